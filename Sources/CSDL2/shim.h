@@ -1,0 +1,5 @@
+#ifndef SCROLLAB_CSDL2_SHIM_H
+#define SCROLLAB_CSDL2_SHIM_H
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
+#endif

@@ -1,0 +1,91 @@
+import Scenes
+
+/// The gesture file of `scrollab replay` and of recordings:
+///
+///     {"events": [{"t": 0, "type": "down", "x": 195, "y": 600},
+///                 {"t": 0.008, "type": "move", "x": 195, "y": 590},
+///                 {"t": 0.1, "type": "up", "x": 195, "y": 400},
+///                 {"t": 0.5, "type": "wheel", "dx": 0, "dy": 12}]}
+///
+/// `t` in seconds from 0 (equal times allowed, decreasing ones not); `x`/`y` in viewport
+/// points, possibly outside the viewport; `dx`/`dy` in points of content offset (positive:
+/// toward the end of the content). A `move` while no pointer is down (hover) is kept and ignored
+/// by scenes; `up` needs a pointer down, `down` needs it up.
+public enum GestureFile {
+    public static func decode(_ text: String, file: String) throws(InputError) -> [TimedInput] {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
+        guard case .object(let members) = root else { throw InputError("\(file): expected an object with an \"events\" array, found \(root.kindName)") }
+        for member in members where member.key != "events" {
+            throw InputError("\(file): unknown key \"\(member.key)\"; the only key is \"events\"")
+        }
+        guard let eventsValue = root["events"] else { throw InputError("\(file): missing key \"events\" (an array of events)") }
+        guard case .array(let items) = eventsValue else { throw InputError("\(file): \"events\" must be an array, found \(eventsValue.kindName)") }
+        var events: [TimedInput] = []
+        events.reserveCapacity(items.count)
+        var pointerDown = false
+        var previousTime = -Double.infinity
+        for (position, item) in items.enumerated() {
+            let place = "\(file): event \(position) (of \(items.count))"
+            guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
+            guard let typeValue = item["type"] else { throw InputError("\(place): missing \"type\" (down, move, up or wheel)") }
+            guard case .string(let type) = typeValue, ["down", "move", "up", "wheel"].contains(type) else {
+                throw InputError("\(place): \"type\" must be one of down, move, up, wheel")
+            }
+            let allowed: Set<String> = type == "wheel" ? ["t", "type", "dx", "dy"] : ["t", "type", "x", "y"]
+            for field in fields where !allowed.contains(field.key) {
+                throw InputError("\(place): unknown key \"\(field.key)\" for a \(type) event; allowed: \(allowed.sorted().joined(separator: ", "))")
+            }
+            func number(_ key: String, required: Bool) throws(InputError) -> Double {
+                guard let value = item[key] else {
+                    if required { throw InputError("\(place): missing \"\(key)\"") }
+                    return 0
+                }
+                guard case .number(let number) = value else { throw InputError("\(place): \"\(key)\" must be a number, found \(value.kindName)") }
+                guard abs(number) <= 1e9 else { throw InputError("\(place): \"\(key)\" = \(number) is out of range [-1e9, 1e9]") }
+                return number
+            }
+            let t = try number("t", required: true)
+            guard t >= 0, t <= 86_400 else { throw InputError("\(place): \"t\" = \(t) is out of range [0, 86400] s") }
+            guard t >= previousTime else {
+                throw InputError("\(place): \"t\" = \(t) is before the previous event's \(previousTime); times must not decrease")
+            }
+            previousTime = t
+            let event: InputEvent
+            switch type {
+            case "wheel":
+                event = .wheel(dx: try number("dx", required: false), dy: try number("dy", required: false))
+            default:
+                let point = Point(x: try number("x", required: true), y: try number("y", required: true))
+                if type == "down" {
+                    guard !pointerDown else { throw InputError("\(place): \"down\" while the pointer is already down") }
+                    pointerDown = true
+                    event = .down(point)
+                } else if type == "up" {
+                    guard pointerDown else { throw InputError("\(place): \"up\" without a \"down\" before it") }
+                    pointerDown = false
+                    event = .up(point)
+                } else {
+                    event = .move(point)
+                }
+            }
+            events.append(TimedInput(time: t, event: event))
+        }
+        return events
+    }
+
+    /// The JSON text of a gesture, one event per line, readable by `decode`.
+    public static func encode(_ events: [TimedInput]) -> String {
+        func number(_ value: Double) -> String { JSONValue.number(value).serialized() }
+        let lines = events.map { input -> String in
+            let t = number(input.time)
+            switch input.event {
+            case .down(let p): return "{\"t\": \(t), \"type\": \"down\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
+            case .move(let p): return "{\"t\": \(t), \"type\": \"move\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
+            case .up(let p): return "{\"t\": \(t), \"type\": \"up\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
+            case .wheel(let dx, let dy): return "{\"t\": \(t), \"type\": \"wheel\", \"dx\": \(number(dx)), \"dy\": \(number(dy))}"
+            }
+        }
+        return "{\"events\": [\n  " + lines.joined(separator: ",\n  ") + "\n]}\n"
+    }
+}

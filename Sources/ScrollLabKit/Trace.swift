@@ -1,0 +1,30 @@
+import Foundation
+import ScrollPhysics
+import Scenes
+
+/// The trace CSV shared by `replay` and the window: one row per frame,
+///
+///     t,offset,velocity,phase,page
+///
+/// `t` in s, `offset` in points along the scene's axis (0 = top / first page, negative = pulled
+/// past the leading edge), `velocity` in pt/s, `phase` one of idle, dragging, decelerating,
+/// bouncing, settling, `page` the snap index rested at or headed to (empty without pages).
+public enum Trace {
+    public static let columns = ["t", "offset", "velocity", "phase", "page"]
+
+    public static var header: String { columns.joined(separator: ",") + "\n" }
+
+    /// The row describing `scene` at time `t` (the scene must have been advanced to `t`).
+    public static func row(_ scene: any ScrollScene, at t: Double) -> String {
+        let axis = scene.mainAxis
+        let page = axis.pageIndex(at: t).map(String.init) ?? ""
+        return "\(fixed(t, 6)),\(fixed(axis.offset(at: t), 4)),\(fixed(axis.velocity(at: t), 3)),\(axis.phase(at: t).rawValue),\(page)\n"
+    }
+
+    /// `value` with `decimals` digits after the point; never "-0" and never NaN or infinity.
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        let text = String(format: "%.\(decimals)f", value)
+        return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
+    }
+}

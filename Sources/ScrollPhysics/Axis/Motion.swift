@@ -1,0 +1,57 @@
+/// A planned motion: up to three closed-form pieces laid end to end in absolute time.
+///
+/// Planned once, when the pointer lifts (or a fling, hand-off or animated scroll starts), and
+/// then only evaluated: the position at any time is a formula, never a sum of frame steps.
+struct Motion: Sendable {
+    enum Piece: Sendable {
+        case friction(FrictionSimulation)
+        case spring(CriticallyDampedSpring, ScrollPhase)
+    }
+
+    struct Segment: Sendable {
+        var piece: Piece
+        /// Absolute start and end times (s).
+        var start: Double
+        var end: Double
+    }
+
+    var segments: [Segment] = []
+    /// Absolute time (s) from which the axis rests at `restOffset`.
+    var end: Double
+    var restOffset: Double
+    /// Set when the motion ends on a chained edge with speed to pass on.
+    var handOff: (edge: ScrollEdge, velocity: Double)?
+    /// The snap target it heads to, if any.
+    var targetIndex: Int?
+
+    func segment(at time: Double) -> Segment? {
+        guard time < end else { return nil }
+        return segments.first { time < $0.end } ?? segments.last
+    }
+
+    func offset(at time: Double) -> Double {
+        guard let segment = segment(at: time) else { return restOffset }
+        let t = time - segment.start
+        switch segment.piece {
+        case .friction(let friction): return friction.position(at: t)
+        case .spring(let spring, _): return spring.position(at: t)
+        }
+    }
+
+    func velocity(at time: Double) -> Double {
+        guard let segment = segment(at: time) else { return 0 }
+        let t = time - segment.start
+        switch segment.piece {
+        case .friction(let friction): return friction.velocity(at: t)
+        case .spring(let spring, _): return spring.velocity(at: t)
+        }
+    }
+
+    func phase(at time: Double) -> ScrollPhase {
+        guard let segment = segment(at: time) else { return .idle }
+        switch segment.piece {
+        case .friction: return .decelerating
+        case .spring(_, let phase): return phase
+        }
+    }
+}
