@@ -32,6 +32,6 @@ let package = Package(
         ),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit"]),
+        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "scrollab"]),
     ]
 )

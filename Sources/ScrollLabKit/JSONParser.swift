@@ -49,8 +49,12 @@ public struct JSONParser {
     }
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let start = index
         for expected in word.utf8 {
-            guard current == expected else { throw error("invalid literal, expected '\(word)'") }
+            guard current == expected else {
+                index = start
+                throw error("invalid literal, expected '\(word)'")
+            }
             index += 1
         }
     }
@@ -69,8 +73,12 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            let keyStart = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+            if members.contains(where: { $0.key == key }) {
+                index = keyStart
+                throw error("duplicate key \"\(key)\"")
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
             index += 1

@@ -4,8 +4,10 @@
 ///
 ///     v = Σ(tᵢ − t̄)(xᵢ − x̄) / Σ(tᵢ − t̄)²        (pt/s)
 ///
-/// Only samples from the last `window` seconds count, and only back to the first pause longer
-/// than `stillness`: a pointer that rested before it was released has velocity zero. Samples
+/// Only samples from the last `window` seconds count, and only back to the last pause: a gap
+/// longer than `stillness` across which the position did not change (a resting pointer sends
+/// nothing, then lifts where it stood). So a pointer that rested before release has velocity
+/// zero, while sparse samples of a moving pointer (a hand-written gesture) still fling. Samples
 /// with equal times are fine; a sample older than the newest is ignored. Storage is fixed-size,
 /// so adding a sample never allocates.
 public struct VelocityTracker: Sendable {
@@ -16,7 +18,7 @@ public struct VelocityTracker: Sendable {
 
     /// How far back samples count, in seconds.
     public var window: Double
-    /// A gap between samples longer than this (s) means the pointer stopped there.
+    /// A gap between samples longer than this (s), with no movement across it, is a pause.
     public var stillness: Double
 
     static let capacity = 32
@@ -55,11 +57,12 @@ public struct VelocityTracker: Sendable {
         guard now - last.time <= stillness else { return 0 }
         // Walk back from the newest sample while it is recent and unbroken by a pause.
         var used = 1
-        var previousTime = last.time
+        var previous = last
         while used < count {
             let sample = samples[(newest - used + Self.capacity) % Self.capacity]
-            if last.time - sample.time > window || previousTime - sample.time > stillness { break }
-            previousTime = sample.time
+            if last.time - sample.time > window { break }
+            if previous.time - sample.time > stillness, previous.position == sample.position { break }
+            previous = sample
             used += 1
         }
         guard used >= 2 else { return 0 }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Runs the built `scrollab` binary, as a user would.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func scrollab(_ arguments: [String]) throws -> Run {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = directory.appendingPathComponent("scrollab")
+    if !FileManager.default.fileExists(atPath: binary.path) {
+        // Bundled test layouts put the runner one level deeper.
+        binary = directory.deletingLastPathComponent().appendingPathComponent("scrollab")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+               stderr: String(decoding: errData, as: UTF8.self))
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite(.serialized) struct CommandLineTests {
+    let gesture = "{\"events\":[{\"t\":0,\"type\":\"down\",\"x\":195,\"y\":600},{\"t\":0.05,\"type\":\"move\",\"x\":195,\"y\":520},{\"t\":0.1,\"type\":\"up\",\"x\":195,\"y\":400}]}"
+
+    @Test func replayWritesATraceFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let g = dir.appendingPathComponent("g.json"), out = dir.appendingPathComponent("trace.csv")
+        try gesture.write(to: g, atomically: true, encoding: .utf8)
+        let run = try scrollab(["replay", "--scene", "pager", "--pages", "3", "--gesture", g.path, "--fps", "30", "--trace", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let csv = try String(contentsOf: out, encoding: .utf8)
+        #expect(csv.hasPrefix("t,offset,velocity,phase,page\n0.000000,0.0000,0.000,dragging,0\n"))
+        #expect(csv.hasSuffix(",844.0000,0.000,idle,1\n"))
+    }
+
+    @Test(arguments: [
+        (["replay", "--gesture", "/nonexistent/g.json"], "scrollab: error: /nonexistent/g.json: no such file\n"),
+        (["replay", "--gesture", "G", "--scene", "grid"], "scrollab: error: --scene: unknown scene \"grid\"; allowed: list, pager, carousel\n"),
+        (["replay", "--gesture", "G", "--viewport", "wide"], "scrollab: error: --viewport: \"wide\" is not WIDTHxHEIGHT (for example 390x844)\n"),
+        (["replay", "--gesture", "G", "--fps", "0"], "scrollab: error: --fps: 0 is out of range [1, 1000]\n"),
+        (["replay", "--gesture", "G", "--pages", "3"], "scrollab: error: --pages applies to --scene pager only, not list\n"),
+        (["replay", "--gesture", "G", "--params", "P"], "scrollab: error: P: key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s\n"),
+        (["replay"], nil),
+        (["replay", "--gesture", "G", "--bogus"], nil),
+        (["frobnicate"], nil),
+    ] as [([String], String?)])
+    func badInputGetsOneLineAndStatusTwo(arguments: [String], expected: String?) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let g = dir.appendingPathComponent("g.json"), p = dir.appendingPathComponent("p.json")
+        let out = dir.appendingPathComponent("trace.csv")
+        try gesture.write(to: g, atomically: true, encoding: .utf8)
+        try "{\"bounceDamping\": 0}".write(to: p, atomically: true, encoding: .utf8)
+        let resolved = arguments.map { $0 == "G" ? g.path : ($0 == "P" ? p.path : $0) } + ["--trace", out.path]
+        let run = try scrollab(resolved)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("scrollab: error: "))
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "one line: \(run.stderr)")
+        if let expected {
+            #expect(run.stderr == expected.replacingOccurrences(of: "P:", with: p.path + ":"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is half-written")
+    }
+
+    @Test func helpExitsZero() throws {
+        let run = try scrollab(["replay", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("--cell-width"))
+    }
+
+    @Test func existingTraceSurvivesAFailedRun() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let g = dir.appendingPathComponent("g.json"), out = dir.appendingPathComponent("trace.csv")
+        try "{\"events\": [{\"t\": 1}]}".write(to: g, atomically: true, encoding: .utf8)
+        try "keep me".write(to: out, atomically: true, encoding: .utf8)
+        let run = try scrollab(["replay", "--gesture", g.path, "--trace", out.path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "scrollab: error: \(g.path): event 0 (of 1): missing \"type\" (down, move, up or wheel)\n")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
+    }
+}

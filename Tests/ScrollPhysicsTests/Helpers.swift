@@ -1,0 +1,16 @@
+import Foundation
+
+/// |a − b| ≤ tolerance, and both finite.
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    a.isFinite && b.isFinite && abs(a - b) <= tolerance
+}
+
+/// Relative closeness for large values.
+func relativelyClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    a.isFinite && b.isFinite && abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+/// Central difference of f at t.
+func derivative(_ f: (Double) -> Double, at t: Double, step: Double = 1e-6) -> Double {
+    (f(t + step) - f(t - step)) / (2 * step)
+}
