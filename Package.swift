@@ -15,18 +15,40 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Pure Swift scroll physics: no SDL, no display, no Foundation.
         .target(name: "ScrollPhysics"),
-        // Scene models: geometry, snap targets and input routing as plain data.
-        .target(name: "Scenes", dependencies: ["ScrollPhysics"]),
+        // What to draw, as plain data (rectangles, gradients, text): no SDL.
+        .target(name: "Drawing"),
+        // Scene models: geometry, snap targets, input routing and layout as plain data.
+        .target(name: "Scenes", dependencies: ["ScrollPhysics", "Drawing"]),
+        // The only SDL importer: window, canvas (on screen or on a surface), fonts, PNG files, events.
+        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "Drawing"]),
+        // Dear ImGui (Debian's libimgui-dev 1.86) behind a plain C API, with our own SDL_Renderer backend.
+        .target(
+            name: "ImGuiBridge",
+            dependencies: ["CSDL2"],
+            cxxSettings: [.unsafeFlags(["-isystem", "/usr/include/imgui", "-std=c++17"])],
+            linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("m")]
+        ),
+        // The live tuning panel, laid out with Dear ImGui.
+        .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics"]),
+        // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
+        .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit"]),
+        // The playground's logic without a display: clock, input translation, plot history, session.
+        .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit"]),
         // Files and drivers shared by the commands: gesture scripts, parameter files, traces, replay.
         .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes"]),
         .executableTarget(
             name: "scrollab",
             dependencies: [
                 "ScrollLabKit",
+                "Rendering",
+                "Playground",
+                "TuningPanel",
+                "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,7 +2,10 @@ import ScrollPhysics
 
 /// Which scene to build and its content, as chosen on the command line or in the window.
 public enum SceneSetup: Equatable, Sendable {
+    /// A list exactly this long (points), filled with cards.
     case list(contentLength: Double)
+    /// A list of this many cards (the window's feed).
+    case cards(count: Int)
     case pager(pages: Int)
     case carousel(cellWidth: Double, spacing: Double, cells: Int)
 
@@ -10,7 +13,7 @@ public enum SceneSetup: Equatable, Sendable {
 
     public var name: String {
         switch self {
-        case .list: return "list"
+        case .list, .cards: return "list"
         case .pager: return "pager"
         case .carousel: return "carousel"
         }
@@ -19,6 +22,7 @@ public enum SceneSetup: Equatable, Sendable {
     public func makeScene(viewport: Size, parameters: ScrollParameters) -> any ScrollScene {
         switch self {
         case .list(let length): return ListScene(viewport: viewport, contentLength: length, parameters: parameters)
+        case .cards(let count): return ListScene(viewport: viewport, cardCount: count, parameters: parameters)
         case .pager(let pages): return PagerScene(viewport: viewport, pageCount: pages, parameters: parameters)
         case .carousel(let width, let spacing, let cells):
             return CarouselScene(viewport: viewport, cellWidth: width, spacing: spacing, cellCount: cells, parameters: parameters)

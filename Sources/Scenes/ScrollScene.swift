@@ -1,3 +1,4 @@
+import Drawing
 import ScrollPhysics
 
 /// A scene: scroll views plus content, driven by input and time, described without any display.
@@ -20,4 +21,27 @@ public protocol ScrollScene: AnyObject {
     func setParameters(_ parameters: ScrollParameters, at time: Double)
     /// Whether nothing moves and nothing is held at `time`.
     func isAtRest(at time: Double) -> Bool
+
+    /// A click or tap that did not move and did not catch motion, at a viewport point.
+    func tap(at point: Point, time: Double)
+    /// An animated scroll by a step (keyboard, wheel notch).
+    func scroll(_ step: ScrollStep, at time: Double)
+    /// Appends what the viewport shows at `time` (viewport points, origin top-left).
+    func draw(into list: inout DrawList, at time: Double)
+    /// One line telling a designer what to try.
+    var caption: String { get }
+    /// The item last tapped, if any (a card, a page, a cell).
+    var selectedIndex: Int? { get }
+}
+
+/// An animated scroll step.
+public enum ScrollStep: Equatable, Sendable {
+    /// Arrow keys: a line (list) or one page or cell (paged scenes); negative = back.
+    case lines(Int)
+    /// Page Up / Page Down: 90 % of the viewport (list) or one page or cell.
+    case pages(Int)
+    /// A classic mouse-wheel notch count (negative = toward the start).
+    case notches(Double)
+    case home
+    case end
 }

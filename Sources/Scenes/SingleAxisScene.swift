@@ -1,3 +1,4 @@
+import Drawing
 import ScrollPhysics
 
 /// A scene with one scroll view: the list, the pager and the carousel.
@@ -5,17 +6,28 @@ import ScrollPhysics
 /// Routes input to its axis: pointer down/move/up drive a drag; a stream of wheel or touchpad
 /// deltas drives a drag too, which ends `wheelStreamGap` seconds after the last delta and
 /// flings with the velocity the stream had (SDL gives no "fingers lifted" event for touchpads).
+/// Subclasses supply the content's layout and drawing.
 public class SingleAxisScene: ScrollScene {
     public let name: String
     public private(set) var viewport: Size
     public let orientation: Orientation
     public var axis: ScrollAxis
     public var mainAxis: ScrollAxis { axis }
+    public var selectedIndex: Int?
+    public var caption: String { "" }
 
     /// Seconds without a delta after which a wheel stream counts as ended.
     public static let wheelStreamGap = 0.06
+    /// Points an arrow key moves a free-scrolling list.
+    public static let lineStep = 60.0
+    /// Points one classic wheel notch moves a free-scrolling list.
+    public static let notchStep = 100.0
+
     private var lastWheelTime: Double?
     private var pointerIsDown = false
+    /// The last time the content moved (for the scroll indicator's fade).
+    private var lastMotionTime = -Double.infinity
+    private(set) var time = 0.0
 
     init(name: String, viewport: Size, orientation: Orientation, bounds: ClosedRange<Double>, snapTargets: SnapTargets,
          parameters: ScrollParameters) {
@@ -25,6 +37,8 @@ public class SingleAxisScene: ScrollScene {
         axis = ScrollAxis(viewportLength: orientation.length(of: viewport), bounds: bounds, snapTargets: snapTargets,
                           parameters: parameters)
     }
+
+    // MARK: Input
 
     public func handle(_ input: TimedInput) {
         advance(to: input.time)
@@ -49,6 +63,7 @@ public class SingleAxisScene: ScrollScene {
             lastWheelTime = t
             axis.dragScrolled(at: t, by: delta)
         }
+        noteMotion()
     }
 
     public func advance(to time: Double) {
@@ -57,6 +72,12 @@ public class SingleAxisScene: ScrollScene {
             axis.endScrollStream(at: last + Self.wheelStreamGap, lastEventTime: last)
         }
         axis.advance(to: time)
+        self.time = max(self.time, time)
+        noteMotion()
+    }
+
+    private func noteMotion() {
+        if axis.isMoving || axis.isDragging { lastMotionTime = time }
     }
 
     private func endWheelStreamNow(at time: Double) {
@@ -71,5 +92,78 @@ public class SingleAxisScene: ScrollScene {
 
     public func isAtRest(at time: Double) -> Bool {
         !pointerIsDown && lastWheelTime == nil && !axis.isMoving
+    }
+
+    public func tap(at point: Point, time: Double) {
+        let index = itemIndex(at: point, offset: axis.offset(at: time))
+        selectedIndex = index == selectedIndex ? nil : index
+    }
+
+    public func scroll(_ step: ScrollStep, at time: Double) {
+        advance(to: time)
+        guard !pointerIsDown else { return }
+        let targets = axis.snapTargets
+        let from = axis.restingOffset
+        let length = orientation.length(of: viewport)
+        var target: Double
+        switch step {
+        case .home: target = axis.bounds.lowerBound
+        case .end: target = axis.bounds.upperBound
+        case .lines(let n), .pages(let n):
+            if let index = targets.nearestIndex(to: from) {
+                target = targets[targets.clamp(index + n)]
+            } else if case .lines = step {
+                target = from + Double(n) * Self.lineStep
+            } else {
+                target = from + Double(n) * length * 0.9
+            }
+        case .notches(let n):
+            if let index = targets.nearestIndex(to: from) {
+                target = targets[targets.clamp(index + (n > 0 ? 1 : -1) * max(1, Int(abs(n).rounded())))]
+            } else {
+                target = from + n * Self.notchStep
+            }
+        }
+        axis.scroll(to: target, at: time)
+        noteMotion()
+    }
+
+    // MARK: Drawing
+
+    /// The item under a viewport point (subclasses).
+    func itemIndex(at point: Point, offset: Double) -> Int? { nil }
+
+    /// Draws the content at `offset` (subclasses).
+    func drawContent(into list: inout DrawList, offset: Double) {}
+
+    /// Length of the content along the axis, for the scroll indicator (pt).
+    var contentLength: Double { axis.bounds.upperBound + orientation.length(of: viewport) }
+
+    public func draw(into list: inout DrawList, at time: Double) {
+        let offset = axis.offset(at: time)
+        list.append(.clip(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)))
+        drawContent(into: &list, offset: offset)
+        drawIndicator(into: &list, offset: offset, at: time)
+        list.append(.clip(nil))
+    }
+
+    /// iOS's scroll indicator: a thin rounded bar, shown while moving, fading 0.3 s after
+    /// motion ends over 0.3 s; it shrinks while the content is pulled past an edge.
+    func drawIndicator(into list: inout DrawList, offset: Double, at time: Double) {
+        let idle = time - lastMotionTime
+        let alpha = idle <= 0.3 ? 1 : max(0, 1 - (idle - 0.3) / 0.3)
+        guard alpha > 0 else { return }
+        let length = orientation.length(of: viewport)
+        let content = max(contentLength, length)
+        let track = length - 6
+        var bar = max(36, track * length / content)
+        var start = (offset / max(1, content - length)) * (track - bar)
+        if offset < axis.bounds.lowerBound { bar = max(7, bar + offset - axis.bounds.lowerBound); start = 0 }
+        if offset > axis.bounds.upperBound { bar = max(7, bar - (offset - axis.bounds.upperBound)); start = track - bar }
+        start = min(max(start, 0), track - bar)
+        let frame = orientation == .vertical
+            ? Rect(x: viewport.width - 6, y: 3 + start, width: 3, height: bar)
+            : Rect(x: 3 + start, y: viewport.height - 6, width: bar, height: 3)
+        list.append(.rect(frame, fill: .solid(Theme.indicator.fading(alpha)), cornerRadius: 1.5))
     }
 }

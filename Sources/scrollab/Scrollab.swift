@@ -11,7 +11,8 @@ struct Scrollab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollab",
         abstract: "A playground for iOS-style scroll physics: drag, rubber band, momentum, bounce, paging.",
-        subcommands: [ReplayCommand.self]
+        subcommands: [PlayCommand.self, ReplayCommand.self, RenderCommand.self],
+        defaultSubcommand: PlayCommand.self
     )
 
     static func main() {

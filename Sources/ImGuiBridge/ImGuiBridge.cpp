@@ -1,0 +1,218 @@
+// Dear ImGui behind a C API, with a renderer backend of our own over SDL_RenderGeometryRaw.
+#include "ImGuiBridge.h"
+
+#include <SDL2/SDL.h>
+#include <imgui.h>
+#include <backends/imgui_impl_sdl.h>
+
+namespace {
+SDL_Window *gWindow = nullptr;
+SDL_Renderer *gRenderer = nullptr;
+SDL_Texture *gFontTexture = nullptr;
+bool gHasPlatformBackend = false;
+
+bool createFontTexture() {
+    ImGuiIO &io = ImGui::GetIO();
+    unsigned char *pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    gFontTexture = SDL_CreateTexture(gRenderer, SDL_PIXELFORMAT_ABGR8888, SDL_TEXTUREACCESS_STATIC, width, height);
+    if (!gFontTexture) return false;
+    SDL_UpdateTexture(gFontTexture, nullptr, pixels, 4 * width);
+    SDL_SetTextureBlendMode(gFontTexture, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(gFontTexture, SDL_ScaleModeLinear);
+    io.Fonts->SetTexID((ImTextureID)gFontTexture);
+    return true;
+}
+
+void applyStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle &style = ImGui::GetStyle();
+    style.WindowRounding = 0;
+    style.FrameRounding = 5;
+    style.GrabRounding = 5;
+    style.PopupRounding = 6;
+    style.FramePadding = ImVec2(8, 5);
+    style.ItemSpacing = ImVec2(8, 7);
+    style.WindowPadding = ImVec2(14, 12);
+    style.WindowBorderSize = 0;
+    ImVec4 *c = style.Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.11f, 0.12f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.20f, 0.20f, 0.22f, 1.0f);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.26f, 0.26f, 0.29f, 1.0f);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.30f, 0.30f, 0.34f, 1.0f);
+    c[ImGuiCol_SliderGrab] = ImVec4(0.04f, 0.52f, 1.0f, 1.0f);
+    c[ImGuiCol_SliderGrabActive] = ImVec4(0.35f, 0.70f, 1.0f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.18f, 0.18f, 0.20f, 1.0f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(0.24f, 0.24f, 0.27f, 1.0f);
+    c[ImGuiCol_HeaderActive] = ImVec4(0.28f, 0.28f, 0.31f, 1.0f);
+    c[ImGuiCol_Button] = ImVec4(0.04f, 0.52f, 1.0f, 0.75f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.04f, 0.52f, 1.0f, 1.0f);
+    c[ImGuiCol_ButtonActive] = ImVec4(0.0f, 0.42f, 0.85f, 1.0f);
+    c[ImGuiCol_CheckMark] = ImVec4(0.35f, 0.70f, 1.0f, 1.0f);
+    c[ImGuiCol_PlotLines] = ImVec4(0.35f, 0.70f, 1.0f, 1.0f);
+}
+}  // namespace
+
+extern "C" {
+
+bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSize) {
+    gWindow = static_cast<SDL_Window *>(window);
+    gRenderer = static_cast<SDL_Renderer *>(renderer);
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO &io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // layout is code, not a file left behind
+    io.BackendRendererName = "scrollab_sdlrenderer";
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+    applyStyle();
+    if (fontPath && fontPath[0]) {
+        static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x22FF, 0};
+        if (!io.Fonts->AddFontFromFileTTF(fontPath, fontSize, nullptr, ranges)) io.Fonts->AddFontDefault();
+    } else {
+        io.Fonts->AddFontDefault();
+    }
+    if (gWindow) gHasPlatformBackend = ImGui_ImplSDL2_InitForSDLRenderer(gWindow);
+    return createFontTexture();
+}
+
+void slgui_shutdown(void) {
+    if (gHasPlatformBackend) ImGui_ImplSDL2_Shutdown();
+    gHasPlatformBackend = false;
+    if (gFontTexture) SDL_DestroyTexture(gFontTexture);
+    gFontTexture = nullptr;
+    ImGui::DestroyContext();
+}
+
+bool slgui_process_event(const void *event) {
+    if (!gHasPlatformBackend) return false;
+    ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event *>(event));
+    const SDL_Event *e = static_cast<const SDL_Event *>(event);
+    ImGuiIO &io = ImGui::GetIO();
+    switch (e->type) {
+    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONDOWN: case SDL_MOUSEBUTTONUP: case SDL_MOUSEWHEEL:
+        return io.WantCaptureMouse;
+    case SDL_KEYDOWN: case SDL_KEYUP: case SDL_TEXTINPUT:
+        return io.WantCaptureKeyboard;
+    default:
+        return false;
+    }
+}
+
+bool slgui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
+bool slgui_wants_keyboard(void) { return ImGui::GetIO().WantCaptureKeyboard; }
+
+void slgui_new_frame(float displayWidth, float displayHeight, float scale, float deltaTime) {
+    ImGuiIO &io = ImGui::GetIO();
+    if (gHasPlatformBackend) {
+        ImGui_ImplSDL2_NewFrame();
+        // The backend read SDL_GetGlobalMouseState, which stays stale under X11 capture: use
+        // the window-relative state while the window has focus or a button is held.
+        int x = 0, y = 0;
+        Uint32 buttons = SDL_GetMouseState(&x, &y);
+        bool focused = (SDL_GetWindowFlags(gWindow) & SDL_WINDOW_INPUT_FOCUS) != 0;
+        if (focused || buttons != 0) io.MousePos = ImVec2((float)x, (float)y);
+    } else {
+        io.DisplaySize = ImVec2(displayWidth, displayHeight);
+        io.DeltaTime = deltaTime > 0 ? deltaTime : 1.0f / 60.0f;
+    }
+    io.DisplayFramebufferScale = ImVec2(scale, scale);
+    ImGui::NewFrame();
+}
+
+void slgui_set_mouse(float x, float y, bool down) {
+    ImGuiIO &io = ImGui::GetIO();
+    io.MousePos = ImVec2(x, y);
+    io.MouseDown[0] = down;
+}
+
+void slgui_render(void) {
+    ImGui::Render();
+    ImDrawData *data = ImGui::GetDrawData();
+    if (!data || data->CmdListsCount == 0) return;
+    float scaleX = data->FramebufferScale.x, scaleY = data->FramebufferScale.y;
+    // Draw in window coordinates scaled to the output, restoring the renderer's state after.
+    float oldScaleX = 1, oldScaleY = 1;
+    SDL_RenderGetScale(gRenderer, &oldScaleX, &oldScaleY);
+    SDL_RenderSetScale(gRenderer, scaleX, scaleY);
+    ImVec2 origin = data->DisplayPos;
+    for (int n = 0; n < data->CmdListsCount; n++) {
+        const ImDrawList *list = data->CmdLists[n];
+        const ImDrawVert *vertices = list->VtxBuffer.Data;
+        const ImDrawIdx *indices = list->IdxBuffer.Data;
+        for (int i = 0; i < list->CmdBuffer.Size; i++) {
+            const ImDrawCmd *cmd = &list->CmdBuffer[i];
+            if (cmd->UserCallback) { cmd->UserCallback(list, cmd); continue; }
+            ImVec2 clipMin(cmd->ClipRect.x - origin.x, cmd->ClipRect.y - origin.y);
+            ImVec2 clipMax(cmd->ClipRect.z - origin.x, cmd->ClipRect.w - origin.y);
+            if (clipMax.x <= clipMin.x || clipMax.y <= clipMin.y) continue;
+            SDL_Rect clip = {(int)(clipMin.x * scaleX), (int)(clipMin.y * scaleY),
+                             (int)((clipMax.x - clipMin.x) * scaleX), (int)((clipMax.y - clipMin.y) * scaleY)};
+            SDL_RenderSetScale(gRenderer, 1, 1);
+            SDL_RenderSetClipRect(gRenderer, &clip);
+            SDL_RenderSetScale(gRenderer, scaleX, scaleY);
+            const ImDrawVert *first = vertices + cmd->VtxOffset;
+            const int stride = (int)sizeof(ImDrawVert);
+            SDL_RenderGeometryRaw(gRenderer, (SDL_Texture *)cmd->GetTexID(),
+                                  (const float *)((const char *)first + IM_OFFSETOF(ImDrawVert, pos)), stride,
+                                  (const SDL_Color *)((const char *)first + IM_OFFSETOF(ImDrawVert, col)), stride,
+                                  (const float *)((const char *)first + IM_OFFSETOF(ImDrawVert, uv)), stride,
+                                  list->VtxBuffer.Size - (int)cmd->VtxOffset,
+                                  indices + cmd->IdxOffset, (int)cmd->ElemCount, (int)sizeof(ImDrawIdx));
+        }
+    }
+    SDL_RenderSetClipRect(gRenderer, nullptr);
+    SDL_RenderSetScale(gRenderer, oldScaleX, oldScaleY);
+}
+
+bool slgui_begin_panel(const char *title, float x, float y, float width, float height) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                            ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+}
+void slgui_end_panel(void) { ImGui::End(); }
+bool slgui_collapsing_header(const char *label, bool defaultOpen) {
+    return ImGui::CollapsingHeader(label, defaultOpen ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+}
+bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic) {
+    return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &minimum, &maximum, format,
+                               logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+}
+bool slgui_combo(const char *label, int *current, const char *const *items, int count) {
+    return ImGui::Combo(label, current, items, count);
+}
+bool slgui_button(const char *label) { return ImGui::Button(label); }
+bool slgui_small_button(const char *label) { return ImGui::SmallButton(label); }
+bool slgui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
+bool slgui_input_text(const char *label, char *buffer, size_t size) { return ImGui::InputText(label, buffer, size); }
+void slgui_same_line(void) { ImGui::SameLine(); }
+void slgui_separator(void) { ImGui::Separator(); }
+void slgui_spacing(void) { ImGui::Spacing(); }
+void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
+void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
+void slgui_text_colored(float r, float g, float b, float a, const char *text) { ImGui::TextColored(ImVec4(r, g, b, a), "%s", text); }
+void slgui_text_wrapped(const char *text) { ImGui::TextWrapped("%s", text); }
+void slgui_help_marker(const char *text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+void slgui_plot_lines(const char *label, const float *values, int count, int offset, const char *overlay,
+                      float minimum, float maximum, float width, float height) {
+    ImGui::PlotLines(label, values, count, offset, overlay, minimum, maximum, ImVec2(width, height));
+}
+void slgui_push_id(int id) { ImGui::PushID(id); }
+void slgui_pop_id(void) { ImGui::PopID(); }
+void slgui_push_item_width(float width) { ImGui::PushItemWidth(width); }
+void slgui_pop_item_width(void) { ImGui::PopItemWidth(); }
+bool slgui_is_item_hovered(void) { return ImGui::IsItemHovered(); }
+void slgui_set_tooltip(const char *text) { ImGui::SetTooltip("%s", text); }
+
+}  // extern "C"

@@ -1,0 +1,61 @@
+// A plain C interface to the parts of Dear ImGui the tuning panel uses.
+// SDL objects are passed as opaque pointers so this header needs no SDL include.
+#ifndef SCROLLAB_IMGUI_BRIDGE_H
+#define SCROLLAB_IMGUI_BRIDGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Creates the context, the SDL platform backend (when window is not NULL) and the font atlas
+/// texture for `renderer`. `fontPath` may be NULL for ImGui's built-in font.
+bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSize);
+void slgui_shutdown(void);
+/// Feeds one SDL_Event; returns true when the panel wants it (mouse over the panel, typing).
+bool slgui_process_event(const void *event);
+bool slgui_wants_mouse(void);
+bool slgui_wants_keyboard(void);
+/// Starts a frame. With a window the SDL backend reads input; the mouse position is then
+/// corrected from SDL_GetMouseState (the 1.86 backend's global mouse state goes stale under
+/// X11 capture). Without a window (headless tests) pass the frame's display size, mouse and time step.
+void slgui_new_frame(float displayWidth, float displayHeight, float scale, float deltaTime);
+void slgui_set_mouse(float x, float y, bool down);
+/// Renders the frame's draw data with SDL_RenderGeometryRaw.
+void slgui_render(void);
+
+// Widgets. Labels are UTF-8; "##id" suffixes keep ids unique, as in ImGui.
+bool slgui_begin_panel(const char *title, float x, float y, float width, float height);
+void slgui_end_panel(void);
+bool slgui_collapsing_header(const char *label, bool defaultOpen);
+bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic);
+bool slgui_combo(const char *label, int *current, const char *const *items, int count);
+bool slgui_button(const char *label);
+bool slgui_small_button(const char *label);
+bool slgui_checkbox(const char *label, bool *value);
+bool slgui_input_text(const char *label, char *buffer, size_t size);
+void slgui_same_line(void);
+void slgui_separator(void);
+void slgui_spacing(void);
+void slgui_text(const char *text);
+void slgui_text_disabled(const char *text);
+void slgui_text_colored(float r, float g, float b, float a, const char *text);
+void slgui_text_wrapped(const char *text);
+/// A "(?)" marker whose tooltip is `text`.
+void slgui_help_marker(const char *text);
+void slgui_plot_lines(const char *label, const float *values, int count, int offset, const char *overlay,
+                      float minimum, float maximum, float width, float height);
+void slgui_push_id(int id);
+void slgui_pop_id(void);
+void slgui_push_item_width(float width);
+void slgui_pop_item_width(void);
+bool slgui_is_item_hovered(void);
+void slgui_set_tooltip(const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,288 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Drawing
+
+/// Draws `DrawList`s with an SDL renderer — a window's or a software renderer on a surface.
+///
+/// Shapes are triangle geometry (`SDL_RenderGeometry`) with a one-pixel feathered rim for
+/// anti-aliasing; shadows are one cached blurred texture per radius and blur, stretched as a
+/// nine-slice; text is rendered once per string, style, colour and size and kept as a texture.
+/// Vertex and index buffers are reused, so a steady frame allocates nothing here.
+public final class Canvas {
+    public let renderer: OpaquePointer
+    private let fonts: FontLibrary
+    private var vertices: [SDL_Vertex] = []
+    private var indices: [Int32] = []
+    private var shadows: [ShadowKey: OpaquePointer] = [:]
+    private var texts: [TextKey: TextEntry] = [:]
+    private var frame = 0
+
+    /// Viewport points → pixels: pixel = origin + point × scale.
+    public var scale = 1.0
+    public var originX = 0.0
+    public var originY = 0.0
+
+    private struct ShadowKey: Hashable { var radius: Int; var blur: Int }
+    private struct TextKey: Hashable { var text: String; var bold: Bool; var size: Int; var r, g, b: UInt8 }
+    private struct TextEntry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
+
+    /// Text textures kept at most; the least recently used beyond this are freed.
+    public static let textCacheLimit = 768
+
+    public init(renderer: OpaquePointer, fonts: FontLibrary) {
+        self.renderer = renderer
+        self.fonts = fonts
+        vertices.reserveCapacity(4096)
+        indices.reserveCapacity(8192)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        for texture in shadows.values { SDL_DestroyTexture(texture) }
+        for entry in texts.values { SDL_DestroyTexture(entry.texture) }
+    }
+
+    /// Number of cached text textures (for tests and benchmarks).
+    public var cachedTextCount: Int { texts.count }
+
+    /// Draws every command, clipped to the viewport rectangle `bounds` (points).
+    public func draw(_ list: DrawList, bounds: Rect) {
+        frame += 1
+        let outer = pixelRect(bounds)
+        for command in list.commands {
+            switch command {
+            case let .rect(rect, fill, radius):
+                fillRoundedRect(rect, fill: fill, radius: radius)
+            case let .shadow(rect, radius, blur, color):
+                drawShadow(rect, radius: radius, blur: blur, color: color)
+            case let .circle(cx, cy, radius, color):
+                fillRoundedRect(Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius),
+                                fill: .solid(color), radius: radius)
+            case let .text(text, x, y, style, color):
+                drawText(text, x: x, y: y, style: style, color: color)
+            case let .cornerMask(rect, radius, color):
+                fillCorners(rect, radius: radius, color: color)
+            case let .clip(rect):
+                var clip = rect.map { pixelRect($0.intersection(bounds)) } ?? outer
+                SDL_RenderSetClipRect(renderer, &clip)
+            }
+        }
+        SDL_RenderSetClipRect(renderer, nil)
+        evictText()
+    }
+
+    func pixelRect(_ rect: Rect) -> SDL_Rect {
+        let x0 = (originX + rect.x * scale).rounded(), y0 = (originY + rect.y * scale).rounded()
+        let x1 = (originX + rect.maxX * scale).rounded(), y1 = (originY + rect.maxY * scale).rounded()
+        return SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
+                        w: Int32(clamping: Int(max(0, x1 - x0))), h: Int32(clamping: Int(max(0, y1 - y0))))
+    }
+
+    // MARK: Shapes
+
+    private func color(_ fill: Fill, u: Double, v: Double) -> SDL_Color {
+        let c: Color
+        switch fill {
+        case .solid(let solid): c = solid
+        case .verticalGradient(let top, let bottom): c = top.mixed(with: bottom, v)
+        case .diagonalGradient(let from, let to): c = from.mixed(with: to, (u + v) / 2)
+        }
+        return SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
+    }
+
+    /// A rounded rectangle as a triangle fan around its centre, plus a feathered rim one pixel wide.
+    private func fillRoundedRect(_ rect: Rect, fill: Fill, radius: Double) {
+        guard rect.width > 0, rect.height > 0, rect.x.isFinite, rect.y.isFinite else { return }
+        let x = originX + rect.x * scale, y = originY + rect.y * scale
+        let w = rect.width * scale, h = rect.height * scale
+        let r = min(max(0, radius * scale), w / 2, h / 2)
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        func vertex(_ px: Double, _ py: Double, _ alpha: Double) -> SDL_Vertex {
+            var c = color(fill, u: (px - x) / w, v: (py - y) / h)
+            c.a = UInt8((Double(c.a) * alpha).rounded())
+            return SDL_Vertex(position: SDL_FPoint(x: Float(px), y: Float(py)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        vertices.append(vertex(x + w / 2, y + h / 2, 1))
+        let steps = r < 1 ? 1 : max(3, min(24, Int(r / 1.2)))
+        let corners = [(x + w - r, y + r, -Double.pi / 2), (x + w - r, y + h - r, 0.0),
+                       (x + r, y + h - r, Double.pi / 2), (x + r, y + r, Double.pi)]
+        let feather = r < 1 ? 0.0 : 1.0
+        for (cx, cy, start) in corners {
+            for i in 0...steps {
+                let angle = start + Double.pi / 2 * Double(i) / Double(steps)
+                let nx = r < 1 ? (cx > x + w / 2 ? 1.0 : -1.0) * 0.7071 : cos(angle)
+                let ny = r < 1 ? (cy > y + h / 2 ? 1.0 : -1.0) * 0.7071 : sin(angle)
+                let px = cx + nx * r, py = cy + ny * r
+                vertices.append(vertex(px - nx * feather * 0.5, py - ny * feather * 0.5, 1))
+                vertices.append(vertex(px + nx * feather * 0.5, py + ny * feather * 0.5, 0))
+            }
+        }
+        let ring = Int32((vertices.count - 1) / 2)
+        for i in 0..<ring {
+            let inner = 1 + 2 * i, outer = inner + 1
+            let nextInner = 1 + 2 * ((i + 1) % ring), nextOuter = nextInner + 1
+            indices.append(contentsOf: [0, inner, nextInner])
+            if feather > 0 { indices.append(contentsOf: [inner, outer, nextOuter, inner, nextOuter, nextInner]) }
+        }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    /// For each corner, a fan from the corner point over the quarter arc: the area outside the
+    /// rounded rectangle but inside `rect`.
+    private func fillCorners(_ rect: Rect, radius: Double, color: Color) {
+        let x = originX + rect.x * scale, y = originY + rect.y * scale
+        let w = rect.width * scale, h = rect.height * scale
+        let r = min(max(0, radius * scale), w / 2, h / 2)
+        guard r >= 1 else { return }
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        let c = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        func vertex(_ px: Double, _ py: Double, _ alpha: UInt8) -> SDL_Vertex {
+            var color = c
+            color.a = UInt8((Int(c.a) * Int(alpha)) / 255)
+            return SDL_Vertex(position: SDL_FPoint(x: Float(px), y: Float(py)), color: color, tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        let steps = max(4, min(32, Int(r / 1.5)))
+        let corners = [(x, y, x + r, y + r, Double.pi), (x + w, y, x + w - r, y + r, -Double.pi / 2),
+                       (x + w, y + h, x + w - r, y + h - r, 0.0), (x, y + h, x + r, y + h - r, Double.pi / 2)]
+        for (px, py, cx, cy, start) in corners {
+            let base = Int32(vertices.count)
+            vertices.append(vertex(px, py, 255))
+            for i in 0...steps {
+                let angle = start + Double.pi / 2 * Double(i) / Double(steps)
+                // Half a pixel inside the arc, so the scene's edge pixels blend into the mask.
+                vertices.append(vertex(cx + cos(angle) * (r - 0.5), cy + sin(angle) * (r - 0.5), 255))
+            }
+            for i in 0..<Int32(steps) { indices.append(contentsOf: [base, base + 1 + i, base + 2 + i]) }
+        }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    // MARK: Shadows
+
+    /// A white rounded square blurred by `blur` pixels; its alpha is the shadow's shape.
+    private func shadowTexture(radius: Int, blur: Int) -> OpaquePointer? {
+        let key = ShadowKey(radius: radius, blur: blur)
+        if let texture = shadows[key] { return texture }
+        let corner = radius + 2 * blur
+        let size = 2 * corner + 2
+        var alpha = [Double](repeating: 0, count: size * size)
+        let inset = Double(2 * blur), r = Double(radius), side = Double(size) - 2 * inset
+        for py in 0..<size {
+            for px in 0..<size {
+                // Coverage of the rounded square at the pixel centre.
+                let fx = Double(px) + 0.5 - inset, fy = Double(py) + 0.5 - inset
+                let dx = max(r - fx, fx - (side - r), 0), dy = max(r - fy, fy - (side - r), 0)
+                let inside = fx >= 0 && fy >= 0 && fx <= side && fy <= side && (dx * dx + dy * dy) <= r * r
+                alpha[py * size + px] = inside ? 1 : 0
+            }
+        }
+        // Three box blurs approximate a Gaussian with σ ≈ blur / 2.
+        let boxRadius = max(1, blur / 3)
+        for _ in 0..<3 { alpha = Self.boxBlur(alpha, size: size, radius: boxRadius) }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+            return nil
+        }
+        defer { SDL_FreeSurface(surface) }
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let pitch = Int(surface.pointee.pitch) / 4
+        for py in 0..<size {
+            for px in 0..<size {
+                let a = UInt32((min(1, alpha[py * size + px]) * 255).rounded())
+                pixels[py * pitch + px] = (a << 24) | 0x00FF_FFFF
+            }
+        }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        shadows[key] = texture
+        return texture
+    }
+
+    static func boxBlur(_ input: [Double], size: Int, radius: Int) -> [Double] {
+        var horizontal = [Double](repeating: 0, count: input.count)
+        var output = [Double](repeating: 0, count: input.count)
+        let norm = 1 / Double(2 * radius + 1)
+        for y in 0..<size {
+            for x in 0..<size {
+                var sum = 0.0
+                for k in -radius...radius { let xx = x + k; if xx >= 0 && xx < size { sum += input[y * size + xx] } }
+                horizontal[y * size + x] = sum * norm
+            }
+        }
+        for y in 0..<size {
+            for x in 0..<size {
+                var sum = 0.0
+                for k in -radius...radius { let yy = y + k; if yy >= 0 && yy < size { sum += horizontal[yy * size + x] } }
+                output[y * size + x] = sum * norm
+            }
+        }
+        return output
+    }
+
+    /// A soft shadow: the cached blurred corner texture drawn as a nine-slice around `rect`.
+    private func drawShadow(_ rect: Rect, radius: Double, blur: Double, color: Color) {
+        let r = max(0, Int((radius * scale).rounded())), b = max(1, Int((blur * scale).rounded()))
+        guard let texture = shadowTexture(radius: r, blur: b) else { return }
+        SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(texture, color.a)
+        let corner = r + 2 * b
+        let size = 2 * corner + 2
+        let target = pixelRect(rect)
+        // The texture's shape sits 2b inside its edge; so does the rectangle inside the shadow.
+        let x0 = target.x - Int32(2 * b), y0 = target.y - Int32(2 * b)
+        let w = target.w + Int32(4 * b), h = target.h + Int32(4 * b)
+        let c = Int32(corner)
+        guard w >= 2 * c, h >= 2 * c else {
+            var dst = SDL_Rect(x: x0, y: y0, w: w, h: h)
+            SDL_RenderCopy(renderer, texture, nil, &dst)
+            return
+        }
+        let s = Int32(size)
+        let columns: [(Int32, Int32, Int32, Int32)] = [(0, c, x0, c), (c, 2, x0 + c, w - 2 * c), (s - c, c, x0 + w - c, c)]
+        let rows: [(Int32, Int32, Int32, Int32)] = [(0, c, y0, c), (c, 2, y0 + c, h - 2 * c), (s - c, c, y0 + h - c, c)]
+        for (sx, sw, dx, dw) in columns {
+            for (sy, sh, dy, dh) in rows where dw > 0 && dh > 0 {
+                var source = SDL_Rect(x: sx, y: sy, w: sw, h: sh)
+                var destination = SDL_Rect(x: dx, y: dy, w: dw, h: dh)
+                SDL_RenderCopy(renderer, texture, &source, &destination)
+            }
+        }
+    }
+
+    // MARK: Text
+
+    private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color) {
+        guard !text.isEmpty, color.a > 0 else { return }
+        let size = Int((style.size * scale).rounded())
+        let key = TextKey(text: text, bold: style.isBold, size: size, r: color.r, g: color.g, b: color.b)
+        var entry = texts[key]
+        if entry == nil {
+            guard let font = fonts.font(bold: style.isBold, pixelSize: size),
+                  let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            entry = TextEntry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+        }
+        guard var found = entry else { return }
+        found.lastUsed = frame
+        texts[key] = found
+        SDL_SetTextureAlphaMod(found.texture, color.a)
+        var destination = SDL_Rect(x: Int32(clamping: Int((originX + x * scale).rounded())),
+                                   y: Int32(clamping: Int((originY + y * scale).rounded())), w: found.width, h: found.height)
+        SDL_RenderCopy(renderer, found.texture, nil, &destination)
+    }
+
+    /// Frees the least recently used text textures once the cache passes its limit.
+    private func evictText() {
+        guard texts.count > Self.textCacheLimit else { return }
+        let stale = texts.filter { frame - $0.value.lastUsed > 2 }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+        for (key, entry) in stale.prefix(texts.count - Self.textCacheLimit / 2) {
+            SDL_DestroyTexture(entry.texture)
+            texts[key] = nil
+        }
+    }
+}

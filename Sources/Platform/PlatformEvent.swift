@@ -1,0 +1,18 @@
+/// Input decoded from SDL events, in window points and seconds (SDL's event timestamps).
+public enum PlatformEvent: Sendable {
+    case quit
+    /// The left mouse button or a touchscreen finger went down / moved / went up.
+    case pointerDown(x: Double, y: Double, time: Double)
+    case pointerMoved(x: Double, y: Double, time: Double)
+    case pointerUp(x: Double, y: Double, time: Double)
+    /// A wheel or touchpad scroll: SDL's `preciseX/Y` (whole steps for a wheel notch).
+    case wheel(x: Double, y: Double, flipped: Bool, time: Double)
+    case key(Key, time: Double)
+    case resized
+}
+
+/// The keys the playground uses.
+public enum Key: Sendable, Equatable {
+    case up, down, left, right, pageUp, pageDown, home, end, space, escape, screenshot
+    case digit(Int)
+}

@@ -1,0 +1,162 @@
+import CSDL2
+import Drawing
+
+/// The playground's one SDL window and its renderer (vsync, HiDPI-aware).
+public final class Window {
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    public let fonts: FontLibrary
+    public let canvas: Canvas
+    private var event = SDL_Event()
+    /// Whether a mouse button or finger is down (motion is reported only then).
+    private var pointerDown = false
+    /// SDL_TOUCH_MOUSEID, ((Uint32)-1): mouse events SDL synthesised from touches.
+    static let touchMouseID = UInt32.max
+
+    /// Opens a resizable window of `width` × `height` points; throws when there is no display.
+    public init(title: String, width: Int, height: Int) throws {
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("SDL_Init(video)") }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                            Int32(width), Int32(height), flags) else {
+            SDL_Quit()
+            throw SDLError("SDL_CreateWindow")
+        }
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw SDLError("SDL_CreateRenderer")
+        }
+        SDL_SetWindowMinimumSize(window, 640, 480)
+        self.window = window
+        self.renderer = renderer
+        do {
+            fonts = try FontLibrary()
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw error
+        }
+        canvas = Canvas(renderer: renderer, fonts: fonts)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// Window size in points.
+    public var size: (width: Double, height: Double) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Double(w), Double(h))
+    }
+
+    /// Pixels per point (2 on a HiDPI display).
+    public var pixelRatio: Double {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let (w, _) = size
+        return w > 0 ? Double(pw) / w : 1
+    }
+
+    /// Seconds since SDL started, on the clock of event timestamps.
+    public static var now: Double { Double(SDL_GetTicks64()) / 1000 }
+
+    /// Delivers every pending event: first raw to `raw` (the panel); if it returns true the
+    /// event is the panel's and is not decoded, unless a drag that began outside is under way.
+    public func poll(raw: (UnsafeRawPointer) -> Bool, handle: (PlatformEvent) -> Void) {
+        while SDL_PollEvent(&event) != 0 {
+            let type = SDL_EventType(event.type)
+            let claimed = withUnsafePointer(to: &event) { raw(UnsafeRawPointer($0)) }
+            if claimed && !pointerDown && type != SDL_QUIT && type != SDL_WINDOWEVENT { continue }
+            if let decoded = decode() { handle(decoded) }
+        }
+    }
+
+    private func decode() -> PlatformEvent? {
+        let time = Double(event.common.timestamp) / 1000
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_WINDOWEVENT:
+            let kind = SDL_WindowEventID(UInt32(event.window.event))
+            return kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED ? .resized : nil
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
+            pointerDown = true
+            return .pointerDown(x: Double(event.button.x), y: Double(event.button.y), time: time)
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
+            guard pointerDown else { return nil }
+            pointerDown = false
+            return .pointerUp(x: Double(event.button.x), y: Double(event.button.y), time: time)
+        case SDL_MOUSEMOTION where event.motion.which != Window.touchMouseID:
+            guard pointerDown else { return nil }
+            return .pointerMoved(x: Double(event.motion.x), y: Double(event.motion.y), time: time)
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let (w, h) = size
+            let x = Double(event.tfinger.x) * w, y = Double(event.tfinger.y) * h
+            switch SDL_EventType(event.type) {
+            case SDL_FINGERDOWN: pointerDown = true; return .pointerDown(x: x, y: y, time: time)
+            case SDL_FINGERMOTION: return pointerDown ? .pointerMoved(x: x, y: y, time: time) : nil
+            default: pointerDown = false; return .pointerUp(x: x, y: y, time: time)
+            }
+        case SDL_MOUSEWHEEL:
+            let x = event.wheel.preciseX != 0 ? Double(event.wheel.preciseX) : Double(event.wheel.x)
+            let y = event.wheel.preciseY != 0 ? Double(event.wheel.preciseY) : Double(event.wheel.y)
+            return .wheel(x: x, y: y, flipped: event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue, time: time)
+        case SDL_KEYDOWN:
+            return Self.key(event.key.keysym.sym).map { .key($0, time: time) }
+        default:
+            return nil
+        }
+    }
+
+    static func key(_ code: SDL_Keycode) -> Key? {
+        switch Int(code) {
+        case Int(SDLK_UP.rawValue): return .up
+        case Int(SDLK_DOWN.rawValue): return .down
+        case Int(SDLK_LEFT.rawValue): return .left
+        case Int(SDLK_RIGHT.rawValue): return .right
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case Int(SDLK_HOME.rawValue): return .home
+        case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_SPACE.rawValue): return .space
+        case Int(SDLK_ESCAPE.rawValue): return .escape
+        case Int(SDLK_s.rawValue), Int(SDLK_F12.rawValue): return .screenshot
+        case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue): return .digit(Int(code) - Int(SDLK_1.rawValue) + 1)
+        default: return nil
+        }
+    }
+
+    public func clear(_ color: Color) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+    }
+
+    public func present() { SDL_RenderPresent(renderer) }
+
+    /// The pixels of a rectangle of the frame being drawn (call before `present`), in pixels.
+    public func capture(x: Int, y: Int, width: Int, height: Int) throws(SDLError) -> Image {
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let status = pixels.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress, Int32(width * 4))
+        }
+        guard status == 0 else { throw SDLError("SDL_RenderReadPixels") }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// The whole frame being drawn.
+    public func captureAll() throws(SDLError) -> Image {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return try capture(x: 0, y: 0, width: Int(pw), height: Int(ph))
+    }
+}

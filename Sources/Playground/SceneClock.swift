@@ -1,0 +1,36 @@
+/// Maps real time to scene time, so the scene can run in slow motion.
+///
+///     scene(r) = sceneAnchor + (r − realAnchor) · rate
+///
+/// Changing the rate re-anchors at that moment, so scene time never jumps and never runs
+/// backwards. Times in seconds.
+public struct SceneClock: Sendable {
+    public private(set) var rate: Double = 1
+    private var realAnchor: Double
+    private var sceneAnchor: Double
+    private var latest: Double
+
+    public init(realTime: Double = 0) {
+        realAnchor = realTime
+        sceneAnchor = 0
+        latest = 0
+    }
+
+    /// Scene time for a real time; never earlier than a time already handed out.
+    public mutating func sceneTime(at realTime: Double) -> Double {
+        guard realTime.isFinite else { return latest }
+        latest = max(latest, sceneAnchor + (realTime - realAnchor) * rate)
+        return latest
+    }
+
+    public mutating func setRate(_ newRate: Double, at realTime: Double) {
+        guard newRate.isFinite, newRate > 0 else { return }
+        let now = sceneTime(at: realTime)
+        realAnchor = realTime
+        sceneAnchor = now
+        rate = newRate
+    }
+
+    /// The slow-motion rate Space toggles to: a tenth of real time.
+    public static let slowMotion = 0.1
+}

@@ -1,0 +1,12 @@
+import Drawing
+
+/// The colours of the scenes, after iOS's light system palette.
+public enum Theme {
+    public static let background = Color(hex: 0xF2F2F7)
+    public static let card = Color(hex: 0xFFFFFF)
+    public static let label = Color(hex: 0x1C1C1E)
+    public static let secondaryLabel = Color(hex: 0x6C6C70)
+    public static let tint = Color(hex: 0x007AFF)
+    public static let indicator = Color(hex: 0x000000, alpha: 0.45)
+    public static let selection = Color(hex: 0x007AFF, alpha: 0.14)
+}

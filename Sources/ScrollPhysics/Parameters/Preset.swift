@@ -1,0 +1,36 @@
+/// A named set of parameters: a feel a designer can start from.
+public struct Preset: Sendable {
+    /// File-style name (the JSON files in Assets/presets carry the same name).
+    public let id: String
+    public let title: String
+    public let summary: String
+    public let parameters: ScrollParameters
+
+    /// UIKit normal and fast, the seed article and the seed author's library, and two designed feels.
+    public static let all: [Preset] = [
+        Preset(id: "uikit-normal", title: "UIKit normal", summary: "UIScrollView.DecelerationRate.normal (0.998); everything else default.",
+               parameters: ScrollParameters()),
+        Preset(id: "uikit-fast", title: "UIKit fast", summary: "UIScrollView.DecelerationRate.fast (0.99): stops about 5× sooner.",
+               parameters: with { $0.decelerationRate = 0.99 }),
+        Preset(id: "seed-article", title: "Seed article", summary: "Seed 000 as published: page spring δ = 50, spring page policy.",
+               parameters: with { $0.pageDamping = 50; $0.pagePolicy = .spring }),
+        Preset(id: "seed-library", title: "Seed library", summary: "The seed author's library: page spring δ = 20, spring page policy.",
+               parameters: with { $0.pageDamping = 20; $0.pagePolicy = .spring }),
+        Preset(id: "snappy", title: "Snappy", summary: "Short glides, stiff bounces and quick page snaps.",
+               parameters: with {
+                   $0.decelerationRate = 0.992; $0.bounceDamping = 18; $0.pageDamping = 35
+                   $0.rubberBandCoefficient = 0.4; $0.minimumFlickVelocity = 200
+               }),
+        Preset(id: "floaty", title: "Floaty", summary: "Long glides (fast flings go on, power 0.85), soft bounces, lazy snaps.",
+               parameters: with {
+                   $0.decelerationRate = 0.999; $0.decelerationPower = 0.85; $0.bounceDamping = 7
+                   $0.pageDamping = 12; $0.rubberBandCoefficient = 0.7
+               }),
+    ]
+
+    private static func with(_ change: (inout ScrollParameters) -> Void) -> ScrollParameters {
+        var parameters = ScrollParameters()
+        change(&parameters)
+        return parameters
+    }
+}

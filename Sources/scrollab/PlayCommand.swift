@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Platform
+import Playground
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Open the playground window (the default command)."
+    )
+
+    @OptionGroup var sceneOptions: SceneOptions
+
+    @Option(help: "Parameter file to start from (the replay format).")
+    var params: String?
+
+    @Option(help: "Write the trace CSV (as replay's) while the window runs.")
+    var trace: String?
+
+    @Option(help: "Window size in points, WIDTHxHEIGHT.")
+    var window = "1280x800"
+
+    @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
+    var screenshot: String?
+
+    @Option(help: "Seconds after start at which to save --screenshot.")
+    var screenshotAt = "1"
+
+    @Option(help: "Quit by itself after this many seconds (for scripted sessions).")
+    var exitAfter: String?
+
+    func run() throws {
+        let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
+        let viewport = try Flags.size(sceneOptions.viewport, flag: "--viewport")
+        let windowSize = try Flags.size(window, flag: "--window")
+        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
+        let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
+        let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
+        // Keys 1, 2, 3 switch between the three scenes; the one asked for keeps its content flags.
+        var setups: [SceneSetup] = [.cards(count: 200), .pager(pages: 8), .carousel(cellWidth: 300, spacing: 12, cells: 10)]
+        let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0
+        setups[index] = initial
+
+        let app: PlaygroundApp
+        do {
+            app = try PlaygroundApp(windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height))
+        } catch {
+            FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render\n".utf8))
+            Foundation.exit(1)
+        }
+        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, parameters: parameters,
+                                            tracePath: trace, realTime: Window.now)
+        app.run(session, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)
+    }
+}

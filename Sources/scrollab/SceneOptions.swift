@@ -1,0 +1,60 @@
+import ArgumentParser
+import Scenes
+import ScrollLabKit
+
+/// The scene flags shared by replay, render and play.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "list, pager or carousel.")
+    var scene = "list"
+
+    @Option(help: "Viewport size in points, WIDTHxHEIGHT.")
+    var viewport = "390x844"
+
+    @Option(help: "list: content length in points, 0 to 1e9 (replay default 3000).")
+    var contentLength: String?
+
+    @Option(help: "list: number of cards, 0 to 1000000 (instead of --content-length).")
+    var cards: String?
+
+    @Option(help: "pager: number of pages, 0 to 1000000.")
+    var pages: String?
+
+    @Option(help: "carousel: cell width in points, 1 to 100000.")
+    var cellWidth: String?
+
+    @Option(help: "carousel: spacing between cells in points, 0 to 100000.")
+    var spacing: String?
+
+    @Option(help: "carousel: number of cells, 0 to 1000000.")
+    var cells: String?
+
+    /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.
+    func setup(defaultList: SceneSetup) throws(InputError) -> SceneSetup {
+        let sceneFlags: [String: [(String, String?)]] = [
+            "list": [("--content-length", contentLength), ("--cards", cards)],
+            "pager": [("--pages", pages)],
+            "carousel": [("--cell-width", cellWidth), ("--spacing", spacing), ("--cells", cells)],
+        ]
+        guard sceneFlags[scene] != nil else {
+            throw InputError("--scene: unknown scene \"\(scene)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
+        }
+        for (name, flags) in sceneFlags where name != scene {
+            for (flag, value) in flags where value != nil {
+                throw InputError("\(flag) applies to --scene \(name) only, not \(scene)")
+            }
+        }
+        switch scene {
+        case "pager":
+            return .pager(pages: try Flags.integer(pages ?? "5", flag: "--pages", range: 0...1_000_000))
+        case "carousel":
+            return .carousel(cellWidth: try Flags.number(cellWidth ?? "300", flag: "--cell-width", range: 1...100_000),
+                             spacing: try Flags.number(spacing ?? "12", flag: "--spacing", range: 0...100_000),
+                             cells: try Flags.integer(cells ?? "10", flag: "--cells", range: 0...1_000_000))
+        default:
+            if contentLength != nil, cards != nil { throw InputError("--content-length and --cards cannot be used together") }
+            if let cards { return .cards(count: try Flags.integer(cards, flag: "--cards", range: 0...1_000_000)) }
+            if let contentLength { return .list(contentLength: try Flags.number(contentLength, flag: "--content-length", range: 0...1e9)) }
+            return defaultList
+        }
+    }
+}
