@@ -54,6 +54,8 @@ let package = Package(
         ),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "scrollab"]),
     ]
 )

@@ -24,21 +24,28 @@ public enum Art {
         palettes[Int(noise(seed, 1) * Double(palettes.count)) % palettes.count]
     }
 
-    /// A landscape-like picture: a gradient sky, a sun, and two rounded hills, clipped to `frame`.
+    /// A landscape-like picture: a gradient sky, a sun, two rounded hills and the ground, in `frame`.
     public static func picture(into list: inout DrawList, frame: Rect, seed: Int, cornerRadius: Double, restoreClip: Rect?) {
         let (top, bottom) = palette(seed)
         list.append(.rect(frame, fill: .diagonalGradient(top, bottom), cornerRadius: cornerRadius))
-        let inset = frame.insetBy(cornerRadius * 0.6)
-        list.append(.clip(inset))
+        let ground = max(cornerRadius, frame.height * 0.08)
+        // Sun and hills stay above the ground band, whose rounded bottom matches the picture's corners.
+        list.append(.clip(Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height - ground)))
         let sunRadius = min(frame.width, frame.height) * (0.12 + 0.08 * noise(seed, 2))
-        list.append(.circle(centerX: inset.x + inset.width * (0.2 + 0.6 * noise(seed, 3)),
-                            centerY: inset.y + inset.height * (0.25 + 0.15 * noise(seed, 4)),
+        list.append(.circle(centerX: frame.x + frame.width * (0.2 + 0.6 * noise(seed, 3)),
+                            centerY: frame.y + frame.height * (0.28 + 0.12 * noise(seed, 4)),
                             radius: sunRadius, color: Color(hex: 0xFFFFFF, alpha: 0.75)))
         let hill = Color(hex: 0xFFFFFF, alpha: 0.28)
-        list.append(.circle(centerX: inset.x + inset.width * 0.25, centerY: inset.maxY + frame.height * 0.25,
-                            radius: frame.height * (0.45 + 0.1 * noise(seed, 5)), color: hill))
-        list.append(.circle(centerX: inset.x + inset.width * 0.8, centerY: inset.maxY + frame.height * 0.35,
-                            radius: frame.height * (0.5 + 0.1 * noise(seed, 6)), color: hill))
+        let horizon = frame.maxY - ground
+        list.append(.circle(centerX: frame.x + frame.width * 0.25, centerY: horizon + frame.height * (0.2 + 0.1 * noise(seed, 5)),
+                            radius: frame.height * 0.45, color: hill))
+        list.append(.circle(centerX: frame.x + frame.width * 0.8, centerY: horizon + frame.height * (0.25 + 0.1 * noise(seed, 6)),
+                            radius: frame.height * 0.5, color: hill))
+        // The ground: a rounded rectangle reaching above the horizon, clipped at it, so only its
+        // bottom corners (the picture's own) stay rounded.
+        list.append(.clip(Rect(x: frame.x, y: horizon, width: frame.width, height: ground)))
+        list.append(.rect(Rect(x: frame.x, y: horizon - cornerRadius, width: frame.width, height: ground + cornerRadius),
+                          fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.42)), cornerRadius: cornerRadius))
         list.append(.clip(restoreClip))
     }
 

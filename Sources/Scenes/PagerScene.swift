@@ -48,12 +48,10 @@ public final class PagerScene: SingleAxisScene {
                                     color: slot == 0 && liked ? Color(hex: 0xFF2D55) : Color(hex: 0xFFFFFF, alpha: 0.25)))
                 list.append(.text(label, x: w - 44, y: cy - 11, style: .headline, color: .white))
             }
-            list.append(.text(Self.pageLabels[index % Self.pageLabels.count], x: w - 64, y: top + 54, style: .caption,
-                              color: Color(hex: 0xFFFFFF, alpha: 0.8)))
+            list.append(.text("Following", x: w / 2 - 96, y: top + 56, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.6)))
+            list.append(.text("For You", x: w / 2 + 14, y: top + 55, style: .headline, color: .white))
+            list.append(.rect(Rect(x: w / 2 + 30, y: top + 80, width: 28, height: 2.5), fill: .solid(.white), cornerRadius: 1.25))
             list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
         }
     }
-
-    /// "1", "2", … as stored strings, so drawing a page never formats a number.
-    static let pageLabels: [String] = (1...99).map { "\($0)" }
 }

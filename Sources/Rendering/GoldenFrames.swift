@@ -1,0 +1,38 @@
+import Platform
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+
+/// The committed reference frames under Assets/golden: one scene, gesture and time each.
+/// `make test` re-renders them and compares; `make golden` rewrites them on purpose.
+public struct GoldenFrame: Sendable {
+    public let name: String
+    public let setup: SceneSetup
+    /// A file under Assets/gestures, or nil for the scene at rest.
+    public let gesture: String?
+    public let time: Double
+
+    public static let all: [GoldenFrame] = [
+        GoldenFrame(name: "list-rest", setup: .cards(count: 200), gesture: nil, time: 0),
+        GoldenFrame(name: "list-fling", setup: .cards(count: 200), gesture: "fling-up.json", time: 0.4),
+        GoldenFrame(name: "list-pulled", setup: .cards(count: 200), gesture: "pull-past-top.json", time: 0.7),
+        GoldenFrame(name: "pager-turning", setup: .pager(pages: 8), gesture: "flick-next-page.json", time: 0.18),
+        GoldenFrame(name: "carousel-swipe", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: "swipe-left.json", time: 0.25),
+    ]
+
+    /// Per-channel difference allowed before a pixel counts as changed, and the share of pixels
+    /// that may change (anti-aliasing and font hinting across library builds).
+    public static let threshold = 8
+    public static let allowedFraction = 0.002
+
+    public func render(assets: String, snapshot: SceneSnapshot) throws -> Image {
+        let events = try gesture.map { name -> [TimedInput] in
+            let path = assets + "/gestures/" + name
+            return try GestureFile.decode(try TextFile.read(path), file: path)
+        } ?? []
+        let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
+        return try snapshot.image(of: scene, events: events, at: time, scale: 1)
+    }
+
+    public func path(assets: String) -> String { assets + "/golden/" + name + ".png" }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import Platform
+import Rendering
+import ScrollLabKit
+
+struct GoldenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "golden",
+        abstract: "Rewrite the reference frames under Assets/golden (run when a visual change is intended)."
+    )
+
+    @Option(help: "The Assets folder.")
+    var assets = "Assets"
+
+    func run() throws {
+        let snapshot = try SceneSnapshot()
+        for frame in GoldenFrame.all {
+            do {
+                try frame.render(assets: assets, snapshot: snapshot).savePNG(frame.path(assets: assets))
+            } catch let error as SDLError {
+                throw InputError("\(error)")
+            }
+            print("wrote \(frame.path(assets: assets))")
+        }
+    }
+}

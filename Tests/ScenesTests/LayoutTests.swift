@@ -1,0 +1,89 @@
+import Testing
+import Drawing
+import ScrollPhysics
+@testable import Scenes
+
+@Suite struct LayoutTests {
+    @Test func listCullsToTheVisibleCards() {
+        let big = ListScene(cardCount: 100_000)
+        #expect(big.cardCount == 100_000)
+        let middle = big.cardFrame(76_543).y
+        let visible = big.visibleCards(from: middle, to: middle + 844)
+        #expect(visible.lowerBound <= 76_543 && visible.upperBound > 76_543)
+        #expect(visible.count >= 2 && visible.count <= 12)
+        #expect(big.visibleCards(from: 1e12, to: 1e12 + 844).isEmpty)
+    }
+
+    @Test func drawCostDoesNotGrowWithTheItemCount() {
+        func commands(_ scene: ListScene, at offset: Double) -> Int {
+            scene.axis.setOffset(offset, at: 0)
+            var list = DrawList()
+            scene.draw(into: &list, at: 0)
+            return list.count
+        }
+        let small = ListScene(cardCount: 20), big = ListScene(cardCount: 100_000)
+        let countSmall = commands(small, at: 300), countBig = commands(big, at: 300)
+        #expect(countSmall == countBig)
+        #expect(commands(big, at: big.axis.bounds.upperBound / 2) < 120)
+    }
+
+    @Test func listContentLengthMatchesItsCards() {
+        let list = ListScene(cardCount: 3)
+        let last = list.cardFrame(2)
+        #expect(list.totalLength == last.maxY + 24)
+        #expect(list.axis.bounds == 0...max(0, list.totalLength - 844))
+        let empty = ListScene(cardCount: 0)
+        #expect(empty.axis.bounds == 0...0)
+        var drawn = DrawList()
+        empty.draw(into: &drawn, at: 0)
+        #expect(drawn.count > 0)
+        let exact = ListScene(contentLength: 3000)
+        #expect(exact.axis.bounds == 0...2156)
+    }
+
+    @Test func tapsHitTheItemUnderThePoint() {
+        let list = ListScene(cardCount: 50)
+        let frame = list.cardFrame(3)
+        list.axis.setOffset(frame.y - 100, at: 0)
+        list.tap(at: Point(x: 100, y: 110), time: 0)
+        #expect(list.selectedIndex == 3)
+        list.tap(at: Point(x: 2, y: 110), time: 0)   // the margin beside the card: nothing
+        #expect(list.selectedIndex == nil)
+
+        let carousel = CarouselScene()
+        carousel.tap(at: Point(x: 195, y: carousel.cellFrame(0, offset: 0).y + 10), time: 0)
+        #expect(carousel.selectedIndex == 0)
+        carousel.tap(at: Point(x: 390 - 20, y: carousel.cellFrame(0, offset: 0).y + 10), time: 0)   // the peeking neighbour
+        #expect(carousel.selectedIndex == 1)
+
+        let pager = PagerScene(pageCount: 3)
+        pager.axis.setOffset(844, at: 0)
+        pager.tap(at: Point(x: 100, y: 400), time: 0)
+        #expect(pager.selectedIndex == 1)
+    }
+
+    @Test func carouselCentresEveryCellIncludingTheEnds() {
+        let carousel = CarouselScene(cellWidth: 280, spacing: 20, cellCount: 7)
+        for index in 0..<7 {
+            let frame = carousel.cellFrame(index, offset: carousel.axis.snapTargets[index])
+            #expect(abs(frame.x + frame.width / 2 - 195) < 1e-9)
+        }
+        #expect(carousel.axis.bounds == 0...1800)
+    }
+
+    @Test func scrollIndicatorShowsWhileMovingAndFadesAfter() {
+        let list = ListScene(cardCount: 100)
+        func indicator(at t: Double) -> DrawCommand? {
+            var drawn = DrawList()
+            list.draw(into: &drawn, at: t)
+            return drawn.commands.last { if case .rect(let r, _, let radius) = $0 { return r.width == 3 && radius == 1.5 } else { return false } }
+        }
+        #expect(indicator(at: 0) == nil)
+        list.handle(TimedInput(time: 0, event: .down(Point(x: 100, y: 600))))
+        list.handle(TimedInput(time: 0.05, event: .move(Point(x: 100, y: 500))))
+        #expect(indicator(at: 0.05) != nil)
+        list.handle(TimedInput(time: 0.1, event: .up(Point(x: 100, y: 500))))
+        list.advance(to: 10)
+        #expect(indicator(at: 10) == nil)
+    }
+}
