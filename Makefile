@@ -6,7 +6,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
                 libimgui-dev xvfb xdotool imagemagick pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean
+.PHONY: run test build deps clean golden
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -29,3 +29,7 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# Rewrite the golden frames under Assets/golden (only when a visual change is intended).
+golden: build
+	$(SWIFT) run scrollab golden --assets Assets

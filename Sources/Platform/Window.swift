@@ -1,5 +1,6 @@
 import CSDL2
 import Drawing
+import Foundation
 
 /// The playground's one SDL window and its renderer (vsync, HiDPI-aware).
 public final class Window {
@@ -15,6 +16,12 @@ public final class Window {
 
     /// Opens a resizable window of `width` × `height` points; throws when there is no display.
     public init(title: String, width: Int, height: Int) throws {
+        // Without a display server SDL falls back to an invisible driver and "succeeds": say so instead.
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"].map({ $0.isEmpty }) ?? true, environment["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true,
+           environment["SDL_VIDEODRIVER"] == nil {
+            throw SDLError("opening a window", reason: "neither DISPLAY nor WAYLAND_DISPLAY is set")
+        }
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")

@@ -53,6 +53,9 @@ public final class TuningPanel {
             requests.sceneIndex = scene
         }
         Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1×). S: screenshot. Esc: quit.")
+        if let message = session.message {
+            if message.isError { Gui.colored(message.text, 1, 0.42, 0.42) } else { Gui.wrapped(message.text) }
+        }
 
         if Gui.header("Live") {
             let t = session.sceneTime(at: realTime)
@@ -133,10 +136,6 @@ public final class TuningPanel {
         }
         session.setParameters(parameters, at: realTime)
 
-        if let message = session.message {
-            Gui.separator()
-            if message.isError { Gui.colored(message.text, 1, 0.42, 0.42) } else { Gui.wrapped(message.text) }
-        }
         return requests
     }
 

@@ -79,8 +79,8 @@ final class PlaygroundApp {
                 saveWindow(to: shot.path, session: session)
                 pendingShot = nil
             }
-            window.present()
             session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
+            window.present()
             if let quitAfter, now - start >= quitAfter { running = false }
         }
     }
