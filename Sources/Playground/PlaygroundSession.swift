@@ -25,6 +25,7 @@ public final class PlaygroundSession {
     public private(set) var message: Message?
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
+    /// The window's trace keeps to the five contract columns: scenes can be switched mid-session.
     private var trace: FileHandle?
     public let tracePath: String?
 
@@ -66,7 +67,7 @@ public final class PlaygroundSession {
         let axis = scene.mainAxis
         offsetHistory.append(axis.offset(at: t))
         velocityHistory.append(axis.velocity(at: t))
-        if let trace { trace.write(Data(Trace.row(scene, at: t).utf8)) }
+        if let trace { trace.write(Data(Trace.row(scene, at: t, extras: false).utf8)) }
     }
 
     /// The viewport's length along the current scene's axis (pt).

@@ -3,43 +3,90 @@ import ScrollPhysics
 
 /// A horizontal carousel of cells narrower than the viewport, each landing centred (seed 002).
 ///
-/// Cells are `cellWidth` wide with `spacing` between them; the content is inset by
-/// `(viewportWidth − cellWidth)/2` at both ends so the first and last cells can be centred too.
-/// The paging width is the distance between cell centres, `cellWidth + spacing`, and cell i is
-/// centred at offset `i·(cellWidth + spacing)`.
+/// Cells are `cellWidth` wide with `spacing` between them, after a section inset at both ends.
+/// Seed 002's target for cell i is `i·pagingWidth − (viewWidth/2 − cellWidth/2 − sectionInset)`
+/// with `pagingWidth = cellWidth + spacing`: the cell centred, the first and last too. When the
+/// inset is smaller than needed to centre the end cells, the scroll range grows to reach their
+/// targets. A slow drag past the midpoint lands on the next cell; a hard fling may skip several
+/// cells by projected distance, up to `maximumPagesPerFling` (seed 002's suggestion).
 public final class CarouselScene: SingleAxisScene {
-    public let cellWidth: Double
-    public let spacing: Double
+    public private(set) var cellWidth: Double
+    public private(set) var spacing: Double
     public let cellCount: Int
+    /// Space before the first cell and after the last, in points.
+    public private(set) var sectionInset: Double
 
     public init(viewport: Size = .phone, cellWidth: Double = 300, spacing: Double = 12, cellCount: Int = 10,
-                parameters: ScrollParameters = ScrollParameters()) {
+                sectionInset: Double? = nil, parameters: ScrollParameters = ScrollParameters()) {
         self.cellWidth = cellWidth
         self.spacing = spacing
         self.cellCount = cellCount
-        let pagingWidth = cellWidth + spacing
-        super.init(name: "carousel", viewport: viewport, orientation: .horizontal,
-                   bounds: 0...max(0, Double(cellCount - 1) * pagingWidth),
-                   snapTargets: .evenlySpaced(count: cellCount, spacing: pagingWidth), parameters: parameters)
+        self.sectionInset = sectionInset ?? (viewport.width - cellWidth) / 2
+        let geometry = Self.geometry(viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount,
+                                     inset: self.sectionInset)
+        super.init(name: "carousel", viewport: viewport, orientation: .horizontal, bounds: geometry.bounds,
+                   snapTargets: geometry.targets, parameters: parameters)
     }
 
-    public override var caption: String { "Swipe the cards; each lands centred, neighbours peek in" }
+    public override var caption: String { "Swipe the cards: each lands centred, neighbours peek in" }
 
-    /// Leading inset of the first cell, in points.
-    public var inset: Double { (viewport.width - cellWidth) / 2 }
+    static func geometry(viewport: Size, cellWidth: Double, spacing: Double, count: Int, inset: Double)
+        -> (bounds: ClosedRange<Double>, targets: SnapTargets) {
+        let pitch = cellWidth + spacing
+        let shift = viewport.width / 2 - cellWidth / 2 - inset   // seed 002's correction
+        let targets = SnapTargets.evenlySpaced(count: count, spacing: pitch, first: -shift)
+        let content = 2 * inset + Double(count) * cellWidth + Double(max(0, count - 1)) * spacing
+        let natural = max(0, content - viewport.width)
+        let low = min(0, targets.offsets.first ?? 0), high = max(natural, targets.offsets.last ?? 0)
+        return (low...high, targets)
+    }
 
-    override var contentLength: Double { Double(max(cellCount, 1) - 1) * (cellWidth + spacing) + viewport.width }
+    private func rebuild(at time: Double) {
+        let geometry = Self.geometry(viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount, inset: sectionInset)
+        axis.setBounds(geometry.bounds, snapTargets: geometry.targets, at: time)
+    }
+
+    public override var controls: [SceneControl] {
+        [.slider(id: "cellWidth", label: "Cell width", range: 120...390, format: "%.0f pt", help: "Width of each card (seed 002: narrower than the view)."),
+         .slider(id: "spacing", label: "Spacing", range: 0...60, format: "%.0f pt", help: "Gap between cards; the paging width is width + spacing."),
+         .slider(id: "sectionInset", label: "Section inset", range: 0...135, format: "%.0f pt",
+                 help: "Space before the first card. Seed 002's target formula centres every card whatever the inset; a smaller inset only moves where the rubber band starts.")]
+    }
+
+    public override func controlValue(_ id: String) -> Double {
+        switch id {
+        case "cellWidth": return cellWidth
+        case "spacing": return spacing
+        case "sectionInset": return sectionInset
+        default: return 0
+        }
+    }
+
+    public override func setControl(_ id: String, to value: Double, at time: Double) {
+        guard value.isFinite else { return }
+        switch id {
+        case "cellWidth": cellWidth = min(max(value, 40), viewport.width)
+        case "spacing": spacing = min(max(value, 0), 200)
+        case "sectionInset": sectionInset = min(max(value, 0), viewport.width)
+        default: return
+        }
+        rebuild(at: time)
+    }
+
+    /// Where cell `index` is drawn at `offset` (viewport points).
+    public func cellFrame(_ index: Int, offset: Double) -> Rect {
+        Rect(x: sectionInset + Double(index) * (cellWidth + spacing) - offset, y: cardTop, width: cellWidth, height: cardHeight)
+    }
+
+    override var contentLength: Double { axis.bounds.upperBound - axis.bounds.lowerBound + viewport.width }
 
     var cardTop: Double { max(120, (viewport.height - cardHeight) / 2) }
     var cardHeight: Double { min(440, viewport.height * 0.55) }
 
-    public func cellFrame(_ index: Int, offset: Double) -> Rect {
-        Rect(x: inset + Double(index) * (cellWidth + spacing) - offset, y: cardTop, width: cellWidth, height: cardHeight)
-    }
-
     override func itemIndex(at point: Point, offset: Double) -> Int? {
         let pitch = cellWidth + spacing
-        let index = Int(((point.x + offset - inset) / pitch).rounded(.down))
+        guard pitch > 0 else { return nil }
+        let index = Int(((point.x + offset - sectionInset) / pitch).rounded(.down))
         guard index >= 0, index < cellCount, cellFrame(index, offset: offset).contains(x: point.x, y: point.y) else { return nil }
         return index
     }
@@ -51,8 +98,8 @@ public final class CarouselScene: SingleAxisScene {
         list.append(.text("Swipe through this week's collections", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
         let pitch = cellWidth + spacing
         guard cellCount > 0, pitch > 0 else { return }
-        let first = max(0, Int(((offset - inset) / pitch).rounded(.down)))
-        let last = min(cellCount - 1, Int(((offset + w - inset) / pitch).rounded(.down)))
+        let first = max(0, Int(((offset - sectionInset - cellWidth) / pitch).rounded(.down)))
+        let last = min(cellCount - 1, Int(((offset + w - sectionInset) / pitch).rounded(.down)))
         if first <= last {
             for index in first...last {
                 let frame = cellFrame(index, offset: offset)
@@ -67,15 +114,20 @@ public final class CarouselScene: SingleAxisScene {
                 }
             }
         }
-        // Page dots under the cards.
-        let current = axis.snapTargets.nearestIndex(to: offset) ?? 0
-        let dots = min(cellCount, 12)
-        let firstDot = max(0, min(current - dots / 2, cellCount - dots))
-        let y = cardTop + cardHeight + 28
+        PageDots.draw(into: &list, count: cellCount, current: axis.snapTargets.nearestIndex(to: offset) ?? 0,
+                      centerX: w / 2, y: cardTop + cardHeight + 28, active: Theme.label, inactive: Theme.secondaryLabel.fading(0.35))
+    }
+}
+
+/// A row of page dots (at most 12 shown, sliding with the current one).
+enum PageDots {
+    static func draw(into list: inout DrawList, count: Int, current: Int, centerX: Double, y: Double, active: Color, inactive: Color) {
+        let dots = min(count, 12)
+        guard dots > 0 else { return }
+        let firstDot = max(0, min(current - dots / 2, count - dots))
         for slot in 0..<dots {
-            let index = firstDot + slot
-            list.append(.circle(centerX: w / 2 + (Double(slot) - Double(dots - 1) / 2) * 14, centerY: y, radius: 3.5,
-                                color: index == current ? Theme.label : Theme.secondaryLabel.fading(0.35)))
+            list.append(.circle(centerX: centerX + (Double(slot) - Double(dots - 1) / 2) * 14, centerY: y, radius: 3.5,
+                                color: firstDot + slot == current ? active : inactive))
         }
     }
 }

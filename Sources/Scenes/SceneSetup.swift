@@ -8,14 +8,31 @@ public enum SceneSetup: Equatable, Sendable {
     case cards(count: Int)
     case pager(pages: Int)
     case carousel(cellWidth: Double, spacing: Double, cells: Int)
+    case banner(items: Int)
+    case loop(items: Int)
+    case nested
+    case adapters
+    case lab
 
-    public static let names = ["list", "pager", "carousel"]
+    /// Every scene name, in the order of the window's number keys.
+    public static let names = ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"]
+
+    /// The window's scenes, one per name, with their default content.
+    public static let playground: [SceneSetup] = [
+        .cards(count: 200), .pager(pages: 8), .carousel(cellWidth: 300, spacing: 12, cells: 10),
+        .banner(items: 5), .loop(items: 5), .nested, .adapters, .lab,
+    ]
 
     public var name: String {
         switch self {
         case .list, .cards: return "list"
         case .pager: return "pager"
         case .carousel: return "carousel"
+        case .banner: return "banner"
+        case .loop: return "loop"
+        case .nested: return "nested"
+        case .adapters: return "adapters"
+        case .lab: return "lab"
         }
     }
 
@@ -26,6 +43,11 @@ public enum SceneSetup: Equatable, Sendable {
         case .pager(let pages): return PagerScene(viewport: viewport, pageCount: pages, parameters: parameters)
         case .carousel(let width, let spacing, let cells):
             return CarouselScene(viewport: viewport, cellWidth: width, spacing: spacing, cellCount: cells, parameters: parameters)
+        case .banner(let items): return BannerScene(viewport: viewport, itemCount: items, parameters: parameters)
+        case .loop(let items): return LoopScene(viewport: viewport, itemCount: items, parameters: parameters)
+        case .nested: return NestedScene(viewport: viewport, parameters: parameters)
+        case .adapters: return AdaptersScene(viewport: viewport, parameters: parameters)
+        case .lab: return LabScene(viewport: viewport, parameters: parameters)
         }
     }
 }

@@ -32,6 +32,53 @@ public protocol ScrollScene: AnyObject {
     var caption: String { get }
     /// The item last tapped, if any (a card, a page, a cell).
     var selectedIndex: Int? { get }
+
+    /// Scene-specific controls for the panel (sliders, toggles, buttons).
+    var controls: [SceneControl] { get }
+    func controlValue(_ id: String) -> Double
+    func setControl(_ id: String, to value: Double, at time: Double)
+    func pressControl(_ id: String, at time: Double)
+    /// Lines of text the scene wants shown in the panel (a fit's result, a table).
+    var readout: [String] { get }
+
+    /// A page policy the scene always uses whatever the parameters say (the banner pages by
+    /// seed 003's thresholds), or nil.
+    var forcedPagePolicy: PagePolicy? { get }
+
+    /// Names of trace columns after the contract's five (other scroll views of the scene).
+    var extraTraceColumns: [String] { get }
+    /// Their values at `time`.
+    func extraTraceValues(at time: Double) -> [TraceValue]
+}
+
+/// One extra trace field: a number (formatted with `decimals` digits) or text.
+public enum TraceValue: Equatable, Sendable {
+    case number(Double, decimals: Int)
+    case text(String)
+
+    /// Offset (4 decimals), velocity (3) and phase of an axis.
+    public static func fields(_ axis: ScrollAxis, at time: Double) -> [TraceValue] {
+        [.number(axis.offset(at: time), decimals: 4), .number(axis.velocity(at: time), decimals: 3), .text(axis.phase(at: time).rawValue)]
+    }
+}
+
+extension ScrollScene {
+    public var controls: [SceneControl] { [] }
+    public func controlValue(_ id: String) -> Double { 0 }
+    public func setControl(_ id: String, to value: Double, at time: Double) {}
+    public func pressControl(_ id: String, at time: Double) {}
+    public var readout: [String] { [] }
+    public var forcedPagePolicy: PagePolicy? { nil }
+    public var extraTraceColumns: [String] { [] }
+    public func extraTraceValues(at time: Double) -> [TraceValue] { [] }
+}
+
+/// A control a scene offers in the panel.
+public enum SceneControl: Equatable, Sendable {
+    case slider(id: String, label: String, range: ClosedRange<Double>, format: String, help: String)
+    /// A checkbox; its value is 0 or 1.
+    case toggle(id: String, label: String, help: String)
+    case button(id: String, label: String, help: String)
 }
 
 /// An animated scroll step.

@@ -15,6 +15,14 @@ public class SingleAxisScene: ScrollScene {
     public var mainAxis: ScrollAxis { axis }
     public var selectedIndex: Int?
     public var caption: String { "" }
+    public var controls: [SceneControl] { [] }
+    public func controlValue(_ id: String) -> Double { 0 }
+    public func setControl(_ id: String, to value: Double, at time: Double) {}
+    public func pressControl(_ id: String, at time: Double) {}
+    public var readout: [String] { [] }
+    public var forcedPagePolicy: PagePolicy? { nil }
+    public var extraTraceColumns: [String] { [] }
+    public func extraTraceValues(at time: Double) -> [TraceValue] { [] }
 
     /// Seconds without a delta after which a wheel stream counts as ended.
     public static let wheelStreamGap = 0.06
@@ -41,10 +49,13 @@ public class SingleAxisScene: ScrollScene {
     // MARK: Input
 
     public func handle(_ input: TimedInput) {
+        if case .down = input.event { willPress(at: input.time) }
+        if case .up = input.event { defer { didRelease(at: input.time) } }
         advance(to: input.time)
         let t = input.time
         switch input.event {
         case .down(let point):
+            guard acceptsDrags else { return }
             endWheelStreamNow(at: t)
             pointerIsDown = true
             axis.beginDrag(at: t, pointer: orientation.coordinate(of: point))
@@ -56,7 +67,7 @@ public class SingleAxisScene: ScrollScene {
             pointerIsDown = false
             axis.endDrag(at: t, pointer: orientation.coordinate(of: point))
         case .wheel(let dx, let dy):
-            guard !pointerIsDown else { return }
+            guard !pointerIsDown, acceptsDrags else { return }
             let delta = orientation == .vertical ? dy : dx
             guard delta != 0, delta.isFinite else { return }
             if lastWheelTime == nil { axis.beginDrag(at: t, pointer: 0) }
@@ -74,7 +85,16 @@ public class SingleAxisScene: ScrollScene {
         axis.advance(to: time)
         self.time = max(self.time, time)
         noteMotion()
+        didAdvance(to: time)
     }
+
+    /// Hooks for subclasses: a press is about to reach the axis; a release was handled; time moved on.
+    func willPress(at time: Double) {}
+    func didRelease(at time: Double) {}
+    func didAdvance(to time: Double) {}
+
+    /// Whether a pointer is held.
+    var isPressed: Bool { pointerIsDown }
 
     private func noteMotion() {
         if axis.isMoving || axis.isDragging { lastMotionTime = time }
@@ -87,7 +107,9 @@ public class SingleAxisScene: ScrollScene {
     }
 
     public func setParameters(_ parameters: ScrollParameters, at time: Double) {
-        axis.setParameters(parameters, at: time)
+        var effective = parameters
+        if let forced = forcedPagePolicy { effective.pagePolicy = forced }
+        axis.setParameters(effective, at: time)
     }
 
     public func isAtRest(at time: Double) -> Bool {
@@ -127,6 +149,9 @@ public class SingleAxisScene: ScrollScene {
         axis.scroll(to: target, at: time)
         noteMotion()
     }
+
+    /// Whether input may scroll the scene (a looping feed of one item does not swipe).
+    var acceptsDrags: Bool { true }
 
     // MARK: Drawing
 

@@ -21,7 +21,7 @@ public struct Replay {
 
     /// The trace CSV, header included.
     public func run(_ scene: any ScrollScene, events: [TimedInput]) -> String {
-        var out = Trace.header
+        var out = Trace.header(for: scene)
         run(scene, events: events) { t in out += Trace.row(scene, at: t) }
         return out
     }

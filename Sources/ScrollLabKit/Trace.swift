@@ -14,15 +14,32 @@ public enum Trace {
 
     public static var header: String { columns.joined(separator: ",") + "\n" }
 
-    /// The row describing `scene` at time `t` (the scene must have been advanced to `t`).
-    public static func row(_ scene: any ScrollScene, at t: Double) -> String {
-        let axis = scene.mainAxis
-        let page = axis.pageIndex(at: t).map(String.init) ?? ""
-        return "\(fixed(t, 6)),\(fixed(axis.offset(at: t), 4)),\(fixed(axis.velocity(at: t), 3)),\(axis.phase(at: t).rawValue),\(page)\n"
+    /// The header for a scene: the five columns, then the scene's own (other scroll views).
+    public static func header(for scene: any ScrollScene) -> String {
+        (columns + scene.extraTraceColumns).joined(separator: ",") + "\n"
     }
 
+    /// The row describing `scene` at time `t` (the scene must have been advanced to `t`); with
+    /// `extras`, the scene's own columns follow the five.
+    public static func row(_ scene: any ScrollScene, at t: Double, extras: Bool = true) -> String {
+        let axis = scene.mainAxis
+        let page = axis.pageIndex(at: t).map(String.init) ?? ""
+        var row = "\(fixed(t, 6)),\(fixed(axis.offset(at: t), 4)),\(fixed(axis.velocity(at: t), 3)),\(axis.phase(at: t).rawValue),\(page)"
+        if extras {
+            for value in scene.extraTraceValues(at: t) {
+                switch value {
+                case .number(let number, let decimals): row += "," + fixed(number, decimals)
+                case .text(let text): row += "," + text
+                }
+            }
+        }
+        return row + "\n"
+    }
+
+
+
     /// `value` with `decimals` digits after the point; never "-0" and never NaN or infinity.
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return "0" }
         let text = String(format: "%.\(decimals)f", value)
         return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text

@@ -74,6 +74,10 @@ public final class TuningPanel {
             if Gui.button("Screenshot (S)") { requests.screenshot = true }
         }
 
+        if !session.scene.controls.isEmpty || !session.scene.readout.isEmpty {
+            if Gui.header("Scene: \(session.scene.name)") { sceneControls(session, realTime: realTime) }
+        }
+
         // Presets and files
         if Gui.header("Feel presets & files") {
             var index = presetIndex
@@ -116,6 +120,7 @@ public final class TuningPanel {
             if Gui.combo("Page policy", &policy, PagePolicy.allCases.map(\.rawValue)) {
                 parameters.pagePolicy = PagePolicy.allCases[policy]
             }
+            let forced = session.scene.forcedPagePolicy
             Gui.help("""
             projection: UIKit-like — project the release along the deceleration, nearest page, ≥ 1 page per flick.
             spring: seed 000 — recover the page spring's launch speed from (Δy, v); switch if its peak passes H/bias.
@@ -123,7 +128,8 @@ public final class TuningPanel {
             """)
             slider("pageDamping", &parameters)
             slider("minimumFlickVelocity", &parameters)
-            switch parameters.pagePolicy {
+            if let forced { Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).") }
+            switch forced ?? parameters.pagePolicy {
             case .projection: slider("maximumPagesPerFling", &parameters)
             case .spring: slider("pageSwitchBias", &parameters)
             case .threshold:
@@ -137,6 +143,27 @@ public final class TuningPanel {
         session.setParameters(parameters, at: realTime)
 
         return requests
+    }
+
+    private func sceneControls(_ session: PlaygroundSession, realTime: Double) {
+        let scene = session.scene
+        let t = session.sceneTime(at: realTime)
+        for control in scene.controls {
+            switch control {
+            case let .slider(id, label, range, format, help):
+                var value = scene.controlValue(id)
+                if Gui.slider(label, &value, range, format: format, logarithmic: false) { scene.setControl(id, to: value, at: t) }
+                Gui.help(help)
+            case let .toggle(id, label, help):
+                var on = scene.controlValue(id) != 0
+                if Gui.checkbox(label, &on) { scene.setControl(id, to: on ? 1 : 0, at: t) }
+                Gui.help(help)
+            case let .button(id, label, help):
+                if Gui.button(label) { scene.pressControl(id, at: t) }
+                Gui.help(help)
+            }
+        }
+        for line in scene.readout { Gui.text(line) }
     }
 
     private func slider(_ key: String, _ parameters: inout ScrollParameters) {

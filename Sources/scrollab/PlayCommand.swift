@@ -39,8 +39,8 @@ struct PlayCommand: ParsableCommand {
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
         let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
-        // Keys 1, 2, 3 switch between the three scenes; the one asked for keeps its content flags.
-        var setups: [SceneSetup] = [.cards(count: 200), .pager(pages: 8), .carousel(cellWidth: 300, spacing: 12, cells: 10)]
+        // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
+        var setups = SceneSetup.playground
         let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0
         setups[index] = initial
 

@@ -4,7 +4,7 @@ import ScrollLabKit
 
 /// The scene flags shared by replay, render and play.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "list, pager or carousel.")
+    @Option(help: "list, pager, carousel, banner, loop, nested, adapters or lab.")
     var scene = "list"
 
     @Option(help: "Viewport size in points, WIDTHxHEIGHT.")
@@ -15,6 +15,9 @@ struct SceneOptions: ParsableArguments {
 
     @Option(help: "list: number of cards, 0 to 1000000 (instead of --content-length).")
     var cards: String?
+
+    @Option(help: "banner, loop: number of items, 0 to 1000 (default 5).")
+    var items: String?
 
     @Option(help: "pager: number of pages, 0 to 1000000.")
     var pages: String?
@@ -34,16 +37,24 @@ struct SceneOptions: ParsableArguments {
             "list": [("--content-length", contentLength), ("--cards", cards)],
             "pager": [("--pages", pages)],
             "carousel": [("--cell-width", cellWidth), ("--spacing", spacing), ("--cells", cells)],
+            "banner": [("--items", items)], "loop": [("--items", items)], "nested": [], "adapters": [], "lab": [],
         ]
         guard sceneFlags[scene] != nil else {
             throw InputError("--scene: unknown scene \"\(scene)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
         }
-        for (name, flags) in sceneFlags where name != scene {
-            for (flag, value) in flags where value != nil {
-                throw InputError("\(flag) applies to --scene \(name) only, not \(scene)")
+        let ownFlags = Set(sceneFlags[scene, default: []].map(\.0))
+        for (_, flags) in sceneFlags {
+            for (flag, value) in flags where value != nil && !ownFlags.contains(flag) {
+                let owners = sceneFlags.filter { $0.value.contains { $0.0 == flag } }.map(\.key).sorted().joined(separator: ", ")
+                throw InputError("\(flag) applies to --scene \(owners) only, not \(scene)")
             }
         }
         switch scene {
+        case "banner": return .banner(items: try Flags.integer(items ?? "5", flag: "--items", range: 0...1000))
+        case "loop": return .loop(items: try Flags.integer(items ?? "5", flag: "--items", range: 0...1000))
+        case "nested": return .nested
+        case "adapters": return .adapters
+        case "lab": return .lab
         case "pager":
             return .pager(pages: try Flags.integer(pages ?? "5", flag: "--pages", range: 0...1_000_000))
         case "carousel":

@@ -52,7 +52,7 @@ func temporaryDirectory() throws -> URL {
 
     @Test(arguments: [
         (["replay", "--gesture", "/nonexistent/g.json"], "scrollab: error: /nonexistent/g.json: no such file\n"),
-        (["replay", "--gesture", "G", "--scene", "grid"], "scrollab: error: --scene: unknown scene \"grid\"; allowed: list, pager, carousel\n"),
+        (["replay", "--gesture", "G", "--scene", "grid"], "scrollab: error: --scene: unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, nested, adapters, lab\n"),
         (["replay", "--gesture", "G", "--viewport", "wide"], "scrollab: error: --viewport: \"wide\" is not WIDTHxHEIGHT (for example 390x844)\n"),
         (["replay", "--gesture", "G", "--fps", "0"], "scrollab: error: --fps: 0 is out of range [1, 1000]\n"),
         (["replay", "--gesture", "G", "--pages", "3"], "scrollab: error: --pages applies to --scene pager only, not list\n"),

@@ -173,14 +173,15 @@ public struct ScrollAxis {
     }
 
     /// The pointer lifts at `t` (optionally at a last position). Chooses where to land and plans
-    /// the motion there.
-    public mutating func endDrag(at t: Double, pointer: Double? = nil) {
+    /// the motion there. `releaseVelocity` (pt/s of content) replaces the tracked velocity when a
+    /// scene shares one pointer between several axes and knows better.
+    public mutating func endDrag(at t: Double, pointer: Double? = nil, releaseVelocity: Double? = nil) {
         guard let drag else { return }
         if let pointer { dragMoved(at: t, pointer: pointer) }
         advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
-        let v = sanitizedVelocity(velocity(at: now))
+        let v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
         self.drag = nil
         release(from: x, velocity: v, at: now, startIndex: drag.startIndex, askDelegate: true)
     }
@@ -284,6 +285,35 @@ public struct ScrollAxis {
         replan(keepingOffset: x, velocity: v, at: now)
     }
 
+    /// Moves the content by `delta` points without anything visibly moving: offset, drag, motion,
+    /// bounds and snap targets all shift together. For recycling (a banner's three slots) and the
+    /// silent re-centre of a looping feed.
+    public mutating func shiftContent(by delta: Double, at t: Double) {
+        guard delta.isFinite, delta != 0 else { return }
+        advance(to: t)
+        let now = max(t, time)
+        let x = offset(at: now), v = velocity(at: now)
+        bounds = (bounds.lowerBound + delta)...(bounds.upperBound + delta)
+        snapTargets = SnapTargets(snapTargets.offsets.map { $0 + delta })
+        restOffset += delta
+        reportedOffset += delta
+        if var drag {
+            drag.pullOrigin += delta
+            self.drag = drag
+        } else if let current = motion {
+            let index = current.targetIndex
+            if let index, index < snapTargets.count {
+                motion = planner.snap(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
+            } else {
+                motion = planner.free(from: x + delta, velocity: v, at: now)
+            }
+            settleIfInstant()
+        }
+    }
+
+    /// The unresisted pull of the current drag (the 1:1 offset the pointer asks for), if dragging.
+    public var dragPull: Double? { drag.map { $0.pullOrigin - ($0.pointer - $0.pointerOrigin) } }
+
     /// Makes `edge` hand leftover velocity on instead of bouncing.
     public mutating func setChained(_ chained: Bool, edge: ScrollEdge) {
         switch edge {
@@ -310,8 +340,9 @@ public struct ScrollAxis {
             return
         }
         if current.segments.contains(where: { if case .spring(_, .settling) = $0.piece { return true } else { return false } }) {
+            // Keep the aim, not the index: targets may have been rebuilt around it.
             let target = min(max(current.restOffset, bounds.lowerBound), bounds.upperBound)
-            let index = current.targetIndex.map { snapTargets.isEmpty ? nil : snapTargets.clamp($0) } ?? nil
+            let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restOffset)
             let aim = index.map { snapTargets[$0] } ?? target
             motion = planner.snap(from: x, velocity: v, to: aim, at: t, index: index)
         } else {

@@ -2,7 +2,9 @@
 /// where it lands, the way the seeds customise `scrollViewWillEndDragging`.
 ///
 /// Every method has an empty default. Times are the exact times of the events (s), not the
-/// frame at which they were noticed.
+/// frame at which they were noticed. The calls arrive while the axis is being changed: read the
+/// `axis` argument, not the owner's stored axis, and make changes to that axis after the call
+/// that triggered them returns (changing another axis is fine).
 public protocol ScrollAxisDelegate: AnyObject {
     /// A pointer took hold of the axis (it may have caught it mid-motion).
     func scrollAxisWillBeginDragging(_ axis: ScrollAxis)

@@ -1,0 +1,198 @@
+import Drawing
+import ScrollPhysics
+
+/// Two sibling lists joined by an adapter (seed 000's library): momentum that reaches the end
+/// of the left list continues in the right one, and the right list's momentum at its start
+/// comes back into the left, like a billiard collision inside the adapter.
+///
+/// With masses m1 (the list arriving) and m2 (the list struck) and arriving speed v:
+/// - cue stick: the arriving list stops, the struck list takes the momentum, `v2 = v·m1/m2`;
+/// - elastic collision: `v1' = v·(m1 − m2)/(m1 + m2)` (it rebounds when lighter),
+///   `v2 = v·2·m1/(m1 + m2)`.
+public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
+    public let name = "adapters"
+    public let viewport: Size
+    public let orientation = Orientation.vertical
+    /// The left (0) and right (1) lists.
+    public var lists: [ScrollAxis]
+    public var masses = [1.0, 1.0]
+    public var elastic = false
+    public private(set) var selectedIndex: Int?
+    /// Time of the last transfer through the adapter (the adapter glows after it).
+    public private(set) var lastTransfer = -Double.infinity
+    private var pending: [(from: Int, time: Double, velocity: Double)] = []
+    private var held: Int?
+    private var time = 0.0
+
+    static let top = 118.0
+    static let gutter = 12.0
+    static let cardHeight = 86.0
+    static let cardCount = 24
+
+    public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
+        self.viewport = viewport
+        let length = viewport.height - Self.top
+        let content = Double(Self.cardCount) * (Self.cardHeight + 10) + 10
+        lists = (0..<2).map { ScrollAxis(id: $0, viewportLength: length, bounds: 0...max(0, content - length), parameters: parameters) }
+        lists[0].setChained(true, edge: .trailing)
+        lists[1].setChained(true, edge: .leading)
+        lists[0].delegate = self
+        lists[1].delegate = self
+    }
+
+    public var mainAxis: ScrollAxis { lists[0] }
+    public var caption: String { "Fling the left list to its end: the adapter passes the momentum on" }
+
+    /// Velocities after a collision in the adapter: (arriving list, struck list), pt/s.
+    public static func collide(velocity v: Double, arriving m1: Double, struck m2: Double, elastic: Bool) -> (Double, Double) {
+        guard m1 > 0, m2 > 0, v.isFinite else { return (0, 0) }
+        if elastic { return (v * (m1 - m2) / (m1 + m2), v * 2 * m1 / (m1 + m2)) }
+        return (0, v * m1 / m2)
+    }
+
+    public func scrollAxis(_ axis: ScrollAxis, didHandOffVelocity velocity: Double, at edge: ScrollEdge, time: Double) {
+        pending.append((axis.id, time, velocity))
+    }
+
+    private func deliver() {
+        let due = pending
+        pending.removeAll(keepingCapacity: true)
+        for transfer in due {
+            let from = transfer.from, to = 1 - from
+            let (rebound, struck) = Self.collide(velocity: transfer.velocity, arriving: masses[from], struck: masses[to], elastic: elastic)
+            lists[to].fling(at: transfer.time, velocity: struck)
+            if rebound != 0 { lists[from].fling(at: transfer.time, velocity: rebound) }
+            lastTransfer = transfer.time
+        }
+    }
+
+    private func advanceAll(_ t: Double) {
+        lists[0].advance(to: t)
+        lists[1].advance(to: t)
+    }
+
+    public func advance(to t: Double) {
+        guard t.isFinite else { return }
+        HandOffStepper.advance(to: t, endTimes: { lists.map(\.motionEndTime) }, advanceAll: advanceAll, deliver: deliver)
+        time = max(time, t)
+    }
+
+    private func column(at x: Double) -> Int { x < viewport.width / 2 ? 0 : 1 }
+
+    public func handle(_ input: TimedInput) {
+        advance(to: input.time)
+        let t = input.time
+        switch input.event {
+        case .down(let p):
+            guard p.y >= Self.top else { return }
+            let i = column(at: p.x)
+            held = i
+            lists[i].beginDrag(at: t, pointer: p.y)
+        case .move(let p):
+            if let i = held { lists[i].dragMoved(at: t, pointer: p.y) }
+        case .up(let p):
+            if let i = held { lists[i].endDrag(at: t, pointer: p.y) }
+            held = nil
+        case .wheel:
+            break
+        }
+    }
+
+    public func tap(at point: Point, time: Double) {
+        guard point.y >= Self.top else { return }
+        let i = column(at: point.x)
+        let y = point.y - Self.top + lists[i].offset(at: time) - 10
+        let index = Int(y / (Self.cardHeight + 10))
+        guard index >= 0, index < Self.cardCount else { return }
+        let id = i * 1000 + index
+        selectedIndex = id == selectedIndex ? nil : id
+    }
+
+    public func scroll(_ step: ScrollStep, at t: Double) {
+        let target: Double
+        switch step {
+        case .home: target = 0
+        case .end: target = lists[0].bounds.upperBound
+        case .lines(let n): target = lists[0].restingOffset + Double(n) * 60
+        case .pages(let n): target = lists[0].restingOffset + Double(n) * 0.9 * lists[0].viewportLength
+        case .notches(let n): target = lists[0].restingOffset + n * 100
+        }
+        lists[0].scroll(to: target, at: t)
+    }
+
+    public func setParameters(_ parameters: ScrollParameters, at t: Double) {
+        lists[0].setParameters(parameters, at: t)
+        lists[1].setParameters(parameters, at: t)
+    }
+
+    public func isAtRest(at t: Double) -> Bool { held == nil && pending.isEmpty && !lists[0].isMoving && !lists[1].isMoving }
+
+    public var controls: [SceneControl] {
+        [.toggle(id: "elastic", label: "Elastic collision", help: "Off: cue stick — the arriving list stops and the other takes its momentum. On: elastic — a lighter list rebounds."),
+         .slider(id: "massLeft", label: "Mass, left list", range: 0.2...5, format: "%.2f", help: "m1 when the left list strikes (m2 when it is struck)."),
+         .slider(id: "massRight", label: "Mass, right list", range: 0.2...5, format: "%.2f", help: "m1 when the right list strikes back (m2 when it is struck).")]
+    }
+
+    public func controlValue(_ id: String) -> Double {
+        switch id {
+        case "elastic": return elastic ? 1 : 0
+        case "massLeft": return masses[0]
+        case "massRight": return masses[1]
+        default: return 0
+        }
+    }
+
+    public func setControl(_ id: String, to value: Double, at time: Double) {
+        guard value.isFinite else { return }
+        switch id {
+        case "elastic": elastic = value != 0
+        case "massLeft": masses[0] = min(max(value, 0.05), 100)
+        case "massRight": masses[1] = min(max(value, 0.05), 100)
+        default: break
+        }
+    }
+
+    public var extraTraceColumns: [String] { ["right_offset", "right_velocity", "right_phase"] }
+    public func extraTraceValues(at t: Double) -> [TraceValue] { TraceValue.fields(lists[1], at: t) }
+
+    public func draw(into list: inout DrawList, at t: Double) {
+        let w = viewport.width, h = viewport.height
+        let screen = Rect(x: 0, y: 0, width: w, height: h)
+        list.append(.clip(screen))
+        list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
+        list.append(.text("Adapters", x: 16, y: 22, style: .largeTitle, color: Theme.label))
+        list.append(.text(elastic ? "Elastic collision" : "Cue stick", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
+        let columnWidth = (w - 3 * Self.gutter) / 2
+        for i in 0..<2 {
+            let x = Self.gutter + Double(i) * (columnWidth + Self.gutter)
+            let area = Rect(x: x, y: Self.top, width: columnWidth, height: h - Self.top)
+            list.append(.clip(area))
+            let offset = lists[i].offset(at: t)
+            let first = max(0, Int((offset - 10) / (Self.cardHeight + 10)))
+            let last = min(Self.cardCount - 1, Int((offset + area.height) / (Self.cardHeight + 10)))
+            if first <= last {
+                for index in first...last {
+                    let y = Self.top + 10 + Double(index) * (Self.cardHeight + 10) - offset
+                    let frame = Rect(x: x, y: y, width: columnWidth, height: Self.cardHeight)
+                    list.append(.rect(frame, fill: .solid(Theme.card), cornerRadius: 12))
+                    list.append(.rect(Rect(x: x + 10, y: y + 10, width: 40, height: 40),
+                                      fill: .diagonalGradient(Art.palette(index + i * 7).0, Art.palette(index + i * 7).1), cornerRadius: 8))
+                    list.append(.text(Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label))
+                    list.append(.text(i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .caption, color: Theme.secondaryLabel))
+                    if selectedIndex == i * 1000 + index {
+                        list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: 12))
+                    }
+                }
+            }
+            list.append(.clip(screen))
+        }
+        // The adapter: a joint in the gutter that glows for a moment after each transfer.
+        let glow = max(0, 1 - (t - lastTransfer) / 0.4)
+        let cx = w / 2, cy = Self.top + (h - Self.top) / 2
+        list.append(.circle(centerX: cx, centerY: cy, radius: 14 + 8 * glow, color: Color(hex: 0xFF9500, alpha: 0.25 + 0.6 * glow)))
+        list.append(.circle(centerX: cx, centerY: cy, radius: 8, color: Color(hex: 0xFF9500)))
+        list.append(.clip(nil))
+    }
+
+    static let numbers: [String] = (1...AdaptersScene.cardCount).map { "Item \($0)" }
+}

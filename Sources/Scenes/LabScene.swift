@@ -1,0 +1,170 @@
+import Drawing
+import ScrollPhysics
+
+/// Seed 000's measurement: pull the list past its top and watch the conversion rate
+/// g = view offset ÷ finger offset plotted against the view offset. The points fall on a line
+/// `g = k·f + b`, fitted live by least squares; the seed measured b = 0.55 and k = −0.55/d on
+/// iOS. "Fit for heights" repeats the fit on this model for d = 200…1000 and sets the result
+/// beside the seed's published table.
+public final class LabScene: SingleAxisScene {
+    /// (view offset f, conversion rate g) pairs from pulls past the top.
+    public private(set) var points: [(f: Double, g: Double)] = []
+    public private(set) var table: [(height: Double, k: Double, b: Double)] = []
+    private var gestureStart: (pointer: Double, offset: Double)?
+    private var pointer = 0.0
+
+    static let plot = Rect(x: 16, y: 96, width: 358, height: 250)
+    static let listTop = 372.0
+    static let maximumPoints = 4000
+    /// Seed 000's measured k for view lengths 1000…200 (b = 0.55 for all).
+    public static let seedTable: [(height: Double, k: Double)] = [(1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)]
+
+    public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
+        let length = viewport.height - Self.listTop
+        super.init(name: "lab", viewport: Size(width: viewport.width, height: viewport.height), orientation: .vertical,
+                   bounds: 0...max(0, 3000 - length), snapTargets: SnapTargets([]), parameters: parameters)
+        axis.setViewportLength(length, at: 0)
+        points.reserveCapacity(Self.maximumPoints)
+    }
+
+    public override var caption: String { "Pull the list down past its top and hold: the fit gives seed 000's k and b" }
+
+    /// The list's length along the axis (d of the rubber band), in points.
+    public var listLength: Double { axis.viewportLength }
+
+    // MARK: Measuring
+
+    override func willPress(at time: Double) {
+        gestureStart = nil
+    }
+
+    override func didAdvance(to time: Double) {
+        guard isPressed else { gestureStart = nil; return }
+        let offset = axis.offset(at: time)
+        guard let pull = axis.dragPull else { return }
+        // The finger position that asked for this pull (pull = origin − (pointer − pointerOrigin)).
+        if gestureStart == nil { gestureStart = (pull, offset) }
+        guard let start = gestureStart else { return }
+        let finger = start.pointer - pull          // finger travel down since the press, pt
+        let view = start.offset - offset           // content travel down, pt
+        guard offset < 0, start.offset >= -0.5, finger > 1, points.count < Self.maximumPoints else { return }
+        points.append((f: -offset, g: view / finger))
+    }
+
+    /// Least-squares line g = k·f + b through the points; nil with fewer than two distinct f.
+    public static func fit(_ points: [(f: Double, g: Double)]) -> (k: Double, b: Double)? {
+        guard points.count >= 2 else { return nil }
+        let n = Double(points.count)
+        let meanF = points.reduce(0) { $0 + $1.f } / n, meanG = points.reduce(0) { $0 + $1.g } / n
+        var covariance = 0.0, variance = 0.0
+        for p in points { covariance += (p.f - meanF) * (p.g - meanG); variance += (p.f - meanF) * (p.f - meanF) }
+        guard variance > 1e-12 else { return nil }
+        let k = covariance / variance
+        return (k, meanG - k * meanF)
+    }
+
+    /// Fits this model's rubber band for each of the seed's view lengths, from pulls of 1 to 2000 pt.
+    public func fitHeights() {
+        table = Self.seedTable.map { row in
+            let band = RubberBand(coefficient: axis.parameters.rubberBandCoefficient, limit: axis.parameters.rubberBandLimit ?? row.height)
+            let samples = stride(from: 1.0, through: 2000, by: 5).map { x -> (f: Double, g: Double) in
+                let f = band.overshoot(forPull: x)
+                return (f, f / x)
+            }
+            let line = Self.fit(samples) ?? (0, 0)
+            return (row.height, line.k, line.b)
+        }
+    }
+
+    public override var controls: [SceneControl] {
+        [.button(id: "clear", label: "Clear points", help: "Start a new measurement."),
+         .button(id: "heights", label: "Fit for heights 200–1000", help: "Fit the model at the seed's five view lengths and compare with its table.")]
+    }
+
+    public override func pressControl(_ id: String, at time: Double) {
+        switch id {
+        case "clear": points.removeAll(keepingCapacity: true)
+        case "heights": fitHeights()
+        default: break
+        }
+    }
+
+    public override var readout: [String] {
+        var lines: [String] = []
+        if let line = Self.fit(points) {
+            lines.append("fit over \(points.count) points: k = \(Self.format(line.k, 6)), b = \(Self.format(line.b, 4))")
+        } else {
+            lines.append("pull past the top to measure (\(points.count) points)")
+        }
+        lines.append("model: k = −c/d = \(Self.format(axis.rubberBand.lineSlope, 6)), b = c = \(Self.format(axis.parameters.rubberBandCoefficient, 4)), d = \(Self.format(listLength, 0)) pt")
+        if !table.isEmpty {
+            lines.append("d       k (model)    k (seed)    b (model)")
+            for (row, seed) in zip(table, Self.seedTable) {
+                lines.append("\(Self.format(row.height, 0))    \(Self.format(row.k, 6))    \(Self.format(seed.k, 5))    \(Self.format(row.b, 4))")
+            }
+        }
+        return lines
+    }
+
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return decimals == 0 ? String(Int(rounded)) : String(rounded)
+    }
+
+    public override var extraTraceColumns: [String] { ["points"] }
+    public override func extraTraceValues(at time: Double) -> [TraceValue] { [.number(Double(points.count), decimals: 0)] }
+
+    // MARK: Drawing
+
+    override var contentLength: Double { 3000 }
+
+    override func drawContent(into list: inout DrawList, offset: Double) {
+        let w = viewport.width, h = viewport.height
+        let screen = Rect(x: 0, y: 0, width: w, height: h)
+        list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
+        list.append(.text("Measurement lab", x: 16, y: 22, style: .title, color: Theme.label))
+        list.append(.text("conversion rate g = view ÷ finger, against view offset f", x: 16, y: 54, style: .caption, color: Theme.secondaryLabel))
+        // Plot: g from 0 to 0.6 up the side, f from 0 to d along the bottom.
+        let plot = Self.plot
+        list.append(.rect(plot, fill: .solid(.white), cornerRadius: 12))
+        let d = max(1, listLength)
+        func point(_ f: Double, _ g: Double) -> (Double, Double) {
+            (plot.x + 12 + (plot.width - 24) * min(f / d, 1), plot.maxY - 12 - (plot.height - 24) * min(max(g / 0.6, 0), 1))
+        }
+        for tick in 0...3 {
+            let (_, y) = point(0, Double(tick) * 0.2)
+            list.append(.rect(Rect(x: plot.x + 12, y: y, width: plot.width - 24, height: 1), fill: .solid(Color(hex: 0xE5E5EA)), cornerRadius: 0))
+        }
+        let stride = max(1, points.count / 300)
+        var index = 0
+        while index < points.count {
+            let (x, y) = point(points[index].f, points[index].g)
+            list.append(.circle(centerX: x, centerY: y, radius: 2, color: Theme.tint))
+            index += stride
+        }
+        if let line = Self.fit(points) {
+            for step in 0...40 {
+                let f = d * Double(step) / 40
+                let (x, y) = point(f, line.k * f + line.b)
+                list.append(.circle(centerX: x, centerY: y, radius: 1.2, color: Color(hex: 0xFF3B30)))
+            }
+        }
+        // The list being pulled.
+        let area = Rect(x: 0, y: Self.listTop, width: w, height: h - Self.listTop)
+        list.append(.clip(area))
+        list.append(.rect(area, fill: .solid(Color(hex: 0xE9E9EE)), cornerRadius: 0))
+        let rowHeight = 64.0
+        let first = max(0, Int(offset / rowHeight)), last = Int((offset + area.height) / rowHeight)
+        if first <= last {
+            for row in first...last where row < 47 {
+                let frame = Rect(x: 16, y: Self.listTop + 8 + Double(row) * rowHeight - offset, width: w - 32, height: rowHeight - 10)
+                list.append(.rect(frame, fill: .solid(.white), cornerRadius: 10))
+                list.append(.text(Art.title(row), x: frame.x + 14, y: frame.y + 16, style: .body, color: Theme.label))
+            }
+        }
+        list.append(.clip(screen))
+    }
+}

@@ -1,0 +1,424 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Drawing
+import ScrollPhysics
+
+/// A restaurant page with nested scrolling (seed 001): a header that collapses, a segment bar
+/// that pins, and three horizontally paged tabs; the first holds a category column and a food
+/// list. One pointer drives everything, as the seed's single pan recogniser does:
+///
+/// - The gesture's axis is locked once it moves `slop` points: within `lockAngle` degrees of
+///   horizontal it turns the tabs, otherwise it scrolls vertically (a diagonal flick never
+///   turns the tabs).
+/// - Pushing up moves the container until it pins, then the list scrolls, in one gesture; pulling
+///   down reverses it. Past the ends the rubber band applies (container at the top, list at the bottom).
+/// - A fling that reaches the pin hands its leftover velocity to the list at the exact crossing
+///   time; a list fling that reaches its top hands the rest to the container, which may bounce.
+/// - A tap on the status-bar strip scrolls the container and the visible list to the top, even
+///   mid-motion; other taps during motion only stop it.
+public final class NestedScene: ScrollScene, ScrollAxisDelegate {
+    public let name = "nested"
+    public let viewport: Size
+    public let orientation = Orientation.vertical
+    public var container: ScrollAxis
+    public var tabs: ScrollAxis
+    /// The vertical list of each tab (the third tab's is empty).
+    public var lists: [ScrollAxis]
+    public private(set) var selectedIndex: Int?
+    /// Degrees from horizontal within which a gesture turns the tabs.
+    public var lockAngle = 30.0
+    public let slop = 8.0
+
+    static let statusBar = 44.0
+    static let headerHeight = 200.0
+    static let segmentHeight = 44.0
+    static let columnWidth = 92.0
+    static let rowHeight = 92.0
+    static let categoryHeight = 34.0
+    static let categories = ["Hot deals", "Noodles", "Rice bowls", "Dumplings", "Soups", "Grill", "Greens", "Desserts", "Drinks"]
+    static let dishes = ["Spicy beef noodles", "Pork dumplings ×12", "Mapo tofu rice", "Wonton soup", "Scallion pancake",
+                         "Kung pao chicken", "Garlic greens", "Mango pudding", "Milk tea", "Char siu bowl", "Hot and sour soup"]
+    static let prices = ["¥18", "¥26", "¥22", "¥15", "¥9", "¥28", "¥12", "¥14", "¥11", "¥24", "¥16"]
+    static let itemsPerCategory = 6
+    static let reviewHeight = 118.0
+
+    /// Food list rows: (top in content, category index, dish index or nil for a header).
+    private let rows: [(top: Double, category: Int, dish: Int?)]
+    private let categoryTops: [Double]
+
+    private enum Lock { case undecided, vertical, horizontal }
+    private var lock = Lock.undecided
+    private var pressStart: Point?
+    private var lastPoint = Point(x: 0, y: 0)
+    private var pressCaughtMotion = false
+    private var tracker = VelocityTracker()
+    private var handOffs: [(to: Int, time: Double, velocity: Double)] = []
+    private var time = 0.0
+
+    public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
+        self.viewport = viewport
+        var rows: [(Double, Int, Int?)] = [], categoryTops: [Double] = []
+        var y = 0.0
+        for category in Self.categories.indices {
+            categoryTops.append(y)
+            rows.append((y, category, nil)); y += Self.categoryHeight
+            for item in 0..<Self.itemsPerCategory {
+                rows.append((y, category, category * Self.itemsPerCategory + item)); y += Self.rowHeight
+            }
+        }
+        self.rows = rows
+        self.categoryTops = categoryTops
+        let listViewport = viewport.height - Self.statusBar - Self.segmentHeight
+        container = ScrollAxis(id: 0, viewportLength: viewport.height, bounds: 0...Self.headerHeight, parameters: parameters)
+        tabs = ScrollAxis(id: 1, viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
+                          snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), parameters: parameters)
+        let menu = ScrollAxis(id: 2, viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), parameters: parameters)
+        let reviews = ScrollAxis(id: 3, viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
+                                 parameters: parameters)
+        let info = ScrollAxis(id: 4, viewportLength: listViewport, bounds: 0...0, parameters: parameters)
+        lists = [menu, reviews, info]
+        container.setChained(true, edge: .trailing)
+        for i in lists.indices { lists[i].setChained(true, edge: .leading) }
+        container.delegate = self
+        for i in lists.indices { lists[i].delegate = self }
+    }
+
+    public var mainAxis: ScrollAxis { container }
+    public var caption: String { "Push up: the header collapses, then the menu scrolls; swipe sideways for tabs" }
+
+    /// The tab shown (nearest page).
+    public func tabIndex(at time: Double) -> Int { tabs.pageIndex(at: time) ?? 0 }
+    private var currentList: Int { min(2, max(0, tabs.pageIndex(at: time) ?? 0)) }
+
+    // MARK: Hand-off
+
+    public func scrollAxis(_ axis: ScrollAxis, didHandOffVelocity velocity: Double, at edge: ScrollEdge, time: Double) {
+        // Queued: the receiving axis is started once every axis has reached `time`.
+        if axis.id == 0, edge == .trailing {
+            handOffs.append((currentList + 2, time, velocity))
+        } else if axis.id >= 2, edge == .leading {
+            handOffs.append((0, time, velocity))
+        }
+    }
+
+    private func axisIDsAdvance(to t: Double) {
+        container.advance(to: t)
+        tabs.advance(to: t)
+        for i in lists.indices { lists[i].advance(to: t) }
+    }
+
+    public func advance(to t: Double) {
+        guard t.isFinite else { return }
+        HandOffStepper.advance(to: t, endTimes: { [container.motionEndTime] + lists.map(\.motionEndTime) },
+                               advanceAll: axisIDsAdvance, deliver: deliverHandOffs)
+        time = max(time, t)
+    }
+
+    private func deliverHandOffs() {
+        let due = handOffs
+        handOffs.removeAll(keepingCapacity: true)
+        for handOff in due {
+            if handOff.to == 0 {
+                container.fling(at: handOff.time, velocity: handOff.velocity)
+            } else {
+                lists[handOff.to - 2].fling(at: handOff.time, velocity: handOff.velocity)
+            }
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ input: TimedInput) {
+        advance(to: input.time)
+        let t = input.time
+        switch input.event {
+        case .down(let point):
+            pressCaughtMotion = container.isMoving || tabs.isMoving || lists.contains { $0.isMoving }
+            pressStart = point
+            lastPoint = point
+            lock = .undecided
+            tracker.reset()
+            tracker.add(time: t, position: point.y)
+            container.beginDrag(at: t, pointer: point.y)
+            for i in lists.indices { lists[i].beginDrag(at: t, pointer: point.y) }
+            tabs.beginDrag(at: t, pointer: point.x)
+        case .move(let point):
+            guard let start = pressStart else { return }
+            tracker.add(time: t, position: point.y)
+            if lock == .undecided {
+                let dx = point.x - start.x, dy = point.y - start.y
+                guard dx * dx + dy * dy > slop * slop else { return }
+                let angle = atan2(abs(dy), abs(dx)) * 180 / Double.pi
+                lock = angle <= lockAngle ? .horizontal : .vertical
+                if lock == .horizontal {
+                    container.endDrag(at: t, releaseVelocity: 0)
+                    for i in lists.indices { lists[i].endDrag(at: t, releaseVelocity: 0) }
+                } else {
+                    tabs.endDrag(at: t, releaseVelocity: 0)
+                }
+                lastPoint = start
+            }
+            if lock == .horizontal {
+                tabs.dragMoved(at: t, pointer: point.x)
+            } else {
+                distribute(-(point.y - lastPoint.y), at: t)
+            }
+            lastPoint = point
+        case .up(let point):
+            guard pressStart != nil else { return }
+            handle(TimedInput(time: t, event: .move(point)))
+            release(at: t, point: point)
+        case .wheel:
+            break
+        }
+    }
+
+    /// Splits a vertical drag delta (content points, + = up) between container and list:
+    /// up moves the container until it pins, then the list; down moves the list until its top,
+    /// then the container (with the rubber band past either end).
+    private func distribute(_ delta: Double, at t: Double) {
+        let list = currentList
+        guard let containerPull = container.dragPull, let listPull = lists[list].dragPull else { return }
+        var rest = delta
+        if delta > 0 {
+            let room = max(0, Self.headerHeight - containerPull)
+            let toContainer = containerPull < Self.headerHeight ? min(rest, room) : 0
+            if toContainer > 0 { container.dragScrolled(at: t, by: toContainer) }
+            rest -= toContainer
+            if rest > 0 { lists[list].dragScrolled(at: t, by: rest) }
+        } else if delta < 0 {
+            let room = max(0, listPull)
+            let toList = listPull > 0 ? max(rest, -room) : 0
+            if toList < 0 { lists[list].dragScrolled(at: t, by: toList) }
+            rest -= toList
+            if rest < 0 { container.dragScrolled(at: t, by: rest) }
+        }
+    }
+
+    private func release(at t: Double, point: Point) {
+        let list = currentList
+        let v = -tracker.velocity(at: t)
+        defer { pressStart = nil }
+        if lock == .horizontal {
+            tabs.endDrag(at: t)
+            return
+        }
+        if lock == .undecided {
+            tabs.endDrag(at: t, releaseVelocity: 0)
+            container.endDrag(at: t, releaseVelocity: 0)
+            for i in lists.indices { lists[i].endDrag(at: t, releaseVelocity: 0) }
+            tap(at: point, time: t)
+            return
+        }
+        let containerPull = container.dragPull ?? 0, listPull = lists[list].dragPull ?? 0
+        let listEnd = lists[list].bounds.upperBound
+        // Who carries the fling: whoever is past an end, else by direction and position.
+        let containerFlings: Bool
+        if containerPull < 0 { containerFlings = true }
+        else if listPull > listEnd { containerFlings = false }
+        else if v > 0 { containerFlings = containerPull < Self.headerHeight }
+        else { containerFlings = listPull <= 0 }
+        container.endDrag(at: t, releaseVelocity: containerFlings ? v : 0)
+        for i in lists.indices { lists[i].endDrag(at: t, releaseVelocity: !containerFlings && i == list ? v : 0) }
+    }
+
+    public func tap(at point: Point, time t: Double) {
+        if point.y < Self.statusBar {
+            // Scroll to top reaches the visible list and the container, even while moving.
+            lists[currentList].scroll(to: 0, at: t)
+            container.scroll(to: 0, at: t)
+            return
+        }
+        guard !pressCaughtMotion else { return }   // a tap during motion only stops it
+        let segmentTop = Self.statusBar + Self.headerHeight - container.offset(at: t)
+        if point.y >= segmentTop, point.y < segmentTop + Self.segmentHeight {
+            let tab = min(2, max(0, Int(point.x / (viewport.width / 3))))
+            tabs.scroll(to: Double(tab) * viewport.width, at: t)
+            return
+        }
+        guard point.y >= segmentTop + Self.segmentHeight, currentList == 0 else { return }
+        let listTop = segmentTop + Self.segmentHeight
+        if point.x < Self.columnWidth {
+            let index = Int((point.y - listTop - 8) / 52)
+            guard index >= 0, index < categoryTops.count else { return }
+            if container.offset(at: t) < Self.headerHeight { container.scroll(to: Self.headerHeight, at: t) }
+            lists[0].scroll(to: categoryTops[index], at: t)
+            return
+        }
+        let y = point.y - listTop + lists[0].offset(at: t)
+        if let row = rows.last(where: { $0.top <= y }), let dish = row.dish {
+            selectedIndex = dish == selectedIndex ? nil : dish
+        }
+    }
+
+    public func scroll(_ step: ScrollStep, at t: Double) {
+        let list = currentList
+        let pinned = container.restingOffset >= Self.headerHeight - 0.5
+        func move(by delta: Double) {
+            if delta > 0 {
+                if !pinned { container.scroll(to: min(Self.headerHeight, container.restingOffset + delta), at: t) }
+                else { lists[list].scroll(to: lists[list].restingOffset + delta, at: t) }
+            } else {
+                if lists[list].restingOffset > 0 { lists[list].scroll(to: lists[list].restingOffset + delta, at: t) }
+                else { container.scroll(to: container.restingOffset + delta, at: t) }
+            }
+        }
+        switch step {
+        case .home: lists[list].scroll(to: 0, at: t); container.scroll(to: 0, at: t)
+        case .end: container.scroll(to: Self.headerHeight, at: t); lists[list].scroll(to: lists[list].bounds.upperBound, at: t)
+        case .lines(let n): move(by: Double(n) * 60)
+        case .pages(let n): move(by: Double(n) * viewport.height * 0.8)
+        case .notches(let n): move(by: n * 100)
+        }
+    }
+
+    public func setParameters(_ parameters: ScrollParameters, at t: Double) {
+        container.setParameters(parameters, at: t)
+        tabs.setParameters(parameters, at: t)
+        for i in lists.indices { lists[i].setParameters(parameters, at: t) }
+    }
+
+    public func isAtRest(at t: Double) -> Bool {
+        pressStart == nil && handOffs.isEmpty && !container.isMoving && !tabs.isMoving && !lists.contains { $0.isMoving }
+    }
+
+    public var controls: [SceneControl] {
+        [.slider(id: "lockAngle", label: "Axis lock angle", range: 5...85, format: "%.0f°",
+                 help: "A gesture within this angle of horizontal turns the tabs; steeper ones scroll vertically (seed 001, problem 2).")]
+    }
+    public func controlValue(_ id: String) -> Double { id == "lockAngle" ? lockAngle : 0 }
+    public func setControl(_ id: String, to value: Double, at time: Double) {
+        if id == "lockAngle", value.isFinite { lockAngle = min(max(value, 1), 89) }
+    }
+
+    public var extraTraceColumns: [String] { ["list_offset", "list_velocity", "list_phase", "tabs_offset", "tabs_page"] }
+    public func extraTraceValues(at t: Double) -> [TraceValue] {
+        TraceValue.fields(lists[currentList], at: t)
+            + [.number(tabs.offset(at: t), decimals: 4), .number(Double(tabs.pageIndex(at: t) ?? 0), decimals: 0)]
+    }
+
+    // MARK: Drawing
+
+    public func draw(into list: inout DrawList, at t: Double) {
+        let w = viewport.width, h = viewport.height
+        let screen = Rect(x: 0, y: 0, width: w, height: h)
+        let c = container.offset(at: t)
+        list.append(.clip(screen))
+        list.append(.rect(screen, fill: .solid(.white), cornerRadius: 0))
+        // Header (scrolls with the container; stretches its picture when pulled down).
+        let headerTop = Self.statusBar - c
+        let pictureHeight = 124 + max(0, -c)
+        Art.picture(into: &list, frame: Rect(x: 0, y: min(headerTop, Self.statusBar), width: w, height: pictureHeight),
+                    seed: 77, cornerRadius: 0, restoreClip: screen)
+        list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 34, color: .white))
+        list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 30, color: Color(hex: 0xFF9500)))
+        list.append(.text("Noodle House", x: 98, y: headerTop + 132, style: .title, color: Theme.label))
+        list.append(.text("★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .caption, color: Theme.secondaryLabel))
+        // Segment bar.
+        let segmentTop = Self.statusBar + Self.headerHeight - c
+        list.append(.rect(Rect(x: 0, y: segmentTop, width: w, height: Self.segmentHeight), fill: .solid(.white), cornerRadius: 0))
+        let tabOffset = tabs.offset(at: t)
+        for (i, title) in ["Menu", "Reviews", "Info"].enumerated() {
+            let active = abs(tabOffset - Double(i) * w) < w / 2
+            list.append(.text(title, x: Double(i) * w / 3 + (w / 3 - 60) / 2 + 6, y: segmentTop + 12, style: .headline,
+                              color: active ? Theme.label : Theme.secondaryLabel))
+        }
+        list.append(.rect(Rect(x: tabOffset / 3 + (w / 3 - 36) / 2, y: segmentTop + Self.segmentHeight - 4, width: 36, height: 3),
+                          fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
+        list.append(.rect(Rect(x: 0, y: segmentTop + Self.segmentHeight - 0.5, width: w, height: 0.5),
+                          fill: .solid(Color(hex: 0xD1D1D6)), cornerRadius: 0))
+        // Tab pages.
+        let areaTop = segmentTop + Self.segmentHeight
+        let area = Rect(x: 0, y: areaTop, width: w, height: max(0, h - areaTop)).intersection(screen)
+        for page in 0..<3 {
+            let x = Double(page) * w - tabOffset
+            guard x < w, x + w > 0 else { continue }
+            list.append(.clip(area))
+            switch page {
+            case 0: drawMenu(into: &list, x: x, top: areaTop, at: t)
+            case 1: drawReviews(into: &list, x: x, top: areaTop, at: t)
+            default: drawInfo(into: &list, x: x, top: areaTop)
+            }
+        }
+        list.append(.clip(screen))
+        // Status bar strip: tap it to scroll to the top.
+        list.append(.rect(Rect(x: 0, y: 0, width: w, height: Self.statusBar), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.94)), cornerRadius: 0))
+        list.append(.text("9:41", x: 28, y: 14, style: .headline, color: Theme.label))
+        list.append(.text("tap here: to top", x: w - 128, y: 16, style: .caption, color: Theme.secondaryLabel))
+        list.append(.clip(nil))
+    }
+
+    private func drawMenu(into list: inout DrawList, x: Double, top: Double, at t: Double) {
+        let w = viewport.width, h = viewport.height
+        let offset = lists[0].offset(at: t)
+        // Category column: highlights the category at the list's top.
+        list.append(.rect(Rect(x: x, y: top, width: Self.columnWidth, height: h - top), fill: .solid(Color(hex: 0xF4F4F6)), cornerRadius: 0))
+        let current = max(0, (categoryTops.lastIndex { $0 <= offset + 1 } ?? 0))
+        for (i, name) in Self.categories.enumerated() {
+            let y = top + 8 + Double(i) * 52
+            if i == current {
+                list.append(.rect(Rect(x: x, y: y, width: Self.columnWidth, height: 48), fill: .solid(.white), cornerRadius: 0))
+                list.append(.rect(Rect(x: x, y: y + 12, width: 3, height: 24), fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
+            }
+            list.append(.text(name, x: x + 10, y: y + 15, style: .caption, color: i == current ? Theme.label : Theme.secondaryLabel))
+        }
+        // Food list, culled to the visible rows.
+        let listX = x + Self.columnWidth
+        list.append(.clip(Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(Rect(x: 0, y: top, width: w, height: h - top))))
+        var low = 0, high = rows.count
+        while low < high { let mid = (low + high) / 2; if rows[mid].top + Self.rowHeight <= offset { low = mid + 1 } else { high = mid } }
+        var index = low
+        while index < rows.count, rows[index].top - offset < h - top {
+            let row = rows[index]
+            let y = top + row.top - offset
+            if let dish = row.dish {
+                let name = Self.dishes[dish % Self.dishes.count]
+                list.append(.rect(Rect(x: listX + 12, y: y + 10, width: 72, height: 72), fill: .diagonalGradient(Art.palette(dish).0, Art.palette(dish).1), cornerRadius: 10))
+                list.append(.text(name, x: listX + 96, y: y + 14, style: .headline, color: Theme.label))
+                list.append(.text(Self.salesLabels[dish % Self.salesLabels.count], x: listX + 96, y: y + 38, style: .caption, color: Theme.secondaryLabel))
+                list.append(.text(Self.prices[dish % Self.prices.count], x: listX + 96, y: y + 60, style: .headline, color: Color(hex: 0xFF3B30)))
+                list.append(.circle(centerX: listX + w - Self.columnWidth - 26, centerY: y + 68, radius: 12, color: Color(hex: 0xFFC300)))
+                list.append(.text("+", x: listX + w - Self.columnWidth - 31, y: y + 57, style: .headline, color: Theme.label))
+                if dish == selectedIndex {
+                    list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.rowHeight), fill: .solid(Theme.selection), cornerRadius: 0))
+                }
+            } else {
+                list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight), fill: .solid(.white), cornerRadius: 0))
+                list.append(.text(Self.categories[row.category], x: listX + 12, y: y + 9, style: .caption, color: Theme.secondaryLabel))
+            }
+            index += 1
+        }
+    }
+
+    static let salesLabels = ["312", "1.2k", "86", "540", "97", "2.3k", "45", "680"].map { "Monthly sales " + $0 }
+    static let reviewers = ["Mei", "Jun", "Alex", "Sana", "Leo", "Ivy", "Omar"]
+    static let reviews = ["Noodles arrived hot, broth was rich.", "Dumplings were perfect, will order again.",
+                          "Fast delivery, a little too spicy for me.", "Best mapo tofu in the area.", "Generous portions, fair price."]
+
+    private func drawReviews(into list: inout DrawList, x: Double, top: Double, at t: Double) {
+        let offset = lists[1].offset(at: t)
+        let first = max(0, Int(offset / Self.reviewHeight)), last = min(39, Int((offset + viewport.height) / Self.reviewHeight))
+        guard first <= last else { return }
+        for i in first...last {
+            let y = top + 8 + Double(i) * Self.reviewHeight - offset
+            let frame = Rect(x: x + 12, y: y, width: viewport.width - 24, height: Self.reviewHeight - 10)
+            list.card(frame, fill: .solid(.white), cornerRadius: 12, shadow: Color(hex: 0x000000, alpha: 0.08))
+            list.append(.circle(centerX: frame.x + 26, centerY: frame.y + 28, radius: 16, color: Art.palette(i + 30).0))
+            list.append(.text(Self.reviewers[i % Self.reviewers.count], x: frame.x + 52, y: frame.y + 12, style: .headline, color: Theme.label))
+            list.append(.text("★★★★★", x: frame.x + 52, y: frame.y + 34, style: .caption, color: Color(hex: 0xFF9500)))
+            list.append(.text(Self.reviews[i % Self.reviews.count], x: frame.x + 16, y: frame.y + 64, style: .body, color: Theme.label))
+        }
+    }
+
+    private func drawInfo(into list: inout DrawList, x: Double, top: Double) {
+        let lines = [("Address", "12 Harbour Road"), ("Hours", "10:00 – 22:00"), ("Phone", "+86 21 5555 0199"), ("Delivery", "By the restaurant, 30 min")]
+        for (i, line) in lines.enumerated() {
+            let y = top + 16 + Double(i) * 64
+            list.append(.text(line.0, x: x + 16, y: y, style: .caption, color: Theme.secondaryLabel))
+            list.append(.text(line.1, x: x + 16, y: y + 20, style: .headline, color: Theme.label))
+        }
+    }
+}
