@@ -330,7 +330,8 @@ public struct ScrollAxis {
             return
         }
         guard let current = motion else {
-            if x < bounds.lowerBound || x > bounds.upperBound {
+            let offTarget = snapTargets.nearestIndex(to: x).map { abs(snapTargets[$0] - x) > tolerance.distance } ?? false
+            if x < bounds.lowerBound || x > bounds.upperBound || offTarget {
                 restOffset = x
                 release(from: x, velocity: 0, at: t, startIndex: snapTargets.nearestIndex(to: x) ?? 0, askDelegate: false)
             } else {

@@ -1,0 +1,71 @@
+import Testing
+import ScrollPhysics
+@testable import Scenes
+
+@Suite struct BannerSceneTests {
+    let y = 200.0   // inside the banner
+
+    @Test func completesAtThirtyPercentAndRecyclesToTheMiddle() {
+        let banner = BannerScene(itemCount: 5)
+        #expect(banner.mainAxis.offset(at: 0) == 390)
+        slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.31 * 390, y: y))
+        banner.advance(to: 5)
+        #expect(banner.current == 1)
+        #expect(banner.mainAxis.offset(at: 5) == 390)   // back in the middle slot, silently
+        let back = BannerScene(itemCount: 5)
+        slowDrag(back, from: Point(x: 100, y: y), to: Point(x: 100 + 0.29 * 390, y: y))
+        back.advance(to: 5)
+        #expect(back.current == 0)
+    }
+
+    @Test func tenPercentWithAFlickAndWrapsBackwards() {
+        let banner = BannerScene(itemCount: 5)
+        drag(banner, from: Point(x: 100, y: y), to: Point(x: 100 + 0.11 * 390, y: y), duration: 0.05)   // 858 pt/s
+        banner.advance(to: 5)
+        #expect(banner.current == 4)   // wrapped from the first item to the last
+        let short = BannerScene(itemCount: 5)
+        drag(short, from: Point(x: 100, y: y), to: Point(x: 100 + 0.09 * 390, y: y), duration: 0.05)
+        short.advance(to: 5)
+        #expect(short.current == 0)
+    }
+
+    @Test func cancelledSwipeReturnsFromRest() {
+        // Flicked away but short of 10 %: the spring back starts at rest, not with the flick.
+        let banner = BannerScene(itemCount: 5)
+        drag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.08 * 390, y: y), duration: 0.04)
+        #expect(banner.mainAxis.phase(at: 0.04) == .settling)
+        #expect(banner.mainAxis.velocity(at: 0.04) == 0)
+        #expect(banner.mainAxis.velocity(at: 0.06) < 0)   // heading home, toward smaller offsets
+    }
+
+    @Test func usesTheThresholdPolicyWhateverTheParametersSay() {
+        var parameters = ScrollParameters()
+        parameters.pagePolicy = .spring
+        let banner = BannerScene(itemCount: 5, parameters: parameters)
+        banner.setParameters(parameters, at: 0)
+        #expect(banner.mainAxis.parameters.pagePolicy == .threshold)
+        parameters.pageDistanceThreshold = 0.5
+        banner.setParameters(parameters, at: 0)
+        slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.4 * 390, y: y))
+        banner.advance(to: 6)
+        #expect(banner.current == 0)   // 40 % no longer completes
+    }
+
+    @Test func autoAdvancePausesWhileTouched() {
+        let banner = BannerScene(itemCount: 3)
+        banner.setControl("autoAdvance", to: 1, at: 0)
+        banner.advance(to: 3.05)
+        banner.advance(to: 5)
+        #expect(banner.current == 1)
+        // Held from 5.5 s to 12 s: no turn while touched, the next one 3 s after release.
+        banner.handle(TimedInput(time: 5.5, event: .down(Point(x: 200, y: y))))
+        for t in stride(from: 6.0, through: 12, by: 0.5) { banner.advance(to: t) }
+        #expect(banner.current == 1)
+        banner.handle(TimedInput(time: 12, event: .up(Point(x: 200, y: y))))
+        banner.advance(to: 14.9)
+        #expect(banner.current == 1)
+        banner.advance(to: 15.05)
+        banner.advance(to: 17)
+        #expect(banner.current == 2)
+    }
+}
