@@ -18,6 +18,11 @@ public struct GoldenFrame: Sendable {
         GoldenFrame(name: "list-pulled", setup: .cards(count: 200), gesture: "pull-past-top.json", time: 0.7),
         GoldenFrame(name: "pager-turning", setup: .pager(pages: 8), gesture: "flick-next-page.json", time: 0.18),
         GoldenFrame(name: "carousel-swipe", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: "swipe-left.json", time: 0.25),
+        GoldenFrame(name: "banner-parallax", setup: .banner(items: 5), gesture: "banner-swipe.json", time: 0.1),
+        GoldenFrame(name: "loop-wrap", setup: .loop(items: 3), gesture: "flick-next-page.json", time: 0.15),
+        GoldenFrame(name: "nested-pinned", setup: .nested, gesture: "push-up-nested.json", time: 0.8),
+        GoldenFrame(name: "adapters-transfer", setup: .adapters, gesture: "fling-left-list.json", time: 0.6),
+        GoldenFrame(name: "lab-pull", setup: .lab, gesture: "lab-pull.json", time: 1.3),
     ]
 
     /// Per-channel difference allowed before a pixel counts as changed, and the share of pixels

@@ -114,6 +114,15 @@ public final class LabScene: SingleAxisScene {
         return decimals == 0 ? String(Int(rounded)) : String(rounded)
     }
 
+    /// The fit as text, remade only when the point count changes.
+    private var fitText = (count: -1, text: "")
+    private func fitLabel(_ line: (k: Double, b: Double)) -> String {
+        if fitText.count != points.count {
+            fitText = (points.count, "k = \(Self.format(line.k, 6))   b = \(Self.format(line.b, 4))   (\(points.count) points)")
+        }
+        return fitText.text
+    }
+
     public override var extraTraceColumns: [String] { ["points"] }
     public override func extraTraceValues(at time: Double) -> [TraceValue] { [.number(Double(points.count), decimals: 0)] }
 
@@ -146,6 +155,7 @@ public final class LabScene: SingleAxisScene {
             index += stride
         }
         if let line = Self.fit(points) {
+            list.append(.text(fitLabel(line), x: plot.x + 14, y: plot.y + 10, style: .caption, color: Color(hex: 0xFF3B30)))
             for step in 0...40 {
                 let f = d * Double(step) / 40
                 let (x, y) = point(f, line.k * f + line.b)
