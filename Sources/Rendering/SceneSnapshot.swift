@@ -28,4 +28,32 @@ public final class SceneSnapshot {
         scene.advance(to: time)
         return try image(of: scene, at: time, scale: scale)
     }
+
+    /// Frames at `times` side by side, each labelled with its time, in one image.
+    public func filmstrip(of scene: any ScrollScene, events: [TimedInput], times: [Double], scale: Double = 0.5) throws -> Image {
+        let w = scene.viewport.width, h = scene.viewport.height, gap = 12.0, label = 34.0
+        let columns = Double(times.count)
+        let width = Int(((columns * w + (columns - 1) * gap) * scale).rounded())
+        let height = Int(((h + label) * scale).rounded())
+        let offscreen = try OffscreenCanvas(width: max(1, width), height: max(1, height), fonts: fonts)
+        offscreen.clear(Color(hex: 0x1C1C1E))
+        var next = 0
+        for (column, time) in times.enumerated() {
+            while next < events.count, events[next].time <= time { scene.handle(events[next]); next += 1 }
+            scene.advance(to: time)
+            list.removeAll()
+            scene.draw(into: &list, at: time)
+            let x = Double(column) * (w + gap) * scale
+            offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: scale, x: x)
+            list.removeAll()
+            list.append(.text(Self.timeLabel(time), x: 8, y: h + 6, style: .title, color: .white))
+            offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h + label), scale: scale, x: x)
+        }
+        return offscreen.snapshot()
+    }
+
+    static func timeLabel(_ time: Double) -> String {
+        let ms = Int((time * 1000).rounded())
+        return "t = \(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000) s"
+    }
 }

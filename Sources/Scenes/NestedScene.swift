@@ -345,7 +345,7 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         }
         list.append(.clip(screen))
         // Status bar strip: tap it to scroll to the top.
-        list.append(.rect(Rect(x: 0, y: 0, width: w, height: Self.statusBar), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.94)), cornerRadius: 0))
+        list.append(.rect(Rect(x: 0, y: 0, width: w, height: Self.statusBar), fill: .solid(.white), cornerRadius: 0))
         list.append(.text("9:41", x: 28, y: 14, style: .headline, color: Theme.label))
         list.append(.text("tap here: to top", x: w - 128, y: 16, style: .caption, color: Theme.secondaryLabel))
         list.append(.clip(nil))

@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "PNG file to write.")
     var out: String
 
+    @Option(help: "START:END:STEP in seconds: one image with the frames side by side, labelled with their times (at most 60 frames).")
+    var filmstrip: String?
+
     func run() throws {
         let setup = try scene.setup(defaultList: .cards(count: 200))
         let size = try Flags.size(scene.viewport, flag: "--viewport")
@@ -37,12 +40,26 @@ struct RenderCommand: ParsableCommand {
         let events = try gesture.map { try GestureFile.decode(try TextFile.read($0), file: $0) } ?? []
         let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
         let built = setup.makeScene(viewport: size, parameters: parameters)
+        let times = try filmstrip.map(Self.times)
         do {
             let snapshot = try SceneSnapshot()
-            let image = try snapshot.image(of: built, events: events, at: time, scale: pixelsPerPoint)
+            let image = try times.map { try snapshot.filmstrip(of: built, events: events, times: $0, scale: pixelsPerPoint) }
+                ?? snapshot.image(of: built, events: events, at: time, scale: pixelsPerPoint)
             try image.savePNG(out)
         } catch let error as SDLError {
             throw InputError("\(error)")
         }
+    }
+
+    /// "0:0.5:0.1" → [0, 0.1, 0.2, 0.3, 0.4, 0.5].
+    static func times(_ text: String) throws(InputError) -> [Double] {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else { throw InputError("--filmstrip: \"\(text)\" is not START:END:STEP (for example 0:0.5:0.1)") }
+        let start = try Flags.number(parts[0], flag: "--filmstrip START", range: 0...3600)
+        let end = try Flags.number(parts[1], flag: "--filmstrip END", range: start...3600)
+        let step = try Flags.number(parts[2], flag: "--filmstrip STEP", range: 0.001...3600)
+        let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
+        guard count <= 60 else { throw InputError("--filmstrip: \(count) frames; at most 60 (use a larger STEP)") }
+        return (0..<count).map { start + Double($0) * step }
     }
 }

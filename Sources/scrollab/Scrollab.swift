@@ -11,7 +11,7 @@ struct Scrollab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollab",
         abstract: "A playground for iOS-style scroll physics: drag, rubber band, momentum, bounce, paging.",
-        subcommands: [PlayCommand.self, ReplayCommand.self, RenderCommand.self, GoldenCommand.self],
+        subcommands: [PlayCommand.self, ReplayCommand.self, RenderCommand.self, CompareCommand.self, ExportCommand.self, GoldenCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 
@@ -21,6 +21,8 @@ struct Scrollab: ParsableCommand {
             try command.run()
         } catch let error as InputError {
             fail(error.message)
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
