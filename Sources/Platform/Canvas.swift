@@ -40,8 +40,40 @@ public final class Canvas {
     }
 
     deinit {
+        if let ghostTexture { SDL_DestroyTexture(ghostTexture) }
         for texture in shadows.values { SDL_DestroyTexture(texture) }
         for entry in texts.values { SDL_DestroyTexture(entry.texture) }
+    }
+
+    private var ghostTexture: OpaquePointer?
+    private var ghostSize = (0, 0)
+
+    /// Draws `list` translucently (`alpha` 0…1) over what is there: into a cached target texture
+    /// of `pixelWidth` × `pixelHeight`, then copied at the canvas origin. Returns false when the
+    /// renderer cannot draw into textures.
+    @discardableResult
+    public func drawGhost(_ list: DrawList, bounds: Rect, pixelWidth: Int, pixelHeight: Int, alpha: Double) -> Bool {
+        if ghostTexture == nil || ghostSize != (pixelWidth, pixelHeight) {
+            if let old = ghostTexture { SDL_DestroyTexture(old) }
+            ghostTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(pixelWidth), Int32(pixelHeight))
+            ghostSize = (pixelWidth, pixelHeight)
+        }
+        guard let texture = ghostTexture, SDL_SetRenderTarget(renderer, texture) == 0 else { return false }
+        let (x, y) = (originX, originY)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        originX = 0
+        originY = 0
+        draw(list, bounds: bounds)
+        SDL_SetRenderTarget(renderer, nil)
+        originX = x
+        originY = y
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(texture, UInt8(min(max(alpha, 0), 1) * 255))
+        var destination = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(pixelWidth), h: Int32(pixelHeight))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+        return true
     }
 
     /// Number of cached text textures (for tests and benchmarks).

@@ -149,6 +149,9 @@ public final class Window {
 
     public func present() { SDL_RenderPresent(renderer) }
 
+    /// Puts text on the system clipboard.
+    public func copyToClipboard(_ text: String) { SDL_SetClipboardText(text) }
+
     /// The pixels of a rectangle of the frame being drawn (call before `present`), in pixels.
     public func capture(x: Int, y: Int, width: Int, height: Int) throws(SDLError) -> Image {
         var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))

@@ -15,14 +15,18 @@ public final class TuningPanel {
         public var screenshot = false
         public var toggleSlowMotion = false
         public var sceneIndex: Int?
+        /// Text to put on the clipboard.
+        public var clipboard: String?
         public init() {}
     }
 
     private var pathBuffer = [CChar](repeating: 0, count: 512)
+    private var gestureBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
 
     public init(defaultPath: String = "params.json") {
         _ = defaultPath.withCString { strncpy(&pathBuffer, $0, pathBuffer.count - 1) }
+        _ = "gesture.json".withCString { strncpy(&gestureBuffer, $0, gestureBuffer.count - 1) }
     }
 
     static let titles: [String: String] = [
@@ -64,11 +68,19 @@ public final class TuningPanel {
             Gui.text("\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
             Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
             Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-            let offsets = session.offsetHistory, velocities = session.velocityHistory
-            Gui.plot("##offset", values: offsets.values, offset: offsets.start, count: offsets.count,
-                     overlay: "offset (pt), last \(Int(Double(offsets.capacity) / 60)) s", range: offsets.range, height: 48)
+            // Offsets of every side on one scale, so A and B compare directly.
+            var low = Float.infinity, high = -Float.infinity
+            for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
+            for side in session.sides {
+                let offsets = side.offsetHistory
+                Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
+                         overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
+                         range: (low, high), height: session.isComparing ? 40 : 48)
+            }
+            let velocities = session.edited.velocityHistory
             Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
-                     overlay: "velocity (pt/s)", range: velocities.range, height: 48)
+                     overlay: session.isComparing ? "\(session.edited.label): velocity (pt/s)" : "velocity (pt/s)",
+                     range: velocities.range, height: session.isComparing ? 40 : 48)
             if Gui.button(session.isSlowMotion ? "Normal speed (Space)" : "Slow motion (Space)") { requests.toggleSlowMotion = true }
             Gui.sameLine()
             if Gui.button("Screenshot (S)") { requests.screenshot = true }
@@ -76,6 +88,45 @@ public final class TuningPanel {
 
         if !session.scene.controls.isEmpty || !session.scene.readout.isEmpty {
             if Gui.header("Scene: \(session.scene.name)") { sceneControls(session, realTime: realTime) }
+        }
+
+        if Gui.header("A/B comparison", open: false) {
+            var comparing = session.isComparing
+            if Gui.checkbox("Compare A and B side by side", &comparing) { session.setComparing(comparing, at: realTime) }
+            Gui.help("Two phones, each with its own parameters; one drag drives both with the same pointer samples.")
+            if session.isComparing {
+                var side = session.editing
+                if Gui.combo("Panel edits", &side, ["A (left)", "B (right)"]) { session.editing = side }
+                if Gui.button("Copy A → B") { session.copyAToB(at: realTime) }
+                Gui.sameLine()
+                if Gui.button("Swap") { session.swapSides(at: realTime) }
+                Gui.sameLine()
+                var ghost = session.showsGhost
+                if Gui.checkbox("Ghost of B on A", &ghost) { session.showsGhost = ghost }
+            }
+        }
+
+        if Gui.header("Record & replay", open: false) {
+            if session.isRecording {
+                if Gui.button("Stop recording") { session.stopRecording() }
+            } else if Gui.button("Record") {
+                session.startRecording(at: realTime)
+            }
+            Gui.sameLine()
+            Gui.disabled("\(session.recorded.count) events")
+            _ = "Gesture".withCString { slgui_input_text($0, &gestureBuffer, gestureBuffer.count) }
+            Gui.help("The same JSON as `scrollab replay --gesture`.")
+            let gesturePath = String(cString: gestureBuffer)
+            if Gui.button("Save##gesture") { session.saveRecording(to: gesturePath) }
+            Gui.sameLine()
+            if Gui.button("Load##gesture") { session.loadRecording(from: gesturePath) }
+            if Gui.button(session.isComparing ? "Replay on both" : "Replay") { session.replay(on: .both, at: realTime) }
+            if session.isComparing {
+                Gui.sameLine()
+                if Gui.button("on A") { session.replay(on: .a, at: realTime) }
+                Gui.sameLine()
+                if Gui.button("on B") { session.replay(on: .b, at: realTime) }
+            }
         }
 
         // Presets and files
@@ -96,6 +147,10 @@ public final class TuningPanel {
             Gui.sameLine()
             if Gui.button("Save") { session.saveParameters(to: path) }
             if session.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
+            if Gui.button("Export for engineers") {
+                requests.clipboard = session.exportForEngineers(base: "scrollab-feel-\(session.edited.label)")
+            }
+            Gui.help("Writes scrollab-feel-A.json and scrollab-feel-A.swift (a snippet naming each value's UIKit or seed equivalent) and copies the snippet.")
         }
 
         if Gui.header("Deceleration (momentum)") {

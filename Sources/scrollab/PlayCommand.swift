@@ -17,6 +17,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Parameter file to start from (the replay format).")
     var params: String?
 
+    @Flag(help: "Start in A/B mode: two phones, one drag drives both.")
+    var compare = false
+
+    @Option(help: "Parameter file for side B (implies --compare).")
+    var paramsB: String?
+
+    @Flag(help: "Overlay B's content as a ghost on A (implies --compare).")
+    var ghost = false
+
     @Option(help: "Write the trace CSV (as replay's) while the window runs.")
     var trace: String?
 
@@ -39,6 +48,7 @@ struct PlayCommand: ParsableCommand {
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
         let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
+        let parametersB = try paramsB.map { try ParametersFile.decode(try TextFile.read($0), file: $0) }
         // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
         var setups = SceneSetup.playground
         let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0
@@ -53,6 +63,15 @@ struct PlayCommand: ParsableCommand {
         }
         let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, parameters: parameters,
                                             tracePath: trace, realTime: Window.now)
+        if compare || parametersB != nil || ghost {
+            session.setComparing(true, at: Window.now)
+            if let parametersB {
+                session.editing = 1
+                session.setParameters(parametersB, at: Window.now)
+                session.editing = 0
+            }
+            session.showsGhost = ghost
+        }
         app.run(session, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)
     }
 }

@@ -12,9 +12,10 @@ final class PlaygroundApp {
     let window: Window
     let panel = TuningPanel()
     private var sceneList = DrawList()
-    private var chrome = DrawList(capacity: 16)
-    /// A drag that began on the phone keeps going there even over the panel.
-    private var pointerOnPhone = false
+    private var ghostList = DrawList()
+    private var chrome = DrawList(capacity: 32)
+    /// The phone a drag began on keeps it, even over the panel or the other phone.
+    private var pointerPhone: Int?
     private var running = true
 
     init(windowWidth: Int, windowHeight: Int) throws {
@@ -26,21 +27,23 @@ final class PlaygroundApp {
 
     deinit { slgui_shutdown() }
 
-    /// Where the phone's viewport sits in the window: left of the panel, scaled to fit.
+    /// Where the phones sit in the window (left of the panel, scaled to fit) and the panel.
     struct Layout {
         var panelX: Double, panelWidth: Double, height: Double
-        var phone: Rect        // window points
+        var phones: [Rect]     // window points, one per side
         var scale: Double      // window points per viewport point
     }
 
-    func layout(viewport: Size) -> Layout {
+    func layout(viewport: Size, sides: Int) -> Layout {
         let (w, h) = window.size
         let panelWidth = min(max(360, w * 0.42), 560)
         let area = max(100, w - panelWidth)
-        let scale = max(0.1, min((area - 64) / viewport.width, (h - 96) / viewport.height))
-        let phone = Rect(x: (area - viewport.width * scale) / 2, y: (h - viewport.height * scale) / 2 + 12,
-                         width: viewport.width * scale, height: viewport.height * scale)
-        return Layout(panelX: area, panelWidth: panelWidth, height: h, phone: phone, scale: scale)
+        let n = Double(sides)
+        let scale = max(0.1, min((area - 32 - 32 * n) / (viewport.width * n), (h - 96) / viewport.height))
+        let pw = viewport.width * scale, ph = viewport.height * scale
+        let gap = (area - n * pw) / (n + 1)
+        let phones = (0..<sides).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - ph) / 2 + 12, width: pw, height: ph) }
+        return Layout(panelX: area, panelWidth: panelWidth, height: h, phones: phones, scale: scale)
     }
 
     func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
@@ -49,26 +52,36 @@ final class PlaygroundApp {
         while running {
             let frameStart = DispatchTime.now().uptimeNanoseconds
             let now = Window.now
-            let geometry = layout(viewport: session.viewport)
+            let geometry = layout(viewport: session.viewport, sides: session.sides.count)
             var requests = TuningPanel.Requests()
             window.poll(raw: { slgui_process_event($0) }) { event in
                 self.handle(event, session: session, layout: geometry, requests: &requests)
             }
             session.frame(at: now)
 
-            // Draw: window background and phone bezel, the scene, then the panel.
             window.clear(Color(hex: 0x2C2C2E))
             let ratio = window.pixelRatio
             drawChrome(session, layout: geometry, ratio: ratio)
-            sceneList.removeAll()
             let t = session.sceneTime(at: now)
-            session.scene.draw(into: &sceneList, at: t)
-            window.canvas.scale = geometry.scale * ratio
-            window.canvas.originX = geometry.phone.x * ratio
-            window.canvas.originY = geometry.phone.y * ratio
-            sceneList.append(.cornerMask(Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height),
-                                         cornerRadius: 44, color: Color(hex: 0x0A0A0B)))
-            window.canvas.draw(sceneList, bounds: Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height))
+            let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
+            for (index, side) in session.sides.enumerated() {
+                let phone = geometry.phones[index]
+                sceneList.removeAll()
+                side.scene.draw(into: &sceneList, at: t)
+                window.canvas.scale = geometry.scale * ratio
+                window.canvas.originX = phone.x * ratio
+                window.canvas.originY = phone.y * ratio
+                window.canvas.draw(sceneList, bounds: bounds)
+                if index == 0, session.isComparing, session.showsGhost {
+                    ghostList.removeAll()
+                    session.sides[1].scene.draw(into: &ghostList, at: t)
+                    window.canvas.drawGhost(ghostList, bounds: bounds, pixelWidth: Int((phone.width * ratio).rounded()),
+                                            pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
+                }
+                sceneList.removeAll()
+                sceneList.append(.cornerMask(bounds, cornerRadius: 44, color: Color(hex: 0x0A0A0B)))
+                window.canvas.draw(sceneList, bounds: bounds)
+            }
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
             let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
                                            height: Float(geometry.height), realTime: now)
@@ -76,7 +89,7 @@ final class PlaygroundApp {
             merge(panelRequests, into: &requests)
             apply(requests, session: session, layout: geometry, ratio: ratio, now: now)
             if let shot = pendingShot, now - start >= shot.time {
-                saveWindow(to: shot.path, session: session)
+                saveWindow(to: shot.path)
                 pendingShot = nil
             }
             session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
@@ -89,66 +102,76 @@ final class PlaygroundApp {
         requests.screenshot = requests.screenshot || other.screenshot
         requests.toggleSlowMotion = requests.toggleSlowMotion != other.toggleSlowMotion
         requests.sceneIndex = other.sceneIndex ?? requests.sceneIndex
+        requests.clipboard = other.clipboard ?? requests.clipboard
     }
 
     private func apply(_ requests: TuningPanel.Requests, session: PlaygroundSession, layout: Layout, ratio: Double, now: Double) {
         if requests.toggleSlowMotion { session.toggleSlowMotion(at: now) }
-        if let index = requests.sceneIndex { session.switchScene(to: index, at: now); pointerOnPhone = false }
+        if let index = requests.sceneIndex { session.switchScene(to: index, at: now); pointerPhone = nil }
         if requests.screenshot { saveViewport(session: session, layout: layout, ratio: ratio) }
+        if let text = requests.clipboard { window.copyToClipboard(text) }
     }
 
     private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: Layout, requests: inout TuningPanel.Requests) {
-        func local(_ x: Double, _ y: Double) -> Point {
-            Point(x: (x - layout.phone.x) / layout.scale, y: (y - layout.phone.y) / layout.scale)
+        func local(_ x: Double, _ y: Double, phone: Int) -> Point {
+            Point(x: (x - layout.phones[phone].x) / layout.scale, y: (y - layout.phones[phone].y) / layout.scale)
         }
         switch event {
         case .quit:
             running = false
         case let .pointerDown(x, y, time):
-            guard layout.phone.contains(x: x, y: y) else { return }
-            pointerOnPhone = true
-            session.input.pointerDown(at: local(x, y), time: session.sceneTime(at: time), scene: session.scene)
+            guard let phone = layout.phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
+            pointerPhone = phone
+            session.pointerDown(at: local(x, y, phone: phone), time: time)
         case let .pointerMoved(x, y, time):
-            guard pointerOnPhone else { return }
-            session.input.pointerMoved(to: local(x, y), time: session.sceneTime(at: time), scene: session.scene)
+            guard let phone = pointerPhone else { return }
+            session.pointerMoved(to: local(x, y, phone: phone), time: time)
         case let .pointerUp(x, y, time):
-            guard pointerOnPhone else { return }
-            pointerOnPhone = false
-            session.input.pointerUp(at: local(x, y), time: session.sceneTime(at: time), scene: session.scene)
+            guard let phone = pointerPhone else { return }
+            pointerPhone = nil
+            session.pointerUp(at: local(x, y, phone: phone), time: time)
         case let .wheel(x, y, flipped, time):
             var mx: Int32 = 0, my: Int32 = 0
-            _ = SDLMouse.position(&mx, &my)
-            guard layout.phone.contains(x: Double(mx), y: Double(my)) else { return }
-            session.input.wheel(x: x, y: y, flipped: flipped, time: session.sceneTime(at: time), scene: session.scene)
+            SDLMouse.position(&mx, &my)
+            guard layout.phones.contains(where: { $0.contains(x: Double(mx), y: Double(my)) }) else { return }
+            session.wheel(x: x, y: y, flipped: flipped, time: time)
         case let .key(key, time):
-            let t = session.sceneTime(at: time)
             switch key {
             case .escape: running = false
             case .space: requests.toggleSlowMotion.toggle()
             case .screenshot: requests.screenshot = true
             case .digit(let n): requests.sceneIndex = n - 1
-            case .up: session.input.key(.up, time: t, scene: session.scene)
-            case .down: session.input.key(.down, time: t, scene: session.scene)
-            case .left: session.input.key(.left, time: t, scene: session.scene)
-            case .right: session.input.key(.right, time: t, scene: session.scene)
-            case .pageUp: session.input.key(.pageUp, time: t, scene: session.scene)
-            case .pageDown: session.input.key(.pageDown, time: t, scene: session.scene)
-            case .home: session.input.key(.home, time: t, scene: session.scene)
-            case .end: session.input.key(.end, time: t, scene: session.scene)
+            case .up: session.key(.up, time: time)
+            case .down: session.key(.down, time: time)
+            case .left: session.key(.left, time: time)
+            case .right: session.key(.right, time: time)
+            case .pageUp: session.key(.pageUp, time: time)
+            case .pageDown: session.key(.pageDown, time: time)
+            case .home: session.key(.home, time: time)
+            case .end: session.key(.end, time: time)
             }
         case .resized:
             break
         }
     }
 
-    /// The phone's bezel and the caption under it, in window points.
+    /// The phones' bezels and labels, and the caption, in window points.
     private func drawChrome(_ session: PlaygroundSession, layout: Layout, ratio: Double) {
         chrome.removeAll()
-        let phone = layout.phone
-        let bezel = Rect(x: phone.x - 10, y: phone.y - 10, width: phone.width + 20, height: phone.height + 20)
-        chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: 44 * layout.scale + 10, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
-        chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: 44 * layout.scale + 10))
-        chrome.append(.text(session.scene.caption, x: phone.x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
+        for (index, phone) in layout.phones.enumerated() {
+            let bezel = Rect(x: phone.x - 10, y: phone.y - 10, width: phone.width + 20, height: phone.height + 20)
+            let radius = 44 * layout.scale + 10
+            chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
+            chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
+            if session.isComparing {
+                let label = session.sides[index].label + (index == session.editing ? "  (editing)" : "")
+                chrome.append(.text(label, x: phone.x, y: phone.y - 44, style: .headline,
+                                    color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2)))
+            }
+        }
+        if !session.isComparing, let phone = layout.phones.first {
+            chrome.append(.text(session.scene.caption, x: phone.x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
+        }
         window.canvas.scale = ratio
         window.canvas.originX = 0
         window.canvas.originY = 0
@@ -158,23 +181,28 @@ final class PlaygroundApp {
 
     private var shotCounter = 0
 
-    /// Saves the viewport as PNG and the parameters beside it as JSON, named by scene and time.
+    /// Saves the viewport(s) as PNG and the parameters beside each as JSON, named by scene, side and time.
     private func saveViewport(session: PlaygroundSession, layout: Layout, ratio: Double) {
         shotCounter += 1
         let stamp = Int(Date().timeIntervalSince1970)
-        let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)"
+        var saved: [String] = []
         do {
-            let image = try window.capture(x: Int((layout.phone.x * ratio).rounded()), y: Int((layout.phone.y * ratio).rounded()),
-                                           width: Int((layout.phone.width * ratio).rounded()), height: Int((layout.phone.height * ratio).rounded()))
-            try image.savePNG(base + ".png")
-            try TextFile.write(ParametersFile.encode(session.parameters), to: base + ".json")
-            session.show("Saved \(base).png and \(base).json")
+            for (index, side) in session.sides.enumerated() {
+                let phone = layout.phones[index]
+                let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)" + (session.isComparing ? "-\(side.label)" : "")
+                let image = try window.capture(x: Int((phone.x * ratio).rounded()), y: Int((phone.y * ratio).rounded()),
+                                               width: Int((phone.width * ratio).rounded()), height: Int((phone.height * ratio).rounded()))
+                try image.savePNG(base + ".png")
+                try TextFile.write(ParametersFile.encode(side.parameters), to: base + ".json")
+                saved.append(base + ".png")
+            }
+            session.show("Saved " + saved.joined(separator: ", ") + " with the parameters beside as JSON.")
         } catch {
             session.show("Screenshot failed: \(error)", isError: true)
         }
     }
 
-    private func saveWindow(to path: String, session: PlaygroundSession) {
+    private func saveWindow(to path: String) {
         do {
             try window.captureAll().savePNG(path)
         } catch {

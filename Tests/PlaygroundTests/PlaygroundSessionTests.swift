@@ -49,17 +49,117 @@ import ScrollPhysics
         #expect(s.scene.mainAxis.parameters == tuned)   // applied to the live scene too
     }
 
+    /// A 240 pt drag in 48 ms starting at real time `start` (scene time = real − 10).
+    func fling(_ s: PlaygroundSession, start: Double, x: Double = 200) {
+        s.pointerDown(at: Point(x: x, y: 600), time: start)
+        for i in 1...6 { s.pointerMoved(to: Point(x: x, y: 600 - 40 * Double(i)), time: start + 0.008 * Double(i)) }
+        s.pointerUp(at: Point(x: x, y: 360), time: start + 0.048)
+    }
+
     @Test func parameterChangeDuringMotionDoesNotJump() throws {
         let s = try session()
-        s.input.pointerDown(at: Point(x: 200, y: 600), time: 0.0, scene: s.scene)
-        for i in 1...6 { s.input.pointerMoved(to: Point(x: 200, y: 600 - 40 * Double(i)), time: 0.008 * Double(i), scene: s.scene) }
-        s.input.pointerUp(at: Point(x: 200, y: 360), time: 0.048, scene: s.scene)
+        fling(s, start: 10)
         s.frame(at: 10.3)
         let before = s.scene.mainAxis.offset(at: 0.3)
         var fast = s.parameters
         fast.decelerationRate = 0.99
         s.setParameters(fast, at: 10.3)
         #expect(abs(s.scene.mainAxis.offset(at: 0.3) - before) < 1e-9)
+    }
+
+    @Test func abModeDrivesBothSidesWithTheSameSamples() throws {
+        let s = try session()
+        s.setComparing(true, at: 10)
+        #expect(s.sides.count == 2)
+        s.editing = 1
+        var floaty = ScrollParameters()
+        floaty.decelerationRate = 0.999
+        s.setParameters(floaty, at: 10)
+        #expect(s.sides[0].parameters == ScrollParameters() && s.sides[1].parameters == floaty)
+        s.pointerDown(at: Point(x: 200, y: 600), time: 10)
+        for i in 1...6 {
+            s.pointerMoved(to: Point(x: 200, y: 600 - 40 * Double(i)), time: 10 + 0.008 * Double(i))
+            s.frame(at: 10 + 0.008 * Double(i))
+            // While dragging both follow the same samples exactly, whatever their parameters.
+            #expect(s.sides[0].scene.mainAxis.offset(at: 0.008 * Double(i)) == s.sides[1].scene.mainAxis.offset(at: 0.008 * Double(i)))
+        }
+        s.pointerUp(at: Point(x: 200, y: 360), time: 10.048)
+        #expect(s.sides[0].scene.mainAxis.velocity(at: 0.048) == s.sides[1].scene.mainAxis.velocity(at: 0.048))
+        s.frame(at: 16)
+        #expect(s.sides[1].scene.mainAxis.offset(at: 6) > s.sides[0].scene.mainAxis.offset(at: 6) + 500)   // floaty glides farther
+        s.swapSides(at: 16)
+        #expect(s.sides[0].parameters == floaty && s.sides[1].parameters == ScrollParameters())
+        s.copyAToB(at: 16)
+        #expect(s.sides[1].parameters == floaty)
+        s.setComparing(false, at: 16)
+        #expect(s.sides.count == 1 && s.editing == 0)
+    }
+
+    @Test func recordSaveLoadReplayReproducesTheTrace() throws {
+        let s = try session()
+        s.frame(at: 11)
+        s.startRecording(at: 11)
+        // The gesture arrives between frames, as it would in the window.
+        var gesture: [(Double, () -> Void)] = [(11.2, { s.pointerDown(at: Point(x: 200, y: 600), time: 11.2) })]
+        for i in 1...6 {
+            let t = 11.2 + 0.008 * Double(i)
+            gesture.append((t, { s.pointerMoved(to: Point(x: 200, y: 600 - 40 * Double(i)), time: t) }))
+        }
+        gesture.append((11.248, { s.pointerUp(at: Point(x: 200, y: 360), time: 11.248) }))
+        var live: [Double] = []
+        var next = 0
+        for k in 0...120 {
+            let real = 11 + Double(k) / 60
+            while next < gesture.count, gesture[next].0 <= real { gesture[next].1(); next += 1 }
+            s.frame(at: real)
+            live.append(s.scene.mainAxis.offset(at: real - 10))
+        }
+        s.stopRecording()
+        #expect(s.recorded.count == 8)
+        #expect(abs(s.recorded[0].time - 0.2) < 1e-9)
+        let path = temporaryPath("gesture.json")
+        s.saveRecording(to: path)
+
+        // The saved file replayed headless gives the same offsets at the same times ...
+        let events = try GestureFile.decode(try TextFile.read(path), file: path)
+        #expect(events == s.recorded)
+        var offline: [Double] = []
+        let scene = ListScene(cardCount: 50)
+        Replay(fps: 60, duration: 2).run(scene, events: events) { t in offline.append(scene.mainAxis.offset(at: t)) }
+        for (a, b) in zip(live, offline) { #expect(abs(a - b) < 1e-6) }
+
+        // ... and so does replaying it in the window, on a fresh scene.
+        let other = try session()
+        other.loadRecording(from: path)
+        other.frame(at: 20)
+        other.replay(on: .both, at: 20)
+        #expect(other.isReplaying)
+        var replayed: [Double] = []
+        for k in 0...120 {
+            let real = 20 + Double(k) / 60
+            other.frame(at: real)
+            replayed.append(other.scene.mainAxis.offset(at: real - 10))
+        }
+        for (a, b) in zip(live, replayed) { #expect(abs(a - b) < 1e-6) }
+        #expect(!other.isReplaying)
+    }
+
+    @Test func replayWithoutARecordingSaysSo() throws {
+        let s = try session()
+        s.replay(on: .both, at: 10)
+        #expect(s.message == .init(text: "Nothing recorded yet.", isError: true))
+        s.loadRecording(from: "/nonexistent.json")
+        #expect(s.message == .init(text: "/nonexistent.json: no such file", isError: true))
+    }
+
+    @Test func exportWritesJSONAndASwiftSnippet() throws {
+        let s = try session()
+        let base = temporaryPath("feel")
+        let snippet = try #require(s.exportForEngineers(base: base))
+        #expect(snippet.contains("scrollView.decelerationRate = UIScrollView.DecelerationRate.normal"))
+        #expect(snippet.contains("var bounceDamping = 10.9"))
+        #expect(try ParametersFile.decode(TextFile.read(base + ".json"), file: base) == ScrollParameters())
+        #expect(try TextFile.read(base + ".swift") == snippet)
     }
 
     @Test func switchingScenesAndTracing() throws {
