@@ -139,10 +139,12 @@ public final class Canvas {
         }
         vertices.append(vertex(x + w / 2, y + h / 2, 1))
         let steps = r < 1 ? 1 : max(3, min(24, Int(r / 1.2)))
-        let corners = [(x + w - r, y + r, -Double.pi / 2), (x + w - r, y + h - r, 0.0),
-                       (x + r, y + h - r, Double.pi / 2), (x + r, y + r, Double.pi)]
         let feather = r < 1 ? 0.0 : 1.0
-        for (cx, cy, start) in corners {
+        for corner in 0..<4 {
+            // Corners clockwise from top-right: centre of the arc and the angle it starts at.
+            let cx = corner == 0 || corner == 1 ? x + w - r : x + r
+            let cy = corner == 1 || corner == 2 ? y + h - r : y + r
+            let start = Double(corner - 1) * Double.pi / 2
             for i in 0...steps {
                 let angle = start + Double.pi / 2 * Double(i) / Double(steps)
                 let nx = r < 1 ? (cx > x + w / 2 ? 1.0 : -1.0) * 0.7071 : cos(angle)
@@ -156,10 +158,20 @@ public final class Canvas {
         for i in 0..<ring {
             let inner = 1 + 2 * i, outer = inner + 1
             let nextInner = 1 + 2 * ((i + 1) % ring), nextOuter = nextInner + 1
-            indices.append(contentsOf: [0, inner, nextInner])
-            if feather > 0 { indices.append(contentsOf: [inner, outer, nextOuter, inner, nextOuter, nextInner]) }
+            triangle(0, inner, nextInner)
+            if feather > 0 {
+                triangle(inner, outer, nextOuter)
+                triangle(inner, nextOuter, nextInner)
+            }
         }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    @inline(__always)
+    private func triangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+        indices.append(a)
+        indices.append(b)
+        indices.append(c)
     }
 
     /// For each corner, a fan from the corner point over the quarter arc: the area outside the
@@ -178,9 +190,12 @@ public final class Canvas {
             return SDL_Vertex(position: SDL_FPoint(x: Float(px), y: Float(py)), color: color, tex_coord: SDL_FPoint(x: 0, y: 0))
         }
         let steps = max(4, min(32, Int(r / 1.5)))
-        let corners = [(x, y, x + r, y + r, Double.pi), (x + w, y, x + w - r, y + r, -Double.pi / 2),
-                       (x + w, y + h, x + w - r, y + h - r, 0.0), (x, y + h, x + r, y + h - r, Double.pi / 2)]
-        for (px, py, cx, cy, start) in corners {
+        for corner in 0..<4 {
+            // Corners clockwise from top-left: the corner point, the arc's centre, its start angle.
+            let right = corner == 1 || corner == 2, bottom = corner >= 2
+            let px = right ? x + w : x, py = bottom ? y + h : y
+            let cx = right ? x + w - r : x + r, cy = bottom ? y + h - r : y + r
+            let start = Double.pi + Double(corner) * Double.pi / 2
             let base = Int32(vertices.count)
             vertices.append(vertex(px, py, 255))
             for i in 0...steps {
@@ -188,7 +203,7 @@ public final class Canvas {
                 // Half a pixel inside the arc, so the scene's edge pixels blend into the mask.
                 vertices.append(vertex(cx + cos(angle) * (r - 0.5), cy + sin(angle) * (r - 0.5), 255))
             }
-            for i in 0..<Int32(steps) { indices.append(contentsOf: [base, base + 1 + i, base + 2 + i]) }
+            for i in 0..<Int32(steps) { triangle(base, base + 1 + i, base + 2 + i) }
         }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
@@ -273,10 +288,14 @@ public final class Canvas {
             return
         }
         let s = Int32(size)
-        let columns: [(Int32, Int32, Int32, Int32)] = [(0, c, x0, c), (c, 2, x0 + c, w - 2 * c), (s - c, c, x0 + w - c, c)]
-        let rows: [(Int32, Int32, Int32, Int32)] = [(0, c, y0, c), (c, 2, y0 + c, h - 2 * c), (s - c, c, y0 + h - c, c)]
-        for (sx, sw, dx, dw) in columns {
-            for (sy, sh, dy, dh) in rows where dw > 0 && dh > 0 {
+        // Nine slices: corners copied as they are, edges and centre stretched (a 2-pixel strip).
+        for column in 0..<3 {
+            let sx = column == 0 ? 0 : (column == 1 ? c : s - c), sw = column == 1 ? Int32(2) : c
+            let dx = column == 0 ? x0 : (column == 1 ? x0 + c : x0 + w - c), dw = column == 1 ? w - 2 * c : c
+            for row in 0..<3 {
+                let sy = row == 0 ? 0 : (row == 1 ? c : s - c), sh = row == 1 ? Int32(2) : c
+                let dy = row == 0 ? y0 : (row == 1 ? y0 + c : y0 + h - c), dh = row == 1 ? h - 2 * c : c
+                guard dw > 0, dh > 0 else { continue }
                 var source = SDL_Rect(x: sx, y: sy, w: sw, h: sh)
                 var destination = SDL_Rect(x: dx, y: dy, w: dw, h: dh)
                 SDL_RenderCopy(renderer, texture, &source, &destination)

@@ -55,6 +55,7 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
     }
 
     private func deliver() {
+        guard !pending.isEmpty else { return }
         let due = pending
         pending.removeAll(keepingCapacity: true)
         for transfer in due {
@@ -73,7 +74,8 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
 
     public func advance(to t: Double) {
         guard t.isFinite else { return }
-        HandOffStepper.advance(to: t, endTimes: { lists.map(\.motionEndTime) }, advanceAll: advanceAll, deliver: deliver)
+        HandOffStepper.advance(to: t, nextEnd: { HandOffStepper.earliest(lists[0].motionEndTime, lists[1].motionEndTime) },
+                               advanceAll: advanceAll, deliver: deliver)
         time = max(time, t)
     }
 

@@ -43,6 +43,8 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
                          "Kung pao chicken", "Garlic greens", "Mango pudding", "Milk tea", "Char siu bowl", "Hot and sour soup"]
     static let prices = ["¥18", "¥26", "¥22", "¥15", "¥9", "¥28", "¥12", "¥14", "¥11", "¥24", "¥16"]
     static let itemsPerCategory = 6
+    static let tabTitles = ["Menu", "Reviews", "Info"]
+    static let infoLines = [("Address", "12 Harbour Road"), ("Hours", "10:00 – 22:00"), ("Phone", "+86 21 5555 0199"), ("Delivery", "By the restaurant, 30 min")]
     static let reviewHeight = 118.0
 
     /// Food list rows: (top in content, category index, dish index or nil for a header).
@@ -112,12 +114,18 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
 
     public func advance(to t: Double) {
         guard t.isFinite else { return }
-        HandOffStepper.advance(to: t, endTimes: { [container.motionEndTime] + lists.map(\.motionEndTime) },
-                               advanceAll: axisIDsAdvance, deliver: deliverHandOffs)
+        HandOffStepper.advance(to: t, nextEnd: nextMotionEnd, advanceAll: axisIDsAdvance, deliver: deliverHandOffs)
         time = max(time, t)
     }
 
+    private func nextMotionEnd() -> Double? {
+        var next = container.motionEndTime
+        for list in lists { next = HandOffStepper.earliest(next, list.motionEndTime) }
+        return next
+    }
+
     private func deliverHandOffs() {
+        guard !handOffs.isEmpty else { return }
         let due = handOffs
         handOffs.removeAll(keepingCapacity: true)
         for handOff in due {
@@ -321,7 +329,7 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         let segmentTop = Self.statusBar + Self.headerHeight - c
         list.append(.rect(Rect(x: 0, y: segmentTop, width: w, height: Self.segmentHeight), fill: .solid(.white), cornerRadius: 0))
         let tabOffset = tabs.offset(at: t)
-        for (i, title) in ["Menu", "Reviews", "Info"].enumerated() {
+        for (i, title) in Self.tabTitles.enumerated() {
             let active = abs(tabOffset - Double(i) * w) < w / 2
             list.append(.text(title, x: Double(i) * w / 3 + (w / 3 - 60) / 2 + 6, y: segmentTop + 12, style: .headline,
                               color: active ? Theme.label : Theme.secondaryLabel))
@@ -414,8 +422,7 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
     }
 
     private func drawInfo(into list: inout DrawList, x: Double, top: Double) {
-        let lines = [("Address", "12 Harbour Road"), ("Hours", "10:00 – 22:00"), ("Phone", "+86 21 5555 0199"), ("Delivery", "By the restaurant, 30 min")]
-        for (i, line) in lines.enumerated() {
+        for (i, line) in Self.infoLines.enumerated() {
             let y = top + 16 + Double(i) * 64
             list.append(.text(line.0, x: x + 16, y: y, style: .caption, color: Theme.secondaryLabel))
             list.append(.text(line.1, x: x + 16, y: y + 20, style: .headline, color: Theme.label))

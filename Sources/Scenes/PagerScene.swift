@@ -15,6 +15,8 @@ public final class PagerScene: SingleAxisScene {
 
     public override var caption: String { "Flick to the next video; a slow drag past halfway turns too" }
 
+    static let actions = ["♥", "✉", "↗"]
+
     override func itemIndex(at point: Point, offset: Double) -> Int? {
         let index = Int(((point.y + offset) / viewport.height).rounded(.down))
         return index >= 0 && index < pageCount ? index : nil
@@ -42,7 +44,7 @@ public final class PagerScene: SingleAxisScene {
             list.append(.text(Art.creator(index), x: 16, y: top + h - 112, style: .headline, color: .white))
             list.append(.text(Art.pageCaption(index), x: 16, y: top + h - 86, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.9)))
             let liked = index == selectedIndex
-            for (slot, label) in ["♥", "✉", "↗"].enumerated() {
+            for (slot, label) in Self.actions.enumerated() {
                 let cy = top + h - 330 + Double(slot) * 72
                 list.append(.circle(centerX: w - 36, centerY: cy, radius: 22,
                                     color: slot == 0 && liked ? Color(hex: 0xFF2D55) : Color(hex: 0xFFFFFF, alpha: 0.25)))
