@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
         .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "scrollab"]),
     ]
 )

@@ -27,23 +27,9 @@ final class PlaygroundApp {
 
     deinit { slgui_shutdown() }
 
-    /// Where the phones sit in the window (left of the panel, scaled to fit) and the panel.
-    struct Layout {
-        var panelX: Double, panelWidth: Double, height: Double
-        var phones: [Rect]     // window points, one per side
-        var scale: Double      // window points per viewport point
-    }
-
-    func layout(viewport: Size, sides: Int) -> Layout {
+    func layout(viewport: Size, sides: Int) -> WindowLayout {
         let (w, h) = window.size
-        let panelWidth = min(max(360, w * 0.42), 560)
-        let area = max(100, w - panelWidth)
-        let n = Double(sides)
-        let scale = max(0.1, min((area - 32 - 32 * n) / (viewport.width * n), (h - 96) / viewport.height))
-        let pw = viewport.width * scale, ph = viewport.height * scale
-        let gap = (area - n * pw) / (n + 1)
-        let phones = (0..<sides).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - ph) / 2 + 12, width: pw, height: ph) }
-        return Layout(panelX: area, panelWidth: panelWidth, height: h, phones: phones, scale: scale)
+        return WindowLayout(windowWidth: w, windowHeight: h, viewport: viewport, sides: sides)
     }
 
     func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
@@ -105,14 +91,14 @@ final class PlaygroundApp {
         requests.clipboard = other.clipboard ?? requests.clipboard
     }
 
-    private func apply(_ requests: TuningPanel.Requests, session: PlaygroundSession, layout: Layout, ratio: Double, now: Double) {
+    private func apply(_ requests: TuningPanel.Requests, session: PlaygroundSession, layout: WindowLayout, ratio: Double, now: Double) {
         if requests.toggleSlowMotion { session.toggleSlowMotion(at: now) }
         if let index = requests.sceneIndex { session.switchScene(to: index, at: now); pointerPhone = nil }
         if requests.screenshot { saveViewport(session: session, layout: layout, ratio: ratio) }
         if let text = requests.clipboard { window.copyToClipboard(text) }
     }
 
-    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: Layout, requests: inout TuningPanel.Requests) {
+    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout TuningPanel.Requests) {
         func local(_ x: Double, _ y: Double, phone: Int) -> Point {
             Point(x: (x - layout.phones[phone].x) / layout.scale, y: (y - layout.phones[phone].y) / layout.scale)
         }
@@ -156,7 +142,7 @@ final class PlaygroundApp {
     }
 
     /// The phones' bezels and labels, and the caption, in window points.
-    private func drawChrome(_ session: PlaygroundSession, layout: Layout, ratio: Double) {
+    private func drawChrome(_ session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         chrome.removeAll()
         for (index, phone) in layout.phones.enumerated() {
             let bezel = Rect(x: phone.x - 10, y: phone.y - 10, width: phone.width + 20, height: phone.height + 20)
@@ -182,7 +168,7 @@ final class PlaygroundApp {
     private var shotCounter = 0
 
     /// Saves the viewport(s) as PNG and the parameters beside each as JSON, named by scene, side and time.
-    private func saveViewport(session: PlaygroundSession, layout: Layout, ratio: Double) {
+    private func saveViewport(session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         shotCounter += 1
         let stamp = Int(Date().timeIntervalSince1970)
         var saved: [String] = []

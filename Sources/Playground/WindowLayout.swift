@@ -1,0 +1,32 @@
+import Drawing
+import Scenes
+
+/// Where the phones and the panel sit in a window of a given size (all in window points):
+/// the panel on the right (42 % of the width, 360–560 pt), the phones side by side on the left,
+/// scaled to fit with room for their bezels and labels.
+public struct WindowLayout: Equatable, Sendable {
+    public var panelX: Double
+    public var panelWidth: Double
+    public var height: Double
+    /// One rectangle per side, in window points.
+    public var phones: [Rect]
+    /// Window points per viewport point.
+    public var scale: Double
+
+    public init(windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int) {
+        panelWidth = min(max(360, w * 0.42), 560)
+        let area = max(100, w - panelWidth)
+        let n = Double(max(1, sides))
+        scale = max(0.1, min((area - 32 - 32 * n) / (viewport.width * n), (h - 96) / viewport.height))
+        let pw = viewport.width * scale, ph = viewport.height * scale
+        let gap = (area - n * pw) / (n + 1)
+        phones = (0..<max(1, sides)).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - ph) / 2 + 12, width: pw, height: ph) }
+        panelX = area
+        height = h
+    }
+
+    /// A viewport point of side `side` in window points.
+    public func windowPoint(_ point: Point, side: Int = 0) -> Point {
+        Point(x: phones[side].x + point.x * scale, y: phones[side].y + point.y * scale)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A virtual X display (Xvfb) for one test, driven with xdotool.
+final class XSession {
+    let display: String
+    private let server: Process
+
+    /// Whether Xvfb and xdotool are installed and a display can start (checked once).
+    static let available: Bool = {
+        guard executable("Xvfb") != nil, executable("xdotool") != nil else { return false }
+        guard let probe = try? XSession() else { return false }
+        probe.stop()
+        return true
+    }()
+
+    static func executable(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    private let number: Int
+
+    init() throws {
+        var number = 90 + Int(getpid() % 100)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            number += 1
+        }
+        display = ":\(number)"
+        self.number = number
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: XSession.executable("Xvfb") ?? "/usr/bin/Xvfb")
+        server.arguments = [display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            guard Date() < deadline, server.isRunning else {
+                kill(server.processIdentifier, SIGKILL)
+                throw CocoaError(.fileNoSuchFile)
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// Children of a Swift `Process` can inherit a mask that blocks SIGTERM, so the server is
+    /// killed outright and its lock and socket removed.
+    func stop() {
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        server.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    }
+
+    deinit { stop() }
+
+    /// Runs xdotool with these arguments on this display; returns its output.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: XSession.executable("xdotool") ?? "/usr/bin/xdotool")
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The playground window running on an `XSession`.
+final class PlaygroundProcess {
+    let process = Process()
+    let directory: URL
+    let window: String
+    let session: XSession
+
+    init(session: XSession, arguments: [String]) throws {
+        self.session = session
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var binary = build.appendingPathComponent("scrollab")
+        if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
+        process.executableURL = binary
+        process.arguments = ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path] + arguments
+        process.currentDirectoryURL = directory
+        process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the window to be mapped, then for the first frames.
+        var found = ""
+        let deadline = Date().addingTimeInterval(20)
+        while found.isEmpty, Date() < deadline, process.isRunning {
+            found = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first.map(String.init) ?? ""
+            if found.isEmpty { usleep(100_000) }
+        }
+        guard !found.isEmpty else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            throw CocoaError(.executableLoad)
+        }
+        window = found
+        usleep(400_000)
+    }
+
+    /// xdotool commands chained, with the window as the reference for `mousemove`.
+    func perform(_ commands: [String]) throws { try session.xdotool(commands) }
+
+    /// Moves to a window point; the pointer's window-relative coordinates.
+    func moveArguments(_ x: Double, _ y: Double) -> [String] {
+        ["mousemove", "--window", window, String(Int(x.rounded())), String(Int(y.rounded()))]
+    }
+
+    /// Quits with Esc and returns the exit status.
+    func quit() throws -> Int32 {
+        try session.xdotool(["key", "Escape"])
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return -1 }
+        return process.terminationStatus
+    }
+
+    var trace: [[String]] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("trace.csv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The viewport screenshots the app saved with its S key, oldest first.
+    var screenshots: [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".png") }.sorted { a, b in
+            a.split(separator: "-").last.flatMap { Int($0.dropLast(4)) } ?? 0 < b.split(separator: "-").last.flatMap { Int($0.dropLast(4)) } ?? 0
+        }.map { directory.appendingPathComponent($0) }
+    }
+}
