@@ -6,7 +6,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
                 libimgui-dev xvfb xdotool imagemagick pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean golden
+.PHONY: run test build deps clean golden soak bench
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -33,3 +33,7 @@ clean:
 # Rewrite the golden frames under Assets/golden (only when a visual change is intended).
 golden: build
 	$(SWIFT) run scrollab golden --assets Assets
+
+# An hour of simulated use of every scene (make test runs a minute of it).
+soak: build
+	$(SWIFT) run scrollab soak --seconds 3600

@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // The only C bridge to SDL2 and SDL2_ttf. Only the platform layer may import it.
@@ -53,6 +54,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
+        .testTarget(name: "RobustnessTests", dependencies: [
+            "Scenes", "ScrollPhysics", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),

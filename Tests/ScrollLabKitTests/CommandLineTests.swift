@@ -98,3 +98,19 @@ func temporaryDirectory() throws -> URL {
         #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
     }
 }
+
+@Suite struct SoakTests {
+    /// A simulated minute of random use in its own process (so its memory is its own); `make soak` runs an hour.
+    @Test func aMinuteOfSimulatedUseHoldsUp() throws {
+        let seconds = ProcessInfo.processInfo.environment["SCROLLAB_SOAK_SECONDS"] ?? "60"
+        let run = try scrollab(["soak", "--seconds", seconds, "--seed", "3"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("drift of the reference fling 0.000000 pt"))
+    }
+
+    @Test func soakFlagsAreChecked() throws {
+        let run = try scrollab(["soak", "--seconds", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "scrollab: error: --seconds: 0 is out of range [1, 86400]\n")
+    }
+}

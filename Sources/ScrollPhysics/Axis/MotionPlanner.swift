@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Plans free motion (deceleration, edge crossings, bounces, hand-offs) and snaps.
 ///
 /// Free motion from offset x with velocity v, between the bounds [lo, hi]:
@@ -73,8 +79,18 @@ struct MotionPlanner {
     }
 
     /// A spring (δ = pageDamping) to `target`, for snapping and animated scrolls.
+    ///
+    /// The start speed is capped so that the spring never carries the content further past the
+    /// bounds than the rubber band's limit: |y| ≤ |y0| + |v0|/(δ·e) when moving away from the
+    /// target, and the swing through it is at most |v0|/(δ·e) when moving toward it.
     func snap(from x: Double, velocity v: Double, to target: Double, at t: Double, index: Int?) -> Motion {
-        let spring = CriticallyDampedSpring(from: x, velocity: v, to: target, damping: parameters.pageDamping,
+        let damping = parameters.pageDamping
+        let y0 = x - target
+        let room = (v > 0 ? bounds.upperBound - target : target - bounds.lowerBound) + rubberBandLimit
+        let away = y0 == 0 || (y0 > 0) == (v > 0)
+        let cap = max(0, away ? room - abs(y0) : room) * damping * M_E
+        let speed = min(abs(v), cap)
+        let spring = CriticallyDampedSpring(from: x, velocity: v < 0 ? -speed : speed, to: target, damping: damping,
                                             tolerance: tolerance)
         var motion = Motion(end: t + spring.settleTime, restOffset: target)
         if spring.settleTime > 0 {
