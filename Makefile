@@ -37,3 +37,7 @@ golden: build
 # An hour of simulated use of every scene (make test runs a minute of it).
 soak: build
 	$(SWIFT) run scrollab soak --seconds 3600
+
+# Benchmarks (their own package; a release build takes a few minutes on 2 cores).
+bench: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress

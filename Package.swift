@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "scrollab", targets: ["scrollab"]),
         .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "ScrollLabKit", targets: ["ScrollLabKit"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -101,4 +101,26 @@ struct WindowTests {
         #expect(rows.contains { $0[3] == "settling" })
         #expect(rows.last?[1] == "100.0000", "\(rows.last ?? [])")
     }
+
+    @Test func resizeAndSceneSwitchMidMotionKeepItRunning() throws {
+        let x = try XSession()
+        defer { x.stop() }
+        let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
+        // Fling, resize the window while it glides, then switch to the pager mid-motion and flick it.
+        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 400), steps: 6, interval: 0.012, app: app)
+                        + ["sleep", "0.3", "windowsize", app.window, "1000", "700", "sleep", "0.5", "key", "2", "sleep", "0.5"])
+        let small = WindowLayout(windowWidth: 1000, windowHeight: 700, viewport: .phone, sides: 1)
+        let a = small.windowPoint(Point(x: 195, y: 600)), b = small.windowPoint(Point(x: 195, y: 480))
+        var flick = app.moveArguments(a.x, a.y) + ["mousedown", "1"]
+        for i in 1...5 {
+            let y = a.y + (b.y - a.y) * Double(i) / 5
+            flick += ["sleep", "0.012"] + app.moveArguments(b.x, y)
+        }
+        try app.perform(flick + ["mouseup", "1", "sleep", "1.5"])
+        #expect(try app.quit() == 0)
+        let rows = app.trace
+        #expect(rows.contains { $0[3] == "decelerating" && $0[4].isEmpty }, "the list glided")
+        let last = try #require(rows.last)
+        #expect(last[4] == "1" && last[1] == "844.0000" && last[3] == "idle", "then the pager, after the resize, turned a page: \(last)")
+    }
 }
