@@ -97,7 +97,7 @@ final class PlaygroundProcess {
         try process.run()
         // Wait for the window to be mapped, then for the first frames.
         var found = ""
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(45)
         while found.isEmpty, Date() < deadline, process.isRunning {
             found = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first.map(String.init) ?? ""
             if found.isEmpty { usleep(100_000) }
