@@ -31,21 +31,12 @@ struct FramesCommand: ParsableCommand {
         var t = 0.0
         for frame in 0..<(240 + frames) {
             t += 1.0 / 60
-            if scene.isAtRest(at: t) { Self.fling(scene, at: t, forward: frame / 300 % 2 == 0) }
+            if scene.isAtRest(at: t) { ScriptedFling.perform(on: scene, at: t, forward: frame / 300 % 2 == 0) }
             scene.advance(to: t)
             list.removeAll()
             scene.draw(into: &list, at: t)
             canvas?.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 800.0 / 844, x: 455)
         }
         print(list.count)
-    }
-
-    static func fling(_ scene: any ScrollScene, at t: Double, forward: Bool) {
-        let vertical = scene.orientation == .vertical
-        let (a, b) = forward ? (vertical ? 620.0 : 340.0, vertical ? 380.0 : 100.0) : (vertical ? 380.0 : 100.0, vertical ? 620.0 : 340.0)
-        func point(_ along: Double) -> Point { vertical ? Point(x: 195, y: along) : Point(x: along, y: 300) }
-        scene.handle(TimedInput(time: t, event: .down(point(a))))
-        for i in 1...6 { scene.handle(TimedInput(time: t + 0.008 * Double(i), event: .move(point(a + (b - a) * Double(i) / 6)))) }
-        scene.handle(TimedInput(time: t + 0.048, event: .up(point(b))))
     }
 }

@@ -6,19 +6,14 @@ import Scenes
 import ScrollLabKit
 import ScrollPhysics
 
-/// A fling at 5000 pt/s that keeps a scene moving; re-flung whenever it comes to rest.
-func fling(_ scene: any ScrollScene, at t: Double) {
-    let vertical = scene.orientation == .vertical
-    func point(_ along: Double) -> Point { vertical ? Point(x: 195, y: along) : Point(x: along, y: 300) }
-    let forward = Int(t) % 20 < 10
-    let (a, b) = forward ? (620.0, 380.0) : (380.0, 620.0)
-    let (ha, hb) = forward ? (340.0, 100.0) : (100.0, 340.0)
-    scene.handle(TimedInput(time: t, event: .down(point(vertical ? a : ha))))
-    for i in 1...6 {
-        let f = Double(i) / 6
-        scene.handle(TimedInput(time: t + 0.008 * Double(i), event: .move(point(vertical ? a + (b - a) * f : ha + (hb - ha) * f))))
-    }
-    scene.handle(TimedInput(time: t + 0.048, event: .up(point(vertical ? b : hb))))
+/// One frame as the window runs it: re-fling when at rest, advance, lay out, and draw if a canvas is given.
+func step(_ scene: any ScrollScene, _ list: inout DrawList, _ t: inout Double, _ canvas: OffscreenCanvas?) {
+    t += 1.0 / 60
+    if scene.isAtRest(at: t) { ScriptedFling.perform(on: scene, at: t, forward: Int(t) % 20 < 10) }
+    scene.advance(to: t)
+    list.removeAll()
+    scene.draw(into: &list, at: t)
+    canvas?.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 800.0 / 844, x: 455)
 }
 
 func makeScene(_ name: String, items: Int) -> any ScrollScene {
@@ -72,21 +67,9 @@ let benchmarks: @Sendable () -> Void = {
             let scene = makeScene(name, items: 100_000)
             var list = DrawList()
             var t = 0.0
-            for _ in 0..<240 {
-                t += 1.0 / 60
-                if scene.isAtRest(at: t) { fling(scene, at: t) }
-                scene.advance(to: t)
-                list.removeAll()
-                scene.draw(into: &list, at: t)
-            }
+            for _ in 0..<240 { step(scene, &list, &t, nil) }   // warm up
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                t += 1.0 / 60
-                if scene.isAtRest(at: t) { fling(scene, at: t) }
-                scene.advance(to: t)
-                list.removeAll()
-                scene.draw(into: &list, at: t)
-            }
+            for _ in benchmark.scaledIterations { step(scene, &list, &t, nil) }
             blackHole(list.count)
         }
     }
@@ -94,7 +77,6 @@ let benchmarks: @Sendable () -> Void = {
     // One frame of each scene, laid out and drawn offscreen at 1280×800 (the viewport scaled to
     // the height), while it moves. Scenes with item counts run at 20, 1,000 and 100,000 items.
     let fonts = try! FontLibrary()
-    let scale = 800.0 / 844
     for name in ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"] {
         let counts = ["nested", "adapters", "lab"].contains(name) ? [0] : [20, 1000, 100_000]
         for count in counts {
@@ -105,23 +87,9 @@ let benchmarks: @Sendable () -> Void = {
                 var list = DrawList()
                 var t = 0.0
                 // Warm the caches (text textures, shadows) before measuring the steady state.
-                for _ in 0..<240 {
-                    t += 1.0 / 60
-                    if scene.isAtRest(at: t) { fling(scene, at: t) }
-                    scene.advance(to: t)
-                    list.removeAll()
-                    scene.draw(into: &list, at: t)
-                    offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: scale, x: 455)
-                }
+                for _ in 0..<240 { step(scene, &list, &t, offscreen) }
                 benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    t += 1.0 / 60
-                    if scene.isAtRest(at: t) { fling(scene, at: t) }
-                    scene.advance(to: t)
-                    list.removeAll()
-                    scene.draw(into: &list, at: t)
-                    offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: scale, x: 455)
-                }
+                for _ in benchmark.scaledIterations { step(scene, &list, &t, offscreen) }
                 blackHole(list.count)
             }
         }
