@@ -40,6 +40,9 @@ public struct History: Sendable {
         return high - low < 1e-3 ? (low - 0.5, high + 0.5) : (low, high)
     }
 
+    /// The values held, oldest first.
+    public var ordered: [Float] { (0..<count).map { values[(start + $0) % values.count] } }
+
     /// The newest value.
     public var last: Float? { count > 0 ? values[(start + count - 1) % values.count] : nil }
 }

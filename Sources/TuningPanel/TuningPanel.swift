@@ -17,6 +17,8 @@ public final class TuningPanel {
         public var sceneIndex: Int?
         /// Text to put on the clipboard.
         public var clipboard: String?
+        /// Save the offset plot of every side as PNG.
+        public var exportPlot = false
         public init() {}
     }
 
@@ -81,6 +83,9 @@ public final class TuningPanel {
             Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
                      overlay: session.isComparing ? "\(session.edited.label): velocity (pt/s)" : "velocity (pt/s)",
                      range: velocities.range, height: session.isComparing ? 40 : 48)
+            if Gui.button("Plot → PNG") { requests.exportPlot = true }
+            Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
+            Gui.sameLine()
             if Gui.button(session.isSlowMotion ? "Normal speed (Space)" : "Slow motion (Space)") { requests.toggleSlowMotion = true }
             Gui.sameLine()
             if Gui.button("Screenshot (S)") { requests.screenshot = true }

@@ -3,6 +3,7 @@ import Foundation
 import ImGuiBridge
 import Platform
 import Playground
+import Rendering
 import Scenes
 import ScrollLabKit
 import TuningPanel
@@ -89,6 +90,7 @@ final class PlaygroundApp {
         requests.toggleSlowMotion = requests.toggleSlowMotion != other.toggleSlowMotion
         requests.sceneIndex = other.sceneIndex ?? requests.sceneIndex
         requests.clipboard = other.clipboard ?? requests.clipboard
+        requests.exportPlot = requests.exportPlot || other.exportPlot
     }
 
     private func apply(_ requests: TuningPanel.Requests, session: PlaygroundSession, layout: WindowLayout, ratio: Double, now: Double) {
@@ -96,6 +98,7 @@ final class PlaygroundApp {
         if let index = requests.sceneIndex { session.switchScene(to: index, at: now); pointerPhone = nil }
         if requests.screenshot { saveViewport(session: session, layout: layout, ratio: ratio) }
         if let text = requests.clipboard { window.copyToClipboard(text) }
+        if requests.exportPlot { savePlot(session: session) }
     }
 
     private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout TuningPanel.Requests) {
@@ -185,6 +188,19 @@ final class PlaygroundApp {
             session.show("Saved " + saved.joined(separator: ", ") + " with the parameters beside as JSON.")
         } catch {
             session.show("Screenshot failed: \(error)", isError: true)
+        }
+    }
+
+    private func savePlot(session: PlaygroundSession) {
+        let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
+        let series = session.sides.enumerated().map { index, side in
+            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered)
+        }
+        do {
+            try OffsetPlot.image(series, seconds: 4, fonts: window.fonts).savePNG(path)
+            session.show("Saved \(path).")
+        } catch {
+            session.show("Plot export failed: \(error)", isError: true)
         }
     }
 

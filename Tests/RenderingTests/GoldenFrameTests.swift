@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Drawing
 import Platform
 import Scenes
 import ScrollPhysics
@@ -59,5 +60,25 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(throws: SDLError.self) { try Image.loadPNG(text) }
         do { _ = try Image.loadPNG(text) } catch { #expect(error.description == "\(text) failed: is not a PNG file") }
         do { _ = try Image.loadPNG("/nonexistent.png") } catch { #expect(error.description.contains("no such file")) }
+    }
+}
+
+@Suite struct OffsetPlotTests {
+    @Test func plotsBothSidesInTheirColours() throws {
+        let a = (0..<240).map { Float($0) * 5 }, b = (0..<240).map { Float($0) * 2 }
+        let image = try OffsetPlot.image([.init(label: "A", color: OffsetPlot.colors[0], values: a),
+                                          .init(label: "B", color: OffsetPlot.colors[1], values: b)],
+                                         seconds: 4, fonts: SceneSnapshot().fonts)
+        #expect(image.width == 900 && image.height == 360)
+        func count(_ color: Color) -> Int {
+            var n = 0
+            for y in 0..<image.height { for x in 0..<image.width {
+                let (r, g, bl, _) = image.pixel(x: x, y: y)
+                if abs(Int(r) - Int(color.r)) < 12, abs(Int(g) - Int(color.g)) < 12, abs(Int(bl) - Int(color.b)) < 12 { n += 1 }
+            } }
+            return n
+        }
+        #expect(count(OffsetPlot.colors[0]) > 200)
+        #expect(count(OffsetPlot.colors[1]) > 200)
     }
 }

@@ -114,3 +114,45 @@ func temporaryDirectory() throws -> URL {
         #expect(run.stderr == "scrollab: error: --seconds: 0 is out of range [1, 86400]\n")
     }
 }
+
+@Suite struct CompareCommandTests {
+    let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/golden")
+
+    @Test func exitCodesAndDiffOutput() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rest = golden.appendingPathComponent("list-rest.png").path, fling = golden.appendingPathComponent("list-fling.png").path
+        let same = try scrollab(["compare", rest, rest])
+        #expect(same.status == 0)
+        #expect(same.stdout == "0 of 329160 pixels differ (0.000 %); largest channel difference 0, mean 0.000\n")
+        let diff = dir.appendingPathComponent("diff.png").path
+        let different = try scrollab(["compare", rest, fling, "--diff", diff])
+        #expect(different.status == 1)
+        #expect(different.stdout.hasPrefix("281") && different.stdout.contains("of 329160 pixels differ"))
+        #expect(FileManager.default.fileExists(atPath: diff))
+        let allowed = try scrollab(["compare", rest, fling, "--tolerance", "255"])
+        #expect(allowed.status == 0)   // every difference within the tolerance
+        let small = dir.appendingPathComponent("small.png").path
+        _ = try scrollab(["render", "--scene", "pager", "--scale", "0.5", "--out", small])
+        let sizes = try scrollab(["compare", rest, small])
+        #expect(sizes.status == 2)
+        #expect(sizes.stderr == "scrollab: error: \(rest) is 390x844 but \(small) is 195x422; sizes must match\n")
+        let text = dir.appendingPathComponent("notes.png").path
+        try "not an image".write(toFile: text, atomically: true, encoding: .utf8)
+        let notPNG = try scrollab(["compare", rest, text])
+        #expect(notPNG.status == 2 && notPNG.stderr == "scrollab: error: \(text): is not a PNG file\n")
+        let missing = try scrollab(["compare", rest, "/nonexistent.png"])
+        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent.png"))
+    }
+
+    @Test func renderIsByteIdenticalRunToRun() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gesture = golden.deletingLastPathComponent().appendingPathComponent("gestures/fling-up.json").path
+        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
+        #expect(try scrollab(["render", "--scene", "list", "--gesture", gesture, "--at", "0.4", "--out", a]).status == 0)
+        #expect(try scrollab(["render", "--scene", "list", "--gesture", gesture, "--at", "0.4", "--out", b]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+}
