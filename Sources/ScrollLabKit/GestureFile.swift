@@ -74,6 +74,12 @@ public enum GestureFile {
         return events
     }
 
+    /// The events in the file at `path`, or none when there is no file.
+    public static func load(_ path: String?) throws(InputError) -> [TimedInput] {
+        guard let path else { return [] }
+        return try decode(try TextFile.read(path), file: path)
+    }
+
     /// The JSON text of a gesture, one event per line, readable by `decode`.
     public static func encode(_ events: [TimedInput]) -> String {
         func number(_ value: Double) -> String { JSONValue.number(value).serialized() }

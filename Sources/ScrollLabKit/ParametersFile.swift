@@ -24,6 +24,12 @@ public enum ParametersFile {
         }
     }
 
+    /// The parameters in the file at `path`, or the defaults when there is none.
+    public static func load(_ path: String?) throws(InputError) -> ScrollParameters {
+        guard let path else { return ScrollParameters() }
+        return try decode(try TextFile.read(path), file: path)
+    }
+
     public static func encode(_ parameters: ScrollParameters) -> String {
         let members = parameters.values.map { pair -> (key: String, value: JSONValue) in
             switch pair.value {

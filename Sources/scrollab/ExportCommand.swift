@@ -16,7 +16,7 @@ struct ExportCommand: ParsableCommand {
     var out: String?
 
     func run() throws {
-        let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
+        let parameters = try ParametersFile.load(params)
         let snippet = SwiftSnippet.make(parameters)
         if let out { try TextFile.write(snippet, to: out) } else { print(snippet, terminator: "") }
     }

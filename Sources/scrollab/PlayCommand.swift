@@ -47,8 +47,8 @@ struct PlayCommand: ParsableCommand {
         let windowSize = try Flags.size(window, flag: "--window")
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
-        let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
-        let parametersB = try paramsB.map { try ParametersFile.decode(try TextFile.read($0), file: $0) }
+        let parameters = try ParametersFile.load(params)
+        let parametersB = try paramsB.map { try ParametersFile.load($0) }
         // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
         var setups = SceneSetup.playground
         let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0

@@ -37,8 +37,8 @@ struct RenderCommand: ParsableCommand {
         let size = try Flags.size(scene.viewport, flag: "--viewport")
         let time = try Flags.number(at, flag: "--at", range: 0...3600)
         let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
-        let events = try gesture.map { try GestureFile.decode(try TextFile.read($0), file: $0) } ?? []
-        let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
+        let events = try GestureFile.load(gesture)
+        let parameters = try ParametersFile.load(params)
         let built = setup.makeScene(viewport: size, parameters: parameters)
         let times = try filmstrip.map(Self.times)
         do {

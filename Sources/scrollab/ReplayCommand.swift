@@ -37,8 +37,8 @@ struct ReplayCommand: ParsableCommand {
         let size = try Flags.size(sceneOptions.viewport, flag: "--viewport")
         let framesPerSecond = try Flags.number(fps, flag: "--fps", range: 1...1000)
         let seconds = try duration.map { try Flags.number($0, flag: "--duration", range: 0...3600) }
-        let events = try GestureFile.decode(try TextFile.read(gesture), file: gesture)
-        let parameters = try params.map { try ParametersFile.decode(try TextFile.read($0), file: $0) } ?? ScrollParameters()
+        let events = try GestureFile.load(gesture)
+        let parameters = try ParametersFile.load(params)
         let scene = setup.makeScene(viewport: size, parameters: parameters)
         let csv = Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events)
         if trace == "-" {
