@@ -225,7 +225,7 @@ public final class PlaygroundSession {
     /// Loads a parameter file; a bad file shows its error and keeps the current values.
     public func loadParameters(from path: String, at realTime: Double) {
         do {
-            let loaded = try ParametersFile.decode(try TextFile.read(path), file: path)
+            let loaded = try ParametersFile.load(path)
             setParameters(loaded, at: realTime)
             edited.savedParameters = loaded
             message = Message(text: "Loaded \(path) into \(edited.label).", isError: false)
@@ -293,7 +293,7 @@ public final class PlaygroundSession {
 
     public func loadRecording(from path: String) {
         do {
-            recorded = try GestureFile.decode(try TextFile.read(path), file: path)
+            recorded = try GestureFile.load(path)
             message = Message(text: "Loaded \(recorded.count) events from \(path).", isError: false)
         } catch {
             message = Message(text: error.message, isError: true)

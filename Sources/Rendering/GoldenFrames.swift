@@ -31,10 +31,7 @@ public struct GoldenFrame: Sendable {
     public static let allowedFraction = 0.002
 
     public func render(assets: String, snapshot: SceneSnapshot) throws -> Image {
-        let events = try gesture.map { name -> [TimedInput] in
-            let path = assets + "/gestures/" + name
-            return try GestureFile.decode(try TextFile.read(path), file: path)
-        } ?? []
+        let events = try GestureFile.load(gesture.map { assets + "/gestures/" + $0 })
         let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
         return try snapshot.image(of: scene, events: events, at: time, scale: 1)
     }
