@@ -9,10 +9,6 @@ public struct Rect: Equatable, Sendable {
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
 
-    public func intersects(_ other: Rect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
-
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }

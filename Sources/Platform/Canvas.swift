@@ -76,9 +76,6 @@ public final class Canvas {
         return true
     }
 
-    /// Number of cached text textures (for tests and benchmarks).
-    public var cachedTextCount: Int { texts.count }
-
     /// Draws every command, clipped to the viewport rectangle `bounds` (points).
     public func draw(_ list: DrawList, bounds: Rect) {
         frame += 1

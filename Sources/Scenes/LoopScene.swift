@@ -182,7 +182,8 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
             list.append(.text(Art.creator(identity), x: 16, y: top + h - 112, style: .headline, color: .white))
             list.append(.text(Art.pageCaption(identity), x: 16, y: top + h - 86, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.9)))
             if showsRealIndex {
-                let label = LoopScene.labels[min(index, LoopScene.labels.count - 1)]
+                // A debug overlay: formatting here is fine, it is off unless asked for.
+                let label = "item \(index)"
                 list.append(.rect(Rect(x: w - 150, y: top + 100, width: 134, height: 54), fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
                 list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A)))
                 list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .caption, color: .white))
@@ -190,7 +191,4 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
             list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
         }
     }
-
-    /// "item 0", "item 1", … made once, so drawing never formats.
-    static let labels: [String] = (0..<1000).map { "item \($0)" }
 }

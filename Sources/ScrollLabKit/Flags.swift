@@ -1,13 +1,14 @@
 import Scenes
+import ScrollPhysics
 
 /// Parsing of command-line values with one-line errors naming the flag and the allowed range.
 public enum Flags {
     public static func number(_ text: String, flag: String, range: ClosedRange<Double>) throws(InputError) -> Double {
         guard let value = Double(text), value.isFinite else {
-            throw InputError("\(flag): \"\(text)\" is not a number; allowed range [\(format(range.lowerBound)), \(format(range.upperBound))]")
+            throw InputError("\(flag): \"\(text)\" is not a number; allowed range [\(ParameterSpec.format(range.lowerBound)), \(ParameterSpec.format(range.upperBound))]")
         }
         guard range.contains(value) else {
-            throw InputError("\(flag): \(text) is out of range [\(format(range.lowerBound)), \(format(range.upperBound))]")
+            throw InputError("\(flag): \(text) is out of range [\(ParameterSpec.format(range.lowerBound)), \(ParameterSpec.format(range.upperBound))]")
         }
         return value
     }
@@ -32,9 +33,5 @@ public enum Flags {
             throw InputError("\(flag): \(text) is out of range; each side must be in [1, 100000] points")
         }
         return Size(width: width, height: height)
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

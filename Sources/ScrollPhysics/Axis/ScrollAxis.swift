@@ -41,7 +41,6 @@ public struct ScrollAxis {
         var pullOrigin: Double
         var pointer: Double
         var startIndex: Int
-        var caughtMotion: Bool
     }
 
     public init(id: Int = 0, viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
@@ -149,7 +148,7 @@ public struct ScrollAxis {
         motion = nil
         restOffset = x
         let p = pointer.isFinite ? pointer : 0
-        drag = Drag(pointerOrigin: p, pullOrigin: unresisted(x), pointer: p, startIndex: startIndex, caughtMotion: caught)
+        drag = Drag(pointerOrigin: p, pullOrigin: unresisted(x), pointer: p, startIndex: startIndex)
         tracker.reset()
         tracker.add(time: now, position: p)
         delegate?.scrollAxisWillBeginDragging(self)
@@ -198,9 +197,6 @@ public struct ScrollAxis {
         self.drag = nil
         release(from: x, velocity: v, at: now, startIndex: drag.startIndex, askDelegate: true)
     }
-
-    /// Whether the current drag began by catching motion.
-    public var dragCaughtMotion: Bool { drag?.caughtMotion ?? false }
 
     // MARK: - Programmatic motion
 

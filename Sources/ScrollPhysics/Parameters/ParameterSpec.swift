@@ -57,7 +57,8 @@ public struct ParameterSpec: Sendable {
         "[\(Self.format(range.lowerBound)), \(Self.format(range.upperBound))]"
     }
 
-    static func format(_ value: Double) -> String {
+    /// A whole number without a decimal point, anything else as Swift prints it.
+    public static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
