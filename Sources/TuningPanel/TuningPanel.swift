@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import ImGuiBridge
 import Playground
 import Scenes
@@ -30,20 +31,6 @@ public final class TuningPanel {
         _ = defaultPath.withCString { strncpy(&pathBuffer, $0, pathBuffer.count - 1) }
         _ = "gesture.json".withCString { strncpy(&gestureBuffer, $0, gestureBuffer.count - 1) }
     }
-
-    static let titles: [String: String] = [
-        "decelerationRate": "Deceleration rate", "decelerationPower": "Fluid power n", "bounceDamping": "Bounce damping",
-        "pageDamping": "Page damping", "rubberBandCoefficient": "Rubber band c", "rubberBandLimit": "Rubber band limit",
-        "pageSwitchBias": "Velocity bias", "pageDistanceThreshold": "Distance threshold",
-        "pageFlickDistanceThreshold": "Flick threshold", "minimumFlickVelocity": "Min flick velocity",
-        "maximumPagesPerFling": "Max pages per fling",
-    ]
-    static let formats: [String: String] = [
-        "decelerationRate": "%.4f /ms", "decelerationPower": "%.2f", "bounceDamping": "%.1f /s", "pageDamping": "%.1f /s",
-        "rubberBandCoefficient": "%.2f", "rubberBandLimit": "%.0f pt", "pageSwitchBias": "%.2f",
-        "pageDistanceThreshold": "%.2f page", "pageFlickDistanceThreshold": "%.2f page", "minimumFlickVelocity": "%.0f pt/s",
-        "maximumPagesPerFling": "%.0f",
-    ]
 
     public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double) -> Requests {
         var requests = Requests()
@@ -227,14 +214,26 @@ public final class TuningPanel {
     }
 
     private func slider(_ key: String, _ parameters: inout ScrollParameters) {
-        guard let spec = ParameterSpec.named(key) else { return }
-        var value = spec.value(in: parameters)
-        let title = Self.titles[key] ?? key
-        if Gui.slider(title, &value, spec.range, format: Self.formats[key] ?? "%.3f", logarithmic: spec.logarithmic) {
-            spec.set(value, in: &parameters)
+        guard let tunable = ParameterSpec.named(key) else { return }
+        let value = tunable.number(in: parameters)
+        var position = tunable.sliderPosition(value)
+        let range = tunable.sliderRange
+        if Gui.slider(tunable.title, &position, range, format: tunable.scale == .logarithmicComplement ? Self.cFormat(tunable.format, value) : tunable.format,
+                      logarithmic: tunable.scale == .logarithmic) {
+            tunable.set(tunable.value(atSliderPosition: position), in: &parameters)
         }
-        let unit = spec.unit.isEmpty ? "" : " \(spec.unit)"
-        Gui.help("\(spec.summary)\nRange \(spec.rangeText)\(unit). Source: \(spec.source).\nCtrl+click to type an exact value.")
+        Gui.help(Self.helpText(tunable))
+    }
+
+    /// The "(?)" text of a parameter: what it does, its range and unit, where the default comes from.
+    static func helpText(_ tunable: ParameterSpec) -> String {
+        let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"
+        return "\(tunable.help)\nRange \(tunable.rangeText)\(unit). Default: \(tunable.source).\nCtrl+click to type an exact value."
+    }
+
+    /// A printf format applied to one value, in Swift (the text has no % left for ImGui to read).
+    static func cFormat(_ format: String, _ value: Double) -> String {
+        String(format: format, value).replacingOccurrences(of: "%", with: "%%")
     }
 
     private func glide(_ parameters: ScrollParameters) -> Double {

@@ -156,8 +156,8 @@ import ScrollPhysics
         let s = try session()
         let base = temporaryPath("feel")
         let snippet = try #require(s.exportForEngineers(base: base))
-        #expect(snippet.contains("scrollView.decelerationRate = UIScrollView.DecelerationRate.normal"))
-        #expect(snippet.contains("var bounceDamping = 10.9"))
+        #expect(snippet.contains("var decelerationRate: Double = 0.998"))
+        #expect(snippet.contains("var bounceDamping: Double = 10.9"))
         #expect(try ParametersFile.decode(TextFile.read(base + ".json"), file: base) == ScrollParameters())
         #expect(try TextFile.read(base + ".swift") == snippet)
     }
