@@ -5,12 +5,12 @@ import ScrollPhysics
 ///
 /// Three recycling slots, the middle one resting at offset = width; a completed page recycles
 /// the slots and puts the offset back in the middle without a visible jump — exactly when the
-/// motion ends (the delegate's end time), so no late scroll callback can undo it. Paging always
+/// motion ends (the rest time the axis reports), so no late scroll callback can undo it. Paging always
 /// uses the threshold policy: complete at `pageDistanceThreshold` of a width, or at
 /// `pageFlickDistanceThreshold` with a flick; a cancelled swipe springs back from rest at the
 /// page spring's pace instead of flinging at the start. Pictures move at `parallax` of the scroll.
 /// An optional timer advances every `interval` seconds of rest; touching pauses it.
-public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
+public final class BannerScene: SingleAxisScene {
     public let itemCount: Int
     /// The real index of the item in the middle slot.
     public private(set) var current = 0
@@ -33,7 +33,6 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
         effective.pagePolicy = .threshold
         axis.setParameters(effective, at: 0)
         axis.setOffset(w, at: 0)
-        axis.delegate = self
     }
 
     public override var forcedPagePolicy: PagePolicy? { .threshold }
@@ -59,30 +58,26 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
         axis.setBounds(0...(2 * w), snapTargets: .evenlySpaced(count: 3, spacing: w), at: time)
     }
 
-    /// When the last motion came to rest, noted by the delegate and acted on after the advance.
-    private var restedAt: Double?
-
-    public func scrollAxisDidEndDecelerating(_ axis: ScrollAxis, at time: Double) {
-        restedAt = time
+    /// Every rest (a release, a fling, an animated step, a halt) recycles at its exact time:
+    /// nothing moves between the rest and now, so this is exact.
+    override func axisDidReport(_ report: AxisReport) {
+        guard let rest = report.rest else { return }
+        recycle(at: rest.time)
+        restingSince = rest.time
     }
 
     override func willPress(at time: Double) {
-        axis.halt(at: time)
+        note(axis.halt(at: time))
         recycle(at: time)   // a grab mid-motion starts from the middle slot, with room both ways
     }
 
     override func didRelease(at time: Double) { restingSince = time }
 
     override func didAdvance(to time: Double) {
-        if let rested = restedAt {
-            restedAt = nil
-            recycle(at: rested)   // nothing moves between the rest and now, so this is exact
-            restingSince = rested
-        }
         guard autoAdvance, !isPressed, !axis.isMoving, itemCount > 1 else { return }
         if time - restingSince >= interval {
             restingSince = time
-            axis.scroll(to: 2 * viewport.width, at: restingSince)
+            note(axis.scroll(to: 2 * viewport.width, at: restingSince))
         }
     }
 

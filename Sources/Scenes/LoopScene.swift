@@ -9,13 +9,12 @@ import ScrollPhysics
 /// during a swipe keeps the item nearest the centre exactly where it is on screen; deleting the
 /// item on screen moves on to the next valid item in the direction of travel, wrapping round.
 /// With one item, looping and swiping are off.
-public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
+public final class LoopScene: SingleAxisScene {
     /// Item identities (they select the picture), in feed order.
     public private(set) var items: [Int]
     private var nextIdentity: Int
     /// Direction of the last drag or motion: +1 forward (down the feed), −1 back.
     private var direction = 1
-    private var restedAt: Double?
     public var showsRealIndex = false
 
     public init(viewport: Size = .phone, itemCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
@@ -25,7 +24,6 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
         super.init(name: "loop", viewport: viewport, orientation: .vertical, bounds: layout.bounds,
                    snapTargets: layout.targets, parameters: parameters)
         axis.setOffset(layout.start, at: 0)
-        axis.delegate = self
     }
 
     public override var caption: String { "Swipe past the last video: it wraps to the first without a jump" }
@@ -59,16 +57,10 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
 
     // MARK: Re-centring
 
-    public func scrollAxisDidEndDecelerating(_ axis: ScrollAxis, at time: Double) { restedAt = time }
-
-    public func scrollAxisWillEndDragging(_ axis: ScrollAxis, velocity: Double, targetOffset: inout Double) {
-        if velocity != 0 { direction = velocity > 0 ? 1 : -1 }
-    }
-
-    override func didAdvance(to time: Double) {
-        guard let rested = restedAt else { return }
-        restedAt = nil
-        recentre(at: rested)
+    /// A release sets the direction of travel; a rest on a copy page re-centres at its exact time.
+    override func axisDidReport(_ report: AxisReport) {
+        if let release = report.release, release.velocity != 0 { direction = release.velocity > 0 ? 1 : -1 }
+        if let rest = report.rest { recentre(at: rest.time) }
     }
 
     /// On a copy page, jump to the real page of the same item: the same picture, so invisible.
@@ -91,8 +83,9 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
             return
         }
         let shift = Double(anchor + 1 - anchorPage) * viewport.height
-        axis.shiftContent(by: shift, at: time)
-        axis.setBounds(layout.bounds, snapTargets: layout.targets, at: time)
+        var report = axis.shiftContent(by: shift, at: time)
+        report.absorb(axis.setBounds(layout.bounds, snapTargets: layout.targets, at: time))
+        note(report)
     }
 
     /// Appends `count` new items at the end of the feed; what is on screen does not move.
@@ -124,7 +117,7 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
         // Keep the next item where the deleted one stood, then settle on it from there.
         relayout(anchor: next, anchorPage: page, at: time)
         if axis.isDragging { return }
-        axis.scroll(to: Double(next + 1) * viewport.height, at: time)
+        note(axis.scroll(to: Double(next + 1) * viewport.height, at: time))
     }
 
     public override var controls: [SceneControl] {

@@ -19,7 +19,7 @@ import ScrollPhysics
 ///   time; a list fling that reaches its top hands the rest to the container, which may bounce.
 /// - A tap on the status-bar strip scrolls the container and the visible list to the top, even
 ///   mid-motion; other taps during motion only stop it.
-public final class NestedScene: ScrollScene, ScrollAxisDelegate {
+public final class NestedScene: ScrollScene {
     public let name = "nested"
     public let viewport: Size
     public let orientation = Orientation.vertical
@@ -57,7 +57,8 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
     private var lastPoint = Point(x: 0, y: 0)
     private var pressCaughtMotion = false
     private var tracker = VelocityTracker()
-    private var handOffs: [(to: Int, time: Double, velocity: Double)] = []
+    /// Container and the shown list, joined at the pin: velocity passes on unchanged.
+    private let chain = AxisChain()
     private var time = 0.0
 
     public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
@@ -74,18 +75,15 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         self.rows = rows
         self.categoryTops = categoryTops
         let listViewport = viewport.height - Self.statusBar - Self.segmentHeight
-        container = ScrollAxis(id: 0, viewportLength: viewport.height, bounds: 0...Self.headerHeight, parameters: parameters)
-        tabs = ScrollAxis(id: 1, viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
+        container = ScrollAxis(viewportLength: viewport.height, bounds: 0...Self.headerHeight, parameters: parameters)
+        tabs = ScrollAxis(viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
                           snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), parameters: parameters)
-        let menu = ScrollAxis(id: 2, viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), parameters: parameters)
-        let reviews = ScrollAxis(id: 3, viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
+        let menu = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), parameters: parameters)
+        let reviews = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
                                  parameters: parameters)
-        let info = ScrollAxis(id: 4, viewportLength: listViewport, bounds: 0...0, parameters: parameters)
+        let info = ScrollAxis(viewportLength: listViewport, bounds: 0...0, parameters: parameters)
         lists = [menu, reviews, info]
-        container.setChained(true, edge: .trailing)
-        for i in lists.indices { lists[i].setChained(true, edge: .leading) }
-        container.delegate = self
-        for i in lists.indices { lists[i].delegate = self }
+        for i in lists.indices { AxisChain.join(&container, &lists[i]) }
     }
 
     public var mainAxis: ScrollAxis { container }
@@ -97,44 +95,16 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
 
     // MARK: Hand-off
 
-    public func scrollAxis(_ axis: ScrollAxis, didHandOffVelocity velocity: Double, at edge: ScrollEdge, time: Double) {
-        // Queued: the receiving axis is started once every axis has reached `time`.
-        if axis.id == 0, edge == .trailing {
-            handOffs.append((currentList + 2, time, velocity))
-        } else if axis.id >= 2, edge == .leading {
-            handOffs.append((0, time, velocity))
-        }
-    }
-
-    private func axisIDsAdvance(to t: Double) {
-        container.advance(to: t)
-        tabs.advance(to: t)
-        for i in lists.indices { lists[i].advance(to: t) }
-    }
-
+    /// The container and the shown list advance as one chain (hand-offs at the exact crossing
+    /// time, both ways); the tabs and the hidden lists on their own (a hidden list reaching its
+    /// top simply stops there).
     public func advance(to t: Double) {
         guard t.isFinite else { return }
-        HandOffStepper.advance(to: t, nextEnd: nextMotionEnd, advanceAll: axisIDsAdvance, deliver: deliverHandOffs)
+        let shown = currentList
+        chain.advance(&container, &lists[shown], to: t)
+        tabs.advance(to: t)
+        for i in lists.indices where i != shown { lists[i].advance(to: t) }
         time = max(time, t)
-    }
-
-    private func nextMotionEnd() -> Double? {
-        var next = container.motionEndTime
-        for list in lists { next = HandOffStepper.earliest(next, list.motionEndTime) }
-        return next
-    }
-
-    private func deliverHandOffs() {
-        guard !handOffs.isEmpty else { return }
-        let due = handOffs
-        handOffs.removeAll(keepingCapacity: true)
-        for handOff in due {
-            if handOff.to == 0 {
-                container.fling(at: handOff.time, velocity: handOff.velocity)
-            } else {
-                lists[handOff.to - 2].fling(at: handOff.time, velocity: handOff.velocity)
-            }
-        }
     }
 
     // MARK: Input
@@ -229,8 +199,12 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         else if listPull > listEnd { containerFlings = false }
         else if v > 0 { containerFlings = containerPull < Self.headerHeight }
         else { containerFlings = listPull <= 0 }
-        container.endDrag(at: t, releaseVelocity: containerFlings ? v : 0)
-        for i in lists.indices { lists[i].endDrag(at: t, releaseVelocity: !containerFlings && i == list ? v : 0) }
+        let released = container.endDrag(at: t, releaseVelocity: containerFlings ? v : 0)
+        chain.deliver(released, from: 0, &container, &lists[list])
+        for i in lists.indices {
+            let listReleased = lists[i].endDrag(at: t, releaseVelocity: !containerFlings && i == list ? v : 0)
+            if i == list { chain.deliver(listReleased, from: 1, &container, &lists[list]) }
+        }
     }
 
     public func tap(at point: Point, time t: Double) {
@@ -290,7 +264,7 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
     }
 
     public func isAtRest(at t: Double) -> Bool {
-        pressStart == nil && handOffs.isEmpty && !container.isMoving && !tabs.isMoving && !lists.contains { $0.isMoving }
+        pressStart == nil && !container.isMoving && !tabs.isMoving && !lists.contains { $0.isMoving }
     }
 
     public var controls: [SceneControl] {

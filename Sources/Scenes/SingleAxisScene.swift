@@ -50,7 +50,6 @@ public class SingleAxisScene: ScrollScene {
 
     public func handle(_ input: TimedInput) {
         if case .down = input.event { willPress(at: input.time) }
-        if case .up = input.event { defer { didRelease(at: input.time) } }
         advance(to: input.time)
         let t = input.time
         switch input.event {
@@ -65,7 +64,8 @@ public class SingleAxisScene: ScrollScene {
         case .up(let point):
             guard pointerIsDown else { return }
             pointerIsDown = false
-            axis.endDrag(at: t, pointer: orientation.coordinate(of: point))
+            note(axis.endDrag(at: t, pointer: orientation.coordinate(of: point)))
+            didRelease(at: t)
         case .wheel(let dx, let dy):
             guard !pointerIsDown, acceptsDrags else { return }
             let delta = orientation == .vertical ? dy : dx
@@ -80,9 +80,9 @@ public class SingleAxisScene: ScrollScene {
     public func advance(to time: Double) {
         if let last = lastWheelTime, time >= last + Self.wheelStreamGap {
             lastWheelTime = nil
-            axis.endScrollStream(at: last + Self.wheelStreamGap, lastEventTime: last)
+            note(axis.endScrollStream(at: last + Self.wheelStreamGap, lastEventTime: last))
         }
-        axis.advance(to: time)
+        note(axis.advance(to: time))
         self.time = max(self.time, time)
         noteMotion()
         didAdvance(to: time)
@@ -92,6 +92,16 @@ public class SingleAxisScene: ScrollScene {
     func willPress(at time: Double) {}
     func didRelease(at time: Double) {}
     func didAdvance(to time: Double) {}
+
+    /// Hands what the axis reported to `axisDidReport` once the axis call has returned, so the
+    /// subclass may change the axis freely there.
+    func note(_ report: AxisReport) {
+        guard !report.isEmpty else { return }
+        axisDidReport(report)
+    }
+
+    /// Hook for subclasses: the axis released, came to rest or handed off (see `AxisReport`).
+    func axisDidReport(_ report: AxisReport) {}
 
     /// Whether a pointer is held.
     var isPressed: Bool { pointerIsDown }
@@ -103,13 +113,13 @@ public class SingleAxisScene: ScrollScene {
     private func endWheelStreamNow(at time: Double) {
         guard let last = lastWheelTime else { return }
         lastWheelTime = nil
-        axis.endScrollStream(at: time, lastEventTime: last)
+        note(axis.endScrollStream(at: time, lastEventTime: last))
     }
 
     public func setParameters(_ parameters: ScrollParameters, at time: Double) {
         var effective = parameters
         if let forced = forcedPagePolicy { effective.pagePolicy = forced }
-        axis.setParameters(effective, at: time)
+        note(axis.setParameters(effective, at: time))
     }
 
     public func isAtRest(at time: Double) -> Bool {
@@ -146,7 +156,7 @@ public class SingleAxisScene: ScrollScene {
                 target = from + n * Self.notchStep
             }
         }
-        axis.scroll(to: target, at: time)
+        note(axis.scroll(to: target, at: time))
         noteMotion()
     }
 
