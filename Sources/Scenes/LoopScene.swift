@@ -140,6 +140,12 @@ public final class LoopScene: SingleAxisScene {
         }
     }
 
+    /// The feed's length and the item on screen (the panel shows it after Append and Delete).
+    public override var readout: [String] {
+        let shown = visibleItem(at: time).map { "showing item \($0 + 1)" } ?? "nothing to show"
+        return ["\(items.count) item\(items.count == 1 ? "" : "s") in the feed, \(shown)"]
+    }
+
     public override var extraTraceColumns: [String] { ["item", "items"] }
     public override func extraTraceValues(at time: Double) -> [TraceValue] {
         [visibleItem(at: time).map { .number(Double($0), decimals: 0) } ?? .text(""), .number(Double(items.count), decimals: 0)]
@@ -176,7 +182,7 @@ public final class LoopScene: SingleAxisScene {
             list.append(.text(Art.pageCaption(identity), x: 16, y: top + h - 86, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.9)))
             if showsRealIndex {
                 // A debug overlay: formatting here is fine, it is off unless asked for.
-                let label = "item \(index)"
+                let label = "item \(index) of \(items.count)"
                 list.append(.rect(Rect(x: w - 150, y: top + 100, width: 134, height: 54), fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
                 list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A)))
                 list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .caption, color: .white))
