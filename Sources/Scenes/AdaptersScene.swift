@@ -152,8 +152,7 @@ public final class AdaptersScene: ScrollScene {
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.clip(screen))
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        list.append(.text("Adapters", x: 16, y: 22, style: .largeTitle, color: Theme.label))
-        list.append(.text(elastic ? "Elastic collision" : "Cue stick", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
+        Chrome.largeTitleHeader(into: &list, width: w, title: "Adapters", subtitle: elastic ? "Elastic collision" : "Cue stick")
         let columnWidth = (w - 3 * Self.gutter) / 2
         for i in 0..<2 {
             let x = Self.gutter + Double(i) * (columnWidth + Self.gutter)
@@ -169,8 +168,9 @@ public final class AdaptersScene: ScrollScene {
                     list.append(.rect(frame, fill: .solid(Theme.card), cornerRadius: 12))
                     list.append(.rect(Rect(x: x + 10, y: y + 10, width: 40, height: 40),
                                       fill: .diagonalGradient(Art.palette(index + i * 7).0, Art.palette(index + i * 7).1), cornerRadius: 8))
-                    list.append(.text(Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label))
-                    list.append(.text(i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .caption, color: Theme.secondaryLabel))
+                    list.append(.text(Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label, maxWidth: columnWidth - 70))
+                    list.append(.text(i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .footnote, color: Theme.secondaryLabel,
+                                      maxWidth: columnWidth - 70))
                     if selectedIndex == i * 1000 + index {
                         list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: 12))
                     }
@@ -183,6 +183,7 @@ public final class AdaptersScene: ScrollScene {
         let cx = w / 2, cy = Self.top + (h - Self.top) / 2
         list.append(.circle(centerX: cx, centerY: cy, radius: 14 + 8 * glow, color: Color(hex: 0xFF9500, alpha: 0.25 + 0.6 * glow)))
         list.append(.circle(centerX: cx, centerY: cy, radius: 8, color: Color(hex: 0xFF9500)))
+        Chrome.draw(into: &list, size: viewport, style: .darkContent)
         list.append(.clip(nil))
     }
 

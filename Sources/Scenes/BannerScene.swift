@@ -22,7 +22,7 @@ public final class BannerScene: SingleAxisScene {
     private var restingSince = 0.0
 
     static let height = 230.0
-    static let top = 112.0
+    static let top = 124.0
 
     public init(viewport: Size = .phone, itemCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
         self.itemCount = max(1, itemCount)
@@ -115,6 +115,9 @@ public final class BannerScene: SingleAxisScene {
 
     override var contentLength: Double { 3 * viewport.width }
 
+    /// The banner's own strip: its indicator runs along the bottom of the cards.
+    override var indicatorFrame: Rect { Rect(x: 16, y: Self.top, width: viewport.width - 32, height: Self.height) }
+
     override func itemIndex(at point: Point, offset: Double) -> Int? {
         guard point.y >= Self.top, point.y < Self.top + Self.height else { return nil }
         return item(inSlot: Int(((point.x + offset) / viewport.width).rounded(.down)).clamped(0, 2))
@@ -124,8 +127,7 @@ public final class BannerScene: SingleAxisScene {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        list.append(.text("Today", x: 16, y: 22, style: .largeTitle, color: Theme.label))
-        list.append(.text("Banner · three recycling slots", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
+        Chrome.largeTitleHeader(into: &list, width: w, title: "Today", subtitle: "Banner · three recycling slots")
         for slot in 0..<3 {
             let pageX = Double(slot) * w - offset
             guard pageX < w, pageX + w > 0 else { continue }
@@ -136,10 +138,11 @@ public final class BannerScene: SingleAxisScene {
             let lag = -pageX * parallax
             let picture = Rect(x: card.x + lag - w * parallax, y: card.y, width: card.width + 2 * w * parallax, height: card.height)
             list.append(.clip(card.intersection(screen)))
-            Art.picture(into: &list, frame: picture, seed: item * 13 + 7, cornerRadius: 0, restoreClip: card.intersection(screen))
+            Art.picture(into: &list, frame: picture, title: Art.title(item + 11), seed: item * 13 + 7, cornerRadius: 0, surround: Theme.background,
+                        restoreClip: card.intersection(screen))
             list.append(.rect(Rect(x: card.x, y: card.maxY - 70, width: card.width, height: 70),
                               fill: .verticalGradient(.clear, Color(hex: 0x000000, alpha: 0.35)), cornerRadius: 0))
-            list.append(.text(Art.title(item + 11), x: card.x + 16, y: card.maxY - 52, style: .title, color: .white))
+            list.append(.text(Art.title(item + 11), x: card.x + 16, y: card.maxY - 44, style: .title2, color: .white, maxWidth: card.width - 32))
             list.append(.clip(screen))
             list.append(.cornerMask(card, cornerRadius: 18, color: Theme.background))
             if item == selectedIndex {
@@ -153,8 +156,9 @@ public final class BannerScene: SingleAxisScene {
             let frame = Rect(x: 16, y: Self.top + Self.height + 48 + Double(row) * 84, width: w - 32, height: 72)
             list.card(frame, fill: .solid(Theme.card), cornerRadius: 14)
             list.append(.circle(centerX: frame.x + 36, centerY: frame.y + 36, radius: 22, color: Art.palette(row + 20).0))
-            list.append(.text(Art.title(row + 3), x: frame.x + 70, y: frame.y + 14, style: .headline, color: Theme.label))
-            list.append(.text(Art.subtitle(row + 4), x: frame.x + 70, y: frame.y + 40, style: .caption, color: Theme.secondaryLabel))
+            list.append(.text(Art.title(row + 3), x: frame.x + 70, y: frame.y + 13, style: .headline, color: Theme.label, maxWidth: frame.width - 86))
+            list.append(.text(Art.subtitle(row + 4), x: frame.x + 70, y: frame.y + 38, style: .subheadline, color: Theme.secondaryLabel,
+                              maxWidth: frame.width - 86))
         }
     }
 

@@ -161,7 +161,7 @@ public final class LoopScene: SingleAxisScene {
         let h = viewport.height, w = viewport.width
         list.append(.rect(Rect(x: 0, y: 0, width: w, height: h), fill: .solid(.black), cornerRadius: 0))
         guard !items.isEmpty, h > 0 else {
-            list.append(.text("No videos", x: w / 2 - 48, y: h / 2 - 12, style: .title, color: Color(hex: 0xFFFFFF, alpha: 0.7)))
+            list.append(.text("No videos", x: 0, y: h / 2 - 14, style: .title2, color: Color(hex: 0xFFFFFF, alpha: 0.7), maxWidth: w, alignment: .center))
             return
         }
         let pages = loops ? items.count + 2 : 1
@@ -172,22 +172,22 @@ public final class LoopScene: SingleAxisScene {
             let identity = items[index]
             let top = Double(page) * h - offset
             let frame = Rect(x: 0, y: top, width: w, height: h)
-            let (a, b) = Art.palette(identity + 40)
-            list.append(.rect(frame, fill: .diagonalGradient(a, b.mixed(with: .black, 0.4)), cornerRadius: 0))
-            list.append(.clip(frame.intersection(Rect(x: 0, y: 0, width: w, height: h))))
-            list.append(.circle(centerX: w * (0.25 + 0.5 * Art.noise(identity, 21)), centerY: top + h * 0.42, radius: w * 0.3,
-                                color: Color(hex: 0xFFFFFF, alpha: 0.2)))
-            list.append(.text("LIVE", x: 16, y: top + 56, style: .caption, color: .white))
-            list.append(.text(Art.creator(identity), x: 16, y: top + h - 112, style: .headline, color: .white))
-            list.append(.text(Art.pageCaption(identity), x: 16, y: top + h - 86, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.9)))
+            let screen = Rect(x: 0, y: 0, width: w, height: h)
+            VideoPage.draw(into: &list, frame: frame, screen: screen, identity: identity + 40, liked: false)
+            list.append(.clip(frame.intersection(screen)))
+            // The live room's badge, under the status bar.
+            list.append(.rect(Rect(x: 16, y: top + Chrome.statusBarHeight + 10, width: 42, height: 20), fill: .solid(Color(hex: 0xFF2D55)), cornerRadius: 5))
+            list.append(.text("LIVE", x: 16, y: top + Chrome.statusBarHeight + 12, style: .caption, color: .white, maxWidth: 42, alignment: .center))
             if showsRealIndex {
                 // A debug overlay: formatting here is fine, it is off unless asked for.
                 let label = "item \(index) of \(items.count)"
                 list.append(.rect(Rect(x: w - 150, y: top + 100, width: 134, height: 54), fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
-                list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A)))
-                list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .caption, color: .white))
+                list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A), maxWidth: 118))
+                list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .footnote, color: .white, maxWidth: 118))
             }
             list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
         }
     }
+
+    override var chromeStyle: Chrome.Style { .lightContent }
 }
