@@ -19,6 +19,11 @@ public final class Canvas {
     private var texts: [TextKey: TextEntry] = [:]
     private var frame = 0
 
+    /// When true, `stats` counts what is submitted to the renderer (for `scrollab frames --stats`).
+    public var collectsStats = false
+    public private(set) var stats = CanvasStats()
+    public func resetStats() { stats = CanvasStats() }
+
     /// Viewport points → pixels: pixel = origin + point × scale.
     public var scale = 1.0
     public var originX = 0.0
@@ -163,7 +168,26 @@ public final class Canvas {
                 triangle(inner, nextOuter, nextInner)
             }
         }
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        submitGeometry()
+    }
+
+    /// Sends the vertex and index buffers to the renderer (counted when `collectsStats`).
+    private func submitGeometry(texture: OpaquePointer? = nil) {
+        guard !indices.isEmpty else { return }
+        if collectsStats { countTriangles() }
+        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    private func countTriangles() {
+        var i = 0
+        while i + 2 < indices.count {
+            let a = vertices[Int(indices[i])].position, b = vertices[Int(indices[i + 1])].position, c = vertices[Int(indices[i + 2])].position
+            let w = Double(max(a.x, b.x, c.x) - min(a.x, b.x, c.x)), h = Double(max(a.y, b.y, c.y) - min(a.y, b.y, c.y))
+            stats.triangles += 1
+            stats.boxArea += w * h
+            stats.triangleArea += abs(Double((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))) / 2
+            i += 3
+        }
     }
 
     @inline(__always)
@@ -204,7 +228,7 @@ public final class Canvas {
             }
             for i in 0..<Int32(steps) { triangle(base, base + 1 + i, base + 2 + i) }
         }
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        submitGeometry()
     }
 
     /// A triangle with a one-pixel feathered rim outside each edge (the same anti-aliasing as
@@ -236,7 +260,7 @@ public final class Canvas {
             triangle(Int32(edge), Int32((edge + 1) % 3), base + 1)
             triangle(Int32(edge), base + 1, base)
         }
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        submitGeometry()
     }
 
     // MARK: Shadows
@@ -315,7 +339,7 @@ public final class Canvas {
         let c = Int32(corner)
         guard w >= 2 * c, h >= 2 * c else {
             var dst = SDL_Rect(x: x0, y: y0, w: w, h: h)
-            SDL_RenderCopy(renderer, texture, nil, &dst)
+            copy(texture, nil, &dst)
             return
         }
         let s = Int32(size)
@@ -329,7 +353,7 @@ public final class Canvas {
                 guard dw > 0, dh > 0 else { continue }
                 var source = SDL_Rect(x: sx, y: sy, w: sw, h: sh)
                 var destination = SDL_Rect(x: dx, y: dy, w: dw, h: dh)
-                SDL_RenderCopy(renderer, texture, &source, &destination)
+                copy(texture, &source, &destination)
             }
         }
     }
@@ -371,7 +395,16 @@ public final class Canvas {
         }
         var destination = SDL_Rect(x: Int32(clamping: Int(left)),
                                    y: Int32(clamping: Int((originY + y * scale).rounded())), w: found.width, h: found.height)
-        SDL_RenderCopy(renderer, found.texture, nil, &destination)
+        copy(found.texture, nil, &destination)
+    }
+
+    /// A texture copy (counted when `collectsStats`).
+    private func copy(_ texture: OpaquePointer, _ source: UnsafePointer<SDL_Rect>?, _ destination: UnsafeMutablePointer<SDL_Rect>) {
+        if collectsStats {
+            stats.copies += 1
+            stats.copyArea += Double(destination.pointee.w) * Double(destination.pointee.h)
+        }
+        SDL_RenderCopy(renderer, texture, source, destination)
     }
 
     /// Pixel width of a line in a font.
@@ -411,5 +444,26 @@ extension String {
         var copy = self
         while copy.last == " " { copy.removeLast() }
         return copy
+    }
+}
+
+/// What a canvas submitted to its renderer: triangles with the area of their bounding boxes (what
+/// a rasteriser that scans each triangle's box touches) against the area they cover, axis-aligned
+/// fills, and texture copies (text, shadows), all in pixels.
+public struct CanvasStats: Equatable, Sendable {
+    public var triangles = 0
+    public var boxArea = 0.0
+    public var triangleArea = 0.0
+    public var fills = 0
+    public var fillArea = 0.0
+    public var copies = 0
+    public var copyArea = 0.0
+
+    public init() {}
+
+    /// Pixels scanned ÷ pixels covered by the geometry (triangles and fills; 1 = no waste).
+    public var boxRatio: Double {
+        let covered = triangleArea + fillArea
+        return covered > 0 ? (boxArea + fillArea) / covered : 1
     }
 }
