@@ -22,6 +22,8 @@ public enum SwiftSnippet {
             var decelerationPower = \(n(p.decelerationPower))
             /// δ of the critically damped edge bounce x(t) = (x0 + (v0 + δx0)t)e^(−δt), 1/s (seed 000, eq. 2: 10.9).
             var bounceDamping = \(n(p.bounceDamping))
+            /// Content let go past an edge starts back at k·overshoot pt/s, then the bounce spring (UIKit recordings: 7.3 /s; seed 000: 0).
+            var edgeReturnRate = \(n(p.edgeReturnRate))
             /// δ of the page snap spring, 1/s (seed 000, eq. 4: 50; the seed author's library: 20).
             var pageDamping = \(n(p.pageDamping))
             /// c of the rubber band f(x) = c·x/(1 + c·x/d) (seed 000: 0.55).
@@ -30,6 +32,8 @@ public enum SwiftSnippet {
             var rubberBandLimit: Double? = \(p.rubberBandLimit.map(n) ?? "nil")
             /// How a paged view picks its page: "projection" (UIKit-like), "spring" (seed 000), "threshold" (seed 003).
             var pagePolicy = "\(p.pagePolicy.rawValue)"
+            /// How a page is reached: "decelerate" (from the release speed, no overshoot) or "spring" (seed 000, eq. 4).
+            var pageMotion = "\(p.pageMotion.rawValue)"
             /// Spring policy: switch pages when the spring's peak passes H/bias (seed 000: 2).
             var pageSwitchBias = \(n(p.pageSwitchBias))
             /// Threshold policy: fraction of a page that completes a swipe (seed 003: 0.3) ...

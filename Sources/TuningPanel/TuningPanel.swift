@@ -173,6 +173,7 @@ public final class TuningPanel {
             Gui.help("Seed 000: the overshoot approaches the scroll view's own length (d) and never reaches it.")
             if !automatic { slider("rubberBandLimit", &parameters) }
             slider("bounceDamping", &parameters)
+            slider("edgeReturnRate", &parameters)
         }
 
         if Gui.header("Paging and snapping") {
@@ -185,6 +186,14 @@ public final class TuningPanel {
             projection: UIKit-like — project the release along the deceleration, nearest page, ≥ 1 page per flick.
             spring: seed 000 — recover the page spring's launch speed from (Δy, v); switch if its peak passes H/bias.
             threshold: seed 003 — complete at a fraction of a page, or a smaller one with a flick.
+            """)
+            var motion = PageMotion.allCases.firstIndex(of: parameters.pageMotion) ?? 0
+            if Gui.combo("Page motion", &motion, PageMotion.allCases.map(\.rawValue)) {
+                parameters.pageMotion = PageMotion.allCases[motion]
+            }
+            Gui.help("""
+            decelerate: a flick slows into the page from its own speed (never faster, no overshoot); slow releases spring in.
+            spring: seed 000 — the page spring starts with the release velocity: fast releases speed up and swing past.
             """)
             slider("pageDamping", &parameters)
             slider("minimumFlickVelocity", &parameters)

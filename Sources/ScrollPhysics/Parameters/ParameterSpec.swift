@@ -19,6 +19,7 @@ public struct ParameterSpec: Sendable {
         case "decelerationRate": return parameters.decelerationRate
         case "decelerationPower": return parameters.decelerationPower
         case "bounceDamping": return parameters.bounceDamping
+        case "edgeReturnRate": return parameters.edgeReturnRate
         case "pageDamping": return parameters.pageDamping
         case "rubberBandCoefficient": return parameters.rubberBandCoefficient
         case "rubberBandLimit": return parameters.rubberBandLimit ?? 0
@@ -40,6 +41,7 @@ public struct ParameterSpec: Sendable {
         case "decelerationRate": parameters.decelerationRate = v
         case "decelerationPower": parameters.decelerationPower = v
         case "bounceDamping": parameters.bounceDamping = v
+        case "edgeReturnRate": parameters.edgeReturnRate = v
         case "pageDamping": parameters.pageDamping = v
         case "rubberBandCoefficient": parameters.rubberBandCoefficient = v
         case "rubberBandLimit": parameters.rubberBandLimit = v
@@ -74,6 +76,9 @@ public struct ParameterSpec: Sendable {
             ParameterSpec(key: "bounceDamping", range: 1...100, unit: "1/s",
                           summary: "Stiffness of the edge bounce (critically damped); higher returns sooner and overshoots less.",
                           source: "seed 000 eq. 2 (10.9)", logarithmic: true, integral: false),
+            ParameterSpec(key: "edgeReturnRate", range: 0...100, unit: "1/s",
+                          summary: "How fast content let go past an edge starts back: k·overshoot pt/s, then the bounce spring brings it in. 7.3 matches iOS (177 pt: 20 pt back in the first 16 ms, 2 pt left after 0.5 s); 0 is the seed's spring from rest, an ease-in.",
+                          source: "UIScrollView recordings (7.3 with δ = 10.9, within 0.3 pt); seed 000 eq. 2 (0)", logarithmic: false, integral: false),
             ParameterSpec(key: "pageDamping", range: 1...200, unit: "1/s",
                           summary: "Stiffness of the page snap spring; higher snaps faster.",
                           source: "seed 000 eq. 4 (article 50, library 20)", logarithmic: true, integral: false),

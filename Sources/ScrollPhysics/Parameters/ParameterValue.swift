@@ -30,7 +30,7 @@ extension ScrollParameters {
     /// keys rejected, every value checked against its range. The first problem found is thrown.
     public init(values: [(key: String, value: ParameterValue)]) throws(ParameterError) {
         self.init()
-        let known = Set(ParameterSpec.all.map(\.key) + ["pagePolicy"])
+        let known = Set(ParameterSpec.all.map(\.key) + ["pagePolicy", "pageMotion"])
         for (key, value) in values {
             guard known.contains(key) else {
                 throw ParameterError(key: key, message: "unknown key; allowed keys: \(ScrollParameters.allKeys.joined(separator: ", "))")
@@ -41,6 +41,14 @@ extension ScrollParameters {
                     throw ParameterError(key: key, message: "\(value.description) is not one of: \(allowed)")
                 }
                 pagePolicy = policy
+                continue
+            }
+            if key == "pageMotion" {
+                let allowed = PageMotion.allCases.map(\.rawValue).joined(separator: ", ")
+                guard case .string(let name) = value, let motion = PageMotion(rawValue: name) else {
+                    throw ParameterError(key: key, message: "\(value.description) is not one of: \(allowed)")
+                }
+                pageMotion = motion
                 continue
             }
             guard let spec = ParameterSpec.named(key) else { continue }
@@ -68,6 +76,7 @@ extension ScrollParameters {
         let policyPosition = numeric.firstIndex(of: "pageSwitchBias") ?? numeric.count
         var keys = numeric
         keys.insert("pagePolicy", at: policyPosition)
+        keys.insert("pageMotion", at: policyPosition + 1)
         return keys
     }
 
@@ -75,6 +84,7 @@ extension ScrollParameters {
     public var values: [(key: String, value: ParameterValue)] {
         ScrollParameters.allKeys.map { key in
             if key == "pagePolicy" { return (key, .string(pagePolicy.rawValue)) }
+            if key == "pageMotion" { return (key, .string(pageMotion.rawValue)) }
             if key == "rubberBandLimit" { return (key, rubberBandLimit.map(ParameterValue.number) ?? .null) }
             return (key, .number(ParameterSpec.named(key)!.value(in: self)))
         }
