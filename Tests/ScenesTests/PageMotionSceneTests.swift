@@ -127,4 +127,24 @@ import ScrollPhysics
         again.handle(TimedInput(time: 0.85, event: .move(Point(x: 195, y: 290))))
         #expect(again.mainAxis.offset(at: 0.85) > x)   // pushed 10 pt back toward the edge
     }
+
+    @Test func edgeReturnIsIndependentOfFrameRate() {
+        func run(_ fps: Double) -> [Double] {
+            let list = ListScene()
+            drag(list, from: Point(x: 195, y: 200), to: Point(x: 195, y: 607), duration: 0.4, hold: 0.3)
+            var samples: [Double] = []
+            for frame in 0...Int(1.2 * fps) {
+                let t = 0.7 + Double(frame) / fps
+                list.advance(to: t)
+                if frame % Int(fps / 30) == 0 { samples.append(list.mainAxis.offset(at: t)) }
+            }
+            return samples
+        }
+        let reference = run(240)
+        #expect(reference.first! < -170 && reference.last! == 0)
+        for fps in [30.0, 60, 120] {
+            let worst = zip(run(fps), reference).map { abs($0 - $1) }.max() ?? 0
+            #expect(worst < 0.01, "\(fps) fps: \(worst) pt")
+        }
+    }
 }
