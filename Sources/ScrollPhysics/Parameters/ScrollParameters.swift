@@ -10,6 +10,10 @@ public struct ScrollParameters: Equatable, Sendable {
     public var decelerationPower = 1.0
     /// δ of the edge bounce spring, 1/s (seed 000, eq. 2: 10.9).
     public var bounceDamping = 10.9
+    /// How fast content released past an edge starts back, per point of overshoot, 1/s: the
+    /// return is the bounce spring launched toward the edge at k·y0 (UIKit recordings: 7.3,
+    /// i.e. 177 pt starts back at 1,290 pt/s; seed 000: 0, the spring from rest).
+    public var edgeReturnRate = 7.3
     /// δ of the page snap spring, 1/s (the seed author's library: 20; seed 000's article: 50).
     public var pageDamping = 20.0
     /// c of the rubber band `f(x) = c·x/(1 + c·x/d)` (seed 000: 0.55).
@@ -18,6 +22,8 @@ public struct ScrollParameters: Equatable, Sendable {
     public var rubberBandLimit: Double? = nil
     /// How a paged view picks its page at release.
     public var pagePolicy = PagePolicy.projection
+    /// How a paged view travels to its page: decelerating into it (default) or seed 000's spring.
+    public var pageMotion = PageMotion.decelerate
     /// The divisor of the spring policy's H/2 (seed 000: 2); larger favours the flick's direction.
     public var pageSwitchBias = 2.0
     /// Threshold policy: fraction of a page that completes a move (seed 003: 0.3).
