@@ -2,8 +2,12 @@
 #include "ImGuiBridge.h"
 
 #include <SDL2/SDL.h>
+// Dear ImGui's headers come from `pkg-config imgui` as -I, not -isystem: keep their warnings out.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
 #include <backends/imgui_impl_sdl.h>
+#pragma clang diagnostic pop
 
 namespace {
 SDL_Window *gWindow = nullptr;

@@ -31,7 +31,7 @@ public final class PlaygroundSession {
     public var frameMilliseconds = 0.0
     public let tracePath: String?
     /// The window's trace keeps to the five contract columns: scenes can be switched mid-session.
-    private var trace: FileHandle?
+    private var trace: TraceFile?
     private let historyCapacity: Int
 
     /// Events of the recording under way, in seconds since it started.
@@ -54,16 +54,15 @@ public final class PlaygroundSession {
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            guard FileManager.default.createFile(atPath: tracePath, contents: Data(Trace.header.utf8)),
-                  let handle = FileHandle(forWritingAtPath: tracePath) else {
-                throw InputError("\(tracePath): cannot be written")
-            }
-            handle.seekToEndOfFile()
-            trace = handle
+            trace = try TraceFile(tracePath)
         }
     }
 
-    deinit { try? trace?.close() }
+    /// Makes the trace file final (it replaces the file at `tracePath` only now).
+    public func finishTrace() throws(InputError) {
+        defer { trace = nil }
+        try trace?.finish()
+    }
 
     // MARK: Reading
 
@@ -100,7 +99,12 @@ public final class PlaygroundSession {
             side.scene.advance(to: t)
             side.record(at: t)
         }
-        if let trace { trace.write(Data(Trace.row(scene, at: t, extras: false).utf8)) }
+        if let trace {
+            do { try trace.append(Trace.row(scene, at: t, extras: false)) } catch {
+                self.trace = nil
+                show("Trace stopped: \(error)", isError: true)
+            }
+        }
     }
 
     public func toggleSlowMotion(at realTime: Double) {

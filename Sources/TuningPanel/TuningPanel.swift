@@ -121,7 +121,7 @@ public final class TuningPanel {
             Gui.disabled("\(session.recorded.count) events")
             _ = "Gesture".withCString { slgui_input_text($0, &gestureBuffer, gestureBuffer.count) }
             Gui.help("The same JSON as `scrollab replay --gesture`.")
-            let gesturePath = String(cString: gestureBuffer)
+            let gesturePath = String(decoding: gestureBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if Gui.button("Save##gesture") { session.saveRecording(to: gesturePath) }
             Gui.sameLine()
             if Gui.button("Load##gesture") { session.loadRecording(from: gesturePath) }
@@ -147,7 +147,7 @@ public final class TuningPanel {
             Gui.help("Back to the values last applied from a preset, loaded or saved.")
             _ = "File".withCString { slgui_input_text($0, &pathBuffer, pathBuffer.count) }
             Gui.help("A JSON parameter file, the same format as `scrollab replay --params`.")
-            let path = String(cString: pathBuffer)
+            let path = String(decoding: pathBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if Gui.button("Load") { session.loadParameters(from: path, at: realTime) }
             Gui.sameLine()
             if Gui.button("Save") { session.saveParameters(to: path) }

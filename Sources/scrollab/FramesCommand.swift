@@ -17,7 +17,7 @@ struct FramesCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(help: "Frames to run after 240 warm-up frames.")
+    @Option(parsing: .unconditional, help: "Frames to run after 240 warm-up frames.")
     var count = "300"
 
     @Flag(help: "Lay out only; do not draw with the canvas.")
@@ -37,6 +37,6 @@ struct FramesCommand: ParsableCommand {
             scene.draw(into: &list, at: t)
             canvas?.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 800.0 / 844, x: 455)
         }
-        print(list.count)
+        try Console.print("\(list.count)")
     }
 }
