@@ -3,9 +3,13 @@
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
+// Dear ImGui's headers come from `pkg-config imgui` as -I, not -isystem: keep their warnings out.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <backends/imgui_impl_sdl.h>
+#pragma clang diagnostic pop
 
 namespace {
 SDL_Window *gWindow = nullptr;

@@ -271,6 +271,7 @@ public final class Canvas {
         if let texture = shadows[key] { return texture }
         let corner = radius + 2 * blur
         let size = 2 * corner + 2
+        guard size <= 2048 else { return nil }   // only at extreme magnification: drawn without its shadow
         var alpha = [Double](repeating: 0, count: size * size)
         let inset = Double(2 * blur), r = Double(radius), side = Double(size) - 2 * inset
         for py in 0..<size {

@@ -25,7 +25,7 @@ public final class Window {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("SDL_Init(video)") }
+        try Self.initialiseVideo(environment: environment)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(width), Int32(height), flags) else {
@@ -50,6 +50,29 @@ public final class Window {
             throw error
         }
         canvas = Canvas(renderer: renderer, fonts: fonts)
+    }
+
+    /// Video drivers that show a window on a screen; SDL falls back to others ("offscreen",
+    /// "dummy", "evdev") when it cannot reach the display, and the playground would then run unseen.
+    public static let windowingDrivers: Set<String> = ["x11", "wayland", "cocoa", "windows", "kmsdrm", "KMSDRM", "rpi", "vivante"]
+
+    /// Starts SDL's video with a windowing driver, or throws naming the driver it got. Right after
+    /// an X server starts, x11 is sometimes reported unavailable: it is tried three times, 0.3 s apart.
+    static func initialiseVideo(environment: [String: String]) throws(SDLError) {
+        var got = "none"
+        for attempt in 0..<3 {
+            if attempt > 0 { usleep(300_000) }
+            guard withStandardErrorSilenced({ SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }) == 0 else {
+                got = "none (\(SDL_GetError().flatMap { String(validatingCString: $0) } ?? ""))"
+                continue
+            }
+            let driver = SDL_GetCurrentVideoDriver().flatMap { String(validatingCString: $0) } ?? "none"
+            if windowingDrivers.contains(driver) { return }
+            got = "\"\(driver)\""
+            SDL_Quit()
+        }
+        let display = environment["DISPLAY"].map { "DISPLAY=\($0)" } ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0)" } ?? ""
+        throw SDLError("opening a window", reason: "SDL's video driver is \(got), which shows no window; \(display) could not be reached")
     }
 
     deinit {

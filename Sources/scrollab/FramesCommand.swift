@@ -17,7 +17,7 @@ struct FramesCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(help: "Frames to run after 240 warm-up frames.")
+    @Option(parsing: .unconditional, help: "Frames to run after 240 warm-up frames.")
     var count = "300"
 
     @Flag(help: "Lay out only; do not draw with the canvas.")
@@ -59,7 +59,7 @@ struct FramesCommand: ParsableCommand {
                 cpuTimes.append((Self.cpuSeconds() - cpuStart) * 1000)
             }
         }
-        guard stats else { print(list.count); return }
+        guard stats else { try Console.print("\(list.count)"); return }
         times.sort()
         cpuTimes.sort()
         func percentile(_ p: Double, _ values: [Double] = times) -> Double {

@@ -236,11 +236,14 @@ final class PlaygroundApp {
         }
     }
 
+    /// Why --screenshot could not be saved, if it could not.
+    private(set) var screenshotFailure: String?
+
     private func saveWindow(to path: String) {
         do {
             try window.captureAll().savePNG(path)
         } catch {
-            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
+            screenshotFailure = "\(error)"
         }
     }
 }
