@@ -81,11 +81,11 @@ final class PlaygroundApp {
             let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
                                            height: Float(geometry.height), realTime: now)
             slgui_render()
-            reportWidgets(geometry)
             requests += panelRequests
             for request in session.apply(requests, at: now) {
                 perform(request, session: session, layout: geometry, ratio: ratio)
             }
+            reportWidgets(geometry, message: session.message?.text)
             if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
             if let shot = pendingShot, now - start >= shot.time {
                 saveWindow(to: shot.path)
@@ -106,15 +106,17 @@ final class PlaygroundApp {
     }
 
     /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
-    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points) whenever they change, so
-    /// scripts and tests click controls where they really are.
+    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points), and the last message as
+    /// "message<TAB>text", whenever they change, so scripts and tests click controls where they
+    /// really are and see what a click did. An open combo's items are "combo/item".
     private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
     private var writtenWidgets = ""
 
-    private func reportWidgets(_ layout: WindowLayout) {
+    private func reportWidgets(_ layout: WindowLayout, message: String?) {
         guard let widgetsPath else { return }
         panel.reportsWidgets = true
-        var text = ""
+        let line = (message ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        var text = "message\t\(line)\n"
         for (index, phone) in layout.phones.enumerated() {
             text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
         }

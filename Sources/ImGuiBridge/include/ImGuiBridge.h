@@ -37,6 +37,9 @@ void slgui_end_panel(void);
 bool slgui_collapsing_header(const char *label, bool defaultOpen);
 bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic);
 bool slgui_combo(const char *label, int *current, const char *const *items, int count);
+/// While the last combo's popup is open: how many items it drew, and each one's rectangle.
+int slgui_combo_item_count(void);
+void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height);
 bool slgui_button(const char *label);
 bool slgui_small_button(const char *label);
 bool slgui_checkbox(const char *label, bool *value);
