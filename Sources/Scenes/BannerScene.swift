@@ -86,6 +86,12 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
         }
     }
 
+    /// The auto-advance's next turn: an interval after the banner last rested or was let go.
+    public override func nextTimer(after time: Double) -> Double? {
+        guard autoAdvance, !isPressed, !axis.isMoving, itemCount > 1 else { return nil }
+        return restingSince + interval
+    }
+
     // MARK: Controls
 
     public override var controls: [SceneControl] {
