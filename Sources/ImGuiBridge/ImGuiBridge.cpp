@@ -178,10 +178,23 @@ void slgui_set_mouse(float x, float y, bool down) {
     io.MouseDown[0] = down;
 }
 
+static float gDrawnMinX = 0;
+
+float slgui_drawn_min_x(void) { return gDrawnMinX; }
+
 void slgui_render(void) {
     ImGui::Render();
     ImDrawData *data = ImGui::GetDrawData();
+    gDrawnMinX = 0;
     if (!data || data->CmdListsCount == 0) return;
+    gDrawnMinX = data->DisplaySize.x;
+    for (int n = 0; n < data->CmdListsCount; n++) {
+        const ImDrawList *list = data->CmdLists[n];
+        for (int i = 0; i < list->CmdBuffer.Size; i++) {
+            float x = list->CmdBuffer[i].ClipRect.x - data->DisplayPos.x;
+            if (x < gDrawnMinX) gDrawnMinX = x < 0 ? 0 : x;
+        }
+    }
     float scaleX = data->FramebufferScale.x, scaleY = data->FramebufferScale.y;
     // Draw in window coordinates scaled to the output, restoring the renderer's state after.
     float oldScaleX = 1, oldScaleY = 1;

@@ -126,6 +126,8 @@ public class SingleAxisScene: ScrollScene {
         !pointerIsDown && lastWheelTime == nil && !axis.isMoving
     }
 
+    public func nextTimer(after time: Double) -> Double? { nil }
+
     public func tap(at point: Point, time: Double) {
         let index = itemIndex(at: point, offset: axis.offset(at: time))
         selectedIndex = index == selectedIndex ? nil : index

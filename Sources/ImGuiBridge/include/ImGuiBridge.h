@@ -30,6 +30,9 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
 void slgui_set_mouse(float x, float y, bool down);
 /// Renders the frame's draw data with SDL_RenderGeometryRaw.
 void slgui_render(void);
+/// The leftmost x (points) the last rendered frame drew at: the panel's edge, or a tooltip's
+/// or popup's further left.
+float slgui_drawn_min_x(void);
 
 // Widgets. Labels are UTF-8; "##id" suffixes keep ids unique, as in ImGui.
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height);
