@@ -204,8 +204,10 @@ public enum Art {
         sun(&list, f, light == .night ? .dusk : light, seed, horizon: horizon)
         // Distant hills.
         let far = kind == 2 ? Color(hex: 0xC98A4B) : Color(hex: 0x7FA36B)
-        list.append(.circle(centerX: f.x + f.width * 0.2, centerY: f.y + f.height * (horizon + 0.55), radius: f.height * 0.6, color: far.mixed(with: bottom, 0.35)))
-        list.append(.circle(centerX: f.x + f.width * 0.85, centerY: f.y + f.height * (horizon + 0.6), radius: f.height * 0.62, color: far.mixed(with: bottom, 0.2)))
+        // A distant treeline closes the gap between the sky and the field, however wide the frame.
+        band(&list, f, from: horizon - 0.01, to: horizon + 0.05, .solid(far.mixed(with: bottom, 0.3)))
+        list.append(.circle(centerX: f.x + f.width * 0.2, centerY: f.y + f.height * (horizon + 0.55), radius: f.height * 0.6, color: far.mixed(with: bottom, 0.15)))
+        list.append(.circle(centerX: f.x + f.width * 0.85, centerY: f.y + f.height * (horizon + 0.6), radius: f.height * 0.62, color: far.mixed(with: bottom, 0.08)))
         // The field: rows converging on a point above the horizon.
         let (ground, row): (Color, Color) = [
             (Color(hex: 0x6E8B3D), Color(hex: 0x9B7BD4)),   // lavender: purple rows on green
@@ -373,8 +375,9 @@ public enum Art {
             list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.2, radius: r * 0.16, color: Color(hex: 0xFFFFFF)))
             list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.2, radius: r * 0.08, color: Color(hex: 0xF2B134)))
             list.append(.circle(centerX: cx - r * 0.25, centerY: cy + r * 0.25, radius: r * 0.12, color: Color(hex: 0x3F8F3A)))
-            list.append(.rect(Rect(x: cx + r * 0.9, y: cy - r * 0.9, width: r * 0.08, height: r * 1.8), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
-            list.append(.rect(Rect(x: cx + r * 1.05, y: cy - r * 0.9, width: r * 0.08, height: r * 1.8), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+            // Chopsticks resting below the bowl, clear of anything drawn along the picture's right edge.
+            list.append(.rect(Rect(x: cx - r * 0.9, y: cy + r * 1.12, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+            list.append(.rect(Rect(x: cx - r * 0.8, y: cy + r * 1.27, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
         }
     }
 
