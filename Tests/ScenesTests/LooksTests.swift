@@ -141,7 +141,8 @@ import ScrollPhysics
         #expect(Art.subject(of: "Snow on the pass") == .mountains && Art.subject(of: "Salt flats") == .desert)
         #expect(Art.subject(of: "Night market colours") == .market && Art.subject(of: "Slow trains") == .train)
         // Every title and video caption the scenes show names its subject.
-        for title in Art.titles + Art.captions { #expect(Art.namedSubject(of: title) != nil, "\"\(title)\" names no subject") }
+        for title in Art.titles + Art.captions + NestedScene.dishes { #expect(Art.namedSubject(of: title) != nil, "\"\(title)\" names no subject") }
+        #expect(NestedScene.dishes.allSatisfy { Art.subject(of: $0) == .food })
         // Lavender fields are purple rows on green under a sky, not a blue sky alone.
         var list = DrawList()
         Art.picture(into: &list, frame: Rect(x: 0, y: 0, width: 300, height: 200), title: "Lavender fields", seed: 1, cornerRadius: 12,
