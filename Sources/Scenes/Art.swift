@@ -36,13 +36,13 @@ public enum Art {
 
     /// Words that pick a subject, checked in this order (the first match wins).
     static let keywords: [(Subject, [String])] = [
+        (.road, ["way home", "drive", "highway"]),
         (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "table", "home", "restaurant", "house", "rice", "soup",
                  "tofu", "pancake", "chicken", "greens", "pudding", "bowl", "wonton"]),
         (.market, ["market", "lantern", "festival"]),
         (.train, ["train", "rail"]),
-        (.road, ["road", "way home", "drive"]),
         (.desert, ["desert", "salt", "dune"]),
-        (.fields, ["field", "lavender", "orchard", "park", "garden", "meadow", "autumn"]),
+        (.fields, ["field", "lavender", "orchard", "park", "meadow", "autumn"]),
         (.mountains, ["mountain", "hill", "pass", "snow", "north", "valley", "lake"]),
         (.sea, ["sea", "bay", "tide", "harbour", "harbor", "ocean", "beach", "fog", "blue hour", "coast", "wave"]),
         (.city, ["city", "street", "town", "kyoto", "bridge", "glass", "steel", "rooftop", "stairs", "take", "timelapse"]),
