@@ -121,7 +121,7 @@ import Testing
         let extent = ModelExtent(maxOffset: 2000, viewport: 800)
         let models: [any FeelModel] = FeelZoo.models.map { $0.init() }
         for model in models {
-            for (x0, v0) in [(1500.0, 4000.0), (300.0, -2500.0), (-40.0, 0.0), (1000.0, 0.0)] {
+            for (x0, v0) in [(1500.0, 4000.0), (300.0, -2500.0), (-40.0, 0.0), (1000.0, 0.0), (1000.0, 300.0)] {
                 let motion = model.release(position: x0, velocity: v0, extent: extent)
                 var reference: [Double] = []
                 for fps in [30.0, 60.0, 120.0, 240.0] {
@@ -130,7 +130,7 @@ import Testing
                     var frame = 0
                     while Double(frame) / fps <= 3 {
                         let x = motion.position(at: Double(frame) / fps)
-                        #expect(x.isFinite)
+                        #expect(x.isFinite && motion.velocity(at: Double(frame) / fps).isFinite)
                         if frame % step == 0 { samples.append(x) }
                         frame += 1
                     }
