@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
-                libimgui-dev xvfb xdotool imagemagick pkg-config
+                libimgui-dev xvfb xdotool imagemagick pkg-config nodejs
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps clean golden soak bench
