@@ -64,6 +64,6 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "scrollab"]),
+        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "scrollab", "Rendering"]),
     ]
 )

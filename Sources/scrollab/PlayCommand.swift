@@ -43,7 +43,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
-        let viewport = try Flags.size(sceneOptions.viewport, flag: "--viewport")
+        let viewport = try sceneOptions.viewportSize()
         let windowSize = try Flags.size(window, flag: "--window")
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
