@@ -188,18 +188,7 @@ public final class ClipRenderer {
         for (index, scene) in scenes.enumerated() {
             scene.advance(to: t)
             let phone = layout.phones[index]
-            list.removeAll()
-            list.append(.clip(bounds))
-            list.append(.rect(bounds, fill: .solid(background), cornerRadius: 0))
-            scene.draw(into: &list, at: t)
-            list.append(.clip(nil))
-            if let finger {
-                list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 24,
-                                    color: Color(hex: 0x000000, alpha: 0.22 * finger.alpha)))
-                list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 21,
-                                    color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
-            }
-            if !single { list.append(.cornerMask(bounds, cornerRadius: 44, color: Self.background)) }
+            Self.phone(into: &list, scene: scene, at: t, finger: finger, background: background, corners: single ? nil : Self.background)
             if !first, list.commands == drawn[index] { continue }
             canvas.draw(list, viewport: bounds, scale: scale, x: phone.x * scale, y: phone.y * scale)
             drawn[index] = list.commands
@@ -222,6 +211,24 @@ public final class ClipRenderer {
             }
         }
         return canvas.snapshot()
+    }
+
+    /// One phone's draw list, in viewport points: its background, the scene at `t`, the finger
+    /// as a translucent touch dot (like iOS screen recordings' touches) and, with `corners`,
+    /// the screen's rounded corners painted in that colour.
+    public static func phone(into list: inout DrawList, scene: any ScrollScene, at t: Double, finger: (point: Point, alpha: Double)?,
+                             background: Color, corners: Color?) {
+        let bounds = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
+        list.removeAll()
+        list.append(.clip(bounds))
+        list.append(.rect(bounds, fill: .solid(background), cornerRadius: 0))
+        scene.draw(into: &list, at: t)
+        list.append(.clip(nil))
+        if let finger {
+            list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 24, color: Color(hex: 0x000000, alpha: 0.22 * finger.alpha)))
+            list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 21, color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
+        }
+        if let corners { list.append(.cornerMask(bounds, cornerRadius: 44, color: corners)) }
     }
 
     /// How many phone drawings were skipped because nothing on them changed.
