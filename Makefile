@@ -2,7 +2,7 @@
 # Both install what is missing first (Debian/Ubuntu, with apt-get; sudo when not root).
 
 SWIFT ?= swift
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core \
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
                 libimgui-dev xvfb xdotool imagemagick pkg-config
 # Installed without recommends: ffmpeg's pull in 88 packages (codecs, X, sound) that encoding
 # piped frames to MP4 and GIF does not need.

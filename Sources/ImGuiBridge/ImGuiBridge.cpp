@@ -2,7 +2,9 @@
 #include "ImGuiBridge.h"
 
 #include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <backends/imgui_impl_sdl.h>
 
 namespace {
@@ -10,6 +12,14 @@ SDL_Window *gWindow = nullptr;
 SDL_Renderer *gRenderer = nullptr;
 SDL_Texture *gFontTexture = nullptr;
 bool gHasPlatformBackend = false;
+// The panel's rectangle as last placed (window points).
+float gPanel[4] = {0, 0, 0, 0};
+// The track of the last value slider (window points).
+float gSlider[4] = {0, 0, 0, 0};
+
+bool insidePanel(float x, float y) {
+    return x >= gPanel[0] && y >= gPanel[1] && x < gPanel[0] + gPanel[2] && y < gPanel[1] + gPanel[3];
+}
 
 bool createFontTexture() {
     ImGuiIO &io = ImGui::GetIO();
@@ -73,6 +83,8 @@ bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSi
         io.Fonts->AddFontDefault();
     }
     if (gWindow) gHasPlatformBackend = ImGui_ImplSDL2_InitForSDLRenderer(gWindow);
+    // The X server's own event times (see slgui_pointer_event_time).
+    if (gWindow) SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
     return createFontTexture();
 }
 
@@ -90,13 +102,42 @@ bool slgui_process_event(const void *event) {
     const SDL_Event *e = static_cast<const SDL_Event *>(event);
     ImGuiIO &io = ImGui::GetIO();
     switch (e->type) {
-    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONDOWN: case SDL_MOUSEBUTTONUP: case SDL_MOUSEWHEEL:
+    case SDL_MOUSEBUTTONDOWN:
+        // Decided by where the press is, not by WantCaptureMouse, which is from the last frame:
+        // a pointer that jumps from the panel to the phone and presses in one frame drags the phone.
+        return insidePanel((float)e->button.x, (float)e->button.y) || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    case SDL_MOUSEWHEEL: {
+        int x = 0, y = 0;
+        SDL_GetMouseState(&x, &y);
+        return insidePanel((float)x, (float)y) || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    }
+    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONUP:
         return io.WantCaptureMouse;
-    case SDL_KEYDOWN: case SDL_KEYUP: case SDL_TEXTINPUT:
+    case SDL_KEYDOWN: case SDL_KEYUP:
+        // Esc always reaches the app (it quits), even right after typing in a text field.
+        if (e->key.keysym.sym == SDLK_ESCAPE) return false;
+        return io.WantCaptureKeyboard;
+    case SDL_TEXTINPUT:
         return io.WantCaptureKeyboard;
     default:
         return false;
     }
+}
+
+double slgui_pointer_event_time(const void *event) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    const SDL_Event *e = static_cast<const SDL_Event *>(event);
+    if (e->type != SDL_SYSWMEVENT || !e->syswm.msg || e->syswm.msg->subsystem != SDL_SYSWM_X11) return -1;
+    const XEvent &x = e->syswm.msg->msg.x11.event;
+    switch (x.type) {
+    case MotionNotify: return (double)x.xmotion.time;
+    case ButtonPress: case ButtonRelease: return (double)x.xbutton.time;
+    default: return -1;
+    }
+#else
+    (void)event;
+    return -1;
+#endif
 }
 
 bool slgui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
@@ -166,6 +207,7 @@ void slgui_render(void) {
 }
 
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height) {
+    gPanel[0] = x; gPanel[1] = y; gPanel[2] = width; gPanel[3] = height;
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(width, height));
     return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -193,6 +235,11 @@ void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
 void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
 void slgui_text_colored(float r, float g, float b, float a, const char *text) { ImGui::TextColored(ImVec4(r, g, b, a), "%s", text); }
 void slgui_text_wrapped(const char *text) { ImGui::TextWrapped("%s", text); }
+void slgui_text_error(const char *text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
 void slgui_help_marker(const char *text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
@@ -208,6 +255,60 @@ void slgui_plot_lines(const char *label, const float *values, int count, int off
                       float minimum, float maximum, float width, float height) {
     ImGui::PlotLines(label, values, count, offset, overlay, minimum, maximum, ImVec2(width, height));
 }
+bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
+                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        const double *marks, const char *const *markLabels, int markCount, float width) {
+    ImGui::PushID(id);
+    const float startX = ImGui::GetCursorPosX();
+    ImGui::TextUnformatted(title);
+    if (help && help[0]) slgui_help_marker(help);
+    const float afterTitle = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    const float valueWidth = ImGui::CalcTextSize(valueText).x;
+    ImGui::SameLine(afterTitle > startX + width - valueWidth ? afterTitle : startX + width - valueWidth);
+    ImGui::TextUnformatted(valueText);
+    ImGui::SetNextItemWidth(width);
+    const ImGuiID sliderID = ImGui::GetID("##slider");
+    const bool typing = ImGui::TempInputIsActive(sliderID);
+    ImGuiSliderFlags flags = (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
+    const bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
+                                             typing ? inputFormat : "", flags);
+    {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        gSlider[0] = lo.x; gSlider[1] = lo.y; gSlider[2] = hi.x - lo.x; gSlider[3] = hi.y - lo.y;
+    }
+    if (markCount > 0 && maximum > minimum) {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        const ImGuiStyle &style = ImGui::GetStyle();
+        // ImGui's slider: the grab's centre runs from lo.x + 2 + grab/2 over the usable length.
+        const float grab = style.GrabMinSize, pad = 2.0f;
+        const float usable = (hi.x - lo.x) - 2 * pad - grab;
+        ImDrawList *draw = ImGui::GetWindowDrawList();
+        const ImU32 tick = ImGui::GetColorU32(ImGuiCol_Text, 0.7f), label = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+        for (int i = 0; i < markCount; i++) {
+            const float f = (float)((marks[i] - minimum) / (maximum - minimum));
+            if (f < 0 || f > 1) continue;
+            const float x = lo.x + pad + grab * 0.5f + f * usable;
+            draw->AddLine(ImVec2(x, hi.y - 6), ImVec2(x, hi.y + 3), tick, 2.0f);
+            const ImVec2 size = ImGui::CalcTextSize(markLabels[i]);
+            draw->AddText(ImVec2(x - size.x * 0.5f, hi.y + 3), label, markLabels[i]);
+        }
+        ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+    }
+    ImGui::PopID();
+    return changed;
+}
+void slgui_begin_child(const char *id, float height) {
+    ImGui::BeginChild(id, ImVec2(0, height), false, 0);
+}
+void slgui_end_child(void) { ImGui::EndChild(); }
+void slgui_last_item_rect(float *x, float *y, float *width, float *height) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    *x = lo.x; *y = lo.y; *width = hi.x - lo.x; *height = hi.y - lo.y;
+}
+void slgui_last_slider_rect(float *x, float *y, float *width, float *height) {
+    *x = gSlider[0]; *y = gSlider[1]; *width = gSlider[2]; *height = gSlider[3];
+}
+float slgui_available_width(void) { return ImGui::GetContentRegionAvail().x; }
 void slgui_push_id(int id) { ImGui::PushID(id); }
 void slgui_pop_id(void) { ImGui::PopID(); }
 void slgui_push_item_width(float width) { ImGui::PushItemWidth(width); }

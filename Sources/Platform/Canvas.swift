@@ -19,13 +19,18 @@ public final class Canvas {
     private var texts: [TextKey: TextEntry] = [:]
     private var frame = 0
 
+    /// When true, `stats` counts what is submitted to the renderer (for `scrollab frames --stats`).
+    public var collectsStats = false
+    public private(set) var stats = CanvasStats()
+    public func resetStats() { stats = CanvasStats() }
+
     /// Viewport points → pixels: pixel = origin + point × scale.
     public var scale = 1.0
     public var originX = 0.0
     public var originY = 0.0
 
     private struct ShadowKey: Hashable { var radius: Int; var blur: Int }
-    private struct TextKey: Hashable { var text: String; var bold: Bool; var size: Int; var r, g, b: UInt8 }
+    private struct TextKey: Hashable { var text: String; var weight: FontWeight; var size: Int; var display: Bool; var maxWidth: Int; var r, g, b: UInt8 }
     private struct TextEntry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
 
     /// Text textures kept at most; the least recently used beyond this are freed.
@@ -89,8 +94,10 @@ public final class Canvas {
             case let .circle(cx, cy, radius, color):
                 fillRoundedRect(Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius),
                                 fill: .solid(color), radius: radius)
-            case let .text(text, x, y, style, color):
-                drawText(text, x: x, y: y, style: style, color: color)
+            case let .text(text, x, y, style, color, maxWidth, alignment):
+                drawText(text, x: x, y: y, style: style, color: color, maxWidth: maxWidth, alignment: alignment)
+            case let .triangle(x0, y0, x1, y1, x2, y2, color):
+                fillTriangle((x0, y0), (x1, y1), (x2, y2), color: color)
             case let .cornerMask(rect, radius, color):
                 fillCorners(rect, radius: radius, color: color)
             case let .clip(rect):
@@ -161,7 +168,26 @@ public final class Canvas {
                 triangle(inner, nextOuter, nextInner)
             }
         }
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        submitGeometry()
+    }
+
+    /// Sends the vertex and index buffers to the renderer (counted when `collectsStats`).
+    private func submitGeometry(texture: OpaquePointer? = nil) {
+        guard !indices.isEmpty else { return }
+        if collectsStats { countTriangles() }
+        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    private func countTriangles() {
+        var i = 0
+        while i + 2 < indices.count {
+            let a = vertices[Int(indices[i])].position, b = vertices[Int(indices[i + 1])].position, c = vertices[Int(indices[i + 2])].position
+            let w = Double(max(a.x, b.x, c.x) - min(a.x, b.x, c.x)), h = Double(max(a.y, b.y, c.y) - min(a.y, b.y, c.y))
+            stats.triangles += 1
+            stats.boxArea += w * h
+            stats.triangleArea += abs(Double((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))) / 2
+            i += 3
+        }
     }
 
     @inline(__always)
@@ -202,7 +228,39 @@ public final class Canvas {
             }
             for i in 0..<Int32(steps) { triangle(base, base + 1 + i, base + 2 + i) }
         }
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        submitGeometry()
+    }
+
+    /// A triangle with a one-pixel feathered rim outside each edge (the same anti-aliasing as
+    /// the rounded rectangles).
+    private func fillTriangle(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), color: Color) {
+        let p = [a, b, c].map { (originX + $0.0 * scale, originY + $0.1 * scale) }
+        guard p.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else { return }
+        // Winding: the sign of the cross product decides which side of each edge is outside.
+        let cross = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)
+        guard abs(cross) > 1e-9 else { return }
+        let sign = cross > 0 ? 1.0 : -1.0
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        let solid = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        var clear = solid
+        clear.a = 0
+        func vertex(_ x: Double, _ y: Double, _ c: SDL_Color) -> SDL_Vertex {
+            SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        for point in p { vertices.append(vertex(point.0, point.1, solid)) }
+        triangle(0, 1, 2)
+        for edge in 0..<3 {
+            let (x0, y0) = p[edge], (x1, y1) = p[(edge + 1) % 3]
+            let length = max(1e-9, ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot())
+            let nx = sign * (y1 - y0) / length, ny = -sign * (x1 - x0) / length
+            let base = Int32(vertices.count)
+            vertices.append(vertex(x0 + nx, y0 + ny, clear))
+            vertices.append(vertex(x1 + nx, y1 + ny, clear))
+            triangle(Int32(edge), Int32((edge + 1) % 3), base + 1)
+            triangle(Int32(edge), base + 1, base)
+        }
+        submitGeometry()
     }
 
     // MARK: Shadows
@@ -281,7 +339,7 @@ public final class Canvas {
         let c = Int32(corner)
         guard w >= 2 * c, h >= 2 * c else {
             var dst = SDL_Rect(x: x0, y: y0, w: w, h: h)
-            SDL_RenderCopy(renderer, texture, nil, &dst)
+            copy(texture, nil, &dst)
             return
         }
         let s = Int32(size)
@@ -295,21 +353,28 @@ public final class Canvas {
                 guard dw > 0, dh > 0 else { continue }
                 var source = SDL_Rect(x: sx, y: sy, w: sw, h: sh)
                 var destination = SDL_Rect(x: dx, y: dy, w: dw, h: dh)
-                SDL_RenderCopy(renderer, texture, &source, &destination)
+                copy(texture, &source, &destination)
             }
         }
     }
 
     // MARK: Text
 
-    private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color) {
-        guard !text.isEmpty, color.a > 0 else { return }
+    /// One line of text in a box `maxWidth` points wide: measured with the font at the pixel size,
+    /// cut to the longest prefix that fits with "…" after it when too wide, then aligned.
+    private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double, alignment: TextAlignment) {
+        guard !text.isEmpty, color.a > 0, x.isFinite, y.isFinite, !maxWidth.isNaN else { return }
         let size = Int((style.size * scale).rounded())
-        let key = TextKey(text: text, bold: style.isBold, size: size, r: color.r, g: color.g, b: color.b)
+        let boxPixels = maxWidth.isFinite ? Int((max(0, maxWidth) * scale).rounded(.down)) : Int.max
+        guard boxPixels > 0 else { return }
+        let key = TextKey(text: text, weight: style.weight, size: size, display: style.size >= Double(FontLibrary.displaySize),
+                          maxWidth: boxPixels == Int.max ? -1 : boxPixels, r: color.r, g: color.g, b: color.b)
         var entry = texts[key]
         if entry == nil {
-            guard let font = fonts.font(bold: style.isBold, pixelSize: size),
-                  let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return }
+            guard let font = fonts.font(weight: style.weight, pixelSize: size, pointSize: style.size) else { return }
+            let line = Self.truncated(text, toFit: boxPixels, font: font)
+            guard !line.isEmpty,
+                  let surface = TTF_RenderUTF8_Blended(font, line, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
@@ -319,9 +384,48 @@ public final class Canvas {
         found.lastUsed = frame
         texts[key] = found
         SDL_SetTextureAlphaMod(found.texture, color.a)
-        var destination = SDL_Rect(x: Int32(clamping: Int((originX + x * scale).rounded())),
+        var left = (originX + x * scale).rounded()
+        if boxPixels != Int.max {
+            let spare = Double(max(0, boxPixels - Int(found.width)))
+            switch alignment {
+            case .leading: break
+            case .center: left += (spare / 2).rounded(.down)
+            case .trailing: left += spare
+            }
+        }
+        var destination = SDL_Rect(x: Int32(clamping: Int(left)),
                                    y: Int32(clamping: Int((originY + y * scale).rounded())), w: found.width, h: found.height)
-        SDL_RenderCopy(renderer, found.texture, nil, &destination)
+        copy(found.texture, nil, &destination)
+    }
+
+    /// A texture copy (counted when `collectsStats`).
+    private func copy(_ texture: OpaquePointer, _ source: UnsafePointer<SDL_Rect>?, _ destination: UnsafeMutablePointer<SDL_Rect>) {
+        if collectsStats {
+            stats.copies += 1
+            stats.copyArea += Double(destination.pointee.w) * Double(destination.pointee.h)
+        }
+        SDL_RenderCopy(renderer, texture, source, destination)
+    }
+
+    /// Pixel width of a line in a font.
+    static func width(of text: String, font: OpaquePointer) -> Int {
+        var w: Int32 = 0, h: Int32 = 0
+        return TTF_SizeUTF8(font, text, &w, &h) == 0 ? Int(w) : 0
+    }
+
+    /// `text` itself when it is at most `limit` pixels wide; otherwise the longest prefix (whole
+    /// characters, trailing spaces dropped) followed by "…" that is; "" when not even "…" fits.
+    static func truncated(_ text: String, toFit limit: Int, font: OpaquePointer) -> String {
+        guard limit != Int.max, width(of: text, font: font) > limit else { return text }
+        let characters = Array(text)
+        var low = 0, high = characters.count   // the answer keeps `low` characters
+        while low < high {
+            let mid = (low + high + 1) / 2
+            let candidate = String(characters[0..<mid]).trimmingTrailingSpaces() + "…"
+            if width(of: candidate, font: font) <= limit { low = mid } else { high = mid - 1 }
+        }
+        let result = String(characters[0..<low]).trimmingTrailingSpaces() + "…"
+        return width(of: result, font: font) <= limit ? result : ""
     }
 
     /// Frees the least recently used text textures once the cache passes its limit.
@@ -332,5 +436,34 @@ public final class Canvas {
             SDL_DestroyTexture(entry.texture)
             texts[key] = nil
         }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}
+
+/// What a canvas submitted to its renderer: triangles with the area of their bounding boxes (what
+/// a rasteriser that scans each triangle's box touches) against the area they cover, axis-aligned
+/// fills, and texture copies (text, shadows), all in pixels.
+public struct CanvasStats: Equatable, Sendable {
+    public var triangles = 0
+    public var boxArea = 0.0
+    public var triangleArea = 0.0
+    public var fills = 0
+    public var fillArea = 0.0
+    public var copies = 0
+    public var copyArea = 0.0
+
+    public init() {}
+
+    /// Pixels scanned ÷ pixels covered by the geometry (triangles and fills; 1 = no waste).
+    public var boxRatio: Double {
+        let covered = triangleArea + fillArea
+        return covered > 0 ? (boxArea + fillArea) / covered : 1
     }
 }

@@ -14,7 +14,7 @@ public final class PlaygroundSession {
     public struct Message: Equatable { public var text: String; public var isError: Bool }
 
     /// Which sides a replay drives.
-    public enum ReplayTarget: Equatable { case a, b, both }
+    public enum ReplayTarget: Equatable, Sendable { case a, b, both }
 
     public let setups: [SceneSetup]
     public let viewport: Size
@@ -30,13 +30,15 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace keeps to the five contract columns: scenes can be switched mid-session.
+    /// The window's trace (see `traceColumns`).
     private var trace: FileHandle?
+    private var writtenColumns: [String] = []
     private let historyCapacity: Int
 
-    /// Events of the recording under way, in seconds since it started.
+    /// Events of the recording under way, in seconds since its first touch (true event times).
     public private(set) var recording: [TimedInput]?
-    private var recordingStart = 0.0
+    /// Real time of the recording's first touch; nil until then.
+    private var recordingStart: Double?
     /// The last finished or loaded recording.
     public private(set) var recorded: [TimedInput] = []
     /// A replay under way: its events, the scene time it started and the next event due.
@@ -54,7 +56,7 @@ public final class PlaygroundSession {
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            guard FileManager.default.createFile(atPath: tracePath, contents: Data(Trace.header.utf8)),
+            guard FileManager.default.createFile(atPath: tracePath, contents: Data()),
                   let handle = FileHandle(forWritingAtPath: tracePath) else {
                 throw InputError("\(tracePath): cannot be written")
             }
@@ -75,19 +77,28 @@ public final class PlaygroundSession {
     public var savedParameters: ScrollParameters { edited.savedParameters }
     public var hasUnsavedChanges: Bool { edited.parameters != edited.savedParameters }
     public var isComparing: Bool { sides.count == 2 }
-    public var isSlowMotion: Bool { clock.rate < 1 }
+    /// Whether motion after release plays at 0.1× (a held finger always moves in real time).
+    public private(set) var isSlowMotion = false
+    /// Whether a pointer is down on the phones.
+    private var pointerHeld = false
     public var isReplaying: Bool { replaying != nil }
     /// The viewport's length along the current scene's axis (pt).
     public var mainAxisViewportLength: Double { scene.orientation.length(of: viewport) }
 
-    public func sceneTime(at realTime: Double) -> Double { clock.sceneTime(at: realTime) }
+    /// The scene time to draw at for a real time (does not hold back input that arrives later).
+    public func sceneTime(at realTime: Double) -> Double { clock.peek(at: realTime) }
 
     // MARK: Frames
 
     /// Delivers due replay events, advances every side to the frame's time, records the plots and
     /// writes side A's trace row.
+    ///
+    /// While a finger is held the scenes are not advanced past the last input: the content
+    /// follows the finger, not the clock, and events that reach the session after this frame
+    /// (a busy machine delivers them in bursts) keep their own earlier times, so the release
+    /// velocity is measured from true event times, not from frame times.
     public func frame(at realTime: Double) {
-        let t = clock.sceneTime(at: realTime)
+        let t = pointerHeld && replaying == nil ? clock.peek(at: realTime) : clock.sceneTime(at: realTime)
         if var run = replaying {
             while run.next < run.events.count, run.start + run.events[run.next].time <= t {
                 let event = run.events[run.next]
@@ -97,14 +108,42 @@ public final class PlaygroundSession {
             replaying = run.next < run.events.count ? run : nil
         }
         for side in sides {
-            side.scene.advance(to: t)
+            if !pointerHeld || replaying != nil { side.scene.advance(to: t) }
             side.record(at: t)
         }
-        if let trace { trace.write(Data(Trace.row(scene, at: t, extras: false).utf8)) }
+        if let trace { writeTraceRow(trace, at: t) }
+    }
+
+    /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
+    /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
+    /// slow rate applies from the release on.
+    /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
+    public var traceColumns: [String] {
+        var columns = Trace.columns + scene.extraTraceColumns
+        if isComparing { columns += (Array(Trace.columns.dropFirst()) + sides[1].scene.extraTraceColumns).map { "b_" + $0 } }
+        return columns
+    }
+
+    /// One row per frame; when the columns change (scene switched, A/B turned on or off) a new
+    /// header row starts the next section.
+    private func writeTraceRow(_ trace: FileHandle, at t: Double) {
+        let columns = traceColumns
+        var text = ""
+        if columns != writtenColumns {
+            text += columns.joined(separator: ",") + "\n"
+            writtenColumns = columns
+        }
+        text += Trace.row(scene, at: t).dropLast()
+        if isComparing {
+            let b = Trace.row(sides[1].scene, at: t).dropLast()
+            text += "," + (b.firstIndex(of: ",").map { b[b.index(after: $0)...] } ?? "")
+        }
+        trace.write(Data((text + "\n").utf8))
     }
 
     public func toggleSlowMotion(at realTime: Double) {
-        clock.setRate(isSlowMotion ? 1 : SceneClock.slowMotion, at: realTime)
+        isSlowMotion.toggle()
+        if !pointerHeld { clock.setRate(isSlowMotion ? SceneClock.slowMotion : 1, at: realTime) }
     }
 
     // MARK: Input (viewport points, real times)
@@ -125,9 +164,26 @@ public final class PlaygroundSession {
     }
 
     private func input(_ event: InputEvent, at realTime: Double) {
+        if case .down = event, isSlowMotion { clock.setRate(1, at: realTime) }
         let t = clock.sceneTime(at: realTime)
-        if recording != nil { recording!.append(TimedInput(time: max(0, t - recordingStart), event: event)) }
+        if recording != nil { record(event, at: realTime) }
         deliver(event, at: t, to: .both)
+        switch event {
+        case .down: pointerHeld = true
+        case .up:
+            pointerHeld = false
+            if isSlowMotion { clock.setRate(SceneClock.slowMotion, at: realTime) }
+        default: break
+        }
+    }
+
+    /// Records at the event's own (real) time, from the first touch on: events that reach the
+    /// session after a frame keep their spacing, and a replay starts with the touch.
+    private func record(_ event: InputEvent, at realTime: Double) {
+        if recordingStart == nil, case .down = event { recordingStart = realTime }
+        guard let start = recordingStart, realTime.isFinite else { return }
+        let previous = recording?.last?.time ?? 0
+        recording?.append(TimedInput(time: max(previous, realTime - start), event: event))
     }
 
     /// The same sample to each targeted side, through its own translator (taps are per side).
@@ -141,6 +197,78 @@ public final class PlaygroundSession {
             case .wheel: side.scene.handle(TimedInput(time: t, event: event))
             }
         }
+    }
+
+    // MARK: Requests
+
+    /// Carries out a frame's requests once, in order (call after the panel is drawn); returns
+    /// what the window must do.
+    @discardableResult
+    public func apply(_ requests: [SessionRequest], at realTime: Double) -> [WindowRequest] {
+        var window: [WindowRequest] = []
+        for request in requests {
+            switch request {
+            case let .setValue(key, value): setValue(key, value, at: realTime)
+            case let .applyPreset(id):
+                if let preset = Preset.all.first(where: { $0.id == id }) { applyPreset(preset, at: realTime) }
+                else { message = Message(text: "No preset named \"\(id)\".", isError: true) }
+            case .resetToDefaults: resetToDefaults(at: realTime)
+            case .revert: revert(at: realTime)
+            case let .loadParameters(path): loadParameters(from: path, at: realTime)
+            case let .saveParameters(path): saveParameters(to: path)
+            case let .exportForEngineers(base):
+                if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+            case let .setComparing(on): setComparing(on, at: realTime)
+            case let .edit(side): editing = side
+            case let .copy(from, to): copy(from: from, to: to, at: realTime)
+            case .swapSides: swapSides(at: realTime)
+            case let .setGhost(on): showsGhost = on && isComparing
+            case .startRecording: startRecording(at: realTime)
+            case .stopRecording: stopRecording()
+            case let .saveRecording(path): saveRecording(to: path)
+            case let .loadRecording(path): loadRecording(from: path)
+            case let .replay(target): replay(on: target, at: realTime)
+            case let .switchScene(index): switchScene(to: index, at: realTime)
+            case .toggleSlowMotion: toggleSlowMotion(at: realTime)
+            case let .setSceneControl(id, value):
+                let t = clock.sceneTime(at: realTime)
+                for side in sides { side.scene.setControl(id, to: value, at: t) }
+            case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
+            case .screenshot: window.append(.screenshot)
+            case .exportPlot: window.append(.exportPlot)
+            }
+        }
+        return window
+    }
+
+    /// Sets one parameter of the edited side through the parameter table; a bad value is shown
+    /// and changes nothing.
+    public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
+        guard let tunable = ParameterSpec.named(key) else {
+            message = Message(text: "No parameter named \"\(key)\".", isError: true)
+            return
+        }
+        var new = parameters
+        do {
+            try tunable.set(value, in: &new)
+            // The panel keeps the flick threshold within the distance threshold as it moves.
+            if key == "pageDistanceThreshold" { new.pageFlickDistanceThreshold = min(new.pageFlickDistanceThreshold, new.pageDistanceThreshold) }
+            if key == "pageFlickDistanceThreshold" { new.pageFlickDistanceThreshold = min(new.pageFlickDistanceThreshold, new.pageDistanceThreshold) }
+            setParameters(new, at: realTime)
+        } catch {
+            message = Message(text: error.description, isError: true)
+        }
+    }
+
+    /// Presses a scene's button on every side, then says what happened with the scene's readout.
+    public func pressSceneControl(_ id: String, at realTime: Double) {
+        let t = clock.sceneTime(at: realTime)
+        for side in sides { side.scene.pressControl(id, at: t) }
+        let label = scene.controls.compactMap { control -> String? in
+            if case let .button(buttonID, label, _) = control, buttonID == id { return label } else { return nil }
+        }.first ?? id
+        let readout = scene.readout.joined(separator: "; ")
+        message = Message(text: readout.isEmpty ? "\(label): done." : "\(label): \(readout).", isError: false)
     }
 
     // MARK: Scenes and A/B
@@ -179,11 +307,14 @@ public final class PlaygroundSession {
         }
     }
 
-    public func copyAToB(at realTime: Double) {
-        guard isComparing else { return }
-        apply(sides[0].parameters, to: sides[1], at: realTime)
-        message = Message(text: "Copied A's parameters to B.", isError: false)
+    /// Copies one side's parameters onto the other (0 = A, 1 = B), whichever side is edited.
+    public func copy(from source: Int, to target: Int, at realTime: Double) {
+        guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else { return }
+        apply(sides[source].parameters, to: sides[target], at: realTime)
+        message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
     }
+
+    public func copyAToB(at realTime: Double) { copy(from: 0, to: 1, at: realTime) }
 
     public func swapSides(at realTime: Double) {
         guard isComparing else { return }
@@ -269,7 +400,7 @@ public final class PlaygroundSession {
     public var isRecording: Bool { recording != nil }
 
     public func startRecording(at realTime: Double) {
-        recordingStart = clock.sceneTime(at: realTime)
+        recordingStart = nil
         recording = []
         message = Message(text: "Recording… drag on the phone, then Stop.", isError: false)
     }

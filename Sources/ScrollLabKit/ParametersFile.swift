@@ -42,3 +42,29 @@ public enum ParametersFile {
         return JSONValue.object(members).serialized() + "\n"
     }
 }
+
+extension ParametersFile {
+    /// The README's parameter table, made from the model's `tunables` (a test keeps the README
+    /// equal to it): key, default, range, unit, what it does, what the default means and where
+    /// it comes from, and what an engineer does with it.
+    public static func markdownTable<Model: TunableModel>(_ model: Model.Type) -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        var lines = ["| key | default | range | unit | what it does | default's source | in an app |",
+                     "| --- | --- | --- | --- | --- | --- | --- |"]
+        for tunable in Model.tunables {
+            let defaultText: String
+            switch tunable.defaultValue {
+            case .number(let number): defaultText = formatNumber(number)
+            case .string(let name): defaultText = "`\(name)`"
+            default: defaultText = tunable.unsetMeaning.map { "null (\($0))" } ?? "null"
+            }
+            var range = tunable.options.isEmpty
+                ? "\(formatNumber(tunable.range.lowerBound)) – \(formatNumber(tunable.range.upperBound))"
+                : tunable.options.map { "`\($0)`" }.joined(separator: ", ")
+            if tunable.isOptional { range += " or null" }
+            if tunable.isCount { range += ", whole" }
+            lines.append("| `\(tunable.key)` | \(defaultText) | \(range) | \(tunable.unit.isEmpty ? "—" : tunable.unit) | \(cell(tunable.help)) | \(cell(tunable.source)) | \(cell(tunable.equivalent)) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -18,6 +18,9 @@ final class PlaygroundApp {
     /// The phone a drag began on keeps it, even over the panel or the other phone.
     private var pointerPhone: Int?
     private var running = true
+    /// The X server's time of the pointer event about to be decoded (ms), and the clock mapping.
+    private var serverTime: Double?
+    private var eventTimes = EventTimes()
 
     init(windowWidth: Int, windowHeight: Int) throws {
         window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight)
@@ -40,8 +43,13 @@ final class PlaygroundApp {
             let frameStart = DispatchTime.now().uptimeNanoseconds
             let now = Window.now
             let geometry = layout(viewport: session.viewport, sides: session.sides.count)
-            var requests = TuningPanel.Requests()
-            window.poll(raw: { slgui_process_event($0) }) { event in
+            // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
+            var requests: [SessionRequest] = []
+            window.poll(raw: { raw in
+                let server = slgui_pointer_event_time(raw)
+                if server >= 0 { self.serverTime = server }
+                return slgui_process_event(raw)
+            }) { event in
                 self.handle(event, session: session, layout: geometry, requests: &requests)
             }
             session.frame(at: now)
@@ -73,8 +81,12 @@ final class PlaygroundApp {
             let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
                                            height: Float(geometry.height), realTime: now)
             slgui_render()
-            merge(panelRequests, into: &requests)
-            apply(requests, session: session, layout: geometry, ratio: ratio, now: now)
+            reportWidgets(geometry)
+            requests += panelRequests
+            for request in session.apply(requests, at: now) {
+                perform(request, session: session, layout: geometry, ratio: ratio)
+            }
+            if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
             if let shot = pendingShot, now - start >= shot.time {
                 saveWindow(to: shot.path)
                 pendingShot = nil
@@ -85,37 +97,57 @@ final class PlaygroundApp {
         }
     }
 
-    private func merge(_ other: TuningPanel.Requests, into requests: inout TuningPanel.Requests) {
-        requests.screenshot = requests.screenshot || other.screenshot
-        requests.toggleSlowMotion = requests.toggleSlowMotion != other.toggleSlowMotion
-        requests.sceneIndex = other.sceneIndex ?? requests.sceneIndex
-        requests.clipboard = other.clipboard ?? requests.clipboard
-        requests.exportPlot = requests.exportPlot || other.exportPlot
+    private func perform(_ request: WindowRequest, session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
+        switch request {
+        case .screenshot: saveViewport(session: session, layout: layout, ratio: ratio)
+        case .exportPlot: savePlot(session: session)
+        case .copyToClipboard(let text): window.copyToClipboard(text)
+        }
     }
 
-    private func apply(_ requests: TuningPanel.Requests, session: PlaygroundSession, layout: WindowLayout, ratio: Double, now: Double) {
-        if requests.toggleSlowMotion { session.toggleSlowMotion(at: now) }
-        if let index = requests.sceneIndex { session.switchScene(to: index, at: now); pointerPhone = nil }
-        if requests.screenshot { saveViewport(session: session, layout: layout, ratio: ratio) }
-        if let text = requests.clipboard { window.copyToClipboard(text) }
-        if requests.exportPlot { savePlot(session: session) }
+    /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
+    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points) whenever they change, so
+    /// scripts and tests click controls where they really are.
+    private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
+    private var writtenWidgets = ""
+
+    private func reportWidgets(_ layout: WindowLayout) {
+        guard let widgetsPath else { return }
+        panel.reportsWidgets = true
+        var text = ""
+        for (index, phone) in layout.phones.enumerated() {
+            text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
+        }
+        for rect in panel.widgetRects {
+            text += "\(rect.label)\t\(Int(rect.x))\t\(Int(rect.y))\t\(Int(rect.width))\t\(Int(rect.height))\n"
+        }
+        guard text != writtenWidgets else { return }
+        writtenWidgets = text
+        try? TextFile.write(text, to: widgetsPath)
     }
 
-    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout TuningPanel.Requests) {
+    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout [SessionRequest]) {
         func local(_ x: Double, _ y: Double, phone: Int) -> Point {
             Point(x: (x - layout.phones[phone].x) / layout.scale, y: (y - layout.phones[phone].y) / layout.scale)
+        }
+        func eventTime(_ pumped: Double) -> Double {
+            defer { serverTime = nil }
+            return eventTimes.time(serverMilliseconds: serverTime, pumped: pumped)
         }
         switch event {
         case .quit:
             running = false
-        case let .pointerDown(x, y, time):
+        case let .pointerDown(x, y, pumped):
+            let time = eventTime(pumped)
             guard let phone = layout.phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
             pointerPhone = phone
             session.pointerDown(at: local(x, y, phone: phone), time: time)
-        case let .pointerMoved(x, y, time):
+        case let .pointerMoved(x, y, pumped):
+            let time = eventTime(pumped)
             guard let phone = pointerPhone else { return }
             session.pointerMoved(to: local(x, y, phone: phone), time: time)
-        case let .pointerUp(x, y, time):
+        case let .pointerUp(x, y, pumped):
+            let time = eventTime(pumped)
             guard let phone = pointerPhone else { return }
             pointerPhone = nil
             session.pointerUp(at: local(x, y, phone: phone), time: time)
@@ -127,9 +159,9 @@ final class PlaygroundApp {
         case let .key(key, time):
             switch key {
             case .escape: running = false
-            case .space: requests.toggleSlowMotion.toggle()
-            case .screenshot: requests.screenshot = true
-            case .digit(let n): requests.sceneIndex = n - 1
+            case .space: requests.append(.toggleSlowMotion)
+            case .screenshot: requests.append(.screenshot)
+            case .digit(let n): requests.append(.switchScene(n - 1))
             case .up: session.key(.up, time: time)
             case .down: session.key(.down, time: time)
             case .left: session.key(.left, time: time)

@@ -26,13 +26,14 @@ import ScrollPhysics
 
     @Test func clickWithoutMovementSelectsTheCardUnderIt() {
         let scene = ListScene(cardCount: 200), input = InputTranslator()
-        input.pointerDown(at: Point(x: 200, y: 130), time: 0, scene: scene)
-        input.pointerMoved(to: Point(x: 201, y: 131), time: 0.05, scene: scene)   // jitter within the slop
-        #expect(input.pointerUp(at: Point(x: 201, y: 131), time: 0.1, scene: scene))
+        let y = scene.cardFrame(0).y + 20   // inside the first card, below the navigation bar
+        input.pointerDown(at: Point(x: 200, y: y), time: 0, scene: scene)
+        input.pointerMoved(to: Point(x: 201, y: y + 1), time: 0.05, scene: scene)   // jitter within the slop
+        #expect(input.pointerUp(at: Point(x: 201, y: y + 1), time: 0.1, scene: scene))
         #expect(scene.selectedIndex == 0)
         // A second click on it deselects.
-        input.pointerDown(at: Point(x: 200, y: 130), time: 1, scene: scene)
-        input.pointerUp(at: Point(x: 200, y: 130), time: 1.05, scene: scene)
+        input.pointerDown(at: Point(x: 200, y: y), time: 1, scene: scene)
+        input.pointerUp(at: Point(x: 200, y: y), time: 1.05, scene: scene)
         #expect(scene.selectedIndex == nil)
     }
 
