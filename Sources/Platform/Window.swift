@@ -14,8 +14,9 @@ public final class Window {
     /// SDL_TOUCH_MOUSEID, ((Uint32)-1): mouse events SDL synthesised from touches.
     static let touchMouseID = UInt32.max
 
-    /// Opens a resizable window of `width` × `height` points; throws when there is no display.
-    public init(title: String, width: Int, height: Int) throws {
+    /// Opens a resizable window of `width` × `height` points, or one filling the screen at the
+    /// desktop's resolution when `fullscreen`; throws when there is no display.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool = false) throws {
         // Without a display server SDL falls back to an invisible driver and "succeeds": say so instead.
         let environment = ProcessInfo.processInfo.environment
         if environment["DISPLAY"].map({ $0.isEmpty }) ?? true, environment["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true,
@@ -26,9 +27,15 @@ public final class Window {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try Self.initialiseVideo(environment: environment)
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var (width, height) = (Int32(width), Int32(height))
+        var mode = SDL_DisplayMode()
+        if fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0 {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            (width, height) = (mode.w, mode.h)
+        }
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                            Int32(width), Int32(height), flags) else {
+                                            width, height, flags) else {
             SDL_Quit()
             throw SDLError("SDL_CreateWindow")
         }

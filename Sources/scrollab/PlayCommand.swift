@@ -53,9 +53,9 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
-        let viewport = try Flags.size(sceneOptions.viewport, flag: "--viewport")
+        let viewport = try sceneOptions.viewportSize()
         guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
-            throw InputError("--viewport: \(sceneOptions.viewport) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
+            throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
         }
         let windowSize = try Flags.size(window, flag: "--window")
         guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
