@@ -30,8 +30,8 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace (see `traceColumns`), written safely: it replaces the file at
-    /// `tracePath` only when finished.
+    /// The window's trace (see `traceColumns`): a new file grows row by row while the window
+    /// runs; an existing file is replaced only when the trace is finished.
     private var trace: TraceFile?
     private var writtenColumns: [String] = []
     private let historyCapacity: Int
@@ -57,7 +57,7 @@ public final class PlaygroundSession {
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            trace = try TraceFile(tracePath, header: "")
+            trace = try TraceFile(tracePath, header: "", live: true)
         }
     }
 

@@ -27,7 +27,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Overlay B's content as a ghost on A (implies --compare).")
     var ghost = false
 
-    @Option(help: "Write the trace CSV (as replay's) while the window runs; the file is replaced when the window closes.")
+    @Option(help: "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an existing file is replaced when the window closes.")
     var trace: String?
 
     @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x480 to 8192x8192).")

@@ -191,13 +191,15 @@ final class PlaygroundProcess {
         return rows
     }
 
-    /// Waits until the trace has grown past `count` rows and its last rows show every side at rest.
+    /// Waits until the trace has grown past `count` rows, something moved since, its last row
+    /// shows every side idle and it has stopped growing (the window draws no frames at rest).
     func waitForRest(after count: Int, timeout: Double = 40) throws {
+        var previous = -1
         _ = try waitFor("the phones to come to rest", timeout: timeout) { app -> Bool? in
             let rows = app.traceRows
-            guard rows.count > count + 20 else { return nil }
-            let tail = rows.suffix(30)
-            let atRest = tail.allSatisfy { row in row.allSatisfy { !$0.column.hasSuffix("phase") || $0.value == "idle" } }
+            defer { previous = rows.count }
+            guard rows.count > count + 5, rows.count == previous, let last = rows.last else { return nil }
+            let atRest = last.allSatisfy { !$0.column.hasSuffix("phase") || $0.value == "idle" }
             let moved = rows[count...].contains { row in row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" } }
             return atRest && moved ? true : nil
         }
