@@ -243,7 +243,13 @@ final class PlaygroundApp {
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
-            chrome.append(.text(session.scene.caption, x: phone.x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
+            // Left of the panel, shortened with an ellipsis when the window is narrow (DejaVu Sans
+            // at 13 pt averages about 7.2 pt a character).
+            let x = max(12, phone.x - 10), room = layout.panelX - x - 12
+            var caption = session.scene.caption
+            let fits = Int(room / 7.2)
+            if caption.count > fits { caption = String(caption.prefix(max(0, fits - 1))) + "…" }
+            chrome.append(.text(caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
         }
         window.canvas.scale = ratio
         window.canvas.originX = 0
@@ -278,7 +284,8 @@ final class PlaygroundApp {
     private func savePlot(session: PlaygroundSession) {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
-            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered)
+            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered,
+                              times: side.timeHistory.ordered)
         }
         do {
             try OffsetPlot.image(series, seconds: 4, fonts: window.fonts).savePNG(path)
