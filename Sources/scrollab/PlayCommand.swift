@@ -32,8 +32,14 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Window size in points, WIDTHxHEIGHT.")
     var window = "1280x800"
 
-    @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
+    @Option(help: "Save the viewport as PNG to this file, at --screenshot-scale (with --screenshot-at).")
     var screenshot: String?
+
+    @Option(help: "Save the whole window as PNG to this file (with --screenshot-at).")
+    var windowScreenshot: String?
+
+    @Option(help: "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot), 1 to 3, whatever the window's size.")
+    var screenshotScale = "2"
 
     @Option(help: "Seconds after start at which to save --screenshot.")
     var screenshotAt = "1"
@@ -46,6 +52,7 @@ struct PlayCommand: ParsableCommand {
         let viewport = try Flags.size(sceneOptions.viewport, flag: "--viewport")
         let windowSize = try Flags.size(window, flag: "--window")
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
+        let shotScale = try Flags.number(screenshotScale, flag: "--screenshot-scale", range: 1...3)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
         let parameters = try ParametersFile.load(params)
         let parametersB = try paramsB.map { try ParametersFile.load($0) }
@@ -72,6 +79,8 @@ struct PlayCommand: ParsableCommand {
             }
             session.showsGhost = ghost
         }
-        app.run(session, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)
+        app.shotScale = shotScale
+        app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
+                quitAfter: quitTime)
     }
 }
