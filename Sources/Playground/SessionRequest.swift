@@ -32,6 +32,12 @@ public enum SessionRequest: Equatable, Sendable {
     case loadRecording(path: String)
     case replay(PlaygroundSession.ReplayTarget)
 
+    /// A recorded trajectory (CSV t,offset[,finger], as `scrollab fit` reads) to draw on the
+    /// offset plot as a reference; fit the edited side's parameters to it; forget it.
+    case loadReference(path: String)
+    case fitReference
+    case clearReference
+
     case switchScene(Int)
     case toggleSlowMotion
     /// A scene control (slider or toggle) of side A's scene, and of B's in A/B mode.

@@ -14,6 +14,7 @@ import ScrollPhysics
 public final class TuningPanel {
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
+    private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
 
     /// Height of the message area (pt): fixed, so the controls below never move.
@@ -27,6 +28,7 @@ public final class TuningPanel {
     public init(defaultPath: String = "params.json") {
         Self.fill(&pathBuffer, with: defaultPath)
         Self.fill(&gestureBuffer, with: "gesture.json")
+        Self.fill(&referenceBuffer, with: "Assets/recordings/uikit-return-177.csv")
     }
 
     private static func fill(_ buffer: inout [CChar], with text: String) {
@@ -119,14 +121,27 @@ public final class TuningPanel {
         Gui.text("\(side)\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
         Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-        // Offsets of every side on one scale, so A and B compare directly.
+        // Offsets of every side on one scale, so A and B compare directly; a loaded reference
+        // trajectory is drawn over them in orange, from its first row, on the same scale.
         var low = Float.infinity, high = -Float.infinity
         for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
+        let reference = session.reference?.offsets(count: 240, seconds: session.historySeconds) ?? []
+        for value in reference { low = min(low, value); high = max(high, value) }
         for side in session.sides {
             let offsets = side.offsetHistory
             Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
                      overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
                      range: (low, high), height: session.isComparing ? 40 : 48)
+            if !reference.isEmpty { Gui.plotOverlay(reference, range: (low, high), rgb: 0xFF9F0A) }
+        }
+        let referencePath = Gui.input("Reference", &referenceBuffer)
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets the sliders from it (glide, drag, return or page, decided from the data).")
+        if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
+        Gui.sameLine()
+        if Gui.button("Fit") { requests.append(.fitReference) }
+        if session.reference != nil {
+            Gui.sameLine()
+            if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
         let velocities = edited.velocityHistory
         Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
