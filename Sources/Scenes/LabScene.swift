@@ -152,7 +152,7 @@ public final class LabScene: SingleAxisScene {
         let plot = Self.plot
         list.append(.rect(plot, fill: .solid(.white), cornerRadius: 12))
         let d = max(1, listLength)
-        let inner = Rect(x: plot.x + 44, y: plot.y + 30, width: plot.width - 60, height: plot.height - 30 - 40)
+        let inner = Rect(x: plot.x + 44, y: plot.y + 38, width: plot.width - 60, height: plot.height - 38 - 40)
         func point(_ f: Double, _ g: Double) -> (Double, Double) {
             (inner.x + inner.width * min(f / d, 1), inner.maxY - inner.height * min(max(g / 0.6, 0), 1))
         }
@@ -169,7 +169,7 @@ public final class LabScene: SingleAxisScene {
             list.append(.rect(Rect(x: x - 0.5, y: inner.maxY, width: 1, height: 4), fill: .solid(Color(hex: 0xC7C7CC)), cornerRadius: 0))
             list.append(.text(fTicks[tick], x: x - 30, y: inner.maxY + 6, style: .caption, color: axisColor, maxWidth: 60, alignment: .center))
         }
-        list.append(.text("g", x: plot.x + 6, y: plot.y + 8, style: .footnote, color: Theme.label, maxWidth: 32, alignment: .trailing))
+        list.append(.text("g", x: plot.x + 6, y: plot.y + 6, style: .footnote, color: Theme.label, maxWidth: 32, alignment: .trailing))
         list.append(.text("view offset f (pt)", x: inner.x, y: plot.maxY - 18, style: .caption, color: Theme.label, maxWidth: inner.width, alignment: .center))
         let stride = max(1, points.count / 300)
         var index = 0

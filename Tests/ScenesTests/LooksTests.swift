@@ -133,6 +133,20 @@ import ScrollPhysics
         #expect(bar.map { $0.y >= 47 + 44 && $0.maxY <= 844 - 34 && $0.x == 390 - 6 } == true)
     }
 
+    @Test func theLabsPlotHasLabelledAxes() {
+        let lab = LabScene()
+        let lines = Self.texts(Self.drawn(lab, at: 0))
+        let d = 844 - LabScene.listTop
+        for label in ["0", "0.2", "0.4", "0.6", "g", "view offset f (pt)", LabScene.format(d / 2, 0), LabScene.format(d, 0)] {
+            #expect(lines.contains { $0.text == label }, "axis label \(label)")
+        }
+        // Tick labels sit inside the plot's card, the g ticks in the left margin, the f ticks under the axis.
+        for line in lines where ["0.2", "0.4", "0.6"].contains(line.text) {
+            #expect(line.x >= LabScene.plot.x && line.x + line.maxWidth <= LabScene.plot.x + 44 && line.y >= LabScene.plot.y + 20)
+        }
+        #expect(lines.first { $0.text == "Measurement lab" }?.style == .largeTitle)
+    }
+
     @Test func picturesShowWhatTheirTitlesSay() {
         #expect(Art.subject(of: "Lavender fields") == .fields)
         #expect(Art.subject(of: "Harbour lights") == .sea && Art.subject(of: "Tide pools and rocks") == .sea)
