@@ -37,7 +37,7 @@ public enum Art {
     /// Words that pick a subject, checked in this order (the first match wins).
     static let keywords: [(Subject, [String])] = [
         (.road, ["way home", "drive", "highway"]),
-        (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "table", "home", "restaurant", "house", "rice", "soup",
+        (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "home", "restaurant", "house", "rice", "soup",
                  "tofu", "pancake", "chicken", "greens", "pudding", "bowl", "wonton"]),
         (.market, ["market", "lantern", "festival"]),
         (.train, ["train", "rail"]),
@@ -66,7 +66,7 @@ public enum Art {
     static func light(of title: String, seed: Int) -> Light {
         let lower = title.lowercased()
         if ["night", "lights", "blue hour", "neon"].contains(where: { lower.contains($0) }) { return .night }
-        if ["dusk", "sunset", "evening", "morning", "autumn"].contains(where: { lower.contains($0) }) { return .dusk }
+        if ["dusk", "dawn", "sunset", "evening", "morning", "autumn"].contains(where: { lower.contains($0) }) { return .dusk }
         return noise(seed, 18) < 0.2 ? .dusk : .day
     }
 
@@ -477,7 +477,7 @@ public enum Art {
     static let creators = ["@lena.films", "@kai_travels", "@studio.mori", "@noor.makes", "@tomas", "@ava.draws", "@rio.sound"]
     static let captions = [
         "First snow in the valley", "Try this at home", "Sunset timelapse, 40 minutes in 20 s",
-        "Street food tour, part 3", "How we built this table", "Ocean sounds for focus", "One take, no cuts",
+        "Street food tour, part 3", "Paddling the lake at dawn", "Ocean sounds for focus", "One take, no cuts",
     ]
 
     public static func title(_ index: Int) -> String { titles[abs(index) % titles.count] }
