@@ -13,7 +13,8 @@ public final class LabScene: SingleAxisScene {
     private var gestureStart: (pointer: Double, offset: Double)?
     private var pointer = 0.0
 
-    static let plot = Rect(x: 16, y: 122, width: 358, height: 238)
+    /// The plot's card: under the header, 16 pt from both sides of the viewport.
+    static func plot(width: Double) -> Rect { Rect(x: 16, y: 122, width: max(0, width - 32), height: 238) }
     static let listTop = 372.0
     static let maximumPoints = 4000
     /// Seed 000's measured k for view lengths 1000…200 (b = 0.55 for all).
@@ -149,7 +150,7 @@ public final class LabScene: SingleAxisScene {
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
         Chrome.largeTitleHeader(into: &list, width: w, title: "Measurement lab", subtitle: "Conversion rate g = view ÷ finger against view offset f")
         // Plot: g from 0 to 0.6 up the side, f from 0 to d along the bottom, both axes labelled.
-        let plot = Self.plot
+        let plot = Self.plot(width: w)
         list.append(.rect(plot, fill: .solid(.white), cornerRadius: 12))
         let d = max(1, listLength)
         let inner = Rect(x: plot.x + 44, y: plot.y + 38, width: plot.width - 60, height: plot.height - 38 - 40)

@@ -142,9 +142,14 @@ import ScrollPhysics
         }
         // Tick labels sit inside the plot's card, the g ticks in the left margin, the f ticks under the axis.
         for line in lines where ["0.2", "0.4", "0.6"].contains(line.text) {
-            #expect(line.x >= LabScene.plot.x && line.x + line.maxWidth <= LabScene.plot.x + 44 && line.y >= LabScene.plot.y + 20)
+            let plot = LabScene.plot(width: 390)
+            #expect(line.x >= plot.x && line.x + line.maxWidth <= plot.x + 44 && line.y >= plot.y + 20)
         }
         #expect(lines.first { $0.text == "Measurement lab" }?.style == .largeTitle)
+        // On a narrower phone the plot narrows with it.
+        let small = LabScene(viewport: Size(width: 320, height: 568))
+        let card = Self.drawn(small, at: 0).compactMap { if case let .rect(r, _, 12) = $0 { return r } else { return nil } }.first
+        #expect(card.map { $0.x == 16 && $0.maxX == 320 - 16 } == true)
     }
 
     @Test func picturesShowWhatTheirTitlesSay() {
