@@ -67,10 +67,11 @@ public enum Chrome {
                           fill: .solid(style.foreground), cornerRadius: 2.5))
     }
 
-    /// Status bar and home indicator together, over everything else.
+    /// Status bar and home indicator together, over everything else. An iPhone held sideways
+    /// (a viewport wider than tall) hides its status bar and keeps the home indicator.
     public static func draw(into list: inout DrawList, size: Size, style: Style) {
         list.append(.clip(Rect(x: 0, y: 0, width: size.width, height: size.height)))
-        statusBar(into: &list, width: size.width, style: style)
+        if size.height >= size.width { statusBar(into: &list, width: size.width, style: style) }
         homeIndicator(into: &list, size: size, style: style)
     }
 

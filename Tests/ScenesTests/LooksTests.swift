@@ -40,6 +40,13 @@ import ScrollPhysics
         }
     }
 
+    @Test func sidewaysThereIsNoStatusBar() {
+        let wide = ListScene(viewport: Size(width: 844, height: 390), cardCount: 20)
+        let commands = Self.drawn(wide, at: 0)
+        #expect(!Self.texts(commands).contains { $0.text == "9:41" })
+        #expect(commands.contains { if case let .rect(r, _, _) = $0 { return r.width == 134 && r.maxY == 390 - 8 } else { return false } })
+    }
+
     @Test(arguments: SceneSetup.playground)
     func everyLineOfTextHasABoxInsideTheScreen(setup: SceneSetup) {
         let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
