@@ -341,7 +341,7 @@ public final class Canvas {
     private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double, alignment: TextAlignment) {
         guard !text.isEmpty, color.a > 0, x.isFinite, y.isFinite, !maxWidth.isNaN else { return }
         let size = Int((style.size * scale).rounded())
-        let boxPixels = maxWidth.isFinite ? Int((max(0, maxWidth) * scale).rounded(.down)) : Int.max
+        let boxPixels = maxWidth.isFinite ? Int(min(max(0, maxWidth) * scale, 1e9).rounded(.down)) : Int.max
         guard boxPixels > 0 else { return }
         let key = TextKey(text: text, weight: style.weight, size: size, display: style.size >= Double(FontLibrary.displaySize),
                           maxWidth: boxPixels == Int.max ? -1 : boxPixels, r: color.r, g: color.g, b: color.b)
@@ -369,8 +369,8 @@ public final class Canvas {
             case .trailing: left += spare
             }
         }
-        var destination = SDL_Rect(x: Int32(clamping: Int(left)),
-                                   y: Int32(clamping: Int((originY + y * scale).rounded())), w: found.width, h: found.height)
+        let top = (originY + y * scale).rounded()
+        var destination = SDL_Rect(x: Int32(min(max(left, -1e9), 1e9)), y: Int32(min(max(top, -1e9), 1e9)), w: found.width, h: found.height)
         SDL_RenderCopy(renderer, found.texture, nil, &destination)
     }
 

@@ -55,6 +55,11 @@ import Platform
             let image = try Self.render([.text("Hello", x: 10, y: 10, style: .body, color: .black, maxWidth: width)], scale: 1)
             #expect(Self.inkColumns(image).isEmpty, "box \(width)")
         }
+        // Far away or absurdly wide boxes draw where they say, without trapping.
+        for (x, width) in [(1e300, 100.0), (-1e300, 100), (10, 1e300), (10, .infinity)] {
+            let image = try Self.render([.text("Hello", x: x, y: 10, style: .body, color: .black, maxWidth: width)], scale: 3)
+            #expect(Self.inkColumns(image).isEmpty == (abs(x) > 1e6), "x \(x), box \(width)")
+        }
         // A box narrower than "…" keeps nothing rather than overflow.
         let tiny = try Self.render([.text("Hello", x: 10, y: 10, style: .body, color: .black, maxWidth: 3)], scale: 1)
         #expect(Self.inkColumns(tiny).allSatisfy { $0 < 13 })
