@@ -211,7 +211,8 @@ public final class Canvas {
     /// the rounded rectangles).
     private func fillTriangle(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), color: Color) {
         let p = [a, b, c].map { (originX + $0.0 * scale, originY + $0.1 * scale) }
-        guard p.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else { return }
+        // Beyond ±1e7 px a vertex no longer fits a Float's precision for the rasteriser: skip.
+        guard p.allSatisfy({ abs($0.0) < 1e7 && abs($0.1) < 1e7 }) else { return }
         // Winding: the sign of the cross product decides which side of each edge is outside.
         let cross = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)
         guard abs(cross) > 1e-9 else { return }

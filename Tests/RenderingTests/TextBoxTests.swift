@@ -72,5 +72,11 @@ import Platform
         // Along a slanted edge some pixels are partly covered (anti-aliased, not jagged).
         let edge = (0..<50).map { image.pixel(x: 35, y: $0).0 }
         #expect(edge.contains { $0 > 10 && $0 < 245 })
+        // Degenerate and non-finite triangles draw nothing.
+        for bad in [DrawCommand.triangle(x0: 0, y0: 0, x1: 50, y1: 50, x2: 100, y2: 100, color: .black),
+                    .triangle(x0: .nan, y0: 0, x1: 50, y1: 50, x2: 0, y2: 50, color: .black),
+                    .triangle(x0: 1e300, y0: 0, x1: 50, y1: 50, x2: 0, y2: 50, color: .black)] {
+            #expect(Self.inkColumns(try Self.render([bad], scale: 1)).isEmpty)
+        }
     }
 }
