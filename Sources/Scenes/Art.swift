@@ -105,6 +105,12 @@ public enum Art {
         if cornerRadius > 0 { list.append(.cornerMask(frame, cornerRadius: cornerRadius, color: surround)) }
     }
 
+    /// A picture without a title: a landscape picked by `seed`, its corners rounded off in the
+    /// card's white (the form used before pictures followed their titles).
+    public static func picture(into list: inout DrawList, frame: Rect, seed: Int, cornerRadius: Double, restoreClip: Rect?) {
+        picture(into: &list, frame: frame, title: "", seed: seed, cornerRadius: cornerRadius, surround: Theme.card, restoreClip: restoreClip)
+    }
+
     // MARK: The subjects (frame-relative: u across, v down, both 0…1)
 
     private static func at(_ f: Rect, _ u: Double, _ v: Double) -> (Double, Double) { (f.x + f.width * u, f.y + f.height * v) }
