@@ -178,6 +178,11 @@ import ScrollPhysics
         let lavender = list.commands.filter { if case let .triangle(_, _, _, _, _, _, c) = $0 { return c == Color(hex: 0x9B7BD4) } else { return false } }
         #expect(lavender.count >= 10)
         #expect(list.commands.last == .cornerMask(Rect(x: 0, y: 0, width: 300, height: 200), cornerRadius: 12, color: .white))
+        // Untitled, a landscape chosen by the seed, rounded off in the card's colour.
+        var untitled = DrawList()
+        Art.picture(into: &untitled, frame: Rect(x: 0, y: 0, width: 300, height: 200), seed: 4, cornerRadius: 12, restoreClip: nil)
+        #expect(untitled.commands.count > 5)
+        #expect(untitled.commands.last == .cornerMask(Rect(x: 0, y: 0, width: 300, height: 200), cornerRadius: 12, color: Theme.card))
     }
 
     @Test func picturesStayInsideTheirFrameWhateverItsSize() {
