@@ -63,8 +63,10 @@ public enum Chrome {
     /// The home indicator: a 134 × 5 pt bar centred 8 pt above the bottom edge.
     public static func homeIndicator(into list: inout DrawList, size: Size, style: Style) {
         let width = min(134, size.width * 0.36)
-        list.append(.rect(Rect(x: (size.width - width) / 2, y: size.height - 13, width: width, height: 5),
-                          fill: .solid(style.foreground), cornerRadius: 2.5))
+        let bar = Rect(x: (size.width - width) / 2, y: size.height - 13, width: width, height: 5)
+        // Over video the white bar gets a faint dark rim, so it still shows on a white frame.
+        if style == .lightContent { list.append(.rect(bar.insetBy(-1), fill: .solid(Color(hex: 0x000000, alpha: 0.22)), cornerRadius: 3.5)) }
+        list.append(.rect(bar, fill: .solid(style.foreground), cornerRadius: 2.5))
     }
 
     /// Status bar and home indicator together, over everything else. An iPhone held sideways

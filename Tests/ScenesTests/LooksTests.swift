@@ -37,6 +37,9 @@ import ScrollPhysics
         if let home, case let .rect(r, _, _) = commands[home] {
             #expect(abs(r.x - (390 - 134) / 2) < 1e-9 && r.maxY == 844 - 8)
             #expect(home > commands.count - 30, "\(setup.name): the home indicator is drawn over the content")
+            // Over video, a dark rim 1 pt around the white bar keeps it visible on white frames.
+            let rim = home > 0 ? commands[home - 1] : nil
+            #expect((rim == .rect(r.insetBy(-1), fill: .solid(Color(hex: 0x000000, alpha: 0.22)), cornerRadius: 3.5)) == dark)
         }
     }
 
