@@ -6,6 +6,8 @@ struct Motion: Sendable {
     enum Piece: Sendable {
         case friction(FrictionSimulation)
         case spring(CriticallyDampedSpring, ScrollPhase)
+        /// A platform model's planned release (`FeelModel.release` or its page turn).
+        case model(ModelMotion, ScrollPhase)
     }
 
     struct Segment: Sendable {
@@ -35,6 +37,7 @@ struct Motion: Sendable {
         switch segment.piece {
         case .friction(let friction): return friction.position(at: t)
         case .spring(let spring, _): return spring.position(at: t)
+        case .model(let motion, _): return motion.position(at: t)
         }
     }
 
@@ -44,6 +47,7 @@ struct Motion: Sendable {
         switch segment.piece {
         case .friction(let friction): return friction.velocity(at: t)
         case .spring(let spring, _): return spring.velocity(at: t)
+        case .model(let motion, _): return motion.velocity(at: t)
         }
     }
 
@@ -52,6 +56,10 @@ struct Motion: Sendable {
         switch segment.piece {
         case .friction: return .decelerating
         case .spring(_, let phase): return phase
+        case .model(let motion, let phase):
+            if phase == .settling { return .settling }
+            let kind = motion.piece(at: time - segment.start)?.kind ?? ""
+            return ["spring", "stretch", "bounce"].contains(kind) || (kind == "transition" && phase == .bouncing) ? .bouncing : .decelerating
         }
     }
 }
