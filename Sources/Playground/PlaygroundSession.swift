@@ -427,11 +427,12 @@ public final class PlaygroundSession {
     /// returns the snippet (for the clipboard).
     @discardableResult
     public func exportForEngineers(base: String) -> String? {
-        let snippet = SwiftSnippet.make(parameters)
+        let export = ModelExport.snippet(for: parameters)
+        let snippet = export.text
         do {
             try TextFile.write(ParametersFile.encode(parameters), to: base + ".json")
-            try TextFile.write(snippet, to: base + ".swift")
-            message = Message(text: "Exported \(base).json and \(base).swift (the snippet is on the clipboard).", isError: false)
+            try TextFile.write(snippet, to: base + "." + export.fileExtension)
+            message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
             return snippet
         } catch {
             message = Message(text: error.message, isError: true)

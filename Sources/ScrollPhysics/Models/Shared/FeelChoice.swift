@@ -31,3 +31,29 @@ extension FeelChoice {
         return FeelChoice(try type(of: model).make(pairs))
     }
 }
+
+/// One tunable of a platform model as plain values, for a panel that knows no model.
+public struct ModelRow: Sendable, Equatable {
+    public let key: String
+    public let title: String
+    public let unit: String
+    public let range: ClosedRange<Double>
+    public let format: String
+    public let help: String
+    public let source: String
+    public let isCount: Bool
+    public let value: Double
+}
+
+extension FeelModel {
+    /// Every tunable of the model with its current value, in table order.
+    public var rows: [ModelRow] {
+        Self.parameters.map {
+            ModelRow(key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, format: $0.format, help: $0.help,
+                     source: $0.source, isCount: $0.isCount, value: $0.number(in: values))
+        }
+    }
+
+    /// The model's title, through an existential.
+    public var title: String { Self.title }
+}
