@@ -267,7 +267,7 @@ public struct ScrollAxis: Sendable {
         if snapTargets.isEmpty {
             motion = planner.toward(clamped, from: x, velocity: v, at: time)
         } else {
-            motion = planner.snap(from: x, velocity: v, to: clamped, at: time, index: snapTargets.nearestIndex(to: clamped))
+            motion = planner.page(from: x, velocity: v, to: clamped, at: time, index: snapTargets.nearestIndex(to: clamped))
         }
         var report = AxisReport.none
         if var release = lastRelease, release.time == time {
@@ -304,7 +304,7 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now), v = velocity(at: now)
         drag = nil
         let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
-        motion = planner.snap(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
+        motion = planner.page(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
         report.absorb(settleIfInstant())
         return report
     }
@@ -396,7 +396,7 @@ public struct ScrollAxis: Sendable {
         } else if let current = motion {
             let index = current.targetIndex
             if let index, index < snapTargets.count {
-                motion = planner.snap(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
+                motion = planner.page(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
             } else {
                 motion = planFree(from: x + delta, velocity: v, at: now)
             }
@@ -433,12 +433,12 @@ public struct ScrollAxis: Sendable {
             restIndex = snapTargets.nearestIndex(to: x)
             return .none
         }
-        if current.segments.contains(where: { if case .spring(_, .settling) = $0.piece { return true } else { return false } }) {
+        if current.aims {
             // Keep the aim, not the index: targets may have been rebuilt around it.
             let target = min(max(current.restOffset, bounds.lowerBound), bounds.upperBound)
             let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restOffset)
             let aim = index.map { snapTargets[$0] } ?? target
-            motion = planner.snap(from: x, velocity: v, to: aim, at: t, index: index)
+            motion = planner.page(from: x, velocity: v, to: aim, at: t, index: index)
         } else {
             motion = planFree(from: x, velocity: v, at: t)
         }
@@ -459,13 +459,19 @@ public struct ScrollAxis: Sendable {
                 .init(start: $0.start, simulation: ShiftedSimulation($0.simulation, by: snapTargets[0]), kind: $0.kind)
             })
             planned = Motion(segments: [.init(piece: .model(shifted, .settling), start: t, end: t + shifted.settleTime)],
-                             end: t + shifted.settleTime, restOffset: snapTargets[turn.index], targetIndex: turn.index)
+                             end: t + shifted.settleTime, restOffset: snapTargets[turn.index], targetIndex: turn.index, aims: true)
         } else if parameters.model != nil, snapTargets.isEmpty {
             planned = planFree(from: x, velocity: v, at: t)
         } else if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
             .decide(PageRelease(offset: x, velocity: v, startIndex: startIndex)) {
-            planned = planner.snap(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
+            planned = planner.page(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
                                    index: decision.index)
+        } else if x < bounds.lowerBound || x > bounds.upperBound {
+            // Let go past an edge: the return starts toward it at once (`MotionPlanner.edgeReturn`),
+            // k·y0 on top of the release velocity; a flick back in still crosses into the content.
+            let edge = x < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
+            let rate = min(parameters.edgeReturnRate, parameters.bounceDamping)   // at δ: a pure exponential
+            planned = planner.free(from: x, velocity: v - rate * (x - edge), at: t)
         } else {
             planned = planFree(from: x, velocity: v, at: t)
         }
