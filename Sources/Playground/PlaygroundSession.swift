@@ -226,6 +226,8 @@ public final class PlaygroundSession {
             case let .saveParameters(path): saveParameters(to: path)
             case let .exportForEngineers(base):
                 if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+            case let .setModel(name): setModel(name, at: realTime)
+            case let .compareModels(a, b): compareModels(a, b, at: realTime)
             case let .setComparing(on): setComparing(on, at: realTime)
             case let .edit(side): editing = side
             case let .copy(from, to): copy(from: from, to: to, at: realTime)
@@ -255,6 +257,17 @@ public final class PlaygroundSession {
     /// Sets one parameter of the edited side through the parameter table; a bad value is shown
     /// and changes nothing.
     public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
+        if let choice = parameters.model {
+            // The key belongs to the side's platform model.
+            do {
+                var new = parameters
+                new.model = try choice.setting(key, to: value)
+                setParameters(new, at: realTime)
+            } catch {
+                message = Message(text: error.description, isError: true)
+            }
+            return
+        }
         guard let tunable = ParameterSpec.named(key) else {
             message = Message(text: "No parameter named \"\(key)\".", isError: true)
             return
@@ -333,6 +346,41 @@ public final class PlaygroundSession {
         apply(b, to: sides[0], at: realTime)
         apply(a, to: sides[1], at: realTime)
         message = Message(text: "Swapped A and B.", isError: false)
+    }
+
+    /// The parameters of platform model `name` at its defaults ("uikit": ScrollParameters()).
+    static func modelParameters(_ name: String) -> ScrollParameters? {
+        var parameters = ScrollParameters()
+        guard name != FeelZoo.uikit else { return parameters }
+        guard let model = FeelZoo.model(named: name) else { return nil }
+        parameters.model = FeelChoice(model.init())
+        return parameters
+    }
+
+    static func modelTitle(_ name: String) -> String {
+        FeelZoo.model(named: name)?.title ?? "UIKit (ScrollLab)"
+    }
+
+    /// Runs platform model `name` on the edited side, at its defaults.
+    public func setModel(_ name: String, at realTime: Double) {
+        guard let new = Self.modelParameters(name) else {
+            message = Message(text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setParameters(new, at: realTime)
+        message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
+    }
+
+    /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
+    public func compareModels(_ a: String, _ b: String, at realTime: Double) {
+        guard let pa = Self.modelParameters(a), let pb = Self.modelParameters(b) else {
+            message = Message(text: "No model named \"\(Self.modelParameters(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setComparing(true, at: realTime)
+        apply(pa, to: sides[0], at: realTime)
+        apply(pb, to: sides[1], at: realTime)
+        message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
     }
 
     // MARK: Parameters (of the edited side)
@@ -453,11 +501,12 @@ public final class PlaygroundSession {
     /// returns the snippet (for the clipboard).
     @discardableResult
     public func exportForEngineers(base: String) -> String? {
-        let snippet = SwiftSnippet.make(parameters)
+        let export = ModelExport.snippet(for: parameters)
+        let snippet = export.text
         do {
             try TextFile.write(ParametersFile.encode(parameters), to: base + ".json")
-            try TextFile.write(snippet, to: base + ".swift")
-            message = Message(text: "Exported \(base).json and \(base).swift (the snippet is on the clipboard).", isError: false)
+            try TextFile.write(snippet, to: base + "." + export.fileExtension)
+            message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
             return snippet
         } catch {
             message = Message(text: error.message, isError: true)

@@ -18,6 +18,11 @@ public enum SessionRequest: Equatable, Sendable {
     /// Write the edited side as JSON and Swift beside `base`; the snippet goes to the clipboard.
     case exportForEngineers(base: String)
 
+    /// Run another platform's physics on the edited side (a `FeelZoo` name; "uikit" for ours).
+    case setModel(name: String)
+    /// A/B on, A running model `a` and B model `b`, both at their platform defaults.
+    case compareModels(a: String, b: String)
+
     case setComparing(Bool)
     /// Which side the panel edits (0 = A, 1 = B).
     case edit(side: Int)

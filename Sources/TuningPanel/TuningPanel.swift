@@ -72,7 +72,15 @@ public final class TuningPanel {
         if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
         if Gui.header("Feel presets & files") { presets(session, into: &requests) }
 
+        if Gui.header("Physics model") { models(session, into: &requests) }
         let parameters = session.parameters
+        if let choice = parameters.model {
+            // Another platform's physics: its own knobs, from its own table.
+            if Gui.header("\(choice.model.title): parameters") {
+                for row in choice.model.rows { modelSlider(row, into: &requests) }
+            }
+            return requests
+        }
         if Gui.header("Deceleration (momentum)") {
             slider("decelerationRate", parameters, into: &requests)
             slider("decelerationPower", parameters, into: &requests)
@@ -171,6 +179,20 @@ public final class TuningPanel {
         if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
     }
 
+    /// The edited side's physics model and the one-click platform comparisons.
+    private func models(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        let names = FeelZoo.names
+        let titles = ["UIKit (ScrollLab)"] + FeelZoo.models.map { $0.title }
+        var index = names.firstIndex(of: session.parameters.model?.name ?? FeelZoo.uikit) ?? 0
+        let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
+        if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
+        Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
+        if Gui.button("UIKit vs Flutter-iOS") { requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name)) }
+        Gui.sameLine()
+        if Gui.button("UIKit vs Android") { requests.append(.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)) }
+        Gui.help("A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the offset plots share one scale.")
+    }
+
     private func recording(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
         if session.isRecording {
             if Gui.button("Stop recording") { requests.append(.stopRecording) }
@@ -264,6 +286,20 @@ public final class TuningPanel {
                            allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width) {
             let new = Self.rounded(tunable.value(atSliderPosition: position), like: tunable.format)
             requests.append(.setValue(key: key, value: .number(tunable.isCount ? new.rounded() : new)))
+        }
+    }
+
+    /// The slider of one platform-model parameter, from the model's own table.
+    private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
+        var position = row.value
+        let width = max(80, Gui.availableWidth - 4)
+        let unit = row.unit.isEmpty ? "" : " \(row.unit)"
+        let help = "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), \(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider to type an exact value."
+        if Gui.valueSlider(id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
+                           position: &position, range: row.range, logarithmic: false, allowInput: true,
+                           inputFormat: Self.inputFormat(row.format), marks: [], width: width) {
+            let new = Self.rounded(position, like: row.format)
+            requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
         }
     }
 
