@@ -22,6 +22,10 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Dear ImGui's include path, from `pkg-config imgui` (Debian's libimgui-dev): used by the C++ bridge only.
+        .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
+        // Output files written whole or not at all, never replacing devices, links, modes or inputs.
+        .target(name: "SafeOutput"),
         // Pure Swift scroll physics: no SDL, no display, no Foundation.
         .target(name: "ScrollPhysics"),
         // What to draw, as plain data (rectangles, gradients, text): no SDL.
@@ -29,12 +33,11 @@ let package = Package(
         // Scene models: geometry, snap targets, input routing and layout as plain data.
         .target(name: "Scenes", dependencies: ["ScrollPhysics", "Drawing"]),
         // The only SDL importer: window, canvas (on screen or on a surface), fonts, PNG files, events.
-        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "Drawing"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "Drawing", "SafeOutput"]),
         // Dear ImGui (Debian's libimgui-dev 1.86) behind a plain C API, with our own SDL_Renderer backend.
         .target(
             name: "ImGuiBridge",
-            dependencies: ["CSDL2"],
-            cxxSettings: [.unsafeFlags(["-isystem", "/usr/include/imgui", "-std=c++17"])],
+            dependencies: ["CSDL2", "CImGui"],
             linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         // The live tuning panel, laid out with Dear ImGui.
@@ -44,7 +47,7 @@ let package = Package(
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit"]),
         // Files and drivers shared by the commands: gesture scripts, parameter files, traces, replay.
-        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes"]),
+        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput"]),
         .executableTarget(
             name: "scrollab",
             dependencies: [
@@ -53,6 +56,7 @@ let package = Package(
                 "Playground",
                 "TuningPanel",
                 "Platform",
+                "SafeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +68,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "scrollab", "Rendering"]),
-    ]
+        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering"]),
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -92,4 +92,9 @@ public enum DrawCommand: Equatable, Sendable {
     /// Paints the four corner regions outside a rounded rectangle: rounds off what was drawn
     /// inside `rect` (a phone screen's corners) with the colour around it.
     case cornerMask(Rect, cornerRadius: Double, color: Color)
+    /// What is drawn from here to `endRoundedClip` shows only inside `rect` with its corners
+    /// rounded by `cornerRadius`, anti-aliased (a card's picture). Does not nest: an inner one
+    /// clips to its rectangle only.
+    case beginRoundedClip(Rect, cornerRadius: Double)
+    case endRoundedClip
 }

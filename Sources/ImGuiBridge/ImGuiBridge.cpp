@@ -3,19 +3,29 @@
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
+// Dear ImGui's headers come from `pkg-config imgui` as -I, not -isystem: keep their warnings out.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <backends/imgui_impl_sdl.h>
+#pragma clang diagnostic pop
 
 namespace {
 SDL_Window *gWindow = nullptr;
 SDL_Renderer *gRenderer = nullptr;
 SDL_Texture *gFontTexture = nullptr;
 bool gHasPlatformBackend = false;
+// The last pointer event's position (window points).
+ImVec2 gMouse(0, 0);
+bool gHasMouse = false;
 // The panel's rectangle as last placed (window points).
 float gPanel[4] = {0, 0, 0, 0};
 // The track of the last value slider (window points).
 float gSlider[4] = {0, 0, 0, 0};
+// The items of the last combo drawn, while its popup is open.
+float gComboRects[64][4];
+int gComboItems = 0;
 
 bool insidePanel(float x, float y) {
     return x >= gPanel[0] && y >= gPanel[1] && x < gPanel[0] + gPanel[2] && y < gPanel[1] + gPanel[3];
@@ -100,6 +110,9 @@ bool slgui_process_event(const void *event) {
     if (!gHasPlatformBackend) return false;
     ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event *>(event));
     const SDL_Event *e = static_cast<const SDL_Event *>(event);
+    // The pointer's own event positions: exact and window-relative, with or without focus.
+    if (e->type == SDL_MOUSEMOTION) { gMouse = ImVec2((float)e->motion.x, (float)e->motion.y); gHasMouse = true; }
+    if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) { gMouse = ImVec2((float)e->button.x, (float)e->button.y); gHasMouse = true; }
     ImGuiIO &io = ImGui::GetIO();
     switch (e->type) {
     case SDL_MOUSEBUTTONDOWN:
@@ -147,12 +160,10 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
     ImGuiIO &io = ImGui::GetIO();
     if (gHasPlatformBackend) {
         ImGui_ImplSDL2_NewFrame();
-        // The backend read SDL_GetGlobalMouseState, which stays stale under X11 capture: use
-        // the window-relative state while the window has focus or a button is held.
-        int x = 0, y = 0;
-        Uint32 buttons = SDL_GetMouseState(&x, &y);
-        bool focused = (SDL_GetWindowFlags(gWindow) & SDL_WINDOW_INPUT_FOCUS) != 0;
-        if (focused || buttons != 0) io.MousePos = ImVec2((float)x, (float)y);
+        // The backend read SDL_GetGlobalMouseState, which stays stale under X11 capture, and
+        // without input focus (X without a window manager) it keeps an old position, so a
+        // quick click lands where the pointer was. Use the position of the last pointer event.
+        if (gHasMouse) io.MousePos = gMouse;
     } else {
         io.DisplaySize = ImVec2(displayWidth, displayHeight);
         io.DeltaTime = deltaTime > 0 ? deltaTime : 1.0f / 60.0f;
@@ -167,10 +178,23 @@ void slgui_set_mouse(float x, float y, bool down) {
     io.MouseDown[0] = down;
 }
 
+static float gDrawnMinX = 0;
+
+float slgui_drawn_min_x(void) { return gDrawnMinX; }
+
 void slgui_render(void) {
     ImGui::Render();
     ImDrawData *data = ImGui::GetDrawData();
+    gDrawnMinX = 0;
     if (!data || data->CmdListsCount == 0) return;
+    gDrawnMinX = data->DisplaySize.x;
+    for (int n = 0; n < data->CmdListsCount; n++) {
+        const ImDrawList *list = data->CmdLists[n];
+        for (int i = 0; i < list->CmdBuffer.Size; i++) {
+            float x = list->CmdBuffer[i].ClipRect.x - data->DisplayPos.x;
+            if (x < gDrawnMinX) gDrawnMinX = x < 0 ? 0 : x;
+        }
+    }
     float scaleX = data->FramebufferScale.x, scaleY = data->FramebufferScale.y;
     // Draw in window coordinates scaled to the output, restoring the renderer's state after.
     float oldScaleX = 1, oldScaleY = 1;
@@ -222,7 +246,32 @@ bool slgui_slider_double(const char *label, double *value, double minimum, doubl
                                logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
 }
 bool slgui_combo(const char *label, int *current, const char *const *items, int count) {
-    return ImGui::Combo(label, current, items, count);
+    // ImGui::Combo's own loop, keeping each open item's rectangle for slgui_combo_item_rect.
+    gComboItems = 0;
+    const char *preview = (*current >= 0 && *current < count) ? items[*current] : "";
+    bool changed = false;
+    if (ImGui::BeginCombo(label, preview)) {
+        // On its first frame a popup is measured, not yet placed: report its items from the next.
+        const bool placed = !ImGui::IsWindowAppearing();
+        for (int i = 0; i < count; i++) {
+            ImGui::PushID(i);
+            if (ImGui::Selectable(items[i], i == *current)) { *current = i; changed = true; }
+            if (i == *current) ImGui::SetItemDefaultFocus();
+            if (placed && i < 64) {
+                const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+                gComboRects[i][0] = lo.x; gComboRects[i][1] = lo.y; gComboRects[i][2] = hi.x - lo.x; gComboRects[i][3] = hi.y - lo.y;
+                gComboItems = i + 1;
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+int slgui_combo_item_count(void) { return gComboItems; }
+void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height) {
+    if (index < 0 || index >= gComboItems) { *x = *y = *width = *height = 0; return; }
+    *x = gComboRects[index][0]; *y = gComboRects[index][1]; *width = gComboRects[index][2]; *height = gComboRects[index][3];
 }
 bool slgui_button(const char *label) { return ImGui::Button(label); }
 bool slgui_small_button(const char *label) { return ImGui::SmallButton(label); }

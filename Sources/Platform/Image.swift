@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CSDL2
+import SafeOutput
 
 /// RGBA pixels, 8 bits per channel, rows top to bottom; read from and written to PNG files.
 public struct Image: Equatable, Sendable {
@@ -27,25 +28,55 @@ public struct Image: Equatable, Sendable {
         self.pixels = pixels
     }
 
-    /// Reads a PNG file; errors name the file and say what is wrong with it.
+    /// The largest image read or written: 16384 pixels a side and 50 million pixels in all
+    /// (200 MB of RGBA), so that comparing two of them stays within about 1.2 GB.
+    public static let maximumSide = 16_384
+    public static let maximumPixels = 50_000_000
+
+    /// Reads a PNG file; errors name the file and say what is wrong with it. The size is read
+    /// from the header first, and images above `maximumSide` / `maximumPixels` are refused.
     public static func loadPNG(_ path: String) throws(SDLError) -> Image {
         guard access(path, R_OK) == 0 else { throw SDLError(path, reason: "no such file or not readable") }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { throw SDLError(path, reason: "is a directory, expected a PNG file") }
+        if let (width, height) = headerSize(path) {
+            guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
+                throw SDLError(path, reason: "is \(width)x\(height) pixels; at most \(maximumSide) a side and \(maximumPixels / 1_000_000) million in all are read")
+            }
+        }
         guard let ops = SDL_RWFromFile(path, "rb") else { throw SDLError(path, reason: "cannot be opened") }
         guard IMG_isPNG(ops) != 0 else {
             SDL_RWclose(ops)
             throw SDLError(path, reason: "is not a PNG file")
         }
-        guard let loaded = IMG_LoadPNG_RW(ops) else {
-            SDL_RWclose(ops)
-            throw SDLError(path, reason: "is not a readable PNG (\(String(cString: SDL_GetError())))")
-        }
+        // libpng prints its own lines on standard error before failing: keep them off the terminal.
+        let loaded = withStandardErrorSilenced { IMG_LoadPNG_RW(ops) }
         SDL_RWclose(ops)
+        guard let loaded else {
+            throw SDLError(path, reason: "is not a readable PNG (\(sdlReason()))")
+        }
         defer { SDL_FreeSurface(loaded) }
         guard let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
             throw SDLError("\(path): converting pixels")
         }
         defer { SDL_FreeSurface(converted) }
         return Image(surface: converted)
+    }
+
+    /// Width and height from a PNG's IHDR chunk (bytes 16 to 23), or nil when the file is not a PNG.
+    static func headerSize(_ path: String) -> (Int, Int)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 24)
+        let n = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 24) }
+        guard n == 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        func big(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (big(16), big(20))
+    }
+
+    static func sdlReason() -> String {
+        SDL_GetError().flatMap { String(validatingCString: $0) } ?? "unknown"
     }
 
     /// Copies an ABGR8888 (R, G, B, A bytes in memory) surface.
@@ -63,24 +94,43 @@ public struct Image: Equatable, Sendable {
         self.init(width: w, height: h, pixels: pixels)
     }
 
-    /// Writes a PNG whole or not at all (a temporary file beside it, then renamed over it).
-    public func savePNG(_ path: String) throws(SDLError) {
+    /// The PNG file's bytes.
+    public func pngData() throws(SDLError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
         var copy = pixels
-        let temporary = path + ".partial-\(getpid())"
         let saved: Int32 = copy.withUnsafeMutableBytes { buffer in
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(buffer.baseAddress, Int32(width), Int32(height), 32,
                                                                    Int32(width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -1 }
             defer { SDL_FreeSurface(surface) }
-            return IMG_SavePNG(surface, temporary)
+            guard let ops = SDL_AllocRW() else { return -1 }
+            defer { SDL_FreeRW(ops) }
+            ops.pointee.type = UInt32(SDL_RWOPS_UNKNOWN)
+            ops.pointee.hidden.unknown.data1 = Unmanaged.passUnretained(sink).toOpaque()
+            ops.pointee.size = { _ in -1 }
+            ops.pointee.seek = { _, _, _ in -1 }
+            ops.pointee.read = { _, _, _, _ in 0 }
+            ops.pointee.close = { _ in 0 }
+            ops.pointee.write = { context, data, size, count in
+                guard let context, let data, let owner = context.pointee.hidden.unknown.data1 else { return 0 }
+                let sink = Unmanaged<Sink>.fromOpaque(owner).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size * count))
+                return count
+            }
+            return IMG_SavePNG_RW(surface, ops, 0)
         }
-        guard saved == 0 else {
-            unlink(temporary)
-            throw SDLError(path, reason: "cannot be written (\(String(cString: SDL_GetError())))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw SDLError(path, reason: "cannot be written (\(reason))")
+        guard saved == 0 else { throw SDLError("encoding a \(width)x\(height) PNG", reason: Self.sdlReason()) }
+        return sink.bytes
+    }
+
+    /// Writes a PNG whole or not at all, by `OutputFile`'s rules: a new file made beside it and
+    /// renamed over a regular file; devices and FIFOs written directly; never over one of `inputs`.
+    public func savePNG(_ path: String, inputs: [String] = []) throws(SDLError) {
+        let bytes = try pngData()
+        do {
+            try OutputFile.write(bytes: bytes, to: path, inputs: inputs)
+        } catch {
+            throw SDLError(error)
         }
     }
 
@@ -89,4 +139,17 @@ public struct Image: Equatable, Sendable {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
+}
+
+/// Runs `body` with file descriptor 2 pointed at /dev/null: for libraries (libpng, SDL's driver
+/// probing) that print their own lines before returning an error this program reports in one.
+func withStandardErrorSilenced<T>(_ body: () -> T) -> T {
+    let saved = dup(STDERR_FILENO)
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    if saved >= 0, null >= 0 { dup2(null, STDERR_FILENO) }
+    defer {
+        if saved >= 0 { dup2(saved, STDERR_FILENO); close(saved) }
+        if null >= 0 { close(null) }
+    }
+    return body()
 }

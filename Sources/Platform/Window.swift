@@ -26,7 +26,7 @@ public final class Window {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError("SDL_Init(video)") }
+        try Self.initialiseVideo(environment: environment)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         var (width, height) = (Int32(width), Int32(height))
         var mode = SDL_DisplayMode()
@@ -59,7 +59,31 @@ public final class Window {
         canvas = Canvas(renderer: renderer, fonts: fonts)
     }
 
+    /// Video drivers that show a window on a screen; SDL falls back to others ("offscreen",
+    /// "dummy", "evdev") when it cannot reach the display, and the playground would then run unseen.
+    public static let windowingDrivers: Set<String> = ["x11", "wayland", "cocoa", "windows", "kmsdrm", "KMSDRM", "rpi", "vivante"]
+
+    /// Starts SDL's video with a windowing driver, or throws naming the driver it got. Right after
+    /// an X server starts, x11 is sometimes reported unavailable: it is tried three times, 0.3 s apart.
+    static func initialiseVideo(environment: [String: String]) throws(SDLError) {
+        var got = "none"
+        for attempt in 0..<3 {
+            if attempt > 0 { usleep(300_000) }
+            guard withStandardErrorSilenced({ SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }) == 0 else {
+                got = "none (\(SDL_GetError().flatMap { String(validatingCString: $0) } ?? ""))"
+                continue
+            }
+            let driver = SDL_GetCurrentVideoDriver().flatMap { String(validatingCString: $0) } ?? "none"
+            if windowingDrivers.contains(driver) { return }
+            got = "\"\(driver)\""
+            SDL_Quit()
+        }
+        let display = environment["DISPLAY"].map { "DISPLAY=\($0)" } ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0)" } ?? ""
+        throw SDLError("opening a window", reason: "SDL's video driver is \(got), which shows no window; \(display) could not be reached")
+    }
+
     deinit {
+        if let overlay { SDL_DestroyTexture(overlay) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_Quit()
@@ -155,6 +179,56 @@ public final class Window {
     }
 
     public func present() { SDL_RenderPresent(renderer) }
+
+    /// Sleeps until an event is queued or `seconds` pass (at least a millisecond); the event stays
+    /// queued for `poll`. Returns whether one is waiting.
+    public func waitForEvent(timeout seconds: Double) -> Bool {
+        let milliseconds = seconds.isFinite ? Int32(clamping: Int((max(0, seconds) * 1000).rounded(.up))) : 1000
+        return SDL_WaitEventTimeout(nil, max(1, milliseconds)) == 1
+    }
+
+    // MARK: Overlay (the panel, drawn once and copied while it does not change)
+
+    private var overlay: OpaquePointer?
+    private var overlaySize = (0, 0)
+
+    /// Whether the overlay texture holds a drawing of the current output size.
+    public var hasOverlay: Bool { overlay != nil && overlaySize == outputSize }
+
+    private var outputSize: (Int, Int) {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return (Int(pw), Int(ph))
+    }
+
+    /// Sends drawing to the overlay texture (the output's size, cleared to `background`, opaque,
+    /// so copying it needs no blending) until `endOverlay`. Returns false, drawing straight to
+    /// the window, when the renderer cannot.
+    public func beginOverlay(background: Color) -> Bool {
+        let size = outputSize
+        if overlay == nil || overlaySize != size {
+            if let old = overlay { SDL_DestroyTexture(old) }
+            overlay = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(size.0), Int32(size.1))
+            overlaySize = size
+            if let overlay { SDL_SetTextureBlendMode(overlay, SDL_BLENDMODE_NONE) }
+        }
+        guard let overlay, SDL_SetRenderTarget(renderer, overlay) == 0 else { return false }
+        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+        SDL_RenderClear(renderer)
+        return true
+    }
+
+    public func endOverlay() { SDL_SetRenderTarget(renderer, nil) }
+
+    /// Copies the overlay's columns from `fromX` pixels to the right edge onto the frame, replacing what is there.
+    public func drawOverlay(fromX: Int) {
+        guard let overlay, hasOverlay else { return }
+        let x = Int32(clamping: min(max(0, fromX), overlaySize.0))
+        var rect = SDL_Rect(x: x, y: 0, w: Int32(overlaySize.0) - x, h: Int32(overlaySize.1))
+        guard rect.w > 0 else { return }
+        SDL_RenderCopy(renderer, overlay, &rect, &rect)
+    }
 
     /// Puts text on the system clipboard.
     public func copyToClipboard(_ text: String) { SDL_SetClipboardText(text) }

@@ -30,8 +30,9 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace (see `traceColumns`).
-    private var trace: FileHandle?
+    /// The window's trace (see `traceColumns`), written safely: it replaces the file at
+    /// `tracePath` only when finished.
+    private var trace: TraceFile?
     private var writtenColumns: [String] = []
     private let historyCapacity: Int
 
@@ -56,16 +57,15 @@ public final class PlaygroundSession {
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            guard FileManager.default.createFile(atPath: tracePath, contents: Data()),
-                  let handle = FileHandle(forWritingAtPath: tracePath) else {
-                throw InputError("\(tracePath): cannot be written")
-            }
-            handle.seekToEndOfFile()
-            trace = handle
+            trace = try TraceFile(tracePath, header: "")
         }
     }
 
-    deinit { try? trace?.close() }
+    /// Makes the trace file final (it replaces the file at `tracePath` only now).
+    public func finishTrace() throws(InputError) {
+        defer { trace = nil }
+        try trace?.finish()
+    }
 
     // MARK: Reading
 
@@ -111,12 +111,14 @@ public final class PlaygroundSession {
             if !pointerHeld || replaying != nil { side.scene.advance(to: t) }
             side.record(at: t)
         }
-        if let trace { writeTraceRow(trace, at: t) }
+        if let trace {
+            do { try writeTraceRow(trace, at: t) } catch {
+                self.trace = nil
+                show("Trace stopped: \(error)", isError: true)
+            }
+        }
     }
 
-    /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
-    /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
-    /// slow rate applies from the release on.
     /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
     public var traceColumns: [String] {
         var columns = Trace.columns + scene.extraTraceColumns
@@ -126,7 +128,7 @@ public final class PlaygroundSession {
 
     /// One row per frame; when the columns change (scene switched, A/B turned on or off) a new
     /// header row starts the next section.
-    private func writeTraceRow(_ trace: FileHandle, at t: Double) {
+    private func writeTraceRow(_ trace: TraceFile, at t: Double) throws(InputError) {
         let columns = traceColumns
         var text = ""
         if columns != writtenColumns {
@@ -138,9 +140,12 @@ public final class PlaygroundSession {
             let b = Trace.row(sides[1].scene, at: t).dropLast()
             text += "," + (b.firstIndex(of: ",").map { b[b.index(after: $0)...] } ?? "")
         }
-        trace.write(Data((text + "\n").utf8))
+        try trace.append(text + "\n")
     }
 
+    /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
+    /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
+    /// slow rate applies from the release on.
     public func toggleSlowMotion(at realTime: Double) {
         isSlowMotion.toggle()
         if !pointerHeld { clock.setRate(isSlowMotion ? SceneClock.slowMotion : 1, at: realTime) }

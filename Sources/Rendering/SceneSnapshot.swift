@@ -29,27 +29,47 @@ public final class SceneSnapshot {
         return try image(of: scene, at: time, scale: scale)
     }
 
-    /// Frames at `times` side by side, each labelled with its time, in one image.
-    public func filmstrip(of scene: any ScrollScene, events: [TimedInput], times: [Double], scale: Double = 0.5) throws -> Image {
-        let w = scene.viewport.width, h = scene.viewport.height, gap = 12.0, label = 34.0
-        let columns = Double(times.count)
-        let width = Int(((columns * w + (columns - 1) * gap) * scale).rounded())
-        let height = Int(((h + label) * scale).rounded())
-        let offscreen = try OffscreenCanvas(width: max(1, width), height: max(1, height), fonts: fonts)
+    /// Frames at `times` side by side, each labelled with its time, in one image; wrapped into
+    /// rows of `columns` frames (default: all in one row).
+    public func filmstrip(of scene: any ScrollScene, events: [TimedInput], times: [Double], scale: Double = 0.5,
+                          columns: Int? = nil) throws -> Image {
+        let size = Self.filmstripSize(viewport: scene.viewport, count: times.count, scale: scale, columns: columns)
+        let w = scene.viewport.width, h = scene.viewport.height
+        let perRow = max(1, columns ?? times.count)
+        let offscreen = try OffscreenCanvas(width: max(1, size.width), height: max(1, size.height), fonts: fonts)
         offscreen.clear(Color(hex: 0x1C1C1E))
         var next = 0
-        for (column, time) in times.enumerated() {
+        for (index, time) in times.enumerated() {
             while next < events.count, events[next].time <= time { scene.handle(events[next]); next += 1 }
             scene.advance(to: time)
             list.removeAll()
             scene.draw(into: &list, at: time)
-            let x = Double(column) * (w + gap) * scale
-            offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: scale, x: x)
+            let x = Double(index % perRow) * (w + Self.gap) * scale
+            let y = Double(index / perRow) * (h + Self.label + Self.gap) * scale
+            offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: scale, x: x, y: y)
             list.removeAll()
             list.append(.text(Self.timeLabel(time), x: 8, y: h + 6, style: .title, color: .white))
-            offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h + label), scale: scale, x: x)
+            offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h + Self.label), scale: scale, x: x, y: y)
         }
         return offscreen.snapshot()
+    }
+
+    /// Points between frames and below each frame for its label.
+    static let gap = 12.0, label = 34.0
+
+    /// The filmstrip's size in pixels for `count` frames in rows of `columns`.
+    public static func filmstripSize(viewport: Size, count: Int, scale: Double, columns: Int? = nil) -> (width: Int, height: Int) {
+        let perRow = Double(max(1, min(columns ?? count, count)))
+        let rows = (Double(count) / perRow).rounded(.up)
+        let width = Int(((perRow * viewport.width + (perRow - 1) * gap) * scale).rounded())
+        let height = Int(((rows * (viewport.height + label) + (rows - 1) * gap) * scale).rounded())
+        return (width, height)
+    }
+
+    /// The most frames per row that keep a filmstrip within `maximumWidth` pixels (at least 1).
+    public static func filmstripColumns(viewport: Size, count: Int, scale: Double, maximumWidth: Int) -> Int {
+        let fit = Int(((Double(maximumWidth) / scale + gap) / (viewport.width + gap)).rounded(.down))
+        return max(1, min(count, fit))
     }
 
     static func timeLabel(_ time: Double) -> String {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Drawing
 
 /// Procedural pictures: gradients and shapes from a seed, so nothing is downloaded and every
@@ -31,12 +36,13 @@ public enum Art {
 
     /// Words that pick a subject, checked in this order (the first match wins).
     static let keywords: [(Subject, [String])] = [
-        (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "table", "home", "restaurant", "house"]),
+        (.road, ["way home", "drive", "highway"]),
+        (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "table", "home", "restaurant", "house", "rice", "soup",
+                 "tofu", "pancake", "chicken", "greens", "pudding", "bowl", "wonton"]),
         (.market, ["market", "lantern", "festival"]),
         (.train, ["train", "rail"]),
-        (.road, ["road", "way home", "drive"]),
         (.desert, ["desert", "salt", "dune"]),
-        (.fields, ["field", "lavender", "orchard", "park", "garden", "meadow", "autumn"]),
+        (.fields, ["field", "lavender", "orchard", "park", "meadow", "autumn"]),
         (.mountains, ["mountain", "hill", "pass", "snow", "north", "valley", "lake"]),
         (.sea, ["sea", "bay", "tide", "harbour", "harbor", "ocean", "beach", "fog", "blue hour", "coast", "wave"]),
         (.city, ["city", "street", "town", "kyoto", "bridge", "glass", "steel", "rooftop", "stairs", "take", "timelapse"]),
@@ -90,7 +96,7 @@ public enum Art {
         case .mountains: mountains(&list, frame, light, seed, snow: lower.contains("snow") || lower.contains("north") || lower.contains("pass"),
                                    lake: lower.contains("lake"))
         case .desert: desert(&list, frame, light, seed, salt: lower.contains("salt"))
-        case .food: food(&list, frame, seed, coffee: lower.contains("coffee") || lower.contains("tea"))
+        case .food: food(&list, frame, seed, dish: Dish(lower))
         case .market: market(&list, frame, seed)
         case .train: train(&list, frame, light, seed)
         case .road: road(&list, frame, light, seed)
@@ -204,8 +210,10 @@ public enum Art {
         sun(&list, f, light == .night ? .dusk : light, seed, horizon: horizon)
         // Distant hills.
         let far = kind == 2 ? Color(hex: 0xC98A4B) : Color(hex: 0x7FA36B)
-        list.append(.circle(centerX: f.x + f.width * 0.2, centerY: f.y + f.height * (horizon + 0.55), radius: f.height * 0.6, color: far.mixed(with: bottom, 0.35)))
-        list.append(.circle(centerX: f.x + f.width * 0.85, centerY: f.y + f.height * (horizon + 0.6), radius: f.height * 0.62, color: far.mixed(with: bottom, 0.2)))
+        // A distant treeline closes the gap between the sky and the field, however wide the frame.
+        band(&list, f, from: horizon - 0.01, to: horizon + 0.05, .solid(far.mixed(with: bottom, 0.3)))
+        list.append(.circle(centerX: f.x + f.width * 0.2, centerY: f.y + f.height * (horizon + 0.55), radius: f.height * 0.6, color: far.mixed(with: bottom, 0.15)))
+        list.append(.circle(centerX: f.x + f.width * 0.85, centerY: f.y + f.height * (horizon + 0.6), radius: f.height * 0.62, color: far.mixed(with: bottom, 0.08)))
         // The field: rows converging on a point above the horizon.
         let (ground, row): (Color, Color) = [
             (Color(hex: 0x6E8B3D), Color(hex: 0x9B7BD4)),   // lavender: purple rows on green
@@ -339,7 +347,23 @@ public enum Art {
         }
     }
 
-    private static func food(_ list: inout DrawList, _ f: Rect, _ seed: Int, coffee: Bool) {
+    /// What is on the table, from the title's words.
+    enum Dish {
+        case coffee, noodles, dumplings, rice, soup, greens, dessert
+        init(_ title: String) {
+            func has(_ words: String...) -> Bool { words.contains { title.contains($0) } }
+            if has("coffee", "tea") { self = .coffee }
+            else if has("dumpling", "wonton") { self = .dumplings }
+            else if has("rice", "tofu", "chicken", "char siu") { self = .rice }
+            else if has("soup") { self = .soup }
+            else if has("greens", "pancake") { self = .greens }
+            else if has("pudding", "dessert") { self = .dessert }
+            else { self = .noodles }
+        }
+    }
+
+    private static func food(_ list: inout DrawList, _ f: Rect, _ seed: Int, dish: Dish) {
+        let coffee = dish == .coffee
         // A table seen from above: wood, then a plate or a cup on its saucer.
         list.append(.rect(f, fill: .diagonalGradient(Color(hex: 0xC89B6D), Color(hex: 0x8B5E3C)), cornerRadius: 0))
         for i in 0..<5 {
@@ -365,16 +389,42 @@ public enum Art {
             list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.22, color: Color(hex: 0xE9D3B5)))
             list.append(.circle(centerX: cx - r * 0.08, centerY: cy - r * 0.06, radius: r * 0.1, color: Color(hex: 0xC8A27E)))
         } else {
-            // A bowl: broth, noodles, greens and an egg.
-            list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.62, color: Color(hex: 0xD9822B)))
-            for i in 0..<5 {
-                list.append(.rect(Rect(x: cx - r * 0.45, y: cy - r * 0.3 + Double(i) * r * 0.14, width: r * 0.9, height: r * 0.05), fill: .solid(Color(hex: 0xF6E3A1)), cornerRadius: r * 0.025))
+            let broth = dish == .soup ? Color(hex: 0xC9772E) : (dish == .dessert ? Color(hex: 0xFFC94A) : Color(hex: 0xD9822B))
+            list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.62, color: dish == .rice || dish == .greens ? Color(hex: 0xFFFFFF) : broth))
+            switch dish {
+            case .dumplings:
+                for k in 0..<5 {
+                    let angle = Double(k) * 2 * Double.pi / 5
+                    list.append(.circle(centerX: cx + cos(angle) * r * 0.33, centerY: cy + sin(angle) * r * 0.33, radius: r * 0.2, color: Color(hex: 0xF7F1E3)))
+                }
+            case .rice:
+                list.append(.circle(centerX: cx - r * 0.1, centerY: cy + r * 0.05, radius: r * 0.42, color: Color(hex: 0xC0392B)))
+                list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.25, radius: r * 0.14, color: Color(hex: 0x3F8F3A)))
+            case .greens:
+                for k in 0..<6 {
+                    let angle = Double(k) * 2 * Double.pi / 6
+                    list.append(.circle(centerX: cx + cos(angle) * r * 0.28, centerY: cy + sin(angle) * r * 0.28, radius: r * 0.22, color: Color(hex: 0x3F8F3A)))
+                }
+            case .dessert:
+                list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.4, color: Color(hex: 0xFFB13B)))
+                list.append(.circle(centerX: cx + r * 0.1, centerY: cy - r * 0.1, radius: r * 0.12, color: Color(hex: 0xFFFFFF, alpha: 0.7)))
+            case .soup:
+                for k in 0..<4 {
+                    let (x, y) = (cx + (noise(seed, 860 + k) - 0.5) * r * 0.7, cy + (noise(seed, 870 + k) - 0.5) * r * 0.7)
+                    list.append(.circle(centerX: x, centerY: y, radius: r * 0.1, color: Color(hex: 0x3F8F3A)))
+                }
+            default:
+                // Noodles, an egg and greens.
+                for i in 0..<5 {
+                    list.append(.rect(Rect(x: cx - r * 0.45, y: cy - r * 0.3 + Double(i) * r * 0.14, width: r * 0.9, height: r * 0.05), fill: .solid(Color(hex: 0xF6E3A1)), cornerRadius: r * 0.025))
+                }
+                list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.2, radius: r * 0.16, color: Color(hex: 0xFFFFFF)))
+                list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.2, radius: r * 0.08, color: Color(hex: 0xF2B134)))
+                list.append(.circle(centerX: cx - r * 0.25, centerY: cy + r * 0.25, radius: r * 0.12, color: Color(hex: 0x3F8F3A)))
             }
-            list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.2, radius: r * 0.16, color: Color(hex: 0xFFFFFF)))
-            list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.2, radius: r * 0.08, color: Color(hex: 0xF2B134)))
-            list.append(.circle(centerX: cx - r * 0.25, centerY: cy + r * 0.25, radius: r * 0.12, color: Color(hex: 0x3F8F3A)))
-            list.append(.rect(Rect(x: cx + r * 0.9, y: cy - r * 0.9, width: r * 0.08, height: r * 1.8), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
-            list.append(.rect(Rect(x: cx + r * 1.05, y: cy - r * 0.9, width: r * 0.08, height: r * 1.8), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+            // Chopsticks resting below the bowl, clear of anything drawn along the picture's right edge.
+            list.append(.rect(Rect(x: cx - r * 0.9, y: cy + r * 1.12, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+            list.append(.rect(Rect(x: cx - r * 0.8, y: cy + r * 1.27, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
         }
     }
 

@@ -81,6 +81,12 @@ public final class BannerScene: SingleAxisScene {
         }
     }
 
+    /// The auto-advance's next turn: an interval after the banner last rested or was let go.
+    public override func nextTimer(after time: Double) -> Double? {
+        guard autoAdvance, !isPressed, !axis.isMoving, itemCount > 1 else { return nil }
+        return restingSince + interval
+    }
+
     // MARK: Controls
 
     public override var controls: [SceneControl] {
@@ -137,14 +143,13 @@ public final class BannerScene: SingleAxisScene {
             // The picture is wider than the card and lags behind it by `parallax` of the scroll.
             let lag = -pageX * parallax
             let picture = Rect(x: card.x + lag - w * parallax, y: card.y, width: card.width + 2 * w * parallax, height: card.height)
-            list.append(.clip(card.intersection(screen)))
+            list.append(.beginRoundedClip(card, cornerRadius: 18))   // the picture stays inside the card's rounded shape
             Art.picture(into: &list, frame: picture, title: Art.title(item + 11), seed: item * 13 + 7, cornerRadius: 0, surround: Theme.background,
                         restoreClip: card.intersection(screen))
             list.append(.rect(Rect(x: card.x, y: card.maxY - 70, width: card.width, height: 70),
                               fill: .verticalGradient(.clear, Color(hex: 0x000000, alpha: 0.35)), cornerRadius: 0))
             list.append(.text(Art.title(item + 11), x: card.x + 16, y: card.maxY - 44, style: .title2, color: .white, maxWidth: card.width - 32))
-            list.append(.clip(screen))
-            list.append(.cornerMask(card, cornerRadius: 18, color: Theme.background))
+            list.append(.endRoundedClip)
             if item == selectedIndex {
                 list.append(.rect(card, fill: .solid(Theme.selection), cornerRadius: 18))
             }

@@ -350,7 +350,8 @@ public final class NestedScene: ScrollScene {
         }
         // Food list, culled to the visible rows.
         let listX = x + Self.columnWidth
-        list.append(.clip(Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(Rect(x: 0, y: top, width: w, height: h - top))))
+        let listClip = Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(Rect(x: 0, y: top, width: w, height: h - top))
+        list.append(.clip(listClip))
         var low = 0, high = rows.count
         while low < high { let mid = (low + high) / 2; if rows[mid].top + Self.rowHeight <= offset { low = mid + 1 } else { high = mid } }
         var index = low
@@ -359,7 +360,8 @@ public final class NestedScene: ScrollScene {
             let y = top + row.top - offset
             if let dish = row.dish {
                 let name = Self.dishes[dish % Self.dishes.count]
-                list.append(.rect(Rect(x: listX + 12, y: y + 10, width: 72, height: 72), fill: .diagonalGradient(Art.palette(dish).0, Art.palette(dish).1), cornerRadius: 10))
+                Art.picture(into: &list, frame: Rect(x: listX + 12, y: y + 10, width: 72, height: 72), title: name, seed: dish, cornerRadius: 10,
+                            surround: .white, restoreClip: listClip)
                 let textWidth = w - Self.columnWidth - 96 - 12
                 list.append(.text(name, x: listX + 96, y: y + 12, style: .headline, color: Theme.label, maxWidth: textWidth))
                 list.append(.text(Self.salesLabels[dish % Self.salesLabels.count], x: listX + 96, y: y + 37, style: .footnote,

@@ -126,6 +126,8 @@ public class SingleAxisScene: ScrollScene {
         !pointerIsDown && lastWheelTime == nil && !axis.isMoving
     }
 
+    public func nextTimer(after time: Double) -> Double? { nil }
+
     public func tap(at point: Point, time: Double) {
         let index = itemIndex(at: point, offset: axis.offset(at: time))
         selectedIndex = index == selectedIndex ? nil : index
@@ -217,6 +219,8 @@ public class SingleAxisScene: ScrollScene {
         let frame = orientation == .vertical
             ? Rect(x: edge.maxX - 6, y: edge.y + 3 + start, width: 3, height: bar)
             : Rect(x: edge.x + 3 + start, y: edge.maxY - 6, width: bar, height: 3)
+        // iOS's default indicator: dark with a light rim, so it reads on pictures and on white.
+        list.append(.rect(frame.insetBy(-0.5), fill: .solid(Theme.indicatorRim.fading(alpha)), cornerRadius: 2))
         list.append(.rect(frame, fill: .solid(Theme.indicator.fading(alpha)), cornerRadius: 1.5))
     }
 }

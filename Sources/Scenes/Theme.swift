@@ -8,6 +8,7 @@ public enum Theme {
     public static let secondaryLabel = Color(hex: 0x6C6C70)
     public static let tint = Color(hex: 0x007AFF)
     public static let indicator = Color(hex: 0x000000, alpha: 0.45)
+    public static let indicatorRim = Color(hex: 0xFFFFFF, alpha: 0.35)
     public static let selection = Color(hex: 0x007AFF, alpha: 0.14)
     /// A bar's translucent material over content (systemChromeMaterial; opaque, as there is no blur to hide what passes under it).
     public static let bar = Color(hex: 0xF9F9F9)

@@ -12,6 +12,10 @@ import Scenes
 /// toward the end of the content). A `move` while no pointer is down (hover) is kept and ignored
 /// by scenes; `up` needs a pointer down, `down` needs it up.
 public enum GestureFile {
+    /// The latest event time allowed (s): an hour. A replay runs at most `Replay.defaultOpenEndedLimit`
+    /// past it, so a trace has at most 4200 s × fps rows.
+    public static let maximumTime = 3600.0
+
     public static func decode(_ text: String, file: String) throws(InputError) -> [TimedInput] {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
@@ -46,7 +50,7 @@ public enum GestureFile {
                 return number
             }
             let t = try number("t", required: true)
-            guard t >= 0, t <= 86_400 else { throw InputError("\(place): \"t\" = \(t) is out of range [0, 86400] s") }
+            guard t >= 0, t <= maximumTime else { throw InputError("\(place): \"t\" = \(t) is out of range [0, 3600] s; a gesture lasts at most an hour") }
             guard t >= previousTime else {
                 throw InputError("\(place): \"t\" = \(t) is before the previous event's \(previousTime); times must not decrease")
             }
@@ -54,6 +58,9 @@ public enum GestureFile {
             let event: InputEvent
             switch type {
             case "wheel":
+                guard item["dx"] != nil || item["dy"] != nil else {
+                    throw InputError("\(place): a wheel event needs \"dx\" or \"dy\" (points; a missing one is 0)")
+                }
                 event = .wheel(dx: try number("dx", required: false), dy: try number("dy", required: false))
             default:
                 let point = Point(x: try number("x", required: true), y: try number("y", required: true))

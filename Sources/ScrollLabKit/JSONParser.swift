@@ -68,6 +68,7 @@ public struct JSONParser {
         try nest()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var keys = Set<String>()
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; depth -= 1; return .object(members) }
         while true {
@@ -75,7 +76,7 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
             let keyStart = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(key).inserted {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }

@@ -11,12 +11,17 @@ public struct Replay {
     public var duration: Double?
     /// Idle time kept at the end of an open-ended replay (s).
     public static let restTail = 0.25
-    /// Longest an open-ended replay runs past its last event (s).
-    public static let openEndedLimit = 60.0
+    /// Longest an open-ended replay runs past its last event (s): ten minutes, longer than any
+    /// glide the parameters allow to reach rest in a list of up to 1e9 pt (the slowest, power 1.9
+    /// on a 1e9 pt list, rests after 149 s). A trace that reaches it is cut, and `run` says so.
+    public static let defaultOpenEndedLimit = 600.0
+    /// This replay's limit past the last event (s), `defaultOpenEndedLimit` unless set.
+    public var openEndedLimit: Double
 
-    public init(fps: Double = 60, duration: Double? = nil) {
+    public init(fps: Double = 60, duration: Double? = nil, openEndedLimit: Double = Replay.defaultOpenEndedLimit) {
         self.fps = fps
         self.duration = duration
+        self.openEndedLimit = openEndedLimit
     }
 
     /// The trace CSV, header included.
@@ -26,8 +31,18 @@ public struct Replay {
         return out
     }
 
-    /// Calls `sample` at every frame time after feeding the events due by then.
-    public func run(_ scene: any ScrollScene, events: [TimedInput], sample: (Double) -> Void) {
+    /// How a replay ended.
+    public enum Ending: Equatable, Sendable {
+        /// At the requested duration, or at rest (plus `restTail`) when none was given.
+        case complete
+        /// At `openEndedLimit` after the last event, with the scene still moving.
+        case cut(at: Double)
+    }
+
+    /// Calls `sample` at every frame time after feeding the events due by then; stops at the
+    /// first error `sample` throws.
+    @discardableResult
+    public func run<E: Error>(_ scene: any ScrollScene, events: [TimedInput], sample: (Double) throws(E) -> Void) throws(E) -> Ending {
         let lastEvent = events.last?.time ?? 0
         var next = 0
         var frame = 0
@@ -36,15 +51,15 @@ public struct Replay {
             let t = Double(frame) / fps
             if let duration {
                 if t > duration + 1e-9 { break }
-            } else if t > lastEvent + Self.openEndedLimit {
-                break
+            } else if t > lastEvent + openEndedLimit + 1e-9 {
+                return .cut(at: Double(frame - 1) / fps)
             }
             while next < events.count, events[next].time <= t {
                 scene.handle(events[next])
                 next += 1
             }
             scene.advance(to: t)
-            sample(t)
+            try sample(t)
             if duration == nil, next == events.count, t >= lastEvent {
                 if scene.isAtRest(at: t) {
                     restSince = restSince ?? t
@@ -55,5 +70,6 @@ public struct Replay {
             }
             frame += 1
         }
+        return .complete
     }
 }

@@ -6,8 +6,9 @@ import ScrollPhysics
 /// Simulated use for a long time: random gestures, taps, wheel streams, keys, scene controls and
 /// parameter changes mid-motion across every scene, at 60 frames per second, each frame laid out
 /// into a draw list as the window would. Checks every frame (finite values, never past the
-/// rubber-band limit), that the same fling moves the same at the start and the end (no drift),
-/// and reports resident memory along the way.
+/// rubber-band limit), that the same fling moves the same on a fresh list and on the list that
+/// took the whole soak's share of use (no drift: no state left behind by gestures, parameter
+/// changes or scene switches), and reports resident memory along the way.
 public struct Soak {
     public struct Report: Sendable {
         public var frames = 0
@@ -51,9 +52,11 @@ public struct Soak {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
-    /// The offsets of one fixed fling on a fresh list, sampled for 2 s from `start`.
-    static func referenceFling(at start: Double) -> [Double] {
-        let scene = ListScene(cardCount: 200)
+    /// The offsets of one fixed fling on `scene`, from offset 0 with the default parameters,
+    /// sampled for 2 s from `start`.
+    static func referenceFling(on scene: ListScene, at start: Double) -> [Double] {
+        scene.setParameters(ScrollParameters(), at: start)
+        scene.axis.setOffset(0, at: start)
         scene.advance(to: start)
         scene.handle(TimedInput(time: start, event: .down(Point(x: 195, y: 600))))
         for i in 1...6 { scene.handle(TimedInput(time: start + 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i))))) }
@@ -61,7 +64,7 @@ public struct Soak {
         return (0...120).map { k -> Double in
             let t = start + 0.048 + Double(k) / 60
             scene.advance(to: t)
-            return scene.mainAxis.offset(at: t) - 0   // relative to the same start state (offset 0)
+            return scene.mainAxis.offset(at: t)
         }
     }
 
@@ -71,8 +74,11 @@ public struct Soak {
         var list = DrawList()
         let setups = SceneSetup.playground
         var parameters = ScrollParameters()
-        var scene = setups[0].makeScene(viewport: .phone, parameters: parameters)
-        let before = Self.referenceFling(at: 0)
+        // One scene per setup for the whole run, as the window keeps them: switching back finds
+        // the scene as it was left, so state left behind accumulates and the drift check sees it.
+        var scenes: [Int: any ScrollScene] = [0: setups[0].makeScene(viewport: .phone, parameters: parameters)]
+        var scene = scenes[0]!
+        let before = Self.referenceFling(on: ListScene(cardCount: 200), at: 0)
         var t = 0.0
         let frame = 1.0 / 60
         var nextEvent = 0.5
@@ -129,7 +135,11 @@ public struct Soak {
                     }
                 case 92..<96:
                     // Switch scenes mid-motion, as a number key does.
-                    scene = setups[random.int(setups.count)].makeScene(viewport: .phone, parameters: parameters)
+                    if let p = pointer { scene.handle(TimedInput(time: nextEvent, event: .up(p))); pointer = nil }
+                    let index = random.int(setups.count)
+                    scene = scenes[index] ?? setups[index].makeScene(viewport: .phone, parameters: parameters)
+                    scenes[index] = scene
+                    scene.setParameters(parameters, at: nextEvent)
                     scene.advance(to: nextEvent)
                 default:
                     break
@@ -151,7 +161,9 @@ public struct Soak {
             if report.residentAfterWarmUp == 0, t >= seconds / 10 { report.residentAfterWarmUp = Self.residentKilobytes() }
         }
         report.residentAtEnd = Self.residentKilobytes()
-        let after = Self.referenceFling(at: t + 1)
+        if let p = pointer { scene.handle(TimedInput(time: t, event: .up(p))) }
+        let stressed = scenes[0] as? ListScene ?? ListScene(cardCount: 200)
+        let after = Self.referenceFling(on: stressed, at: t + 1)
         report.drift = zip(before, after).map { abs($0 - $1) }.max() ?? 0
         return report
     }

@@ -77,6 +77,14 @@ enum Gui {
         let changed = label.withCString { l in
             pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { slgui_combo(l, &index, $0.baseAddress, Int32(items.count)) }
         }
+        // The combo's own rectangle comes first: the popup's items are drawn in another window.
+        if rects != nil {
+            for i in 0..<Int(slgui_combo_item_count()) where i < items.count {
+                var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+                slgui_combo_item_rect(Int32(i), &x, &y, &w, &h)
+                rects?.append(WidgetRect(label: "\(label)/\(items[i])", x: x, y: y, width: w, height: h))
+            }
+        }
         note(label)
         current = Int(index)
         return changed

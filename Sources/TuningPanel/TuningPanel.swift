@@ -98,17 +98,12 @@ public final class TuningPanel {
             Gui.help("The overshoot approaches the scroll view's own length (d) and never reaches it (000_9618b7a55a406ad9.txt).")
             if !automatic { slider("rubberBandLimit", parameters, into: &requests) }
             slider("bounceDamping", parameters, into: &requests)
+            slider("edgeReturnRate", parameters, into: &requests)
         }
 
         if Gui.header("Paging and snapping") {
-            if let policyTunable = ParameterSpec.named("pagePolicy") {
-                let options = policyTunable.options
-                var policy = Int(policyTunable.number(in: parameters))
-                if Gui.combo(policyTunable.title, &policy, options) {
-                    requests.append(.setValue(key: "pagePolicy", value: .string(options[policy])))
-                }
-                Gui.help(Self.helpText(policyTunable))
-            }
+            choice("pagePolicy", parameters, into: &requests)
+            choice("pageMotion", parameters, into: &requests)
             slider("pageDamping", parameters, into: &requests)
             slider("minimumFlickVelocity", parameters, into: &requests)
             let forced = session.scene.forcedPagePolicy
@@ -247,6 +242,17 @@ public final class TuningPanel {
     // MARK: Parameter sliders
 
     /// The slider of one parameter, entirely from its definition.
+    /// A combo for a choice parameter; picking an option requests it.
+    private func choice(_ key: String, _ parameters: ScrollParameters, into requests: inout [SessionRequest]) {
+        guard let tunable = ParameterSpec.named(key) else { return }
+        let options = tunable.options
+        var index = Int(tunable.number(in: parameters))
+        if Gui.combo(tunable.title, &index, options) {
+            requests.append(.setValue(key: key, value: .string(options[index])))
+        }
+        Gui.help(Self.helpText(tunable))
+    }
+
     private func slider(_ key: String, _ parameters: ScrollParameters, into requests: inout [SessionRequest]) {
         guard let tunable = ParameterSpec.named(key) else { return }
         let value = tunable.number(in: parameters)

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import Platform
 import Rendering
+import SafeOutput
 import ScrollLabKit
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two PNGs pixel by pixel.",
-        discussion: "Exit status: 0 when they match within the tolerance, 1 when they do not, 2 on bad input (a missing file, not a PNG, different sizes)."
+        discussion: "Exit status: 0 when they match within the tolerance, 1 when they do not, 2 on bad input (a missing file, not a PNG, different sizes, more than 16384 pixels a side or 50 million in all, --diff naming one of the inputs)."
     )
 
     @Argument(help: "The reference PNG.")
@@ -20,15 +21,16 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Write an image highlighting the differing pixels (magenta on grey).")
     var diff: String?
 
-    @Option(help: "Channel difference (0 to 255) up to which a pixel still counts as equal.")
+    @Option(parsing: .unconditional, help: "Channel difference (0 to 255) up to which a pixel still counts as equal.")
     var tolerance = "0"
 
-    @Option(help: "How many differing pixels are still a match.")
+    @Option(parsing: .unconditional, help: "How many differing pixels are still a match.")
     var allowedPixels = "0"
 
     func run() throws {
         let threshold = try Flags.integer(tolerance, flag: "--tolerance", range: 0...255)
         let allowed = try Flags.integer(allowedPixels, flag: "--allowed-pixels", range: 0...Int.max)
+        if let diff { _ = try OutputFile.plan(diff, inputs: [a, b]) }
         let first: Image, second: Image
         do {
             first = try Image.loadPNG(a)
@@ -41,10 +43,10 @@ struct CompareCommand: ParsableCommand {
         }
         let result = ImageDiff(first, second, threshold: threshold)
         if let diff {
-            do { try ImageDiff.highlight(first, second, threshold: threshold).savePNG(diff) } catch { throw InputError("\(error)") }
+            do { try ImageDiff.highlight(first, second, threshold: threshold).savePNG(diff, inputs: [a, b]) } catch { throw InputError("\(error)") }
         }
         let percent = String(format: "%.3f", result.differingFraction * 100)
-        print("\(result.differingPixels) of \(result.totalPixels) pixels differ (\(percent) %); largest channel difference \(result.largestDifference), mean \(String(format: "%.3f", result.meanDifference))")
+        try Console.print("\(result.differingPixels) of \(result.totalPixels) pixels differ (\(percent) %); largest channel difference \(result.largestDifference), mean \(String(format: "%.3f", result.meanDifference))")
         if result.differingPixels > allowed { throw ExitCode(1) }
     }
 }

@@ -18,6 +18,6 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let parameters = try ParametersFile.load(params)
         let snippet = SwiftSnippet.make(parameters)
-        if let out { try TextFile.write(snippet, to: out) } else { print(snippet, terminator: "") }
+        try TextFile.write(snippet, to: out ?? "-", inputs: params.map { [$0] } ?? [])
     }
 }

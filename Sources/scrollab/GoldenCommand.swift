@@ -21,7 +21,7 @@ struct GoldenCommand: ParsableCommand {
             } catch let error as SDLError {
                 throw InputError("\(error)")
             }
-            print("wrote \(frame.path(assets: assets))")
+            try Console.print("wrote \(frame.path(assets: assets))")
         }
     }
 }

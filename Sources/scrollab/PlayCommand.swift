@@ -3,6 +3,7 @@ import Foundation
 import Platform
 import Playground
 import Scenes
+import SafeOutput
 import ScrollLabKit
 import ScrollPhysics
 
@@ -26,29 +27,52 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Overlay B's content as a ghost on A (implies --compare).")
     var ghost = false
 
-    @Option(help: "Write the trace CSV (as replay's) while the window runs.")
+    @Option(help: "Write the trace CSV (as replay's) while the window runs; the file is replaced when the window closes.")
     var trace: String?
 
-    @Option(help: "Window size in points, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x480 to 8192x8192).")
     var window = "1280x800"
 
     @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
     var screenshot: String?
 
-    @Option(help: "Seconds after start at which to save --screenshot.")
+    @Option(parsing: .unconditional, help: "Seconds after start at which to save --screenshot (before --exit-after).")
     var screenshotAt = "1"
 
-    @Option(help: "Quit by itself after this many seconds (for scripted sessions).")
+    @Option(parsing: .unconditional, help: "Quit by itself after this many seconds (for scripted sessions).")
     var exitAfter: String?
+
+    /// The smallest phone viewport the window shows (points a side): the phone is scaled to fit
+    /// the window, and a smaller one would be magnified hundreds of times.
+    static let minimumViewport = 100.0
+    /// Window sizes allowed (points a side): SDL's minimum size of this window, and the largest
+    /// texture the renderers here accept.
+    static let windowRange = (width: 640.0...8192.0, height: 480.0...8192.0)
+    /// Seconds the window may overrun --exit-after (a frame stuck in the renderer) before it is ended.
+    static let exitGrace = 10.0
 
     func run() throws {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
         let viewport = try sceneOptions.viewportSize()
+        guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
+            throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
+        }
         let windowSize = try Flags.size(window, flag: "--window")
+        guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
+            throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [480, 8192] points")
+        }
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
+        if screenshot != nil, let quitTime, shotTime >= quitTime {
+            throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
+        }
         let parameters = try ParametersFile.load(params)
         let parametersB = try paramsB.map { try ParametersFile.load($0) }
+        // Outputs are checked before the window opens: a bad one is exit 2 with or without a display.
+        let inputs = [params, paramsB].compactMap { $0 }
+        if let trace { _ = try OutputFile.plan(trace, inputs: inputs) }
+        if let screenshot { _ = try OutputFile.plan(screenshot, inputs: inputs + (trace.map { [$0] } ?? [])) }
+        if let trace, let screenshot, trace == screenshot { throw InputError("--trace and --screenshot name the same file \(trace)") }
         // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
         var setups = SceneSetup.playground
         let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0
@@ -72,6 +96,21 @@ struct PlayCommand: ParsableCommand {
             }
             session.showsGhost = ghost
         }
+        if let quitTime { Self.watch(deadline: quitTime + Self.exitGrace) }
         app.run(session, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)
+        try session.finishTrace()
+        if let failure = app.screenshotFailure { throw InputError(failure) }
+    }
+
+    /// Ends the process when the window has not closed by `deadline` seconds from now, so that
+    /// --exit-after holds even when a frame never finishes.
+    static func watch(deadline: Double) {
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: deadline)
+            OutputFile.removeTemporaryFiles()
+            let line = "scrollab: error: the window did not close within \(Int(exitGrace)) s of --exit-after; ended\n"
+            _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            _exit(2)
+        }
     }
 }

@@ -36,65 +36,115 @@ final class PlaygroundApp {
         return WindowLayout(windowWidth: w, windowHeight: h, viewport: viewport, sides: sides)
     }
 
+    /// Runs until quit: frames while anything moves or was just touched, otherwise it sleeps in
+    /// `SDL_WaitEventTimeout` until input, a window event or a scene timer (see `FramePacer`).
     func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
         let start = Window.now
         var pendingShot = screenshot
+        var pacer = FramePacer(at: start)
         while running {
-            let frameStart = DispatchTime.now().uptimeNanoseconds
             let now = Window.now
-            let geometry = layout(viewport: session.viewport, sides: session.sides.count)
-            // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
-            var requests: [SessionRequest] = []
-            window.poll(raw: { raw in
-                let server = slgui_pointer_event_time(raw)
-                if server >= 0 { self.serverTime = server }
-                return slgui_process_event(raw)
-            }) { event in
-                self.handle(event, session: session, layout: geometry, requests: &requests)
-            }
-            session.frame(at: now)
+            if let quitAfter, now - start >= quitAfter { break }
+            // A due screenshot needs a frame to read; deadlines cut the wait short.
+            if let shot = pendingShot, now - start >= shot.time { pacer.noteEvent(at: now) }
+            let deadline = min(pendingShot.map { start + $0.time } ?? .infinity, quitAfter.map { start + $0 } ?? .infinity)
+            FrameLoop.turn(&pacer, session: session, now: now,
+                           wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
+                           frame: { now in
+                               let handled = frame(session, at: now)
+                               if let shot = pendingShot, now - start >= shot.time {
+                                   saveWindow(to: shot.path)
+                                   pendingShot = nil
+                               }
+                               window.present()
+                               return handled
+                           })
+        }
+    }
 
-            window.clear(Color(hex: 0x2C2C2E))
-            let ratio = window.pixelRatio
-            drawChrome(session, layout: geometry, ratio: ratio)
-            let t = session.sceneTime(at: now)
-            let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
-            for (index, side) in session.sides.enumerated() {
-                let phone = geometry.phones[index]
-                sceneList.removeAll()
-                side.scene.draw(into: &sceneList, at: t)
-                window.canvas.scale = geometry.scale * ratio
-                window.canvas.originX = phone.x * ratio
-                window.canvas.originY = phone.y * ratio
-                window.canvas.draw(sceneList, bounds: bounds)
-                if index == 0, session.isComparing, session.showsGhost {
-                    ghostList.removeAll()
-                    session.sides[1].scene.draw(into: &ghostList, at: t)
-                    window.canvas.drawGhost(ghostList, bounds: bounds, pixelWidth: Int((phone.width * ratio).rounded()),
-                                            pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
-                }
-                sceneList.removeAll()
-                sceneList.append(.cornerMask(bounds, cornerRadius: 44, color: Color(hex: 0x0A0A0B)))
-                window.canvas.draw(sceneList, bounds: bounds)
+    /// One turn of the real loop with no deadlines (for `frames --window`); returns whether it drew.
+    func turn(_ pacer: inout FramePacer, _ session: PlaygroundSession) -> Bool {
+        FrameLoop.turn(&pacer, session: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
+                       frame: { now in
+                           let handled = frame(session, at: now)
+                           window.present()
+                           return handled
+                       })
+    }
+
+    /// The panel is drawn into the window's overlay texture and copied on other frames: redrawn
+    /// on every frame within `panelEventWindow` s of an event, and at `panelRate` Hz otherwise.
+    private static let panelEventWindow = 0.25
+    private static let panelRate = 15.0
+    private var lastPanelDraw = -Double.infinity
+    private var lastEvent = -Double.infinity
+    private var panelLeft = 0.0
+    private static let background = Color(hex: 0x2C2C2E)
+
+    /// One frame: events, physics, the phones, the panel (drawn or copied) and requests. Returns
+    /// whether it handled events or requests (which keep frames coming a little longer).
+    func frame(_ session: PlaygroundSession, at now: Double) -> Bool {
+        let frameStart = DispatchTime.now().uptimeNanoseconds
+        let geometry = layout(viewport: session.viewport, sides: session.sides.count)
+        var requests: [SessionRequest] = []
+        var sawEvent = false
+        window.poll(raw: { raw in
+            sawEvent = true
+            let server = slgui_pointer_event_time(raw)
+            if server >= 0 { self.serverTime = server }
+            return slgui_process_event(raw)
+        }) { event in
+            self.handle(event, session: session, layout: geometry, requests: &requests)
+        }
+        if sawEvent { lastEvent = now }
+        session.frame(at: now)
+
+        window.clear(Self.background)
+        let ratio = window.pixelRatio
+        drawChrome(session, layout: geometry, ratio: ratio)
+        let t = session.sceneTime(at: now)
+        let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
+        for (index, side) in session.sides.enumerated() {
+            let phone = geometry.phones[index]
+            sceneList.removeAll()
+            side.scene.draw(into: &sceneList, at: t)
+            window.canvas.scale = geometry.scale * ratio
+            window.canvas.originX = phone.x * ratio
+            window.canvas.originY = phone.y * ratio
+            window.canvas.draw(sceneList, bounds: bounds)
+            if index == 0, session.isComparing, session.showsGhost {
+                ghostList.removeAll()
+                session.sides[1].scene.draw(into: &ghostList, at: t)
+                window.canvas.drawGhost(ghostList, bounds: bounds, pixelWidth: Int((phone.width * ratio).rounded()),
+                                        pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
             }
+            sceneList.removeAll()
+            sceneList.append(.cornerMask(bounds, cornerRadius: 44, color: Color(hex: 0x0A0A0B)))
+            window.canvas.draw(sceneList, bounds: bounds)
+        }
+        // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
+        let spills = panelLeft < geometry.panelX - 0.5
+        let panelDue = spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate || !window.hasOverlay
+        if panelDue {
+            let layered = !spills && window.beginOverlay(background: Self.background)
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
             let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
                                            height: Float(geometry.height), realTime: now)
             slgui_render()
-            reportWidgets(geometry)
+            if layered { window.endOverlay() }
+            panelLeft = Double(slgui_drawn_min_x())
+            lastPanelDraw = now
             requests += panelRequests
-            for request in session.apply(requests, at: now) {
-                perform(request, session: session, layout: geometry, ratio: ratio)
-            }
-            if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
-            if let shot = pendingShot, now - start >= shot.time {
-                saveWindow(to: shot.path)
-                pendingShot = nil
-            }
-            session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
-            window.present()
-            if let quitAfter, now - start >= quitAfter { running = false }
         }
+        if !spills { window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down))) }
+        // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
+        for request in session.apply(requests, at: now) {
+            perform(request, session: session, layout: geometry, ratio: ratio)
+        }
+        reportWidgets(geometry, message: session.message?.text)
+        if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
+        session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
+        return sawEvent || !requests.isEmpty
     }
 
     private func perform(_ request: WindowRequest, session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
@@ -122,15 +172,17 @@ final class PlaygroundApp {
     }
 
     /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
-    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points) whenever they change, so
-    /// scripts and tests click controls where they really are.
+    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points), and the last message as
+    /// "message<TAB>text", whenever they change, so scripts and tests click controls where they
+    /// really are and see what a click did. An open combo's items are "combo/item".
     private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
     private var writtenWidgets = ""
 
-    private func reportWidgets(_ layout: WindowLayout) {
+    private func reportWidgets(_ layout: WindowLayout, message: String?) {
         guard let widgetsPath else { return }
         panel.reportsWidgets = true
-        var text = ""
+        let line = (message ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        var text = "message\t\(line)\n"
         for (index, phone) in layout.phones.enumerated() {
             text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
         }
@@ -252,11 +304,14 @@ final class PlaygroundApp {
         }
     }
 
+    /// Why --screenshot could not be saved, if it could not.
+    private(set) var screenshotFailure: String?
+
     private func saveWindow(to path: String) {
         do {
             try window.captureAll().savePNG(path)
         } catch {
-            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
+            screenshotFailure = "\(error)"
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Platform
 import Rendering
 import Scenes
+import SafeOutput
 import ScrollLabKit
 import ScrollPhysics
 
@@ -20,16 +21,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Parameter file (JSON).")
     var params: String?
 
-    @Option(help: "Seconds after the gesture's start, 0 to 3600.")
+    @Option(parsing: .unconditional, help: "Seconds after the gesture's start, 0 to 3600.")
     var at = "0"
 
-    @Option(help: "Pixels per point, 0.25 to 4.")
+    @Option(parsing: .unconditional, help: "Pixels per point, 0.25 to 4.")
     var scale = "1"
 
     @Option(help: "PNG file to write.")
     var out: String?
 
-    @Option(help: "START:END:STEP in seconds: one image with the frames side by side, labelled with their times (at most 60 frames).")
+    @Option(parsing: .unconditional, help: "START:END:STEP in seconds: one image with the frames side by side, labelled with their times (at most 60 frames; wrapped into rows beyond 16384 pixels).")
     var filmstrip: String?
 
     @OptionGroup var video: VideoOptions
@@ -47,13 +48,23 @@ struct RenderCommand: ParsableCommand {
         let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
         let events = try GestureFile.load(gesture)
         let parameters = try ParametersFile.load(params)
+        let inputs = [gesture, params].compactMap { $0 }
+        _ = try OutputFile.plan(out, inputs: inputs)   // a bad --out is found before the work
         let built = setup.makeScene(viewport: size, parameters: parameters)
         let times = try filmstrip.map(Self.times)
+        // Frames wrap into rows so the strip stays within the largest image; what still does not fit is refused.
+        let columns = times.map { SceneSnapshot.filmstripColumns(viewport: size, count: $0.count, scale: pixelsPerPoint, maximumWidth: Image.maximumSide) }
+        let pixels = times.map { SceneSnapshot.filmstripSize(viewport: size, count: $0.count, scale: pixelsPerPoint, columns: columns) }
+            ?? (width: Int((size.width * pixelsPerPoint).rounded()), height: Int((size.height * pixelsPerPoint).rounded()))
+        guard pixels.width <= Image.maximumSide, pixels.height <= Image.maximumSide, pixels.width * pixels.height <= Image.maximumPixels else {
+            let what = times.map { "--filmstrip (\($0.count) frames)" } ?? "--viewport \(scene.viewport)"
+            throw InputError("\(what) at --scale \(scale) makes a \(pixels.width)x\(pixels.height) pixel image; at most \(Image.maximumSide) a side and \(Image.maximumPixels / 1_000_000) million pixels (use a smaller --scale\(times == nil ? "" : " or fewer frames"))")
+        }
         do {
             let snapshot = try SceneSnapshot()
-            let image = try times.map { try snapshot.filmstrip(of: built, events: events, times: $0, scale: pixelsPerPoint) }
+            let image = try times.map { try snapshot.filmstrip(of: built, events: events, times: $0, scale: pixelsPerPoint, columns: columns) }
                 ?? snapshot.image(of: built, events: events, at: time, scale: pixelsPerPoint)
-            try image.savePNG(out)
+            try image.savePNG(out, inputs: inputs)
         } catch let error as SDLError {
             throw InputError("\(error)")
         }

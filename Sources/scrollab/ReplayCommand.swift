@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SafeOutput
 import ScrollLabKit
 import ScrollPhysics
 import Scenes
@@ -23,13 +24,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Parameter file (JSON; every key optional, see README).")
     var params: String?
 
-    @Option(help: "Frames per second of the trace, 1 to 1000.")
+    @Option(parsing: .unconditional, help: "Frames per second of the trace, 1 to 1000.")
     var fps = "60"
 
-    @Option(help: "Seconds to trace, 0 to 3600 (default: until the scene rests after the gesture, plus 0.25 s).")
+    @Option(parsing: .unconditional, help: "Seconds to trace, 0 to 3600 (default: until the scene rests after the gesture, plus 0.25 s, at most 600 s after the last event).")
     var duration: String?
 
-    @Option(help: "Where to write the trace CSV; - for standard output.")
+    @Option(help: "Where to write the trace CSV; - for standard output. A file is replaced only when the trace is complete.")
     var trace = "-"
 
     func run() throws {
@@ -40,11 +41,15 @@ struct ReplayCommand: ParsableCommand {
         let events = try GestureFile.load(gesture)
         let parameters = try ParametersFile.load(params)
         let scene = setup.makeScene(viewport: size, parameters: parameters)
-        let csv = Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events)
-        if trace == "-" {
-            FileHandle.standardOutput.write(Data(csv.utf8))
-        } else {
-            try TextFile.write(csv, to: trace)
+        // Rows go straight to the output (a temporary file until the end): no whole trace in memory.
+        let output = try OutputFile(trace, inputs: [gesture] + (params.map { [$0] } ?? []))
+        try output.write(Trace.header(for: scene))
+        let ending = try Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events) { (t: Double) throws(OutputError) in
+            try output.write(Trace.row(scene, at: t))
+        }
+        try output.commit()
+        if case .cut(let t) = ending {
+            FileHandle.standardError.write(Data("scrollab: note: the trace was cut at t = \(Trace.fixed(t, 3)) s, \(Int(Replay.defaultOpenEndedLimit)) s after the last event, with the scene still moving; pass --duration for a fixed length\n".utf8))
         }
     }
 }

@@ -4,34 +4,34 @@ import ScrollLabKit
 
 /// The scene flags shared by replay, render and play.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "list, pager, carousel, banner, loop, nested, adapters or lab.")
+    @Option(parsing: .unconditional, help: "list, pager, carousel, banner, loop, nested, adapters or lab.")
     var scene = "list"
 
-    @Option(help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
+    @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
     var viewport: String?
 
-    @Option(help: "A device's viewport instead of --viewport: iphone-se (375x667), iphone-15 (393x852), iphone-15-pro-max (430x932), ipad-mini (744x1133).")
+    @Option(parsing: .unconditional, help: "A device's viewport instead of --viewport: iphone-se (375x667), iphone-15 (393x852), iphone-15-pro-max (430x932), ipad-mini (744x1133).")
     var device: String?
 
-    @Option(help: "list: content length in points, 0 to 1e9 (replay default 3000).")
+    @Option(parsing: .unconditional, help: "list: content length in points, 0 to 1e9 (replay default 3000).")
     var contentLength: String?
 
-    @Option(help: "list: number of cards, 0 to 1000000 (instead of --content-length).")
+    @Option(parsing: .unconditional, help: "list: number of cards, 0 to 1000000 (instead of --content-length).")
     var cards: String?
 
-    @Option(help: "banner, loop: number of items, 0 to 1000 (default 5).")
+    @Option(parsing: .unconditional, help: "banner, loop: number of items, 0 to 1000 (default 5).")
     var items: String?
 
-    @Option(help: "pager: number of pages, 0 to 1000000.")
+    @Option(parsing: .unconditional, help: "pager: number of pages, 0 to 1000000.")
     var pages: String?
 
-    @Option(help: "carousel: cell width in points, 1 to 100000.")
+    @Option(parsing: .unconditional, help: "carousel: cell width in points, 1 to 100000.")
     var cellWidth: String?
 
-    @Option(help: "carousel: spacing between cells in points, 0 to 100000.")
+    @Option(parsing: .unconditional, help: "carousel: spacing between cells in points, 0 to 100000.")
     var spacing: String?
 
-    @Option(help: "carousel: number of cells, 0 to 1000000.")
+    @Option(parsing: .unconditional, help: "carousel: number of cells, 0 to 1000000.")
     var cells: String?
 
     /// The viewport in points: `--device`'s, `--viewport`'s or 390×844.

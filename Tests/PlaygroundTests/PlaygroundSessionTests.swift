@@ -172,6 +172,8 @@ import ScrollPhysics
         s.frame(at: 10.2)
         s.switchScene(to: 9, at: 10.2)   // no such scene: ignored
         #expect(s.sceneIndex == 1)
+        #expect(!FileManager.default.fileExists(atPath: path), "the trace replaces its target when finished")
+        try s.finishTrace()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
         #expect(lines.first == "t,offset,velocity,phase,page")
@@ -180,7 +182,7 @@ import ScrollPhysics
     }
 
     @Test func unwritableTraceIsAOneLineError() {
-        #expect(throws: InputError("/nonexistent/dir/trace.csv: cannot be written")) {
+        #expect(throws: InputError("/nonexistent/dir/trace.csv: cannot be written (folder /nonexistent/dir: No such file or directory)")) {
             _ = try PlaygroundSession(setups: [.pager(pages: 2)], initial: 0, viewport: .phone, parameters: ScrollParameters(),
                                       tracePath: "/nonexistent/dir/trace.csv")
         }

@@ -254,6 +254,7 @@ import ScrollPhysics
         s.frame(at: 10.2)
         s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 10.2)
         s.frame(at: 10.3)
+        try s.finishTrace()   // the trace replaces the file at its path only when finished
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines == [
             "t,offset,velocity,phase,page",

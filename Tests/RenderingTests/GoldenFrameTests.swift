@@ -57,9 +57,10 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(try Image.loadPNG(path) == image)
         let text = path + ".txt"
         try "not a png".write(toFile: text, atomically: true, encoding: .utf8)
-        #expect(throws: SDLError.self) { try Image.loadPNG(text) }
-        do { _ = try Image.loadPNG(text) } catch { #expect(error.description == "\(text) failed: is not a PNG file") }
-        do { _ = try Image.loadPNG("/nonexistent.png") } catch { #expect(error.description.contains("no such file")) }
+        let notPNG = #expect(throws: SDLError.self) { try Image.loadPNG(text) }
+        #expect(notPNG?.description == "\(text) failed: is not a PNG file")
+        let missing = #expect(throws: SDLError.self) { try Image.loadPNG("/nonexistent.png") }
+        #expect(missing?.description == "/nonexistent.png failed: no such file or not readable")
     }
 }
 
@@ -80,5 +81,23 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         }
         #expect(count(OffsetPlot.colors[0]) > 200)
         #expect(count(OffsetPlot.colors[1]) > 200)
+    }
+}
+
+@Suite struct PNGOutputTests {
+    /// The temporary file was `<out>.partial-<pid>`, opened without O_EXCL: a symbolic link planted
+    /// at that name made the write land in the file it points to.
+    @Test func aPlantedLinkAtTheOldTemporaryNameIsNotFollowed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.png").path, victim = dir.appendingPathComponent("victim").path
+        try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: out + ".partial-\(getpid())", withDestinationPath: victim)
+        let image = Image(width: 3, height: 2, pixels: (0..<24).map { UInt8($0 * 10) })
+        try image.savePNG(out)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+        #expect(try Image.loadPNG(out) == image)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["out.png", "out.png.partial-\(getpid())", "victim"])
     }
 }

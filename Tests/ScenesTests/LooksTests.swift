@@ -140,8 +140,11 @@ import ScrollPhysics
         #expect(Art.subject(of: "City of bridges") == .city && Art.subject(of: "A quiet street in Kyoto") == .city)
         #expect(Art.subject(of: "Snow on the pass") == .mountains && Art.subject(of: "Salt flats") == .desert)
         #expect(Art.subject(of: "Night market colours") == .market && Art.subject(of: "Slow trains") == .train)
+        #expect(Art.subject(of: "The long way home") == .road && Art.subject(of: "Try this at home") == .food)
+        #expect(Art.subject(of: "Desert roads at dusk") == .desert && Art.subject(of: "Rooftop gardens") == .city)
         // Every title and video caption the scenes show names its subject.
-        for title in Art.titles + Art.captions { #expect(Art.namedSubject(of: title) != nil, "\"\(title)\" names no subject") }
+        for title in Art.titles + Art.captions + NestedScene.dishes { #expect(Art.namedSubject(of: title) != nil, "\"\(title)\" names no subject") }
+        #expect(NestedScene.dishes.allSatisfy { Art.subject(of: $0) == .food })
         // Lavender fields are purple rows on green under a sky, not a blue sky alone.
         var list = DrawList()
         Art.picture(into: &list, frame: Rect(x: 0, y: 0, width: 300, height: 200), title: "Lavender fields", seed: 1, cornerRadius: 12,

@@ -8,23 +8,36 @@ struct Run {
     var stderr: String
 }
 
-func scrollab(_ arguments: [String]) throws -> Run {
+/// The binary under test: SCROLLAB_BINARY when set (to run these tests against another build), else the one built beside the tests.
+func scrollabBinary() -> URL {
+    if let path = ProcessInfo.processInfo.environment["SCROLLAB_BINARY"] { return URL(fileURLWithPath: path) }
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var binary = directory.appendingPathComponent("scrollab")
-    if !FileManager.default.fileExists(atPath: binary.path) {
-        // Bundled test layouts put the runner one level deeper.
-        binary = directory.deletingLastPathComponent().appendingPathComponent("scrollab")
-    }
+    let binary = directory.appendingPathComponent("scrollab")
+    if FileManager.default.fileExists(atPath: binary.path) { return binary }
+    // Bundled test layouts put the runner one level deeper.
+    return directory.deletingLastPathComponent().appendingPathComponent("scrollab")
+}
+
+/// Runs `scrollab` with `arguments`; `stdout`/`stdin` replace the pipes (a file handle such as
+/// /dev/full), `environment` replaces the environment, and a run longer than `limit` seconds is
+/// killed (its status is then the signal's, which no test expects).
+func scrollab(_ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandle? = nil,
+              environment: [String: String]? = nil, limit: Double = 120) throws -> Run {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = scrollabBinary()
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe(), err = Pipe()
-    process.standardOutput = out
+    process.standardOutput = stdout ?? out
     process.standardError = err
+    if let stdin { process.standardInput = stdin }
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
+    let outData = stdout == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
     return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                stderr: String(decoding: errData, as: UTF8.self))
 }

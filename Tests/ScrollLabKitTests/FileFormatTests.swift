@@ -24,7 +24,7 @@ import ScrollPhysics
     @Test func gestureErrorsNameTheFileAndPosition() {
         #expect(gestureError("{\"events\": [") == "g.json: not valid JSON: line 1, column 13: unexpected end of file, expected a value")
         #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2},\n {\"t\": -0.5, \"type\": \"up\", \"x\": 1, \"y\": 2}]}")
-                == "g.json: event 1 (of 2): \"t\" = -0.5 is out of range [0, 86400] s")
+                == "g.json: event 1 (of 2): \"t\" = -0.5 is out of range [0, 3600] s; a gesture lasts at most an hour")
         #expect(gestureError("{\"events\": [{\"t\": 0.2, \"type\": \"move\", \"x\": 1, \"y\": 2}, {\"t\": 0.1, \"type\": \"move\", \"x\": 1, \"y\": 2}]}")
                 == "g.json: event 1 (of 2): \"t\" = 0.1 is before the previous event's 0.2; times must not decrease")
         #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"tap\"}]}") == "g.json: event 0 (of 1): \"type\" must be one of down, move, up, wheel")

@@ -72,8 +72,8 @@ import Testing
     @Test func everyDefinitionIsWholeAndConsistent() throws {
         let tunables = ScrollParameters.tunables
         #expect(Set(tunables.map(\.key)).count == tunables.count, "keys are unique")
-        #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "bounceDamping", "pageDamping",
-                                        "rubberBandCoefficient", "rubberBandLimit", "pagePolicy", "pageSwitchBias",
+        #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "bounceDamping", "edgeReturnRate", "pageDamping",
+                                        "rubberBandCoefficient", "rubberBandLimit", "pagePolicy", "pageMotion", "pageSwitchBias",
                                         "pageDistanceThreshold", "pageFlickDistanceThreshold", "minimumFlickVelocity",
                                         "maximumPagesPerFling"])
         for t in tunables {

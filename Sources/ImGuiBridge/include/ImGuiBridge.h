@@ -30,6 +30,9 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
 void slgui_set_mouse(float x, float y, bool down);
 /// Renders the frame's draw data with SDL_RenderGeometryRaw.
 void slgui_render(void);
+/// The leftmost x (points) the last rendered frame drew at: the panel's edge, or a tooltip's
+/// or popup's further left.
+float slgui_drawn_min_x(void);
 
 // Widgets. Labels are UTF-8; "##id" suffixes keep ids unique, as in ImGui.
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height);
@@ -37,6 +40,9 @@ void slgui_end_panel(void);
 bool slgui_collapsing_header(const char *label, bool defaultOpen);
 bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic);
 bool slgui_combo(const char *label, int *current, const char *const *items, int count);
+/// While the last combo's popup is open: how many items it drew, and each one's rectangle.
+int slgui_combo_item_count(void);
+void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height);
 bool slgui_button(const char *label);
 bool slgui_small_button(const char *label);
 bool slgui_checkbox(const char *label, bool *value);

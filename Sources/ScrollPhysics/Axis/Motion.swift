@@ -4,8 +4,9 @@
 /// then only evaluated: the position at any time is a formula, never a sum of frame steps.
 struct Motion: Sendable {
     enum Piece: Sendable {
-        case friction(FrictionSimulation)
+        case friction(FrictionSimulation, ScrollPhase)
         case spring(CriticallyDampedSpring, ScrollPhase)
+        case approach(PageApproach)
     }
 
     struct Segment: Sendable {
@@ -23,6 +24,8 @@ struct Motion: Sendable {
     var handOff: (edge: ScrollEdge, velocity: Double)?
     /// The snap target it heads to, if any.
     var targetIndex: Int?
+    /// Whether it heads for a chosen offset (a page or an animated scroll), which a replan keeps.
+    var aims = false
 
     func segment(at time: Double) -> Segment? {
         guard time < end else { return nil }
@@ -33,8 +36,9 @@ struct Motion: Sendable {
         guard let segment = segment(at: time) else { return restOffset }
         let t = time - segment.start
         switch segment.piece {
-        case .friction(let friction): return friction.position(at: t)
+        case .friction(let friction, _): return friction.position(at: t)
         case .spring(let spring, _): return spring.position(at: t)
+        case .approach(let approach): return approach.position(at: t)
         }
     }
 
@@ -42,16 +46,18 @@ struct Motion: Sendable {
         guard let segment = segment(at: time) else { return 0 }
         let t = time - segment.start
         switch segment.piece {
-        case .friction(let friction): return friction.velocity(at: t)
+        case .friction(let friction, _): return friction.velocity(at: t)
         case .spring(let spring, _): return spring.velocity(at: t)
+        case .approach(let approach): return approach.velocity(at: t)
         }
     }
 
     func phase(at time: Double) -> ScrollPhase {
         guard let segment = segment(at: time) else { return .idle }
         switch segment.piece {
-        case .friction: return .decelerating
+        case .friction(_, let phase): return phase
         case .spring(_, let phase): return phase
+        case .approach: return .settling
         }
     }
 }

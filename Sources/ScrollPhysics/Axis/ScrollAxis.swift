@@ -213,7 +213,7 @@ public struct ScrollAxis: Sendable {
         if snapTargets.isEmpty {
             motion = planner.toward(clamped, from: x, velocity: v, at: time)
         } else {
-            motion = planner.snap(from: x, velocity: v, to: clamped, at: time, index: snapTargets.nearestIndex(to: clamped))
+            motion = planner.page(from: x, velocity: v, to: clamped, at: time, index: snapTargets.nearestIndex(to: clamped))
         }
         var report = AxisReport.none
         if var release = lastRelease, release.time == time {
@@ -250,7 +250,7 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now), v = velocity(at: now)
         drag = nil
         let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
-        motion = planner.snap(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
+        motion = planner.page(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
         report.absorb(settleIfInstant())
         return report
     }
@@ -342,7 +342,7 @@ public struct ScrollAxis: Sendable {
         } else if let current = motion {
             let index = current.targetIndex
             if let index, index < snapTargets.count {
-                motion = planner.snap(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
+                motion = planner.page(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
             } else {
                 motion = planner.free(from: x + delta, velocity: v, at: now)
             }
@@ -379,12 +379,12 @@ public struct ScrollAxis: Sendable {
             restIndex = snapTargets.nearestIndex(to: x)
             return .none
         }
-        if current.segments.contains(where: { if case .spring(_, .settling) = $0.piece { return true } else { return false } }) {
+        if current.aims {
             // Keep the aim, not the index: targets may have been rebuilt around it.
             let target = min(max(current.restOffset, bounds.lowerBound), bounds.upperBound)
             let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restOffset)
             let aim = index.map { snapTargets[$0] } ?? target
-            motion = planner.snap(from: x, velocity: v, to: aim, at: t, index: index)
+            motion = planner.page(from: x, velocity: v, to: aim, at: t, index: index)
         } else {
             motion = planner.free(from: x, velocity: v, at: t)
         }
@@ -399,8 +399,14 @@ public struct ScrollAxis: Sendable {
         let planned: Motion
         if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
             .decide(PageRelease(offset: x, velocity: v, startIndex: startIndex)) {
-            planned = planner.snap(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
+            planned = planner.page(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
                                    index: decision.index)
+        } else if x < bounds.lowerBound || x > bounds.upperBound {
+            // Let go past an edge: the return starts toward it at once (`MotionPlanner.edgeReturn`),
+            // k·y0 on top of the release velocity; a flick back in still crosses into the content.
+            let edge = x < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
+            let rate = min(parameters.edgeReturnRate, parameters.bounceDamping)   // at δ: a pure exponential
+            planned = planner.free(from: x, velocity: v - rate * (x - edge), at: t)
         } else {
             planned = planner.free(from: x, velocity: v, at: t)
         }

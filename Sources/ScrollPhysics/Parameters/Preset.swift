@@ -12,10 +12,10 @@ public struct Preset: Sendable {
                parameters: ScrollParameters()),
         Preset(id: "uikit-fast", title: "UIKit fast", summary: "UIScrollView.DecelerationRate.fast (0.99): stops about 5× sooner.",
                parameters: with { $0.decelerationRate = 0.99 }),
-        Preset(id: "seed-article", title: "Seed article", summary: "Seed 000 as published: page spring δ = 50, spring page policy.",
-               parameters: with { $0.pageDamping = 50; $0.pagePolicy = .spring }),
-        Preset(id: "seed-library", title: "Seed library", summary: "The seed author's library: page spring δ = 20, spring page policy.",
-               parameters: with { $0.pageDamping = 20; $0.pagePolicy = .spring }),
+        Preset(id: "seed-article", title: "Seed article", summary: "Seed 000 as published: page spring δ = 50 with its swing, spring page policy, edge return from rest.",
+               parameters: with { $0.pageDamping = 50; $0.pagePolicy = .spring; $0.pageMotion = .spring; $0.edgeReturnRate = 0 }),
+        Preset(id: "seed-library", title: "Seed library", summary: "The seed author's library: page spring δ = 20 with its swing, spring page policy, edge return from rest.",
+               parameters: with { $0.pageDamping = 20; $0.pagePolicy = .spring; $0.pageMotion = .spring; $0.edgeReturnRate = 0 }),
         Preset(id: "snappy", title: "Snappy", summary: "Short glides, stiff bounces and quick page snaps.",
                parameters: with {
                    $0.decelerationRate = 0.992; $0.bounceDamping = 18; $0.pageDamping = 35

@@ -10,6 +10,10 @@ public struct ScrollParameters: Equatable, Sendable {
     public var decelerationPower = 1.0
     /// δ of the edge bounce spring, 1/s (seed 000, eq. 2: 10.9).
     public var bounceDamping = 10.9
+    /// How fast content released past an edge starts back, per point of overshoot, 1/s: the
+    /// return is the bounce spring launched toward the edge at k·y0 (UIKit recordings: 7.3,
+    /// i.e. 177 pt starts back at 1,290 pt/s; seed 000: 0, the spring from rest).
+    public var edgeReturnRate = 7.3
     /// δ of the page snap spring, 1/s (the seed author's library: 20; seed 000's article: 50).
     public var pageDamping = 20.0
     /// c of the rubber band `f(x) = c·x/(1 + c·x/d)` (seed 000: 0.55).
@@ -18,6 +22,8 @@ public struct ScrollParameters: Equatable, Sendable {
     public var rubberBandLimit: Double? = nil
     /// How a paged view picks its page at release.
     public var pagePolicy = PagePolicy.projection
+    /// How a paged view travels to its page: decelerating into it (default) or seed 000's spring.
+    public var pageMotion = PageMotion.decelerate
     /// The divisor of the spring policy's H/2 (seed 000: 2); larger favours the flick's direction.
     public var pageSwitchBias = 2.0
     /// Threshold policy: fraction of a page that completes a move (seed 003: 0.3).
@@ -64,6 +70,11 @@ extension ScrollParameters: TunableModel {
           help: "Stiffness of the bounce back from an edge. Higher returns sooner and overshoots less: the farthest overshoot is v/(δ·e) at time 1/δ.",
           source: "10.9 /s, fitted to UIKit's bounce in 000_9618b7a55a406ad9.txt eq. 2",
           equivalent: "δ (1/s) of the critically damped bounce x(t) = (x0 + (v0 + δ·x0)·t)·e^(−δt); as a spring: mass 1, stiffness δ², damping 2δ (UISpringTimingParameters(mass: 1, stiffness: δ², damping: 2δ, initialVelocity:))"),
+        P(.real(\.edgeReturnRate), key: "edgeReturnRate", title: "Edge return rate", unit: "1/s", range: 0...100,
+          format: "%.1f /s",
+          help: "How fast content let go past an edge starts back, per point of overshoot: it leaves at k·overshoot pt/s, then the bounce spring brings it in. 7.3 matches a real iPhone (177 pt: 20 pt back in the first 16 ms, 2 pt left after 0.5 s); 0 is a spring from rest, an ease-in that lags iOS by up to 43 pt.",
+          source: "7.3 /s, fitted to recordings of a real UIScrollView (with bounce damping 10.9, within 0.3 pt); 0 = the critically damped return from rest of 000_9618b7a55a406ad9.txt eq. 2",
+          equivalent: "initial return velocity v0 = −k·x0 (pt/s) for an overshoot x0 (pt), then x(t) = (x0 + (v0 + δ·x0)·t)·e^(−δt) with δ = bounceDamping"),
         P(.real(\.pageDamping), key: "pageDamping", title: "Page damping", unit: "1/s", range: 1...200,
           scale: .logarithmic, format: "%.1f /s",
           help: "Stiffness of the spring that carries a page into place after release. Higher snaps faster.",
@@ -83,6 +94,10 @@ extension ScrollParameters: TunableModel {
           help: "How a paged view picks its page when the finger lifts. projection: UIKit-like, where the glide would end, at least one page per flick. spring: 000's rule, the page spring's launch speed decides. threshold: 003's rule, a fixed fraction of a page (smaller with a flick).",
           source: "projection: UIKit-like; spring: 000_9618b7a55a406ad9.txt; threshold: 003_4453e422e92045f5.txt",
           equivalent: "which rule your scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) implements"),
+        P(Tunable.choice(\.pageMotion), key: "pageMotion", title: "Page motion",
+          help: "How a paged view travels to its page after the finger lifts. decelerate: a flick slows into the page from its own speed (never faster, no overshoot); slow releases spring in. spring: the page spring starts with the release velocity, so fast releases speed up and swing past the page, as in 000_9618b7a55a406ad9.txt eq. 4.",
+          source: "decelerate: like UIKit's paging; spring: 000_9618b7a55a406ad9.txt eq. 4",
+          equivalent: "decelerate: from release speed v toward a page D away, never faster than v and no overshoot; spring: critically damped spring from (x0, v0) with δ = pageDamping"),
         P(.real(\.pageSwitchBias), key: "pageSwitchBias", title: "Velocity bias", range: 1...10, format: "%.2f",
           help: "Spring policy: a release switches pages when its spring would carry it past 1/bias of a page. Larger favours the flick's direction.",
           source: "2 (half a page) in 000_9618b7a55a406ad9.txt",

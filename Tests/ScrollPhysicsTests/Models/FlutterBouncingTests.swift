@@ -136,7 +136,7 @@ import Testing
     }
 
     /// PageScrollPhysics: ±0.5 page beyond the velocity tolerance, then round.
-    @Test(arguments: [(1.3, 10.0, 2), (1.3, 5.0, 1), (1.3, -10.0, 1), (1.6, 0.0, 2), (1.1, -7.0, 1), (0.4, -7.0, 0), (3.2, 500.0, 3)])
+    @Test(arguments: [(1.3, 10.0, 2), (1.05, 10.0, 2), (1.95, -10.0, 1), (1.3, 5.0, 1), (1.3, -10.0, 1), (1.6, 0.0, 2), (1.1, -7.0, 1), (0.4, -7.0, 0), (3.2, 500.0, 3)])
     func pageDecision(page: Double, velocity: Double, expected: Int) throws {
         let release = ModelPageRelease(offset: page * 400, velocity: velocity, pageSize: 400, pageCount: 4, travel: 0,
                                        touchDuration: 0.2, viewport: 400)

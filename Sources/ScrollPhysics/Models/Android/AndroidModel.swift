@@ -23,7 +23,7 @@ import Darwin
 ///   ceil(min(100, ceil(|dx|·100/dpi)) / 0.3356) ms (`calculateTimeForDeceleration`), a slow
 ///   release `smoothScrollBy` with the quintic interpolator for min(2000, (|dx|/size + 1)·300) ms.
 public struct AndroidModel: FeelModel {
-    public struct Values: Sendable, Equatable, DefaultValues {
+    public struct Values: TunableModel {
         public var scrollFriction = 0.015
         public var density = 2.625
         public var inflexion = 0.35
@@ -31,7 +31,7 @@ public struct AndroidModel: FeelModel {
         public var minFlingVelocity = 50.0
         public var maxFlingVelocity = 8000.0
         public var touchSlop = 8.0
-        public var flywheel = 1.0
+        public var flywheel = 1
         public var stretchFrequency = 24.657
         public var stretchDampingRatio = 0.98
         public var absorbAdjustment = 13.0
@@ -43,44 +43,59 @@ public struct AndroidModel: FeelModel {
     public static let name = "android"
     public static let title = "Android (OverScroller + stretch)"
 
-    public static var parameters: [ModelParameter<Values>] {
-        [
-            .init(\.scrollFriction, key: "scrollFriction", title: "Scroll friction", unit: "", range: 0.001...0.2, default: 0.015,
+    /// Every tunable, in display order; the defaults are `Values()`'s (the platform's).
+    public static var parameters: [Tunable<Values>] {
+        typealias P = Tunable<Values>
+        return [
+            P(.real(\.scrollFriction), key: "scrollFriction", title: "Scroll friction", unit: "", range: 0.001...0.2, format: "%.3f",
                   help: "Higher stops flings sooner; settable per view with OverScroller.setFriction / ViewConfiguration.getScrollFriction.",
-                  source: "ViewConfiguration.SCROLL_FRICTION; OverScroller.SplineOverScroller.mFlingFriction"),
-            .init(\.density, key: "density", title: "Density", unit: "px/dp", range: 0.75...4, default: 2.625,
+                  source: "ViewConfiguration.SCROLL_FRICTION; OverScroller.SplineOverScroller.mFlingFriction",
+                  equivalent: "OverScroller.setFriction(f), AbsListView.setFriction(f)"),
+            P(.real(\.density), key: "density", title: "Density", unit: "px/dp", range: 0.75...4, format: "%.3f px/dp",
                   help: "Screen density for the source's whole-pixel and whole-millisecond rounding (ppi = 160·density).",
-                  source: "OverScroller.SplineOverScroller (ppi = density·160 in mPhysicalCoeff)"),
-            .init(\.inflexion, key: "inflexion", title: "Spline inflexion", unit: "", range: 0.05...0.95, default: 0.35,
+                  source: "OverScroller.SplineOverScroller (ppi = density·160 in mPhysicalCoeff)",
+                  equivalent: "DisplayMetrics.density of the device"),
+            P(.real(\.inflexion), key: "inflexion", title: "Spline inflexion", unit: "", range: 0.05...0.95, format: "%.3f",
                   help: "Where the fling curve turns from its initial push to its tail (not settable on a device).",
-                  source: "OverScroller.SplineOverScroller.INFLEXION"),
-            .init(\.physicalTuning, key: "physicalTuning", title: "Physical tuning", unit: "g", range: 0.1...5, default: 0.84,
+                  source: "OverScroller.SplineOverScroller.INFLEXION",
+                  equivalent: "OverScroller.INFLEXION (private, not settable)"),
+            P(.real(\.physicalTuning), key: "physicalTuning", title: "Physical tuning", unit: "g", range: 0.1...5, format: "%.3f g",
                   help: "Deceleration in Earth gravities behind mPhysicalCoeff; higher stops sooner (not settable on a device).",
-                  source: "OverScroller.SplineOverScroller.computeDeceleration (0.84 look and feel tuning)"),
-            .init(\.minFlingVelocity, key: "minFlingVelocity", title: "Min fling velocity", unit: "dp/s", range: 0...5000, default: 50,
-                  help: "Slower releases do not fling.", source: "ViewConfiguration.MINIMUM_FLING_VELOCITY"),
-            .init(\.maxFlingVelocity, key: "maxFlingVelocity", title: "Max fling velocity", unit: "dp/s", range: 100...100_000, default: 8000,
-                  help: "Release speeds are clamped to this.", source: "ViewConfiguration.MAXIMUM_FLING_VELOCITY"),
-            .init(\.touchSlop, key: "touchSlop", title: "Touch slop", unit: "dp", range: 0...100, default: 8,
-                  help: "Finger travel before scrolling starts; swallowed.", source: "ViewConfiguration.TOUCH_SLOP"),
-            .init(\.flywheel, key: "flywheel", title: "Flywheel", unit: "0/1", range: 0...1, default: 1,
+                  source: "OverScroller.SplineOverScroller.computeDeceleration (0.84 look and feel tuning)",
+                  equivalent: "the 0.84 in OverScroller.computeDeceleration (private, not settable)"),
+            P(.real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "dp/s", range: 0...5000, format: "%.0f dp/s",
+                  help: "Slower releases do not fling.", source: "ViewConfiguration.MINIMUM_FLING_VELOCITY",
+                  equivalent: "override double get minFlingVelocity (pt/s)"),
+            P(.real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "dp/s", range: 100...100_000, format: "%.0f dp/s",
+                  help: "Release speeds are clamped to this.", source: "ViewConfiguration.MAXIMUM_FLING_VELOCITY",
+                  equivalent: "override double get maxFlingVelocity (pt/s)"),
+            P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "dp", range: 0...100, format: "%.3f dp",
+                  help: "Finger travel before scrolling starts; swallowed.", source: "ViewConfiguration.TOUCH_SLOP",
+                  equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
+            P(.count(\.flywheel), key: "flywheel", title: "Flywheel", unit: "0/1", range: 0...1, format: "%.0f",
                   help: "1: a fling that catches a running one in the same direction adds its speed.",
-                  source: "OverScroller.fling (mFlywheel)", integral: true),
-            .init(\.stretchFrequency, key: "stretchFrequency", title: "Stretch spring frequency", unit: "1/s", range: 1...200, default: 24.657,
+                  source: "OverScroller.fling (mFlywheel)",
+                  equivalent: "OverScroller(context, interpolator, bounceX, bounceY, flywheel) (deprecated constructor)"),
+            P(.real(\.stretchFrequency), key: "stretchFrequency", title: "Stretch spring frequency", unit: "1/s", range: 1...200, format: "%.3f 1/s",
                   help: "Natural frequency of the stretch's return; higher returns sooner (not settable on a device).",
-                  source: "EdgeEffect.NATURAL_FREQUENCY"),
-            .init(\.stretchDampingRatio, key: "stretchDampingRatio", title: "Stretch damping ratio", unit: "", range: 0.05...0.999, default: 0.98,
+                  source: "EdgeEffect.NATURAL_FREQUENCY",
+                  equivalent: "EdgeEffect.NATURAL_FREQUENCY (private, not settable)"),
+            P(.real(\.stretchDampingRatio), key: "stretchDampingRatio", title: "Stretch damping ratio", unit: "", range: 0.05...0.999, format: "%.3f",
                   help: "Below 1: the stretch returns with a barely visible undershoot cut at the edge.",
-                  source: "EdgeEffect.DAMPING_RATIO"),
-            .init(\.absorbAdjustment, key: "absorbAdjustment", title: "Absorb velocity factor", unit: "", range: 0...100, default: 13,
+                  source: "EdgeEffect.DAMPING_RATIO",
+                  equivalent: "EdgeEffect.DAMPING_RATIO (private, not settable)"),
+            P(.real(\.absorbAdjustment), key: "absorbAdjustment", title: "Absorb velocity factor", unit: "", range: 0...100, format: "%.0f",
                   help: "A fling hitting the edge starts the stretch with this multiple of its speed.",
-                  source: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT"),
-            .init(\.pagerMillisecondsPerInch, key: "pagerMillisecondsPerInch", title: "Pager ms per inch", unit: "ms/in", range: 1...1000, default: 100,
+                  source: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT",
+                  equivalent: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT (private, not settable)"),
+            P(.real(\.pagerMillisecondsPerInch), key: "pagerMillisecondsPerInch", title: "Pager ms per inch", unit: "ms/in", range: 1...1000, format: "%.0f ms/in",
                   help: "Speed of the page snap after a fling (before the 100 ms cap and the ÷0.3356 deceleration).",
-                  source: "PagerSnapHelper.MILLISECONDS_PER_INCH"),
-            .init(\.pagerMaxFlingDuration, key: "pagerMaxFlingDuration", title: "Pager max scroll time", unit: "ms", range: 1...2000, default: 100,
+                  source: "PagerSnapHelper.MILLISECONDS_PER_INCH",
+                  equivalent: "PagerSnapHelper subclass: createScroller → calculateSpeedPerPixel = msPerInch / densityDpi"),
+            P(.real(\.pagerMaxFlingDuration), key: "pagerMaxFlingDuration", title: "Pager max scroll time", unit: "ms", range: 1...2000, format: "%.0f ms",
                   help: "Cap on the linear part of the page snap after a fling.",
-                  source: "PagerSnapHelper.MAX_SCROLL_ON_FLING_DURATION"),
+                  source: "PagerSnapHelper.MAX_SCROLL_ON_FLING_DURATION",
+                  equivalent: "PagerSnapHelper subclass: calculateTimeForScrolling = min(cap, super)"),
         ]
     }
 
@@ -115,7 +130,7 @@ public struct AndroidModel: FeelModel {
     }
 
     public func carriedVelocity(previous: Double, fling: Double) -> Double {
-        guard values.flywheel >= 0.5, previous.isFinite, previous != 0, fling != 0, (previous > 0) == (fling > 0) else { return 0 }
+        guard values.flywheel != 0, previous.isFinite, previous != 0, fling != 0, (previous > 0) == (fling > 0) else { return 0 }
         return previous
     }
 
@@ -190,4 +205,8 @@ public struct AndroidModel: FeelModel {
         let transition = TimedTransition(from: release.offset, to: target, duration: milliseconds / 1000, timing: timing)
         return ModelPageTurn(index: index, motion: ModelMotion(pieces: [.init(start: 0, simulation: transition, kind: "snap")]))
     }
+}
+
+extension AndroidModel.Values {
+    public static var tunables: [Tunable<Self>] { AndroidModel.parameters }
 }

@@ -26,9 +26,9 @@ import Darwin
 /// - Tolerance (`ScrollPhysics.toleranceFor`): velocity 1/(0.05·dpr) pt/s, distance 1/dpr pt.
 /// - Paging: `PageScrollPhysics` (see `FlutterPageScrollPhysics`).
 public struct FlutterBouncingModel: FeelModel {
-    public struct Values: Sendable, Equatable, DefaultValues {
+    public struct Values: TunableModel {
         public var frictionFactor = 0.52
-        public var fastEasing = 0.0
+        public var fastEasing = 0
         public var drag = 0.135
         public var constantDeceleration = 0.0
         public var springMass = 0.5
@@ -50,57 +50,76 @@ public struct FlutterBouncingModel: FeelModel {
     public static let name = "flutter-bouncing"
     public static let title = "Flutter iOS (BouncingScrollPhysics)"
 
-    public static var parameters: [ModelParameter<Values>] {
-        [
-            .init(\.frictionFactor, key: "frictionFactor", title: "Overscroll friction", unit: "", range: 0.01...1, default: 0.52,
+    /// Every tunable, in display order; the defaults are `Values()`'s (the platform's).
+    public static var parameters: [Tunable<Values>] {
+        typealias P = Tunable<Values>
+        return [
+            P(.real(\.frictionFactor), key: "frictionFactor", title: "Overscroll friction", unit: "", range: 0.01...1, format: "%.3f",
                   help: "Share of the finger's travel the content follows past an edge, at the edge; it falls as (1 − overscroll/viewport)².",
-                  source: "scroll_physics.dart BouncingScrollPhysics.frictionFactor (0.52 normal, 0.26 fast)"),
-            .init(\.fastEasing, key: "fastEasing", title: "Ease back 1:1", unit: "0/1", range: 0...1, default: 0,
+                  source: "scroll_physics.dart BouncingScrollPhysics.frictionFactor (0.52 normal, 0.26 fast)",
+                  equivalent: "override double frictionFactor(double f) => k * math.pow(1 - f, 2) in a BouncingScrollPhysics subclass"),
+            P(.count(\.fastEasing), key: "fastEasing", title: "Ease back 1:1", unit: "0/1", range: 0...1, format: "%.0f",
                   help: "1: moving back toward the content past an edge is not resisted (the fast deceleration rate's rule).",
-                  source: "scroll_physics.dart applyPhysicsToUserOffset (easing && ScrollDecelerationRate.fast)", integral: true),
-            .init(\.drag, key: "drag", title: "Drag (velocity kept per s)", unit: "per s", range: 0.001...0.9, default: 0.135,
+                  source: "scroll_physics.dart applyPhysicsToUserOffset (easing && ScrollDecelerationRate.fast)",
+                  equivalent: "BouncingScrollPhysics(decelerationRate: ScrollDecelerationRate.fast) (also changes friction, spring and limits)"),
+            P(.real(\.drag), key: "drag", title: "Drag (velocity kept per s)", unit: "per s", range: 0.001...0.9, format: "%.3f per s",
                   help: "Fraction of the speed left after one second of gliding; 0.135 = UIKit's 0.998 per ms. Higher glides farther.",
-                  source: "scroll_simulation.dart BouncingScrollSimulation (FrictionSimulation(0.135, …))"),
-            .init(\.constantDeceleration, key: "constantDeceleration", title: "Constant deceleration", unit: "pt/s²", range: 0...10000, default: 0,
+                  source: "scroll_simulation.dart BouncingScrollSimulation (FrictionSimulation(0.135, …))",
+                  equivalent: "fixed at 0.135 inside BouncingScrollSimulation; x(t) = x0 + v0·(D^t − 1)/ln D"),
+            P(.real(\.constantDeceleration), key: "constantDeceleration", title: "Constant deceleration", unit: "pt/s²", range: 0...10000, format: "%.3f pt/s²",
                   help: "Extra braking that does not fade with speed; stops the glide in finite time (1400 for the fast rate).",
-                  source: "scroll_physics.dart createBallisticSimulation (fast: 1400, normal: 0)"),
-            .init(\.springMass, key: "springMass", title: "Spring mass", unit: "kg", range: 0.01...10, default: 0.5,
+                  source: "scroll_physics.dart createBallisticSimulation (fast: 1400, normal: 0)",
+                  equivalent: "BouncingScrollSimulation(constantDeceleration: c) from createBallisticSimulation"),
+            P(.real(\.springMass), key: "springMass", title: "Spring mass", unit: "kg", range: 0.01...10, format: "%.3f kg",
                   help: "Mass of the edge and page spring; heavier returns slower.",
-                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 0.3)"),
-            .init(\.springStiffness, key: "springStiffness", title: "Spring stiffness", unit: "N/m", range: 1...5000, default: 100,
+                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 0.3)",
+                  equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
+            P(.real(\.springStiffness), key: "springStiffness", title: "Spring stiffness", unit: "N/m", range: 1...5000, format: "%.0f N/m",
                   help: "Stiffness of the edge and page spring; stiffer returns sooner.",
-                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 75)"),
-            .init(\.springDampingRatio, key: "springDampingRatio", title: "Spring damping ratio", unit: "", range: 0.05...5, default: 1.1,
+                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 75)",
+                  equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
+            P(.real(\.springDampingRatio), key: "springDampingRatio", title: "Spring damping ratio", unit: "", range: 0.05...5, format: "%.3f",
                   help: "1 = critical; above 1 the edge bounce returns without overshoot, below 1 it wobbles.",
-                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 1.3)"),
-            .init(\.maxSpringTransferVelocity, key: "maxSpringTransferVelocity", title: "Max speed into the bounce", unit: "pt/s", range: 0...100_000, default: 5000,
+                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 1.3)",
+                  equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
+            P(.real(\.maxSpringTransferVelocity), key: "maxSpringTransferVelocity", title: "Max speed into the bounce", unit: "pt/s", range: 0...100_000, format: "%.0f pt/s",
                   help: "A glide reaching the trailing edge faster than this bounces as if it came at this speed.",
-                  source: "scroll_simulation.dart BouncingScrollSimulation.maxSpringTransferVelocity"),
-            .init(\.minFlingVelocity, key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s", range: 0...5000, default: 100,
+                  source: "scroll_simulation.dart BouncingScrollSimulation.maxSpringTransferVelocity",
+                  equivalent: "static const BouncingScrollSimulation.maxSpringTransferVelocity (not settable)"),
+            P(.real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s", range: 0...5000, format: "%.0f pt/s",
                   help: "Slower releases do not glide.",
-                  source: "scroll_physics.dart BouncingScrollPhysics.minFlingVelocity (kMinFlingVelocity × 2)"),
-            .init(\.maxFlingVelocity, key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s", range: 100...100_000, default: 8000,
+                  source: "scroll_physics.dart BouncingScrollPhysics.minFlingVelocity (kMinFlingVelocity × 2)",
+                  equivalent: "override double get minFlingVelocity (pt/s)"),
+            P(.real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s", range: 100...100_000, format: "%.0f pt/s",
                   help: "Release speeds are clamped to this (fast rate: 64000).",
-                  source: "constants.dart kMaxFlingVelocity; scroll_physics.dart maxFlingVelocity"),
-            .init(\.minFlingDistance, key: "minFlingDistance", title: "Min fling distance", unit: "pt", range: 0...200, default: 18,
+                  source: "constants.dart kMaxFlingVelocity; scroll_physics.dart maxFlingVelocity",
+                  equivalent: "override double get maxFlingVelocity (pt/s)"),
+            P(.real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt", range: 0...200, format: "%.0f pt",
                   help: "A release whose last samples span less travel than this does not glide (short flicks ignored).",
-                  source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)"),
-            .init(\.touchSlop, key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100, default: 18,
+                  source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
+                  equivalent: "override double get minFlingDistance (pt)"),
+            P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100, format: "%.0f pt",
                   help: "Finger travel before a drag starts; it is swallowed (DragStartBehavior.start).",
-                  source: "constants.dart kTouchSlop; gestures/monodrag.dart"),
-            .init(\.motionStartThreshold, key: "motionStartThreshold", title: "Motion start threshold", unit: "pt", range: 0...50, default: 3.5,
+                  source: "constants.dart kTouchSlop; gestures/monodrag.dart",
+                  equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
+            P(.real(\.motionStartThreshold), key: "motionStartThreshold", title: "Motion start threshold", unit: "pt", range: 0...50, format: "%.3f pt",
                   help: "After the finger rests, travel needed before the content moves again.",
-                  source: "scroll_physics.dart BouncingScrollPhysics.dragStartDistanceMotionThreshold"),
-            .init(\.momentumCoefficient, key: "momentumCoefficient", title: "Carried momentum coefficient", unit: "", range: 0...0.01, default: 0.000816,
+                  source: "scroll_physics.dart BouncingScrollPhysics.dragStartDistanceMotionThreshold",
+                  equivalent: "override double get dragStartDistanceMotionThreshold (pt)"),
+            P(.real(\.momentumCoefficient), key: "momentumCoefficient", title: "Carried momentum coefficient", unit: "", range: 0...0.01, format: "%.6f",
                   help: "Repeated flicks add a·|v|^b of the running glide's speed v.",
-                  source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum"),
-            .init(\.momentumExponent, key: "momentumExponent", title: "Carried momentum exponent", unit: "", range: 0.5...3, default: 1.967,
-                  help: "b of a·|v|^b.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum"),
-            .init(\.momentumCap, key: "momentumCap", title: "Carried momentum cap", unit: "pt/s", range: 0...200_000, default: 40000,
-                  help: "The most a repeated flick can add.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum"),
-            .init(\.devicePixelRatio, key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt", range: 1...4, default: 3,
+                  source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
+                  equivalent: "override double carriedMomentum(double v) => v.sign * min(a·|v|^b, cap)"),
+            P(.real(\.momentumExponent), key: "momentumExponent", title: "Carried momentum exponent", unit: "", range: 0.5...3, format: "%.3f",
+                  help: "b of a·|v|^b.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
+                  equivalent: "b in carriedMomentum"),
+            P(.real(\.momentumCap), key: "momentumCap", title: "Carried momentum cap", unit: "pt/s", range: 0...200_000, format: "%.0f pt/s",
+                  help: "The most a repeated flick can add.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
+                  equivalent: "cap in carriedMomentum (pt/s)"),
+            P(.real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt", range: 1...4, format: "%.3f px/pt",
                   help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
-                  source: "scroll_physics.dart ScrollPhysics.toleranceFor"),
+                  source: "scroll_physics.dart ScrollPhysics.toleranceFor",
+                  equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt"),
         ]
     }
 
@@ -140,7 +159,7 @@ public struct FlutterBouncingModel: FeelModel {
         let viewport = max(extent.viewport, 1e-9)
         let friction = easing ? frictionFactor((past - abs(delta)) / viewport) : frictionFactor(past / viewport)
         let direction: Double = delta < 0 ? -1 : 1
-        if easing && values.fastEasing >= 0.5 { return shown + delta }
+        if easing && values.fastEasing != 0 { return shown + delta }
         return shown + direction * Self.applyFriction(extentOutside: past, absDelta: abs(delta), gamma: friction)
     }
 
@@ -200,4 +219,8 @@ public struct FlutterBouncingModel: FeelModel {
                                       ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
                                       velocityTolerance: velocityTolerance)
     }
+}
+
+extension FlutterBouncingModel.Values {
+    public static var tunables: [Tunable<Self>] { FlutterBouncingModel.parameters }
 }

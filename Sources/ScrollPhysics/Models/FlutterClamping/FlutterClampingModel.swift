@@ -11,7 +11,7 @@
 ///   `kTouchSlop` 18 pt as both the drag start and the minimum fling distance.
 /// - Paging: `PageScrollPhysics` with the default spring.
 public struct FlutterClampingModel: FeelModel {
-    public struct Values: Sendable, Equatable, DefaultValues {
+    public struct Values: TunableModel {
         public var friction = 0.015
         public var minFlingVelocity = 50.0
         public var maxFlingVelocity = 8000.0
@@ -27,28 +27,39 @@ public struct FlutterClampingModel: FeelModel {
     public static let name = "flutter-clamping"
     public static let title = "Flutter Android (ClampingScrollPhysics)"
 
-    public static var parameters: [ModelParameter<Values>] {
-        [
-            .init(\.friction, key: "friction", title: "Fling friction", unit: "", range: 0.001...0.2, default: 0.015,
+    /// Every tunable, in display order; the defaults are `Values()`'s (the platform's).
+    public static var parameters: [Tunable<Values>] {
+        typealias P = Tunable<Values>
+        return [
+            P(.real(\.friction), key: "friction", title: "Fling friction", unit: "", range: 0.001...0.2, format: "%.3f",
                   help: "Android's scroll friction; higher stops sooner (distance ∝ friction^(−0.74) at a given speed).",
-                  source: "scroll_simulation.dart ClampingScrollSimulation.friction (ViewConfiguration.getScrollFriction)"),
-            .init(\.minFlingVelocity, key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s", range: 0...5000, default: 50,
-                  help: "Slower releases do not glide.", source: "constants.dart kMinFlingVelocity"),
-            .init(\.maxFlingVelocity, key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s", range: 100...100_000, default: 8000,
-                  help: "Release speeds are clamped to this.", source: "constants.dart kMaxFlingVelocity"),
-            .init(\.minFlingDistance, key: "minFlingDistance", title: "Min fling distance", unit: "pt", range: 0...200, default: 18,
+                  source: "scroll_simulation.dart ClampingScrollSimulation.friction (ViewConfiguration.getScrollFriction)",
+                  equivalent: "ClampingScrollSimulation(friction: …) from createBallisticSimulation"),
+            P(.real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s", range: 0...5000, format: "%.0f pt/s",
+                  help: "Slower releases do not glide.", source: "constants.dart kMinFlingVelocity",
+                  equivalent: "override double get minFlingVelocity (pt/s)"),
+            P(.real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s", range: 100...100_000, format: "%.0f pt/s",
+                  help: "Release speeds are clamped to this.", source: "constants.dart kMaxFlingVelocity",
+                  equivalent: "override double get maxFlingVelocity (pt/s)"),
+            P(.real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt", range: 0...200, format: "%.0f pt",
                   help: "A release whose samples span less travel than this does not glide.",
-                  source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)"),
-            .init(\.touchSlop, key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100, default: 18,
-                  help: "Finger travel before a drag starts; it is swallowed.", source: "constants.dart kTouchSlop"),
-            .init(\.springMass, key: "springMass", title: "Page spring mass", unit: "kg", range: 0.01...10, default: 0.5,
-                  help: "Mass of the page spring.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring"),
-            .init(\.springStiffness, key: "springStiffness", title: "Page spring stiffness", unit: "N/m", range: 1...5000, default: 100,
-                  help: "Stiffness of the page spring; stiffer snaps sooner.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring"),
-            .init(\.springDampingRatio, key: "springDampingRatio", title: "Page spring damping ratio", unit: "", range: 0.05...5, default: 1.1,
-                  help: "1 = critical; above 1 no overshoot.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring"),
-            .init(\.devicePixelRatio, key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt", range: 1...4, default: 3,
-                  help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.", source: "scroll_physics.dart ScrollPhysics.toleranceFor"),
+                  source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
+                  equivalent: "override double get minFlingDistance (pt)"),
+            P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100, format: "%.0f pt",
+                  help: "Finger travel before a drag starts; it is swallowed.", source: "constants.dart kTouchSlop",
+                  equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
+            P(.real(\.springMass), key: "springMass", title: "Page spring mass", unit: "kg", range: 0.01...10, format: "%.3f kg",
+                  help: "Mass of the page spring.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
+                  equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
+            P(.real(\.springStiffness), key: "springStiffness", title: "Page spring stiffness", unit: "N/m", range: 1...5000, format: "%.0f N/m",
+                  help: "Stiffness of the page spring; stiffer snaps sooner.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
+                  equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
+            P(.real(\.springDampingRatio), key: "springDampingRatio", title: "Page spring damping ratio", unit: "", range: 0.05...5, format: "%.3f",
+                  help: "1 = critical; above 1 no overshoot.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
+                  equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
+            P(.real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt", range: 1...4, format: "%.3f px/pt",
+                  help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.", source: "scroll_physics.dart ScrollPhysics.toleranceFor",
+                  equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt"),
         ]
     }
 
@@ -105,4 +116,8 @@ public struct FlutterClampingModel: FeelModel {
                                       ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
                                       velocityTolerance: velocityTolerance)
     }
+}
+
+extension FlutterClampingModel.Values {
+    public static var tunables: [Tunable<Self>] { FlutterClampingModel.parameters }
 }

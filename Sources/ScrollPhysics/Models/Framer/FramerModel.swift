@@ -22,7 +22,7 @@ import Darwin
 ///   cap (`dragMomentum`). A pan starts after 3 px of travel, which is not swallowed.
 /// - Paging: none in Framer Motion (snapping is left to `modifyTarget`).
 public struct FramerModel: FeelModel {
-    public struct Values: Sendable, Equatable, DefaultValues {
+    public struct Values: TunableModel {
         public var power = 0.8
         public var timeConstant = 750.0
         public var bounceStiffness = 200.0
@@ -37,30 +37,40 @@ public struct FramerModel: FeelModel {
     public static let name = "framer"
     public static let title = "Framer Motion (drag + inertia)"
 
-    public static var parameters: [ModelParameter<Values>] {
-        [
-            .init(\.power, key: "power", title: "Power", unit: "s", range: 0...5, default: 0.8,
-                  help: "The glide travels release speed × power; higher glides farther.", source: "inertia.ts power"),
-            .init(\.timeConstant, key: "timeConstant", title: "Time constant", unit: "ms", range: 10...5000, default: 750,
+    /// Every tunable, in display order; the defaults are `Values()`'s (the platform's).
+    public static var parameters: [Tunable<Values>] {
+        typealias P = Tunable<Values>
+        return [
+            P(.real(\.power), key: "power", title: "Power", unit: "s", range: 0...5, format: "%.3f s",
+                  help: "The glide travels release speed × power; higher glides farther.", source: "inertia.ts power",
+                  equivalent: "dragTransition={{ power }}"),
+            P(.real(\.timeConstant), key: "timeConstant", title: "Time constant", unit: "ms", range: 10...5000, format: "%.0f ms",
                   help: "How long the glide takes (it covers 63 % of its distance in this time); the drag uses 750, inertia's default is 325.",
-                  source: "VisualElementDragControls.ts startAnimation (timeConstant 750); inertia.ts (325)"),
-            .init(\.bounceStiffness, key: "bounceStiffness", title: "Bounce stiffness", unit: "", range: 1...100_000, default: 200,
+                  source: "VisualElementDragControls.ts startAnimation (timeConstant 750); inertia.ts (325)",
+                  equivalent: "dragTransition={{ timeConstant }} (ms)"),
+            P(.real(\.bounceStiffness), key: "bounceStiffness", title: "Bounce stiffness", unit: "", range: 1...100_000, format: "%.0f",
                   help: "Stiffness of the spring back from past a constraint (drag: 200; inertia's default 500).",
-                  source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceStiffness"),
-            .init(\.bounceDamping, key: "bounceDamping", title: "Bounce damping", unit: "", range: 0...100_000, default: 40,
+                  source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceStiffness",
+                  equivalent: "dragTransition={{ bounceStiffness }}"),
+            P(.real(\.bounceDamping), key: "bounceDamping", title: "Bounce damping", unit: "", range: 0...100_000, format: "%.0f",
                   help: "Damping of that spring; 40 with stiffness 200 is overdamped (ratio 1.41), inertia's default 10 with 500 wobbles.",
-                  source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceDamping"),
-            .init(\.dragElastic, key: "dragElastic", title: "Drag elastic", unit: "", range: 0...1, default: 0.35,
+                  source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceDamping",
+                  equivalent: "dragTransition={{ bounceDamping }}"),
+            P(.real(\.dragElastic), key: "dragElastic", title: "Drag elastic", unit: "", range: 0...1, format: "%.3f",
                   help: "Share of the finger's travel past a constraint the content follows; 0 pins it, 1 follows fully.",
-                  source: "VisualElementDragControls.ts defaultElastic; utils/constraints.ts applyConstraints"),
-            .init(\.restDelta, key: "restDelta", title: "Rest distance", unit: "px", range: 0.001...50, default: 1,
-                  help: "The glide and spring stop this close to their target.", source: "VisualElementDragControls.ts startAnimation (restDelta 1)"),
-            .init(\.restSpeed, key: "restSpeed", title: "Rest speed", unit: "px/s", range: 0.001...500, default: 10,
+                  source: "VisualElementDragControls.ts defaultElastic; utils/constraints.ts applyConstraints",
+                  equivalent: "dragElastic prop"),
+            P(.real(\.restDelta), key: "restDelta", title: "Rest distance", unit: "px", range: 0.001...50, format: "%.3f px",
+                  help: "The glide and spring stop this close to their target.", source: "VisualElementDragControls.ts startAnimation (restDelta 1)",
+                  equivalent: "dragTransition={{ restDelta }}"),
+            P(.real(\.restSpeed), key: "restSpeed", title: "Rest speed", unit: "px/s", range: 0.001...500, format: "%.0f px/s",
                   help: "The spring stops below this speed (and within the rest distance).",
-                  source: "VisualElementDragControls.ts startAnimation (restSpeed 10)"),
-            .init(\.panThreshold, key: "panThreshold", title: "Pan threshold", unit: "px", range: 0...50, default: 3,
+                  source: "VisualElementDragControls.ts startAnimation (restSpeed 10)",
+                  equivalent: "dragTransition={{ restSpeed }}"),
+            P(.real(\.panThreshold), key: "panThreshold", title: "Pan threshold", unit: "px", range: 0...50, format: "%.3f px",
                   help: "Pointer travel before a drag starts (the content then jumps to the finger).",
-                  source: "gestures/pan/PanSession.ts (distance ≥ 3)"),
+                  source: "gestures/pan/PanSession.ts (distance ≥ 3)",
+                  equivalent: "PanSession's 3 px (not settable)"),
         ]
     }
 
@@ -119,4 +129,8 @@ public struct FramerModel: FeelModel {
     public func makeEstimator() -> FramerVelocityEstimator { FramerVelocityEstimator() }
 
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? { nil }
+}
+
+extension FramerModel.Values {
+    public static var tunables: [Tunable<Self>] { FramerModel.parameters }
 }

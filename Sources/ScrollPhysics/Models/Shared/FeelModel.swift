@@ -5,15 +5,15 @@
 /// Adding a platform means one new folder under `Models/` with a type conforming to this and
 /// one line in `FeelZoo.models`; nothing else names a model.
 public protocol FeelModel: Sendable {
-    associatedtype Values: Sendable, Equatable, DefaultValues
+    associatedtype Values: TunableModel
     associatedtype Estimator: ReleaseVelocityEstimator
 
     /// The `"model"` name in parameter files.
     static var name: String { get }
     /// A short title for menus.
     static var title: String { get }
-    /// Every tunable, in display order, with the platform's defaults.
-    static var parameters: [ModelParameter<Values>] { get }
+    /// Every tunable, in display order (also `Values.tunables`); the defaults are `Values()`'s.
+    static var parameters: [Tunable<Values>] { get }
 
     var values: Values { get set }
     init(values: Values)
@@ -50,34 +50,30 @@ public protocol FeelModel: Sendable {
 extension FeelModel {
     /// The model at the platform's defaults.
     public init() {
-        self.init(values: Self.defaultValues)
+        self.init(values: Values())
     }
 
     public func carriedVelocity(previous: Double, fling: Double) -> Double { 0 }
 
-    /// The values built from the table's defaults (a test checks they equal `Values()`'s).
-    public static var defaultValues: Values {
-        var values = Values()
-        for parameter in parameters { values[keyPath: parameter.keyPath] = parameter.defaultValue }
-        return values
-    }
-
     /// The model with `pairs` set over the defaults; an unknown key or a value out of range is
-    /// one error naming it.
-    public static func make(_ pairs: [(key: String, value: Double)]) throws(ModelParameterError) -> Self {
-        var values = defaultValues
-        for pair in pairs { try parameters.set(pair.key, to: pair.value, in: &values, model: name) }
-        return Self(values: values)
+    /// one error naming the model and the key.
+    public static func make(_ pairs: [(key: String, value: ParameterValue)]) throws(ModelParameterError) -> Self {
+        do {
+            return Self(values: try Values(values: pairs))
+        } catch {
+            throw ModelParameterError("model \"\(name)\": \(error)")
+        }
     }
 
-    /// The value of `key`, if the model has it.
+    /// The value of `key` as a number, if the model has it.
     public func value(of key: String) -> Double? {
-        Self.parameters.first { $0.key == key }.map { values[keyPath: $0.keyPath] }
+        Self.parameters.first { $0.key == key }?.number(in: values)
     }
+
+    /// The key/value pairs of the model's values, every key, in table order.
+    public var pairs: [(key: String, value: ParameterValue)] { values.values }
 }
 
-/// Values with a default initialiser (each model's `Values` sets its platform's defaults).
-public protocol DefaultValues { init() }
 
 /// The drag start threshold.
 public struct DragStart: Equatable, Sendable {

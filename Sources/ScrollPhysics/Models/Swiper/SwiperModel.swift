@@ -25,17 +25,17 @@ import Darwin
 ///   the wrapper's default timing (CSS `ease`).
 /// Every motion is a CSS transition, closed form in time: no frame stepping to reproduce.
 public struct SwiperModel: FeelModel {
-    public struct Values: Sendable, Equatable, DefaultValues {
-        public var resistance = 1.0
+    public struct Values: TunableModel {
+        public var resistance = 1
         public var resistanceRatio = 0.85
         public var threshold = 5.0
-        public var longSwipes = 1.0
+        public var longSwipes = 1
         public var longSwipesRatio = 0.5
         public var longSwipesMs = 300.0
-        public var shortSwipes = 1.0
+        public var shortSwipes = 1
         public var speed = 300.0
         public var momentumRatio = 1.0
-        public var momentumBounce = 1.0
+        public var momentumBounce = 1
         public var momentumBounceRatio = 1.0
         public var momentumVelocityRatio = 1.0
         public var minimumVelocity = 0.02
@@ -45,37 +45,52 @@ public struct SwiperModel: FeelModel {
     public static let name = "swiper"
     public static let title = "Swiper (web carousel)"
 
-    public static var parameters: [ModelParameter<Values>] {
-        [
-            .init(\.resistance, key: "resistance", title: "Edge resistance on", unit: "0/1", range: 0...1, default: 1,
-                  help: "0: the content follows the finger past the edges 1:1.", source: "core/defaults.mjs resistance", integral: true),
-            .init(\.resistanceRatio, key: "resistanceRatio", title: "Resistance ratio", unit: "", range: 0...1, default: 0.85,
+    /// Every tunable, in display order; the defaults are `Values()`'s (the platform's).
+    public static var parameters: [Tunable<Values>] {
+        typealias P = Tunable<Values>
+        return [
+            P(.count(\.resistance), key: "resistance", title: "Edge resistance on", unit: "0/1", range: 0...1, format: "%.0f",
+                  help: "0: the content follows the finger past the edges 1:1.", source: "core/defaults.mjs resistance",
+                  equivalent: "Swiper option resistance (boolean)"),
+            P(.real(\.resistanceRatio), key: "resistanceRatio", title: "Resistance ratio", unit: "", range: 0...1, format: "%.3f",
                   help: "Power of the pull past an edge (x^r); lower resists more, 0 pins the content at the edge.",
-                  source: "core/defaults.mjs resistanceRatio; events/onTouchMove.js"),
-            .init(\.threshold, key: "threshold", title: "Threshold", unit: "px", range: 0...100, default: 5,
-                  help: "Finger travel before the slides move; swallowed.", source: "core/defaults.mjs threshold; events/onTouchMove.js"),
-            .init(\.longSwipes, key: "longSwipes", title: "Long swipes", unit: "0/1", range: 0...1, default: 1,
-                  help: "0: a long touch always returns to the slide it started on.", source: "core/defaults.mjs longSwipes", integral: true),
-            .init(\.longSwipesRatio, key: "longSwipesRatio", title: "Long swipe ratio", unit: "slide", range: 0.01...1, default: 0.5,
-                  help: "Share of a slide a long swipe must cross to move to the next.", source: "core/defaults.mjs longSwipesRatio; events/onTouchEnd.js"),
-            .init(\.longSwipesMs, key: "longSwipesMs", title: "Long swipe time", unit: "ms", range: 0...5000, default: 300,
+                  source: "core/defaults.mjs resistanceRatio; events/onTouchMove.js",
+                  equivalent: "Swiper option resistanceRatio"),
+            P(.real(\.threshold), key: "threshold", title: "Threshold", unit: "px", range: 0...100, format: "%.3f px",
+                  help: "Finger travel before the slides move; swallowed.", source: "core/defaults.mjs threshold; events/onTouchMove.js",
+                  equivalent: "Swiper option threshold (px)"),
+            P(.count(\.longSwipes), key: "longSwipes", title: "Long swipes", unit: "0/1", range: 0...1, format: "%.0f",
+                  help: "0: a long touch always returns to the slide it started on.", source: "core/defaults.mjs longSwipes",
+                  equivalent: "Swiper option longSwipes (boolean)"),
+            P(.real(\.longSwipesRatio), key: "longSwipesRatio", title: "Long swipe ratio", unit: "slide", range: 0.01...1, format: "%.3f slide",
+                  help: "Share of a slide a long swipe must cross to move to the next.", source: "core/defaults.mjs longSwipesRatio; events/onTouchEnd.js",
+                  equivalent: "Swiper option longSwipesRatio"),
+            P(.real(\.longSwipesMs), key: "longSwipesMs", title: "Long swipe time", unit: "ms", range: 0...5000, format: "%.0f ms",
                   help: "Touches longer than this are long swipes; shorter ones always move a slide.",
-                  source: "core/defaults.mjs longSwipesMs; events/onTouchEnd.js"),
-            .init(\.shortSwipes, key: "shortSwipes", title: "Short swipes", unit: "0/1", range: 0...1, default: 1,
-                  help: "0: a quick flick returns to the slide it started on.", source: "core/defaults.mjs shortSwipes", integral: true),
-            .init(\.speed, key: "speed", title: "Transition time", unit: "ms", range: 0...5000, default: 300,
-                  help: "Duration of the slide change and of the bounce back.", source: "core/defaults.mjs speed"),
-            .init(\.momentumRatio, key: "momentumRatio", title: "Momentum ratio", unit: "s", range: 0...10, default: 1,
-                  help: "Free mode: the glide travels the release speed × this.", source: "modules/free-mode/free-mode.mjs freeMode.momentumRatio"),
-            .init(\.momentumBounce, key: "momentumBounce", title: "Momentum bounce", unit: "0/1", range: 0...1, default: 1,
-                  help: "Free mode: 0 stops the glide at the edge.", source: "modules/free-mode/free-mode.mjs freeMode.momentumBounce", integral: true),
-            .init(\.momentumBounceRatio, key: "momentumBounceRatio", title: "Momentum bounce ratio", unit: "", range: 0...10, default: 1,
+                  source: "core/defaults.mjs longSwipesMs; events/onTouchEnd.js",
+                  equivalent: "Swiper option longSwipesMs"),
+            P(.count(\.shortSwipes), key: "shortSwipes", title: "Short swipes", unit: "0/1", range: 0...1, format: "%.0f",
+                  help: "0: a quick flick returns to the slide it started on.", source: "core/defaults.mjs shortSwipes",
+                  equivalent: "Swiper option shortSwipes (boolean)"),
+            P(.real(\.speed), key: "speed", title: "Transition time", unit: "ms", range: 0...5000, format: "%.0f ms",
+                  help: "Duration of the slide change and of the bounce back.", source: "core/defaults.mjs speed",
+                  equivalent: "Swiper option speed (ms)"),
+            P(.real(\.momentumRatio), key: "momentumRatio", title: "Momentum ratio", unit: "s", range: 0...10, format: "%.3f s",
+                  help: "Free mode: the glide travels the release speed × this.", source: "modules/free-mode/free-mode.mjs freeMode.momentumRatio",
+                  equivalent: "Swiper option freeMode.momentumRatio"),
+            P(.count(\.momentumBounce), key: "momentumBounce", title: "Momentum bounce", unit: "0/1", range: 0...1, format: "%.0f",
+                  help: "Free mode: 0 stops the glide at the edge.", source: "modules/free-mode/free-mode.mjs freeMode.momentumBounce",
+                  equivalent: "Swiper option freeMode.momentumBounce (boolean)"),
+            P(.real(\.momentumBounceRatio), key: "momentumBounceRatio", title: "Momentum bounce ratio", unit: "", range: 0...10, format: "%.3f",
                   help: "Free mode: the bounce goes |v| (px/ms) × 20 × this past the edge.",
-                  source: "modules/free-mode/free-mode.mjs freeMode.momentumBounceRatio"),
-            .init(\.momentumVelocityRatio, key: "momentumVelocityRatio", title: "Momentum velocity ratio", unit: "", range: 0...10, default: 1,
-                  help: "Free mode: scales the release speed.", source: "modules/free-mode/free-mode.mjs freeMode.momentumVelocityRatio"),
-            .init(\.minimumVelocity, key: "minimumVelocity", title: "Minimum velocity", unit: "px/ms", range: 0...10, default: 0.02,
-                  help: "Free mode: slower releases do not glide.", source: "modules/free-mode/free-mode.mjs freeMode.minimumVelocity"),
+                  source: "modules/free-mode/free-mode.mjs freeMode.momentumBounceRatio",
+                  equivalent: "Swiper option freeMode.momentumBounceRatio"),
+            P(.real(\.momentumVelocityRatio), key: "momentumVelocityRatio", title: "Momentum velocity ratio", unit: "", range: 0...10, format: "%.3f",
+                  help: "Free mode: scales the release speed.", source: "modules/free-mode/free-mode.mjs freeMode.momentumVelocityRatio",
+                  equivalent: "Swiper option freeMode.momentumVelocityRatio"),
+            P(.real(\.minimumVelocity), key: "minimumVelocity", title: "Minimum velocity", unit: "px/ms", range: 0...10, format: "%.3f px/ms",
+                  help: "Free mode: slower releases do not glide.", source: "modules/free-mode/free-mode.mjs freeMode.minimumVelocity",
+                  equivalent: "Swiper option freeMode.minimumVelocity (px/ms)"),
         ]
     }
 
@@ -86,7 +101,7 @@ public struct SwiperModel: FeelModel {
 
     /// Offset shown for a finger `travel` px past an edge: x^r − 1 (from `onTouchMove`).
     public func resisted(_ travel: Double) -> Double {
-        guard values.resistance >= 0.5 else { return travel }
+        guard values.resistance != 0 else { return travel }
         return pow(travel, values.resistanceRatio) - 1
     }
 
@@ -116,7 +131,7 @@ public struct SwiperModel: FeelModel {
         let perMs = v / 1000
         var target = position + perMs * 1000 * values.momentumRatio
         let bounceAmount = abs(perMs) * 20 * values.momentumBounceRatio
-        let bounces = values.momentumBounce >= 0.5
+        let bounces = values.momentumBounce != 0
         var after: Double?
         if target > extent.maxOffset {
             if bounces {
@@ -153,14 +168,14 @@ public struct SwiperModel: FeelModel {
         let next = release.travel >= 0
         let index: Int
         if release.touchDuration * 1000 > values.longSwipesMs {
-            if values.longSwipes < 0.5 {
+            if values.longSwipes == 0 {
                 index = release.startIndex
             } else if next {
                 index = ratio >= values.longSwipesRatio ? stopIndex + 1 : stopIndex
             } else {
                 index = ratio > 1 - values.longSwipesRatio ? stopIndex + 1 : stopIndex
             }
-        } else if values.shortSwipes < 0.5 {
+        } else if values.shortSwipes == 0 {
             index = release.startIndex
         } else {
             index = next ? stopIndex + 1 : stopIndex
@@ -172,4 +187,8 @@ public struct SwiperModel: FeelModel {
             .init(start: 0, simulation: ease(from: release.offset, to: target, milliseconds: values.speed, .ease), kind: "transition"),
         ]))
     }
+}
+
+extension SwiperModel.Values {
+    public static var tunables: [Tunable<Self>] { SwiperModel.parameters }
 }

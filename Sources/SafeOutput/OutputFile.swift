@@ -1,0 +1,267 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file being written by a command, whole or not at all, without harming what is at the path.
+///
+/// Where the output goes decides how it is written:
+///
+/// | target                           | how                                                        |
+/// |----------------------------------|------------------------------------------------------------|
+/// | `-`                              | standard output, directly                                  |
+/// | absent                           | a new file made with `mkstemp` beside it, renamed at `commit` |
+/// | regular file, one link           | the same, with the old file's mode (and owner, as root)    |
+/// | regular file, several hard links | a temporary copy first; at `commit` copied into the file, so every link sees it |
+/// | symbolic link                    | what it points to, by the rules above (the link stays)     |
+/// | device, FIFO                     | directly (`/dev/null`, `/dev/stdout`, a pipe)              |
+/// | directory, read-only file, dangling link, one of the inputs | refused before anything is written |
+///
+/// Every `write`, `fsync`, `close` and `rename` is checked; a failure throws one line naming the
+/// path and the system's reason. A temporary file is removed on every error, by `discard`, when
+/// the value goes away uncommitted, and on SIGINT, SIGTERM and SIGHUP.
+public final class OutputFile {
+    /// The path as given (`-` for standard output).
+    public let path: String
+    private let plan: Plan
+    private var descriptor: Int32
+    private var temporary: String?
+    private var buffer: [UInt8] = []
+    private var finished = false
+    private static let bufferSize = 1 << 16
+
+    /// What `open` will do with a path, found without writing anything.
+    public enum Plan: Equatable, Sendable {
+        case standardOutput
+        /// Write directly to a device or FIFO at this path.
+        case direct(String)
+        /// Write a temporary file in `folder`, then rename it to `target` (keeping `mode` when set).
+        case replace(target: String, folder: String, mode: UInt32?, owner: UInt32?, group: UInt32?)
+        /// Write a temporary file, then copy it into `target` (a file with several hard links).
+        case copyInto(target: String, folder: String)
+    }
+
+    /// Checks `path` as an output for the rules above, without creating anything; `inputs` are the
+    /// files the command reads, which it must not overwrite.
+    public static func plan(_ path: String, inputs: [String] = []) throws(OutputError) -> Plan {
+        if path == "-" { return .standardOutput }
+        guard !path.isEmpty else { throw OutputError("an output path is empty") }
+        var info = stat()
+        var target = path
+        if lstat(path, &info) != 0 {
+            let code = errno
+            guard code == ENOENT else { throw OutputError(path, errno: code) }
+            let folder = Self.folder(of: path)
+            var folderInfo = stat()
+            guard stat(folder, &folderInfo) == 0 else { throw OutputError(path, reason: "cannot be written (folder \(folder): \(Self.reason(errno)))") }
+            guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw OutputError(path, reason: "cannot be written (\(folder) is not a folder)") }
+            return .replace(target: path, folder: folder, mode: nil, owner: nil, group: nil)
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realpath(path, nil) else {
+                throw OutputError(path, reason: "is a symbolic link to nothing (\(Self.reason(errno))); not followed")
+            }
+            target = String(cString: resolved)
+            free(resolved)
+            guard stat(target, &info) == 0 else { throw OutputError(path, errno: errno) }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw OutputError(path, reason: "is a directory, expected a file")
+        case S_IFREG:
+            for input in inputs {
+                var other = stat()
+                if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+                    throw OutputError(path, reason: "is also an input (\(input)); not overwritten, choose another output")
+                }
+            }
+            guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+                throw OutputError(path, reason: "is read-only (mode \(Self.octal(info.st_mode & 0o7777))); not replaced")
+            }
+            let folder = Self.folder(of: target)
+            if info.st_nlink > 1 { return .copyInto(target: target, folder: folder) }
+            return .replace(target: target, folder: folder, mode: UInt32(info.st_mode & 0o7777),
+                            owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
+        case S_IFSOCK:
+            throw OutputError(path, reason: "is a socket, expected a file")
+        default:
+            return .direct(target)   // character or block device, FIFO
+        }
+    }
+
+    /// Opens `path` for writing by `plan`'s rules; nothing at the path changes before `commit`.
+    public init(_ path: String, inputs: [String] = []) throws(OutputError) {
+        self.path = path
+        plan = try Self.plan(path, inputs: inputs)
+        switch plan {
+        case .standardOutput:
+            descriptor = STDOUT_FILENO
+        case .direct(let target):
+            descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw OutputError(path, errno: errno) }
+        case .replace(let target, let folder, let mode, let owner, let group):
+            (descriptor, temporary) = try Self.makeTemporary(for: target, in: folder, path: path)
+            if let mode, fchmod(descriptor, mode_t(mode)) != 0 {
+                let code = errno
+                discard()
+                throw OutputError(path, errno: code)
+            }
+            if let owner, let group, getuid() == 0 { _ = fchown(descriptor, uid_t(owner), gid_t(group)) }
+        case .copyInto(let target, let folder):
+            (descriptor, temporary) = try Self.makeTemporary(for: target, in: folder, path: path)
+        }
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit { if !finished { discard() } }
+
+    /// Removes every temporary file still being written (for a process about to end abruptly).
+    public static func removeTemporaryFiles() {
+        for path in TemporaryFiles.paths { unlink(path); TemporaryFiles.forget(path) }
+    }
+
+    /// Writes the whole file: opened, written and committed, or nothing changed.
+    public static func write(_ text: String, to path: String, inputs: [String] = []) throws(OutputError) {
+        let file = try OutputFile(path, inputs: inputs)
+        try file.write(text)
+        try file.commit()
+    }
+
+    public static func write(bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputError) {
+        let file = try OutputFile(path, inputs: inputs)
+        try file.write(bytes: bytes)
+        try file.commit()
+    }
+
+    public func write(_ text: String) throws(OutputError) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    public func write(bytes: [UInt8]) throws(OutputError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Bytes written so far, buffered ones included.
+    public private(set) var count = 0
+
+    /// Writes out the buffer; on failure the temporary file is removed and the output is finished.
+    public func flush() throws(OutputError) {
+        guard !finished else { throw OutputError(path, reason: "cannot be written (already finished)") }
+        let pending = buffer
+        buffer.removeAll(keepingCapacity: true)
+        do {
+            try Self.writeAll(pending, to: descriptor, path: path)
+            count += pending.count
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Makes the output final: for a replaced file, `fsync`, `close` and `rename`.
+    public func commit() throws(OutputError) {
+        try flush()
+        finished = true
+        switch plan {
+        case .standardOutput:
+            return
+        case .direct:
+            guard close(descriptor) == 0 else { throw OutputError(path, errno: errno) }
+        case .replace(let target, _, _, _, _):
+            guard let temporary else { return }
+            if fsync(descriptor) != 0 { let code = errno; cleanUp(); throw OutputError(path, errno: code) }
+            if close(descriptor) != 0 { let code = errno; descriptor = -1; cleanUp(); throw OutputError(path, errno: code) }
+            descriptor = -1
+            guard rename(temporary, target) == 0 else { let code = errno; cleanUp(); throw OutputError(path, errno: code) }
+            TemporaryFiles.forget(temporary)
+            self.temporary = nil
+        case .copyInto(let target, _):
+            defer { cleanUp() }
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw OutputError(path, errno: errno) }
+            let out = open(target, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+            guard out >= 0 else { throw OutputError(path, errno: errno) }
+            var chunk = [UInt8](repeating: 0, count: Self.bufferSize)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if n < 0 { if errno == EINTR { continue }; let code = errno; close(out); throw OutputError(path, errno: code) }
+                if n == 0 { break }
+                do { try Self.writeAll(Array(chunk[0..<n]), to: out, path: path) } catch { close(out); throw error }
+            }
+            if fsync(out) != 0 { let code = errno; close(out); throw OutputError(path, errno: code) }
+            guard close(out) == 0 else { throw OutputError(path, errno: errno) }
+        }
+    }
+
+    /// Gives up: the temporary file (if any) is removed and the target left as it was.
+    public func discard() {
+        finished = true
+        buffer.removeAll()
+        cleanUp()
+    }
+
+    private func cleanUp() {
+        if descriptor > STDERR_FILENO, temporary != nil { close(descriptor) }
+        if case .direct = plan, descriptor > STDERR_FILENO { close(descriptor) }
+        descriptor = -1
+        if let temporary {
+            unlink(temporary)
+            TemporaryFiles.forget(temporary)
+            self.temporary = nil
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path, errno: errno)
+            }
+            done += n
+        }
+    }
+
+    private static func makeTemporary(for target: String, in folder: String, path: String) throws(OutputError) -> (Int32, String) {
+        let name = target.split(separator: "/").last.map(String.init) ?? "output"
+        var template = Array("\(folder)/.\(name).partial-XXXXXX".utf8CString)
+        TemporaryFiles.installHandlers()
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }   // O_CREAT | O_EXCL, mode 0600
+        guard descriptor >= 0 else { throw OutputError(path, errno: errno) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.remember(temporary)
+        return (descriptor, temporary)
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    static func octal(_ mode: mode_t) -> String {
+        let text = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
+    static func reason(_ code: Int32) -> String {
+        strerror(code).flatMap { String(validatingCString: $0) } ?? "error \(code)"
+    }
+}
+
+/// An output that could not be written: one line naming the path and the reason.
+public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public init(_ path: String, reason: String) {
+        message = "\(path == "-" ? "standard output" : path): \(reason)"
+    }
+    public init(_ path: String, errno code: Int32) {
+        self.init(path, reason: "cannot be written (\(OutputFile.reason(code)))")
+    }
+    public var description: String { message }
+}
