@@ -17,7 +17,7 @@ public final class PlaygroundSession {
     public enum ReplayTarget: Equatable, Sendable { case a, b, both }
 
     public let setups: [SceneSetup]
-    public let viewport: Size
+    public private(set) var viewport: Size
     public private(set) var sceneIndex: Int
     /// Side A, and side B in A/B mode.
     public private(set) var sides: [PlaygroundSide]
@@ -241,6 +241,8 @@ public final class PlaygroundSession {
             case let .loadReference(path): loadReference(from: path)
             case .fitReference: fitReference(at: realTime)
             case .clearReference: reference = nil
+            case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+            case let .setViewport(size): setViewport(size, at: realTime)
             case let .switchScene(index): switchScene(to: index, at: realTime)
             case .toggleSlowMotion: toggleSlowMotion(at: realTime)
             case let .setSceneControl(id, value):
@@ -301,6 +303,25 @@ public final class PlaygroundSession {
         guard index >= 0, index < setups.count, index != sceneIndex else { return }
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
+    }
+
+    /// Lays every side out anew at `size` points (a device picked in the panel).
+    public func setViewport(_ size: Size, at realTime: Double) {
+        guard size != viewport, size.width >= 1, size.height >= 1 else { return }
+        viewport = size
+        rebuild(sides.indices, at: realTime)
+    }
+
+    /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
+    /// every side's parameters, named by scene and `stamp`; nil (and a message) with nothing recorded.
+    public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
+        guard !recorded.isEmpty else {
+            message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
+            return nil
+        }
+        let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
+        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.label),
+                           parameters: sides.map(\.parameters), format: format, path: name)
     }
 
     private func rebuild(_ indices: Range<Int>, at realTime: Double) {

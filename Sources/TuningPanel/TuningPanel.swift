@@ -16,6 +16,9 @@ public final class TuningPanel {
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
+    /// The viewport the window started with, offered beside the devices.
+    private var startViewport = Size.phone
+    private var sawViewport = false
 
     /// Height of the message area (pt): fixed, so the controls below never move.
     public static let messageHeight: Float = 64
@@ -55,6 +58,15 @@ public final class TuningPanel {
             requests.append(.switchScene(scene))
         }
         Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Esc: quit.")
+        if !sawViewport { startViewport = session.viewport; sawViewport = true }
+        // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
+        let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
+        var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
+        if Gui.combo("Device", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
+                     + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
+            requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
+        }
+        Gui.help("The phone's viewport in points; every scene lays itself out anew.")
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
             if let message = session.message {
@@ -213,6 +225,10 @@ public final class TuningPanel {
             Gui.sameLine()
             if Gui.button("on B") { requests.append(.replay(.b)) }
         }
+        if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
+        Gui.sameLine()
+        if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
+        Gui.help("Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, as `scrollab render --video` does; the message says where.")
     }
 
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {

@@ -161,6 +161,22 @@ final class PlaygroundApp {
         case .screenshot: saveViewport(session: session, layout: layout, ratio: ratio)
         case .exportPlot: savePlot(session: session)
         case .copyToClipboard(let text): window.copyToClipboard(text)
+        case .recordClip(let clip): saveClip(clip, session: session)
+        }
+    }
+
+    /// Renders and encodes a clip as `render --video` does (the window waits meanwhile) and says where it went.
+    private func saveClip(_ clip: ClipRequest, session: PlaygroundSession) {
+        guard let format = VideoFormat(path: clip.path) else { return }
+        let labels = clip.labels.count == 1 ? [""] : zip(clip.labels, clip.parameters).map { label, _ in label }
+        let script = ClipScript(setup: clip.setup, viewport: clip.viewport, events: clip.events,
+                                sides: zip(labels, clip.parameters).map { ClipSide(label: $0, parameters: $1) }, fps: format.defaultFPS)
+        do {
+            let result = try ClipRenderer(script: script, fonts: window.fonts).encode(to: clip.path, format: format)
+            let folder = FileManager.default.currentDirectoryPath
+            session.show("Saved \(folder)/\(clip.path): \(result.frames) frames, \(Double(Int(result.duration * 100)) / 100) s, \(result.bytes / 1000) kB.")
+        } catch {
+            session.show("Clip not saved: \(error)", isError: true)
         }
     }
 
