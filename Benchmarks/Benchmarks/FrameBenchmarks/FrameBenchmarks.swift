@@ -83,21 +83,21 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A carousel slider moved at 1,000,000 cells: the snap targets follow the new cell width.
-    let carousel = CarouselScene(cellCount: 1_000_000)
-    var width = 300.0, sliderTime = 0.0
+    let slider = SliderState()
     Benchmark("carousel: move the cell-width slider, 1000000 cells", configuration: perFrame) { benchmark in
-        width = width == 300 ? 301 : 300
-        sliderTime += 1.0 / 60
+        slider.width = slider.width == 300 ? 301 : 300
+        slider.time += 1.0 / 60
         benchmark.startMeasurement()
-        carousel.setControl("cellWidth", to: width, at: sliderTime)
+        slider.carousel.setControl("cellWidth", to: slider.width, at: slider.time)
         benchmark.stopMeasurement()
-        blackHole(carousel.axis.snapTargets.count)
+        blackHole(slider.carousel.axis.snapTargets.count)
     }
 }
 
 /// One frame per sample: at least 100 samples, at most 3 s per benchmark.
-let perFrame = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(3),
-                                       maxIterations: 2_000)
+var perFrame: Benchmark.Configuration {
+    .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 2_000)
+}
 
 /// A scene (and canvas) made once and kept moving across samples.
 final class FrameState {
@@ -129,4 +129,11 @@ final class FrameState {
             canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 1)
         }
     }
+}
+
+/// A carousel of 1,000,000 cells whose cell-width slider moves by a point each sample.
+final class SliderState {
+    let carousel = CarouselScene(cellCount: 1_000_000)
+    var width = 300.0
+    var time = 0.0
 }
