@@ -76,8 +76,10 @@ struct WindowTests {
         #expect(last[3] == "idle")
         let offset = try #require(Double(last[1]))
         #expect(offset > 300, "the fling scrolled: \(offset)")
-        let tail = rows.suffix(30)
-        #expect(tail.allSatisfy { $0[1] == last[1] && $0[3] == "idle" }, "and settled")
+        // At rest the window stops drawing (and tracing) a second after motion ends, so the rows
+        // after the last moving one are checked, however many the frame rate gave.
+        let tail = rows.reversed().prefix { $0[3] == "idle" }
+        #expect(tail.count >= 2 && tail.allSatisfy { $0[1] == last[1] }, "and settled")
     }
 
     @Test func pagerFlickLandsOnTheNextPage() throws {
