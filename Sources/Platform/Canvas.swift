@@ -447,19 +447,24 @@ public final class Canvas {
             gradients.removeAll(keepingCapacity: true)
             gradientPixels = 0
         }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        let pitch = Int(surface.pointee.pitch) / 4
-        // Colours at pixel centres, as the triangles' interpolation gave.
-        for py in 0..<Int(height) {
-            let v = (Double(py) + 0.5) / Double(height)
-            for px in 0..<Int(width) {
-                let c = color(fill, u: (Double(px) + 0.5) / Double(width), v: v)
-                pixels[py * pitch + px] = UInt32(c.a) << 24 | UInt32(c.b) << 16 | UInt32(c.g) << 8 | UInt32(c.r)
-            }
-        }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        // Drawn by the renderer itself: two triangles with the colours at the corners, once.
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                              width, height) else { return nil }
+        let target = SDL_GetRenderTarget(renderer)
+        var previousClip = SDL_Rect()
+        SDL_RenderGetClipRect(renderer, &previousClip)
+        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
+        SDL_RenderSetClipRect(renderer, nil)
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        let whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        quad(whole, fill: fill, in: whole)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderTarget(renderer, target)
+        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
         gradients[key] = texture
         gradientPixels += area
         return texture

@@ -6,6 +6,7 @@ import Scenes
 public final class SceneSnapshot {
     public let fonts: FontLibrary
     private var list = DrawList()
+    private var canvas: OffscreenCanvas?
 
     public init() throws {
         fonts = try FontLibrary()
@@ -19,7 +20,14 @@ public final class SceneSnapshot {
     /// The viewport of `scene` at `time` (the scene already advanced there), `scale` pixels per point.
     public func image(of scene: any ScrollScene, at time: Double, scale: Double = 1) throws -> Image {
         let width = Int((scene.viewport.width * scale).rounded()), height = Int((scene.viewport.height * scale).rounded())
-        let offscreen = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        // Kept between images of one size, so its caches (text, shadows, corners, gradients) stay warm.
+        let offscreen: OffscreenCanvas
+        if let kept = canvas, kept.width == width, kept.height == height {
+            offscreen = kept
+        } else {
+            offscreen = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+            canvas = offscreen
+        }
         offscreen.clear(.black)
         list.removeAll()
         scene.draw(into: &list, at: time)

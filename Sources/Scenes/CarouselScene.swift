@@ -37,7 +37,8 @@ public final class CarouselScene: SingleAxisScene {
         let targets = SnapTargets.evenlySpaced(count: count, spacing: pitch, first: -shift)
         let content = 2 * inset + Double(count) * cellWidth + Double(max(0, count - 1)) * spacing
         let natural = max(0, content - viewport.width)
-        let low = min(0, targets.offsets.first ?? 0), high = max(natural, targets.offsets.last ?? 0)
+        let first = targets.isEmpty ? 0 : targets[0], last = targets.isEmpty ? 0 : targets[targets.count - 1]   // O(1): no array
+        let low = min(0, first), high = max(natural, last)
         return (low...high, targets)
     }
 

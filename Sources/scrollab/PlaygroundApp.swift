@@ -70,6 +70,7 @@ final class PlaygroundApp {
     }
 
     /// One turn of the real loop with no deadlines (for `frames --window`); returns whether it drew.
+    @discardableResult
     func turn(_ pacer: inout FramePacer, _ session: PlaygroundSession) -> Bool {
         FrameLoop.turn(&pacer, session: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
                        frame: { now in

@@ -6,16 +6,6 @@ import Scenes
 import ScrollLabKit
 import ScrollPhysics
 
-/// One frame as the window runs it: re-fling when at rest, advance, lay out, and draw if a canvas is given.
-func step(_ scene: any ScrollScene, _ list: inout DrawList, _ t: inout Double, _ canvas: OffscreenCanvas?) {
-    t += 1.0 / 60
-    if scene.isAtRest(at: t) { ScriptedFling.perform(on: scene, at: t, forward: Int(t) % 20 < 10) }
-    scene.advance(to: t)
-    list.removeAll()
-    scene.draw(into: &list, at: t)
-    canvas?.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 800.0 / 844, x: 455)
-}
-
 func makeScene(_ name: String, items: Int) -> any ScrollScene {
     switch name {
     case "pager": return PagerScene(pageCount: items)
@@ -61,37 +51,89 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // One frame of each scene laid out into a draw list (what the window's frame does before the
-    // renderer), while it moves: the path that must not allocate.
+    // renderer), while it moves: the path that must not allocate. Scenes are set up and warmed up
+    // once, before the first sample; each sample is one frame.
     for name in ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"] {
-        Benchmark("layout: \(name), 100000 items") { benchmark in
-            let scene = makeScene(name, items: 100_000)
-            var list = DrawList()
-            var t = 0.0
-            for _ in 0..<240 { step(scene, &list, &t, nil) }   // warm up
+        let state = FrameState(scene: makeScene(name, items: 100_000), canvas: nil)
+        Benchmark("layout: \(name), 100000 items", configuration: perFrame) { benchmark in
+            state.warmUp()
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { step(scene, &list, &t, nil) }
-            blackHole(list.count)
+            state.step()
+            benchmark.stopMeasurement()
+            blackHole(state.list.count)
         }
     }
 
-    // One frame of each scene, laid out and drawn offscreen at 1280×800 (the viewport scaled to
-    // the height), while it moves. Scenes with item counts run at 20, 1,000 and 100,000 items.
+    // One frame of each scene, laid out and drawn offscreen at 1× (390×844 px), while it moves.
+    // Scenes with item counts run at 20, 1,000 and 100,000 items.
     let fonts = try! FontLibrary()
     for name in ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"] {
         let counts = ["nested", "adapters", "lab"].contains(name) ? [0] : [20, 1000, 100_000]
         for count in counts {
             let title = count == 0 ? "frame: \(name)" : "frame: \(name), \(count) items"
-            Benchmark(title, configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident])) { benchmark in
-                let scene = makeScene(name, items: count)
-                let offscreen = try! OffscreenCanvas(width: 1280, height: 800, fonts: fonts)
-                var list = DrawList()
-                var t = 0.0
-                // Warm the caches (text textures, shadows) before measuring the steady state.
-                for _ in 0..<240 { step(scene, &list, &t, offscreen) }
+            let state = FrameState(scene: makeScene(name, items: count), canvas: try! OffscreenCanvas(width: 390, height: 844, fonts: fonts))
+            Benchmark(title, configuration: perFrame) { benchmark in
+                state.warmUp()   // text textures, shadows, corners and gradients cached before measuring
                 benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations { step(scene, &list, &t, offscreen) }
-                blackHole(list.count)
+                state.step()
+                benchmark.stopMeasurement()
+                blackHole(state.list.count)
             }
         }
     }
+
+    // A carousel slider moved at 1,000,000 cells: the snap targets follow the new cell width.
+    let slider = SliderState()
+    Benchmark("carousel: move the cell-width slider, 1000000 cells", configuration: perFrame) { benchmark in
+        slider.width = slider.width == 300 ? 301 : 300
+        slider.time += 1.0 / 60
+        benchmark.startMeasurement()
+        slider.carousel.setControl("cellWidth", to: slider.width, at: slider.time)
+        benchmark.stopMeasurement()
+        blackHole(slider.carousel.axis.snapTargets.count)
+    }
+}
+
+/// One frame per sample: at least 100 samples, at most 3 s per benchmark.
+var perFrame: Benchmark.Configuration {
+    .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 2_000)
+}
+
+/// A scene (and canvas) made once and kept moving across samples.
+final class FrameState {
+    let scene: any ScrollScene
+    let canvas: OffscreenCanvas?
+    var list = DrawList()
+    var t = 0.0
+    private var warm = false
+
+    init(scene: any ScrollScene, canvas: OffscreenCanvas?) {
+        self.scene = scene
+        self.canvas = canvas
+    }
+
+    func warmUp() {
+        guard !warm else { return }
+        warm = true
+        for _ in 0..<240 { step() }
+    }
+
+    func step() {
+        t += 1.0 / 60
+        if scene.isAtRest(at: t) { ScriptedFling.perform(on: scene, at: t, forward: Int(t) % 20 < 10) }
+        scene.advance(to: t)
+        list.removeAll()
+        scene.draw(into: &list, at: t)
+        if let canvas {
+            canvas.clear(.black)
+            canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 1)
+        }
+    }
+}
+
+/// A carousel of 1,000,000 cells whose cell-width slider moves by a point each sample.
+final class SliderState {
+    let carousel = CarouselScene(cellCount: 1_000_000)
+    var width = 300.0
+    var time = 0.0
 }
