@@ -209,16 +209,38 @@ final class PlaygroundProcess {
         return rows
     }
 
+    /// Performs a finger gesture and waits for rest. A gesture is only as good as the times the
+    /// app received: when the app drew no frame for over 0.25 s while the finger was down (a
+    /// starved machine: the X server then stamps a burst of events alike), the flick it saw was
+    /// not the one sent, so the scene is sent back with Home and the gesture repeated (3 tries).
+    func performGesture(_ gesture: () throws -> Void) throws {
+        for attempt in 1...3 {
+            let before = traceRows.count
+            try gesture()
+            try waitForRest(after: before)
+            let rows = Array(traceRows[before...])
+            let times = rows.map { Double($0.first { $0.column == "t" }?.value ?? "") ?? 0 }
+            let held = rows.indices.filter { i in rows[i].contains { $0.column == "phase" && $0.value == "dragging" } }
+            guard let first = held.first, let last = held.last else { return }
+            let span = max(0, first - 1)...min(rows.count - 1, last + 1)
+            let stalled = zip(times[span], times[span].dropFirst()).contains { $1 - $0 > 0.25 }
+            guard stalled, attempt < 3 else { return }
+            let home = traceRows.count
+            try perform(["key", "Home"])
+            try waitForRest(after: home, requireMotion: false)
+        }
+    }
+
     /// Waits until the trace has grown past `count` rows, something moved, and its last
     /// `idleRows` rows show every side at rest.
-    func waitForRest(after count: Int, idleRows: Int = 30, timeout: Double = 40) throws {
+    func waitForRest(after count: Int, idleRows: Int = 30, requireMotion: Bool = true, timeout: Double = 40) throws {
         _ = try waitFor("the phones to come to rest", timeout: timeout) { app -> Bool? in
             let rows = app.traceRows
             guard rows.count > count + idleRows else { return nil }
             let tail = rows.suffix(idleRows)
             let atRest = tail.allSatisfy { row in row.allSatisfy { !$0.column.hasSuffix("phase") || $0.value == "idle" } }
             let moved = rows[count...].contains { row in row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" } }
-            return atRest && moved ? true : nil
+            return atRest && (moved || !requireMotion) ? true : nil
         }
     }
 
