@@ -65,7 +65,7 @@ let package = Package(
             "Scenes", "ScrollPhysics", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
         .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering"]),

@@ -167,9 +167,11 @@ public final class TuningPanel {
         Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
                  overlay: session.isComparing ? "\(edited.label): velocity (pt/s)" : "velocity (pt/s)",
                  range: velocities.range, height: session.isComparing ? 40 : 48)
+        // Two buttons to a line where they fit (the panel narrows in small windows).
+        let wide = Gui.availableWidth >= 330
         if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
         Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
-        Gui.sameLine()
+        if wide { Gui.sameLine() }
         if Gui.button(session.isSlowMotion ? "Normal speed" : "Slow motion") { requests.append(.toggleSlowMotion) }
         Gui.help("Space too. The finger moves in real time; only the motion after release plays at 0.1×.")
         if Gui.button("Screenshot (S)") { requests.append(.screenshot) }

@@ -153,10 +153,8 @@ struct WindowTests {
         let x = try XSession()
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "pager"])
-        let before = app.traceRows.count
         // A flick of 200 pt (a quarter page) at about 1,000 pt/s: 10 moves, 20 ms apart.
-        try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 400), steps: 10, interval: 0.02, app: app))
-        try app.waitForRest(after: before)
+        try app.performGesture { try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 400), steps: 10, interval: 0.02, app: app)) }
         #expect(try app.quit() == 0)
         let last = try #require(app.trace.last)
         #expect(last[1] == "844.0000" && last[3] == "idle" && last[4] == "1", "\(last)")
@@ -181,8 +179,9 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
         // Fling, resize the window while it glides, then switch to the pager mid-motion and flick it.
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app)
-                        + ["windowsize", app.window, "1000", "700", "key", "2"])
+        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
+        _ = try app.waitFor("the list to glide") { $0.trace.last.map { $0[3] == "decelerating" } == true ? true : nil }
+        try app.perform(["windowsize", app.window, "1000", "700", "key", "2"])
         let small = WindowLayout(windowWidth: 1000, windowHeight: 700, viewport: .phone, sides: 1)
         // Wait for the outcomes: the phone laid out for the new size, and the pager on screen (it has pages).
         _ = try app.waitFor("the resized layout") { $0.widgets["phone 0"].map { Int($0.x) == Int(small.phones[0].x) && Int($0.width) == Int(small.phones[0].width) } == true ? true : nil }
@@ -193,9 +192,7 @@ struct WindowTests {
             let y = a.y + (b.y - a.y) * Double(i) / 10
             flick += ["sleep", "0.02"] + app.moveArguments(b.x, y)
         }
-        let before = app.traceRows.count
-        try app.perform(flick + ["mouseup", "1"])
-        try app.waitForRest(after: before)
+        try app.performGesture { try app.perform(flick + ["mouseup", "1"]) }
         #expect(try app.quit() == 0)
         let rows = app.trace
         #expect(rows.contains { $0[3] == "decelerating" && $0[4].isEmpty }, "the list glided")

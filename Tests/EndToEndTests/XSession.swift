@@ -209,17 +209,40 @@ final class PlaygroundProcess {
         return rows
     }
 
-    /// Waits until the trace has grown past `count` rows, something moved since, its last row
-    /// shows every side idle and it has stopped growing (the window draws no frames at rest).
-    func waitForRest(after count: Int, timeout: Double = 40) throws {
+    /// Performs a finger gesture and waits for rest. A gesture is only as good as the times the
+    /// app received: when the app drew no frame for over 0.25 s while the finger was down (a
+    /// starved machine: the X server then stamps a burst of events alike), the flick it saw was
+    /// not the one sent, so the scene is sent back with Home and the gesture repeated (3 tries).
+    func performGesture(_ gesture: () throws -> Void) throws {
+        for attempt in 1...3 {
+            let before = traceRows.count
+            try gesture()
+            try waitForRest(after: before)
+            let rows = Array(traceRows[before...])
+            let times = rows.map { Double($0.first { $0.column == "t" }?.value ?? "") ?? 0 }
+            let held = rows.indices.filter { i in rows[i].contains { $0.column == "phase" && $0.value == "dragging" } }
+            guard let first = held.first, let last = held.last else { return }
+            let span = max(0, first - 1)...min(rows.count - 1, last + 1)
+            let stalled = zip(times[span], times[span].dropFirst()).contains { $1 - $0 > 0.25 }
+            guard stalled, attempt < 3 else { return }
+            let home = traceRows.count
+            try perform(["key", "Home"])
+            try waitForRest(after: home, requireMotion: false)
+        }
+    }
+
+    /// Waits until the trace has grown past `count` rows, something moved since (unless
+    /// `requireMotion` is off), its last row shows every side idle and it has stopped growing
+    /// (the window draws no frames at rest).
+    func waitForRest(after count: Int, requireMotion: Bool = true, timeout: Double = 40) throws {
         var previous = -1
         _ = try waitFor("the phones to come to rest", timeout: timeout) { app -> Bool? in
             let rows = app.traceRows
             defer { previous = rows.count }
-            guard rows.count > count + 5, rows.count == previous, let last = rows.last else { return nil }
+            guard rows.count > count + (requireMotion ? 5 : 0), rows.count == previous, let last = rows.last else { return nil }
             let atRest = last.allSatisfy { !$0.column.hasSuffix("phase") || $0.value == "idle" }
             let moved = rows[count...].contains { row in row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" } }
-            return atRest && moved ? true : nil
+            return atRest && (moved || !requireMotion) ? true : nil
         }
     }
 

@@ -14,7 +14,8 @@ extern "C" {
 /// texture for `renderer`. `fontPath` may be NULL for ImGui's built-in font.
 bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSize);
 void slgui_shutdown(void);
-/// Feeds one SDL_Event; returns true when the panel wants it (mouse over the panel, typing).
+/// Feeds one SDL_Event; returns true when the panel wants it: a press or wheel over the panel
+/// (or with a popup open), typing in a field. Esc is never the panel's: it always quits.
 bool slgui_process_event(const void *event);
 /// For the raw window-system event SDL sends just before a mouse motion or button event (X11):
 /// the X server's time of that event in milliseconds; -1 for any other event. SDL 2's own
@@ -23,9 +24,9 @@ bool slgui_process_event(const void *event);
 double slgui_pointer_event_time(const void *event);
 bool slgui_wants_mouse(void);
 bool slgui_wants_keyboard(void);
-/// Starts a frame. With a window the SDL backend reads input; the mouse position is then
-/// corrected from SDL_GetMouseState (the 1.86 backend's global mouse state goes stale under
-/// X11 capture). Without a window (headless tests) pass the frame's display size, mouse and time step.
+/// Starts a frame. With a window the SDL backend reads input; the mouse position is then the
+/// last pointer event's (the 1.86 backend's global mouse state goes stale under X11 capture and
+/// without input focus). Without a window (headless tests) pass the frame's display size, mouse and time step.
 void slgui_new_frame(float displayWidth, float displayHeight, float scale, float deltaTime);
 void slgui_set_mouse(float x, float y, bool down);
 /// Renders the frame's draw data with SDL_RenderGeometryRaw.

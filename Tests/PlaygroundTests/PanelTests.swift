@@ -1,0 +1,89 @@
+import Testing
+import ImGuiBridge
+import Platform
+import Playground
+import Scenes
+import ScrollPhysics
+import TuningPanel
+
+/// The real panel, drawn headless (Dear ImGui on a software renderer, the mouse fed by hand):
+/// a click returns only the request it stands for, and the session applying it changes the
+/// next fling. (The old panel wrote a copy of every parameter back after its buttons ran.)
+@Suite(.serialized) struct PanelTests {
+    @Test func clicksReturnRequestsAndTheNextFlingFeelsThem() throws {
+        let fonts = try FontLibrary()
+        let width: Float = 560, height: Float = 1600
+        let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
+        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
+        defer { slgui_shutdown() }
+        let session = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone,
+                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+        let panel = TuningPanel()
+        panel.reportsWidgets = true
+        var mouse: (x: Float, y: Float) = (-1, -1)
+        func frame(down: Bool = false) -> [SessionRequest] {
+            slgui_set_mouse(mouse.x, mouse.y, down)
+            slgui_new_frame(width, height, 1, 1.0 / 60)
+            let requests = panel.draw(session, x: 0, y: 0, width: width, height: height, realTime: 10)
+            slgui_render()
+            return requests
+        }
+        /// Hovers, presses and releases on the widget labelled `label`; returns every request made.
+        func click(_ label: String) throws -> [SessionRequest] {
+            for _ in 0..<3 where !panel.widgetRects.contains(where: { $0.label == label }) { _ = frame() }
+            let rect = try #require(panel.widgetRects.first { $0.label == label }, "widget \(label)")
+            mouse = (rect.x + rect.width / 2, rect.y + rect.height / 2)
+            return frame() + frame(down: true) + frame() + frame()
+        }
+        func rest(after requests: [SessionRequest], start: Double) -> Double {
+            session.apply(requests, at: start - 0.1)
+            session.frame(at: start - 0.05)
+            session.pointerDown(at: Point(x: 200, y: 700), time: start)
+            for i in 1...10 { session.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i)) }
+            session.pointerUp(at: Point(x: 200, y: 460), time: start + 0.08)
+            session.frame(at: start + 30)
+            return session.scene.mainAxis.offset(at: session.sceneTime(at: start + 30))
+        }
+        func glide(_ p: ScrollParameters) -> Double {
+            FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: p.decelerationRate, power: p.decelerationPower).restDistance
+        }
+
+        _ = frame()
+        _ = frame()
+        // Pick Floaty in the preset list, then Apply: one request, nothing else.
+        #expect(try click("##preset").isEmpty)
+        #expect(try click("##preset/Floaty").isEmpty)
+        let apply = try click("Apply")
+        #expect(apply == [.applyPreset(id: "floaty")])
+        let floaty = Preset.all.first { $0.id == "floaty" }!.parameters
+        var start = 11.0
+        var offset = 0.0
+        let afterApply = rest(after: apply, start: start)
+        #expect(abs(afterApply - (240 + glide(floaty))) < 0.01, "Floaty's glide: \(afterApply)")
+        offset = afterApply
+
+        // Reset: UIKit normal's glide on the next fling.
+        let reset = try click("Reset to default")
+        #expect(reset == [.resetToDefaults])
+        start = 60
+        let afterReset = rest(after: reset, start: start)
+        #expect(abs(afterReset - offset - (240 + glide(ScrollParameters()))) < 0.01, "UIKit normal's glide: \(afterReset - offset)")
+        offset = afterReset
+
+        // Revert: back to the preset last applied.
+        let revert = try click("Revert")
+        #expect(revert == [.revert])
+        start = 110
+        let afterRevert = rest(after: revert, start: start)
+        #expect(abs(afterRevert - offset - (240 + glide(floaty))) < 0.01)
+
+        // A/B: open the section, turn it on, Copy and Swap.
+        #expect(try click("A/B comparison").isEmpty)
+        let compare = try click("Compare A and B side by side")
+        #expect(compare == [.setComparing(true)])
+        session.apply(compare, at: 150)
+        #expect(try click("Swap") == [.swapSides])
+        #expect(try click("Copy A → B") == [.copy(from: 0, to: 1)])
+        #expect(try click("Copy B → A") == [.copy(from: 1, to: 0)])
+    }
+}
