@@ -17,7 +17,7 @@ public final class PlaygroundSession {
     public enum ReplayTarget: Equatable, Sendable { case a, b, both }
 
     public let setups: [SceneSetup]
-    public let viewport: Size
+    public private(set) var viewport: Size
     public private(set) var sceneIndex: Int
     /// Side A, and side B in A/B mode.
     public private(set) var sides: [PlaygroundSide]
@@ -30,8 +30,8 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace (see `traceColumns`), written safely: it replaces the file at
-    /// `tracePath` only when finished.
+    /// The window's trace (see `traceColumns`): a new file grows row by row while the window
+    /// runs; an existing file is replaced only when the trace is finished.
     private var trace: TraceFile?
     private var writtenColumns: [String] = []
     private let historyCapacity: Int
@@ -60,7 +60,7 @@ public final class PlaygroundSession {
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            trace = try TraceFile(tracePath, header: "")
+            trace = try TraceFile(tracePath, header: "", live: true)
         }
     }
 
@@ -226,6 +226,8 @@ public final class PlaygroundSession {
             case let .saveParameters(path): saveParameters(to: path)
             case let .exportForEngineers(base):
                 if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+            case let .setModel(name): setModel(name, at: realTime)
+            case let .compareModels(a, b): compareModels(a, b, at: realTime)
             case let .setComparing(on): setComparing(on, at: realTime)
             case let .edit(side): editing = side
             case let .copy(from, to): copy(from: from, to: to, at: realTime)
@@ -239,6 +241,8 @@ public final class PlaygroundSession {
             case let .loadReference(path): loadReference(from: path)
             case .fitReference: fitReference(at: realTime)
             case .clearReference: reference = nil
+            case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+            case let .setViewport(size): setViewport(size, at: realTime)
             case let .switchScene(index): switchScene(to: index, at: realTime)
             case .toggleSlowMotion: toggleSlowMotion(at: realTime)
             case let .setSceneControl(id, value):
@@ -255,6 +259,17 @@ public final class PlaygroundSession {
     /// Sets one parameter of the edited side through the parameter table; a bad value is shown
     /// and changes nothing.
     public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
+        if let choice = parameters.model {
+            // The key belongs to the side's platform model.
+            do {
+                var new = parameters
+                new.model = try choice.setting(key, to: value)
+                setParameters(new, at: realTime)
+            } catch {
+                message = Message(text: error.description, isError: true)
+            }
+            return
+        }
         guard let tunable = ParameterSpec.named(key) else {
             message = Message(text: "No parameter named \"\(key)\".", isError: true)
             return
@@ -288,6 +303,25 @@ public final class PlaygroundSession {
         guard index >= 0, index < setups.count, index != sceneIndex else { return }
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
+    }
+
+    /// Lays every side out anew at `size` points (a device picked in the panel).
+    public func setViewport(_ size: Size, at realTime: Double) {
+        guard size != viewport, size.width >= 1, size.height >= 1 else { return }
+        viewport = size
+        rebuild(sides.indices, at: realTime)
+    }
+
+    /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
+    /// every side's parameters, named by scene and `stamp`; nil (and a message) with nothing recorded.
+    public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
+        guard !recorded.isEmpty else {
+            message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
+            return nil
+        }
+        let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
+        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.label),
+                           parameters: sides.map(\.parameters), format: format, path: name)
     }
 
     private func rebuild(_ indices: Range<Int>, at realTime: Double) {
@@ -333,6 +367,41 @@ public final class PlaygroundSession {
         apply(b, to: sides[0], at: realTime)
         apply(a, to: sides[1], at: realTime)
         message = Message(text: "Swapped A and B.", isError: false)
+    }
+
+    /// The parameters of platform model `name` at its defaults ("uikit": ScrollParameters()).
+    static func modelParameters(_ name: String) -> ScrollParameters? {
+        var parameters = ScrollParameters()
+        guard name != FeelZoo.uikit else { return parameters }
+        guard let model = FeelZoo.model(named: name) else { return nil }
+        parameters.model = FeelChoice(model.init())
+        return parameters
+    }
+
+    static func modelTitle(_ name: String) -> String {
+        FeelZoo.model(named: name)?.title ?? "UIKit (ScrollLab)"
+    }
+
+    /// Runs platform model `name` on the edited side, at its defaults.
+    public func setModel(_ name: String, at realTime: Double) {
+        guard let new = Self.modelParameters(name) else {
+            message = Message(text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setParameters(new, at: realTime)
+        message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
+    }
+
+    /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
+    public func compareModels(_ a: String, _ b: String, at realTime: Double) {
+        guard let pa = Self.modelParameters(a), let pb = Self.modelParameters(b) else {
+            message = Message(text: "No model named \"\(Self.modelParameters(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setComparing(true, at: realTime)
+        apply(pa, to: sides[0], at: realTime)
+        apply(pb, to: sides[1], at: realTime)
+        message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
     }
 
     // MARK: Parameters (of the edited side)
@@ -453,11 +522,12 @@ public final class PlaygroundSession {
     /// returns the snippet (for the clipboard).
     @discardableResult
     public func exportForEngineers(base: String) -> String? {
-        let snippet = SwiftSnippet.make(parameters)
+        let export = ModelExport.snippet(for: parameters)
+        let snippet = export.text
         do {
             try TextFile.write(ParametersFile.encode(parameters), to: base + ".json")
-            try TextFile.write(snippet, to: base + ".swift")
-            message = Message(text: "Exported \(base).json and \(base).swift (the snippet is on the clipboard).", isError: false)
+            try TextFile.write(snippet, to: base + "." + export.fileExtension)
+            message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
             return snippet
         } catch {
             message = Message(text: error.message, isError: true)

@@ -1,3 +1,4 @@
+import Scenes
 import ScrollPhysics
 
 /// What the user asked for in a frame, as a plain value: the panel and the keys return these,
@@ -18,6 +19,11 @@ public enum SessionRequest: Equatable, Sendable {
     /// Write the edited side as JSON and Swift beside `base`; the snippet goes to the clipboard.
     case exportForEngineers(base: String)
 
+    /// Run another platform's physics on the edited side (a `FeelZoo` name; "uikit" for ours).
+    case setModel(name: String)
+    /// A/B on, A running model `a` and B model `b`, both at their platform defaults.
+    case compareModels(a: String, b: String)
+
     case setComparing(Bool)
     /// Which side the panel edits (0 = A, 1 = B).
     case edit(side: Int)
@@ -31,6 +37,10 @@ public enum SessionRequest: Equatable, Sendable {
     case saveRecording(path: String)
     case loadRecording(path: String)
     case replay(PlaygroundSession.ReplayTarget)
+    /// Save the last recorded, loaded or replayed gesture as a clip ("mp4" or "gif"), A or A and B.
+    case recordClip(format: String)
+    /// A device's viewport (points) for every side; the scenes are laid out anew.
+    case setViewport(Size)
 
     /// A recorded trajectory (CSV t,offset[,finger], as `scrollab fit` reads) to draw on the
     /// offset plot as a reference; fit the edited side's parameters to it; forget it.
@@ -55,4 +65,5 @@ public enum WindowRequest: Equatable, Sendable {
     case screenshot
     case exportPlot
     case copyToClipboard(String)
+    case recordClip(ClipRequest)
 }

@@ -98,7 +98,7 @@ enum Gui {
     static func plot(_ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float) {
         label.withCString { l in
             overlay.withCString { o in
-                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, 0, height) }
+                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, availableWidth, height) }
             }
         }
     }

@@ -16,6 +16,9 @@ public final class TuningPanel {
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
+    /// The viewport the window started with, offered beside the devices.
+    private var startViewport = Size.phone
+    private var sawViewport = false
 
     /// Height of the message area (pt): fixed, so the controls below never move.
     public static let messageHeight: Float = 64
@@ -55,6 +58,15 @@ public final class TuningPanel {
             requests.append(.switchScene(scene))
         }
         Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Esc: quit.")
+        if !sawViewport { startViewport = session.viewport; sawViewport = true }
+        // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
+        let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
+        var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
+        if Gui.combo("Device", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
+                     + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
+            requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
+        }
+        Gui.help("The phone's viewport in points; every scene lays itself out anew.")
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
             if let message = session.message {
@@ -72,7 +84,15 @@ public final class TuningPanel {
         if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
         if Gui.header("Feel presets & files") { presets(session, into: &requests) }
 
+        if Gui.header("Physics model") { models(session, into: &requests) }
         let parameters = session.parameters
+        if let choice = parameters.model {
+            // Another platform's physics: its own knobs, from its own table.
+            if Gui.header("\(choice.model.title): parameters") {
+                for row in choice.model.rows { modelSlider(row, into: &requests) }
+            }
+            return requests
+        }
         if Gui.header("Deceleration (momentum)") {
             slider("decelerationRate", parameters, into: &requests)
             slider("decelerationPower", parameters, into: &requests)
@@ -171,6 +191,20 @@ public final class TuningPanel {
         if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
     }
 
+    /// The edited side's physics model and the one-click platform comparisons.
+    private func models(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        let names = FeelZoo.names
+        let titles = ["UIKit (ScrollLab)"] + FeelZoo.models.map { $0.title }
+        var index = names.firstIndex(of: session.parameters.model?.name ?? FeelZoo.uikit) ?? 0
+        let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
+        if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
+        Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
+        if Gui.button("UIKit vs Flutter-iOS") { requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name)) }
+        Gui.sameLine()
+        if Gui.button("UIKit vs Android") { requests.append(.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)) }
+        Gui.help("A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the offset plots share one scale.")
+    }
+
     private func recording(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
         if session.isRecording {
             if Gui.button("Stop recording") { requests.append(.stopRecording) }
@@ -191,6 +225,10 @@ public final class TuningPanel {
             Gui.sameLine()
             if Gui.button("on B") { requests.append(.replay(.b)) }
         }
+        if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
+        Gui.sameLine()
+        if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
+        Gui.help("Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, as `scrollab render --video` does; the message says where.")
     }
 
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
@@ -264,6 +302,20 @@ public final class TuningPanel {
                            allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width) {
             let new = Self.rounded(tunable.value(atSliderPosition: position), like: tunable.format)
             requests.append(.setValue(key: key, value: .number(tunable.isCount ? new.rounded() : new)))
+        }
+    }
+
+    /// The slider of one platform-model parameter, from the model's own table.
+    private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
+        var position = row.value
+        let width = max(80, Gui.availableWidth - 4)
+        let unit = row.unit.isEmpty ? "" : " \(row.unit)"
+        let help = "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), \(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider to type an exact value."
+        if Gui.valueSlider(id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
+                           position: &position, range: row.range, logarithmic: false, allowInput: true,
+                           inputFormat: Self.inputFormat(row.format), marks: [], width: width) {
+            let new = Self.rounded(position, like: row.format)
+            requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
         }
     }
 
