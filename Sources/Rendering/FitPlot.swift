@@ -10,7 +10,7 @@ public enum FitPlot {
         canvas.clear(Color(hex: 0xFFFFFF))
         var list = DrawList()
         let w = Double(width), h = Double(height)
-        let plot = Rect(x: 84, y: 56, width: w - 120, height: h - 140)
+        let plot = Rect(x: 84, y: 72, width: w - 120, height: h - 156)
         let xs = result.points.map(\.x) + result.curve.map(\.x), ys = result.points.map(\.y) + result.curve.map(\.y)
         let xAxis = Self.axis(xs.min() ?? 0, xs.max() ?? 1), yAxis = Self.axis(ys.min() ?? 0, ys.max() ?? 1)
         let (x0, x1) = (xAxis.first!, xAxis.last!), (y0, y1) = (yAxis.first!, yAxis.last!)

@@ -153,4 +153,27 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         let kind = try scrollab(["fit", data.path, "--kind", "spin"])
         #expect(kind.status == 2 && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, auto"))
     }
+
+    @Test func aTraceOfOursGivesBackTheParametersItWasMadeWith() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fling = root.appendingPathComponent("Assets/gestures/fling-up.json").path
+        let flick = root.appendingPathComponent("Assets/gestures/flick-next-page.json").path
+        let glide = dir.appendingPathComponent("glide.csv").path, page = dir.appendingPathComponent("page.csv").path
+        let fast = dir.appendingPathComponent("fast.json"), spring = dir.appendingPathComponent("spring.json")
+        try "{\"decelerationRate\": 0.995, \"decelerationPower\": 0.8}".write(to: fast, atomically: true, encoding: .utf8)
+        try "{\"pageMotion\": \"spring\", \"pageDamping\": 35}".write(to: spring, atomically: true, encoding: .utf8)
+        #expect(try scrollab(["replay", "--scene", "list", "--content-length", "100000", "--gesture", fling, "--params", fast.path,
+                              "--trace", glide]).status == 0)
+        #expect(try scrollab(["replay", "--scene", "pager", "--gesture", flick, "--params", spring.path, "--trace", page]).status == 0)
+        let glideFit = try scrollab(["fit", glide, "--params", dir.appendingPathComponent("g.json").path])
+        #expect(glideFit.status == 0 && glideFit.stdout.contains("kind: glide"), "\(glideFit.stdout)\(glideFit.stderr)")
+        let g = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("g.json"), encoding: .utf8), file: "g.json")
+        #expect(abs(g.decelerationRate - 0.995) < 1e-5 && abs(g.decelerationPower - 0.8) < 0.008, "\(g)")
+        let pageFit = try scrollab(["fit", page, "--kind", "page", "--params", dir.appendingPathComponent("p.json").path])
+        #expect(pageFit.status == 0, "\(pageFit.stderr)")
+        let p = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8), file: "p.json")
+        #expect(abs(p.pageDamping - 35) < 0.35, "\(p.pageDamping)")
+    }
 }
