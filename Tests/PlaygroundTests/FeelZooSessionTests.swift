@@ -54,3 +54,17 @@ import ScrollPhysics
         #expect(abs(restA - (240 + FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: 0.998).restDistance)) < 0.01)
     }
 }
+
+@Suite struct FeelZooStartTests {
+    @Test func aModelGivenAtStartSwallowsItsSlop() throws {
+        var parameters = ScrollParameters()
+        parameters.model = FeelChoice(FlutterBouncingModel())
+        let s = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, parameters: parameters,
+                                      tracePath: nil, realTime: 10)
+        s.frame(at: 10.9)
+        s.pointerDown(at: Point(x: 200, y: 700), time: 11)
+        for i in 1...6 { s.pointerMoved(to: Point(x: 200, y: 700 - 12 * Double(i)), time: 11 + 0.05 * Double(i)) }
+        s.frame(at: 11.3)
+        #expect(abs(s.sides[0].scene.mainAxis.offset(at: s.sceneTime(at: 11.3)) - 54) < 1e-9)
+    }
+}
