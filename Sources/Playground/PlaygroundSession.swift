@@ -17,7 +17,7 @@ public final class PlaygroundSession {
     public enum ReplayTarget: Equatable, Sendable { case a, b, both }
 
     public let setups: [SceneSetup]
-    public let viewport: Size
+    public private(set) var viewport: Size
     public private(set) var sceneIndex: Int
     /// Side A, and side B in A/B mode.
     public private(set) var sides: [PlaygroundSide]
@@ -30,11 +30,13 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace (see `traceColumns`), written safely: it replaces the file at
-    /// `tracePath` only when finished.
+    /// The window's trace (see `traceColumns`): a new file grows row by row while the window
+    /// runs; an existing file is replaced only when the trace is finished.
     private var trace: TraceFile?
     private var writtenColumns: [String] = []
     private let historyCapacity: Int
+    /// Seconds the offset plot spans (its history), for drawing a reference on the same timeline.
+    public let historySeconds: Double
 
     /// Events of the recording under way, in seconds since its first touch (true event times).
     public private(set) var recording: [TimedInput]?
@@ -52,12 +54,13 @@ public final class PlaygroundSession {
         self.viewport = viewport
         sceneIndex = min(max(initial, 0), setups.count - 1)
         historyCapacity = Int(historySeconds * historyRate)
+        self.historySeconds = historySeconds
         clock = SceneClock(realTime: realTime)
         sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, parameters: parameters),
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            trace = try TraceFile(tracePath, header: "")
+            trace = try TraceFile(tracePath, header: "", live: true)
         }
     }
 
@@ -235,6 +238,11 @@ public final class PlaygroundSession {
             case let .saveRecording(path): saveRecording(to: path)
             case let .loadRecording(path): loadRecording(from: path)
             case let .replay(target): replay(on: target, at: realTime)
+            case let .loadReference(path): loadReference(from: path)
+            case .fitReference: fitReference(at: realTime)
+            case .clearReference: reference = nil
+            case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+            case let .setViewport(size): setViewport(size, at: realTime)
             case let .switchScene(index): switchScene(to: index, at: realTime)
             case .toggleSlowMotion: toggleSlowMotion(at: realTime)
             case let .setSceneControl(id, value):
@@ -295,6 +303,25 @@ public final class PlaygroundSession {
         guard index >= 0, index < setups.count, index != sceneIndex else { return }
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
+    }
+
+    /// Lays every side out anew at `size` points (a device picked in the panel).
+    public func setViewport(_ size: Size, at realTime: Double) {
+        guard size != viewport, size.width >= 1, size.height >= 1 else { return }
+        viewport = size
+        rebuild(sides.indices, at: realTime)
+    }
+
+    /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
+    /// every side's parameters, named by scene and `stamp`; nil (and a message) with nothing recorded.
+    public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
+        guard !recorded.isEmpty else {
+            message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
+            return nil
+        }
+        let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
+        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.label),
+                           parameters: sides.map(\.parameters), format: format, path: name)
     }
 
     private func rebuild(_ indices: Range<Int>, at realTime: Double) {
@@ -404,6 +431,69 @@ public final class PlaygroundSession {
     public func revert(at realTime: Double) {
         setParameters(edited.savedParameters, at: realTime)
         message = Message(text: "Reverted \(edited.label) to the last saved or loaded values.", isError: false)
+    }
+
+    // MARK: Reference trajectory (match a recorded feel)
+
+    /// A recorded trajectory shown on the offset plot, for matching a feel recorded elsewhere.
+    public struct Reference: Equatable {
+        public var path: String
+        public var trace: FitTrace
+        /// The recording's offsets resampled at `count` evenly spaced times over `seconds` from
+        /// its first row (linear between rows; the last value after its end).
+        public func offsets(count: Int, seconds: Double) -> [Float] {
+            let samples = trace.samples
+            guard count > 0, let first = samples.first else { return [] }
+            var result: [Float] = []
+            result.reserveCapacity(count)
+            var j = 0
+            for i in 0..<count {
+                let t = first.t + seconds * Double(i) / Double(max(1, count - 1))
+                while j + 1 < samples.count, samples[j + 1].t <= t { j += 1 }
+                if j + 1 < samples.count, samples[j + 1].t > samples[j].t {
+                    let a = samples[j], b = samples[j + 1]
+                    let f = min(max((t - a.t) / (b.t - a.t), 0), 1)
+                    result.append(Float(a.offset + (b.offset - a.offset) * f))
+                } else {
+                    result.append(Float(samples[j].offset))
+                }
+            }
+            return result
+        }
+    }
+
+    public private(set) var reference: Reference?
+
+    /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
+    public func loadReference(from path: String) {
+        do {
+            let trace = try FitTrace.parse(try TextFile.read(path), file: path)
+            reference = Reference(path: path, trace: trace)
+            let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
+            message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (orange). Fit sets the sliders from it.", isError: false)
+        } catch {
+            message = Message(text: error.message, isError: true)
+        }
+    }
+
+    /// Fits the edited side's parameters to the reference (`scrollab fit --kind auto`) and sets
+    /// the fitted ones (clamped into their ranges); says what it set and how well it fits.
+    public func fitReference(at realTime: Double) {
+        guard let reference else {
+            message = Message(text: "Load a reference trajectory first (CSV t,offset[,finger]).", isError: true)
+            return
+        }
+        do {
+            let result = try Fit.run(reference.trace, kind: .auto)
+            let (fitted, notes) = result.parameters(over: parameters)
+            setParameters(fitted, at: realTime)
+            let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
+            let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
+            message = Message(text: (["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."] + notes).joined(separator: " "),
+                              isError: false)
+        } catch {
+            message = Message(text: error.message, isError: true)
+        }
     }
 
     /// Loads a parameter file; a bad file shows its error and keeps the current values.

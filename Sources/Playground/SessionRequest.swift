@@ -1,3 +1,4 @@
+import Scenes
 import ScrollPhysics
 
 /// What the user asked for in a frame, as a plain value: the panel and the keys return these,
@@ -36,6 +37,16 @@ public enum SessionRequest: Equatable, Sendable {
     case saveRecording(path: String)
     case loadRecording(path: String)
     case replay(PlaygroundSession.ReplayTarget)
+    /// Save the last recorded, loaded or replayed gesture as a clip ("mp4" or "gif"), A or A and B.
+    case recordClip(format: String)
+    /// A device's viewport (points) for every side; the scenes are laid out anew.
+    case setViewport(Size)
+
+    /// A recorded trajectory (CSV t,offset[,finger], as `scrollab fit` reads) to draw on the
+    /// offset plot as a reference; fit the edited side's parameters to it; forget it.
+    case loadReference(path: String)
+    case fitReference
+    case clearReference
 
     case switchScene(Int)
     case toggleSlowMotion
@@ -54,4 +65,5 @@ public enum WindowRequest: Equatable, Sendable {
     case screenshot
     case exportPlot
     case copyToClipboard(String)
+    case recordClip(ClipRequest)
 }

@@ -116,7 +116,7 @@ public struct ClipLayout: Equatable, Sendable {
             phones = [Rect(x: 0, y: 0, width: w, height: h)]
             width = w
             height = h + (caption ? Self.captionHeight : 0)
-            captionBox = caption ? Rect(x: m, y: h, width: w - 2 * m, height: Self.captionHeight) : nil
+            captionBox = caption ? Rect(x: 8, y: h, width: w - 16, height: Self.captionHeight) : nil
         } else {
             phones = [Rect(x: m, y: Self.labelHeight, width: w, height: h), Rect(x: 2 * m + w, y: Self.labelHeight, width: w, height: h)]
             width = 3 * m + 2 * w
@@ -204,7 +204,7 @@ public final class ClipRenderer {
                 }
             }
             if let caption = script.caption, let box = layout.captionBox {
-                list.append(.text(caption, x: box.x, y: box.y + 12, style: .body, color: Color(hex: 0xE5E5EA)))
+                list.append(.text(caption, x: box.x, y: box.y + 12, style: .body, color: Color(hex: 0xE5E5EA), maxWidth: box.width, alignment: .center))
             }
             if !list.commands.isEmpty {
                 canvas.draw(list, viewport: Rect(x: 0, y: 0, width: layout.width, height: layout.height), scale: scale)

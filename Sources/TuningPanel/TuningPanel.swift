@@ -14,7 +14,11 @@ import ScrollPhysics
 public final class TuningPanel {
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
+    private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
+    /// The viewport the window started with, offered beside the devices.
+    private var startViewport = Size.phone
+    private var sawViewport = false
 
     /// Height of the message area (pt): fixed, so the controls below never move.
     public static let messageHeight: Float = 64
@@ -27,6 +31,7 @@ public final class TuningPanel {
     public init(defaultPath: String = "params.json") {
         Self.fill(&pathBuffer, with: defaultPath)
         Self.fill(&gestureBuffer, with: "gesture.json")
+        Self.fill(&referenceBuffer, with: "Assets/recordings/uikit-return-177.csv")
     }
 
     private static func fill(_ buffer: inout [CChar], with text: String) {
@@ -53,6 +58,15 @@ public final class TuningPanel {
             requests.append(.switchScene(scene))
         }
         Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Esc: quit.")
+        if !sawViewport { startViewport = session.viewport; sawViewport = true }
+        // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
+        let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
+        var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
+        if Gui.combo("Device", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
+                     + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
+            requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
+        }
+        Gui.help("The phone's viewport in points; every scene lays itself out anew.")
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
             if let message = session.message {
@@ -127,14 +141,27 @@ public final class TuningPanel {
         Gui.text("\(side)\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
         Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-        // Offsets of every side on one scale, so A and B compare directly.
+        // Offsets of every side on one scale, so A and B compare directly; a loaded reference
+        // trajectory is drawn over them in orange, from its first row, on the same scale.
         var low = Float.infinity, high = -Float.infinity
         for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
+        let reference = session.reference?.offsets(count: 240, seconds: session.historySeconds) ?? []
+        for value in reference { low = min(low, value); high = max(high, value) }
         for side in session.sides {
             let offsets = side.offsetHistory
             Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
                      overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
                      range: (low, high), height: session.isComparing ? 40 : 48)
+            if !reference.isEmpty { Gui.plotOverlay(reference, range: (low, high), rgb: 0xFF9F0A) }
+        }
+        let referencePath = Gui.input("Reference", &referenceBuffer)
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets the sliders from it (glide, drag, return or page, decided from the data).")
+        if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
+        Gui.sameLine()
+        if Gui.button("Fit") { requests.append(.fitReference) }
+        if session.reference != nil {
+            Gui.sameLine()
+            if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
         let velocities = edited.velocityHistory
         Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
@@ -198,6 +225,10 @@ public final class TuningPanel {
             Gui.sameLine()
             if Gui.button("on B") { requests.append(.replay(.b)) }
         }
+        if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
+        Gui.sameLine()
+        if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
+        Gui.help("Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, as `scrollab render --video` does; the message says where.")
     }
 
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {

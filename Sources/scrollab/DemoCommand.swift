@@ -172,15 +172,14 @@ final class DemoApp {
         chrome.append(.text(title, x: 24, y: 20, style: .headline, color: Color(hex: 0x8E8E93)))
         let hint = demo.mode == .live ? "the tour resumes after \(Int(demo.idleResume)) s idle  ·  ← → scenes  ·  Esc quits"
                                       : "touch to take over  ·  ← → scenes  ·  Esc quits"
-        chrome.append(.text(hint, x: max(24, w - 24 - Double(hint.count) * 7.2), y: 22, style: .caption, color: Color(hex: 0x636366)))
+        chrome.append(.text(hint, x: w / 2, y: 22, style: .caption, color: Color(hex: 0x636366), maxWidth: w / 2 - 24, alignment: .trailing))
         if demo.scenes.count == 2 {
             for (index, phone) in geometry.phones.enumerated() {
                 chrome.append(.circle(centerX: phone.x + 6, centerY: phone.y - 34, radius: 6, color: OffsetPlot.colors[index]))
                 chrome.append(.text(index == 0 ? "A" : "B", x: phone.x + 18, y: phone.y - 45, style: .headline, color: .white))
             }
         }
-        let captionWidth = Double(step.caption.count) * TextStyle.title.size * 0.56
-        chrome.append(.text(step.caption, x: max(24, (w - captionWidth) / 2), y: h - 68, style: .title, color: .white))
+        chrome.append(.text(step.caption, x: 24, y: h - 68, style: .title, color: .white, maxWidth: w - 48, alignment: .center))
         window.canvas.scale = ratio
         window.canvas.originX = 0
         window.canvas.originY = 0

@@ -177,3 +177,14 @@ import ScrollPhysics
         #expect(ratio > 4.5 && ratio < 5.5, "A glides \(glides[0]) pt, B \(glides[1]) pt")
     }
 }
+
+@Suite struct ExampleTourTests {
+    /// The README's example tour loads: its files are found relative to it.
+    @Test func theExampleTourLoads() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/tours/review.json").path
+        let steps = try TourFile.load(path)
+        #expect(steps.map(\.setup.name) == ["carousel", "carousel", "list", "pager"])
+        #expect(steps[2].parametersB?.decelerationRate == 0.992 && steps.allSatisfy { !$0.gesture.isEmpty })
+    }
+}
