@@ -46,11 +46,42 @@ import ScrollPhysics
         #expect(abs(fling(s2, start: 11) - (235 + 1500)) < 1e-6)
     }
 
+    /// The panel's model picker, its sliders and the one-click comparisons, as requests.
+    @Test func pickerSlidersAndComparisons() throws {
+        let s = try session()
+        s.apply([.setModel(name: "swiper"), .setValue(key: "momentumRatio", value: .number(0.5))], at: 10)
+        #expect(s.parameters.model?.model.value(of: "momentumRatio") == 0.5)
+        #expect(abs(fling(s, start: 11) - (235 + 750)) < 1e-6)   // half the glide
+        s.apply([.setValue(key: "decelerationRate", value: .number(0.99))], at: 50)
+        #expect(s.message?.isError == true && s.message?.text.hasPrefix("model \"swiper\": key \"decelerationRate\": unknown key") == true)
+        s.apply([.setModel(name: "flutter")], at: 50)
+        #expect(s.message?.isError == true && s.parameters.model?.name == "swiper")
+        s.apply([.setModel(name: "uikit")], at: 50)
+        #expect(s.parameters.model == nil)
+        s.apply([.compareModels(a: "uikit", b: "android")], at: 50)
+        #expect(s.isComparing && s.sides[0].parameters.model == nil && s.sides[1].parameters.model?.name == "android")
+        #expect(s.message?.text == "A: UIKit (ScrollLab); B: Android (OverScroller + stretch). Flick once and compare the plots.")
+    }
+
     @Test func aModelPresetOnBLeavesAAlone() throws {
         let s = try session()
         s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
         #expect(s.sides[1].parameters.model?.name == "framer" && s.sides[0].parameters.model == nil)
         let restA = fling(s, start: 11, side: 0)
         #expect(abs(restA - (240 + FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: 0.998).restDistance)) < 0.01)
+    }
+}
+
+@Suite struct FeelZooStartTests {
+    @Test func aModelGivenAtStartSwallowsItsSlop() throws {
+        var parameters = ScrollParameters()
+        parameters.model = FeelChoice(FlutterBouncingModel())
+        let s = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, parameters: parameters,
+                                      tracePath: nil, realTime: 10)
+        s.frame(at: 10.9)
+        s.pointerDown(at: Point(x: 200, y: 700), time: 11)
+        for i in 1...6 { s.pointerMoved(to: Point(x: 200, y: 700 - 12 * Double(i)), time: 11 + 0.05 * Double(i)) }
+        s.frame(at: 11.3)
+        #expect(abs(s.sides[0].scene.mainAxis.offset(at: s.sceneTime(at: 11.3)) - 54) < 1e-9)
     }
 }
