@@ -94,4 +94,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // Clips: the 4 s A/B clip's frames drawn, and drawn and encoded (see ClipBenchmarks.swift).
+    clipBenchmarks()
 }
