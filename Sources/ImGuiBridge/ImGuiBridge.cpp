@@ -304,6 +304,22 @@ void slgui_plot_lines(const char *label, const float *values, int count, int off
                       float minimum, float maximum, float width, float height) {
     ImGui::PlotLines(label, values, count, offset, overlay, minimum, maximum, ImVec2(width, height));
 }
+void slgui_plot_overlay(const float *values, int count, float minimum, float maximum, unsigned int rgb) {
+    if (!values || count < 2 || !(maximum > minimum)) return;
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    const float x0 = lo.x + padding.x, x1 = hi.x - padding.x, y0 = lo.y + padding.y, y1 = hi.y - padding.y;
+    const ImU32 color = IM_COL32((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, 255);
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    ImVec2 previous;
+    for (int i = 0; i < count; i++) {
+        float f = (values[i] - minimum) / (maximum - minimum);
+        f = f < 0 ? 0 : (f > 1 ? 1 : f);
+        const ImVec2 point(x0 + (x1 - x0) * (float)i / (float)(count - 1), y1 - (y1 - y0) * f);
+        if (i > 0) draw->AddLine(previous, point, color, 1.5f);
+        previous = point;
+    }
+}
 bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
                         double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
                         const double *marks, const char *const *markLabels, int markCount, float width) {

@@ -395,7 +395,8 @@ public final class Canvas {
     /// the rounded rectangles).
     private func fillTriangle(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), color: Color) {
         let p = [a, b, c].map { (originX + $0.0 * scale, originY + $0.1 * scale) }
-        guard p.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else { return }
+        // Beyond ±1e7 px a vertex no longer fits a Float's precision for the rasteriser: skip.
+        guard p.allSatisfy({ abs($0.0) < 1e7 && abs($0.1) < 1e7 }) else { return }
         // Winding: the sign of the cross product decides which side of each edge is outside.
         let cross = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)
         guard abs(cross) > 1e-9 else { return }
@@ -629,7 +630,7 @@ public final class Canvas {
     private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double, alignment: TextAlignment) {
         guard !text.isEmpty, color.a > 0, x.isFinite, y.isFinite, !maxWidth.isNaN else { return }
         let size = Int((style.size * scale).rounded())
-        let boxPixels = maxWidth.isFinite ? Int((max(0, maxWidth) * scale).rounded(.down)) : Int.max
+        let boxPixels = maxWidth.isFinite ? Int(min(max(0, maxWidth) * scale, 1e9).rounded(.down)) : Int.max
         guard boxPixels > 0 else { return }
         let key = TextKey(text: text, weight: style.weight, size: size, display: style.size >= Double(FontLibrary.displaySize),
                           maxWidth: boxPixels == Int.max ? -1 : boxPixels, r: color.r, g: color.g, b: color.b)
@@ -657,8 +658,8 @@ public final class Canvas {
             case .trailing: left += spare
             }
         }
-        var destination = SDL_Rect(x: Int32(clamping: Int(left)),
-                                   y: Int32(clamping: Int((originY + y * scale).rounded())), w: found.width, h: found.height)
+        let top = (originY + y * scale).rounded()
+        var destination = SDL_Rect(x: Int32(min(max(left, -1e9), 1e9)), y: Int32(min(max(top, -1e9), 1e9)), w: found.width, h: found.height)
         copy(found.texture, nil, &destination)
     }
 

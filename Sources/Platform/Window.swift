@@ -45,7 +45,7 @@ public final class Window {
             SDL_Quit()
             throw SDLError("SDL_CreateRenderer")
         }
-        SDL_SetWindowMinimumSize(window, 640, 480)
+        SDL_SetWindowMinimumSize(window, 640, 400)
         self.window = window
         self.renderer = renderer
         do {

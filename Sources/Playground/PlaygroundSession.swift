@@ -30,11 +30,13 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace (see `traceColumns`), written safely: it replaces the file at
-    /// `tracePath` only when finished.
+    /// The window's trace (see `traceColumns`): a new file grows row by row while the window
+    /// runs; an existing file is replaced only when the trace is finished.
     private var trace: TraceFile?
     private var writtenColumns: [String] = []
     private let historyCapacity: Int
+    /// Seconds the offset plot spans (its history), for drawing a reference on the same timeline.
+    public let historySeconds: Double
 
     /// Events of the recording under way, in seconds since its first touch (true event times).
     public private(set) var recording: [TimedInput]?
@@ -52,12 +54,13 @@ public final class PlaygroundSession {
         self.viewport = viewport
         sceneIndex = min(max(initial, 0), setups.count - 1)
         historyCapacity = Int(historySeconds * historyRate)
+        self.historySeconds = historySeconds
         clock = SceneClock(realTime: realTime)
         sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, parameters: parameters),
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            trace = try TraceFile(tracePath, header: "")
+            trace = try TraceFile(tracePath, header: "", live: true)
         }
     }
 
@@ -223,6 +226,8 @@ public final class PlaygroundSession {
             case let .saveParameters(path): saveParameters(to: path)
             case let .exportForEngineers(base):
                 if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+            case let .setModel(name): setModel(name, at: realTime)
+            case let .compareModels(a, b): compareModels(a, b, at: realTime)
             case let .setComparing(on): setComparing(on, at: realTime)
             case let .edit(side): editing = side
             case let .copy(from, to): copy(from: from, to: to, at: realTime)
@@ -233,6 +238,9 @@ public final class PlaygroundSession {
             case let .saveRecording(path): saveRecording(to: path)
             case let .loadRecording(path): loadRecording(from: path)
             case let .replay(target): replay(on: target, at: realTime)
+            case let .loadReference(path): loadReference(from: path)
+            case .fitReference: fitReference(at: realTime)
+            case .clearReference: reference = nil
             case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
             case let .setViewport(size): setViewport(size, at: realTime)
             case let .switchScene(index): switchScene(to: index, at: realTime)
@@ -251,6 +259,17 @@ public final class PlaygroundSession {
     /// Sets one parameter of the edited side through the parameter table; a bad value is shown
     /// and changes nothing.
     public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
+        if let choice = parameters.model {
+            // The key belongs to the side's platform model.
+            do {
+                var new = parameters
+                new.model = try choice.setting(key, to: value)
+                setParameters(new, at: realTime)
+            } catch {
+                message = Message(text: error.description, isError: true)
+            }
+            return
+        }
         guard let tunable = ParameterSpec.named(key) else {
             message = Message(text: "No parameter named \"\(key)\".", isError: true)
             return
@@ -350,6 +369,41 @@ public final class PlaygroundSession {
         message = Message(text: "Swapped A and B.", isError: false)
     }
 
+    /// The parameters of platform model `name` at its defaults ("uikit": ScrollParameters()).
+    static func modelParameters(_ name: String) -> ScrollParameters? {
+        var parameters = ScrollParameters()
+        guard name != FeelZoo.uikit else { return parameters }
+        guard let model = FeelZoo.model(named: name) else { return nil }
+        parameters.model = FeelChoice(model.init())
+        return parameters
+    }
+
+    static func modelTitle(_ name: String) -> String {
+        FeelZoo.model(named: name)?.title ?? "UIKit (ScrollLab)"
+    }
+
+    /// Runs platform model `name` on the edited side, at its defaults.
+    public func setModel(_ name: String, at realTime: Double) {
+        guard let new = Self.modelParameters(name) else {
+            message = Message(text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setParameters(new, at: realTime)
+        message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
+    }
+
+    /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
+    public func compareModels(_ a: String, _ b: String, at realTime: Double) {
+        guard let pa = Self.modelParameters(a), let pb = Self.modelParameters(b) else {
+            message = Message(text: "No model named \"\(Self.modelParameters(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setComparing(true, at: realTime)
+        apply(pa, to: sides[0], at: realTime)
+        apply(pb, to: sides[1], at: realTime)
+        message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
+    }
+
     // MARK: Parameters (of the edited side)
 
     /// Applies to the next gesture and to motion already under way, without a jump.
@@ -379,6 +433,69 @@ public final class PlaygroundSession {
         message = Message(text: "Reverted \(edited.label) to the last saved or loaded values.", isError: false)
     }
 
+    // MARK: Reference trajectory (match a recorded feel)
+
+    /// A recorded trajectory shown on the offset plot, for matching a feel recorded elsewhere.
+    public struct Reference: Equatable {
+        public var path: String
+        public var trace: FitTrace
+        /// The recording's offsets resampled at `count` evenly spaced times over `seconds` from
+        /// its first row (linear between rows; the last value after its end).
+        public func offsets(count: Int, seconds: Double) -> [Float] {
+            let samples = trace.samples
+            guard count > 0, let first = samples.first else { return [] }
+            var result: [Float] = []
+            result.reserveCapacity(count)
+            var j = 0
+            for i in 0..<count {
+                let t = first.t + seconds * Double(i) / Double(max(1, count - 1))
+                while j + 1 < samples.count, samples[j + 1].t <= t { j += 1 }
+                if j + 1 < samples.count, samples[j + 1].t > samples[j].t {
+                    let a = samples[j], b = samples[j + 1]
+                    let f = min(max((t - a.t) / (b.t - a.t), 0), 1)
+                    result.append(Float(a.offset + (b.offset - a.offset) * f))
+                } else {
+                    result.append(Float(samples[j].offset))
+                }
+            }
+            return result
+        }
+    }
+
+    public private(set) var reference: Reference?
+
+    /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
+    public func loadReference(from path: String) {
+        do {
+            let trace = try FitTrace.parse(try TextFile.read(path), file: path)
+            reference = Reference(path: path, trace: trace)
+            let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
+            message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (orange). Fit sets the sliders from it.", isError: false)
+        } catch {
+            message = Message(text: error.message, isError: true)
+        }
+    }
+
+    /// Fits the edited side's parameters to the reference (`scrollab fit --kind auto`) and sets
+    /// the fitted ones (clamped into their ranges); says what it set and how well it fits.
+    public func fitReference(at realTime: Double) {
+        guard let reference else {
+            message = Message(text: "Load a reference trajectory first (CSV t,offset[,finger]).", isError: true)
+            return
+        }
+        do {
+            let result = try Fit.run(reference.trace, kind: .auto)
+            let (fitted, notes) = result.parameters(over: parameters)
+            setParameters(fitted, at: realTime)
+            let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
+            let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
+            message = Message(text: (["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."] + notes).joined(separator: " "),
+                              isError: false)
+        } catch {
+            message = Message(text: error.message, isError: true)
+        }
+    }
+
     /// Loads a parameter file; a bad file shows its error and keeps the current values.
     public func loadParameters(from path: String, at realTime: Double) {
         do {
@@ -405,11 +522,12 @@ public final class PlaygroundSession {
     /// returns the snippet (for the clipboard).
     @discardableResult
     public func exportForEngineers(base: String) -> String? {
-        let snippet = SwiftSnippet.make(parameters)
+        let export = ModelExport.snippet(for: parameters)
+        let snippet = export.text
         do {
             try TextFile.write(ParametersFile.encode(parameters), to: base + ".json")
-            try TextFile.write(snippet, to: base + ".swift")
-            message = Message(text: "Exported \(base).json and \(base).swift (the snippet is on the clipboard).", isError: false)
+            try TextFile.write(snippet, to: base + "." + export.fileExtension)
+            message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
             return snippet
         } catch {
             message = Message(text: error.message, isError: true)

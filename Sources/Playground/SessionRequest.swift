@@ -19,6 +19,11 @@ public enum SessionRequest: Equatable, Sendable {
     /// Write the edited side as JSON and Swift beside `base`; the snippet goes to the clipboard.
     case exportForEngineers(base: String)
 
+    /// Run another platform's physics on the edited side (a `FeelZoo` name; "uikit" for ours).
+    case setModel(name: String)
+    /// A/B on, A running model `a` and B model `b`, both at their platform defaults.
+    case compareModels(a: String, b: String)
+
     case setComparing(Bool)
     /// Which side the panel edits (0 = A, 1 = B).
     case edit(side: Int)
@@ -36,6 +41,12 @@ public enum SessionRequest: Equatable, Sendable {
     case recordClip(format: String)
     /// A device's viewport (points) for every side; the scenes are laid out anew.
     case setViewport(Size)
+
+    /// A recorded trajectory (CSV t,offset[,finger], as `scrollab fit` reads) to draw on the
+    /// offset plot as a reference; fit the edited side's parameters to it; forget it.
+    case loadReference(path: String)
+    case fitReference
+    case clearReference
 
     case switchScene(Int)
     case toggleSlowMotion

@@ -37,7 +37,7 @@ public enum Art {
     /// Words that pick a subject, checked in this order (the first match wins).
     static let keywords: [(Subject, [String])] = [
         (.road, ["way home", "drive", "highway"]),
-        (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "table", "home", "restaurant", "house", "rice", "soup",
+        (.food, ["coffee", "food", "noodle", "dumpling", "tea", "kitchen", "home", "restaurant", "house", "rice", "soup",
                  "tofu", "pancake", "chicken", "greens", "pudding", "bowl", "wonton"]),
         (.market, ["market", "lantern", "festival"]),
         (.train, ["train", "rail"]),
@@ -66,7 +66,7 @@ public enum Art {
     static func light(of title: String, seed: Int) -> Light {
         let lower = title.lowercased()
         if ["night", "lights", "blue hour", "neon"].contains(where: { lower.contains($0) }) { return .night }
-        if ["dusk", "sunset", "evening", "morning", "autumn"].contains(where: { lower.contains($0) }) { return .dusk }
+        if ["dusk", "dawn", "sunset", "evening", "morning", "autumn"].contains(where: { lower.contains($0) }) { return .dusk }
         return noise(seed, 18) < 0.2 ? .dusk : .day
     }
 
@@ -103,6 +103,12 @@ public enum Art {
         }
         list.append(.clip(restoreClip))
         if cornerRadius > 0 { list.append(.cornerMask(frame, cornerRadius: cornerRadius, color: surround)) }
+    }
+
+    /// A picture without a title: a landscape picked by `seed`, its corners rounded off in the
+    /// card's white (the form used before pictures followed their titles).
+    public static func picture(into list: inout DrawList, frame: Rect, seed: Int, cornerRadius: Double, restoreClip: Rect?) {
+        picture(into: &list, frame: frame, title: "", seed: seed, cornerRadius: cornerRadius, surround: Theme.card, restoreClip: restoreClip)
     }
 
     // MARK: The subjects (frame-relative: u across, v down, both 0…1)
@@ -364,15 +370,18 @@ public enum Art {
 
     private static func food(_ list: inout DrawList, _ f: Rect, _ seed: Int, dish: Dish) {
         let coffee = dish == .coffee
+        // Thumbnails (a menu row's 72 pt) keep the plate and what is on it, not the table's
+        // grain, shadow, beans and chopsticks: a third of the commands for the same read.
+        let detailed = min(f.width, f.height) >= 100
         // A table seen from above: wood, then a plate or a cup on its saucer.
         list.append(.rect(f, fill: .diagonalGradient(Color(hex: 0xC89B6D), Color(hex: 0x8B5E3C)), cornerRadius: 0))
-        for i in 0..<5 {
+        for i in 0..<(detailed ? 5 : 0) {
             let (_, y) = at(f, 0, Double(i) / 5 + 0.1)
             list.append(.rect(Rect(x: f.x, y: y, width: f.width, height: max(1, f.height * 0.006)), fill: .solid(Color(hex: 0x000000, alpha: 0.08)), cornerRadius: 0))
         }
-        let (cx, cy) = at(f, 0.35 + 0.3 * noise(seed, 800), 0.5)
-        let r = min(f.width, f.height) * 0.36
-        if coffee {
+        let (cx, cy) = detailed ? at(f, 0.35 + 0.3 * noise(seed, 800), 0.5) : at(f, 0.5, 0.5)
+        let r = min(f.width, f.height) * (detailed ? 0.36 : 0.42)
+        if coffee && detailed {
             // Beans scattered on the table, beside the saucer.
             for i in 0..<6 {
                 let (bx, by) = at(f, noise(seed, 820 + i), noise(seed, 840 + i))
@@ -380,9 +389,11 @@ public enum Art {
                 list.append(.rect(Rect(x: bx - r * 0.09, y: by - r * 0.06, width: r * 0.18, height: r * 0.12), fill: .solid(Color(hex: 0x3E2A1E)), cornerRadius: r * 0.06))
             }
         }
-        list.append(.circle(centerX: cx + r * 0.06, centerY: cy + r * 0.1, radius: r * 1.02, color: Color(hex: 0x000000, alpha: 0.18)))
+        if detailed {
+            list.append(.circle(centerX: cx + r * 0.06, centerY: cy + r * 0.1, radius: r * 1.02, color: Color(hex: 0x000000, alpha: 0.18)))
+        }
         list.append(.circle(centerX: cx, centerY: cy, radius: r, color: Color(hex: 0xFAFAF7)))
-        list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.78, color: Color(hex: 0xEDEBE4)))
+        if detailed { list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.78, color: Color(hex: 0xEDEBE4))) }
         if coffee {
             list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.6, color: Color(hex: 0xFFFFFF)))
             list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.5, color: Color(hex: 0x6F4E37)))
@@ -393,17 +404,17 @@ public enum Art {
             list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.62, color: dish == .rice || dish == .greens ? Color(hex: 0xFFFFFF) : broth))
             switch dish {
             case .dumplings:
-                for k in 0..<5 {
-                    let angle = Double(k) * 2 * Double.pi / 5
-                    list.append(.circle(centerX: cx + cos(angle) * r * 0.33, centerY: cy + sin(angle) * r * 0.33, radius: r * 0.2, color: Color(hex: 0xF7F1E3)))
+                for k in 0..<3 {
+                    let angle = Double(k) * 2 * Double.pi / 3 - Double.pi / 2
+                    list.append(.circle(centerX: cx + cos(angle) * r * 0.28, centerY: cy + sin(angle) * r * 0.28, radius: r * 0.24, color: Color(hex: 0xF7F1E3)))
                 }
             case .rice:
                 list.append(.circle(centerX: cx - r * 0.1, centerY: cy + r * 0.05, radius: r * 0.42, color: Color(hex: 0xC0392B)))
                 list.append(.circle(centerX: cx + r * 0.25, centerY: cy - r * 0.25, radius: r * 0.14, color: Color(hex: 0x3F8F3A)))
             case .greens:
-                for k in 0..<6 {
-                    let angle = Double(k) * 2 * Double.pi / 6
-                    list.append(.circle(centerX: cx + cos(angle) * r * 0.28, centerY: cy + sin(angle) * r * 0.28, radius: r * 0.22, color: Color(hex: 0x3F8F3A)))
+                for k in 0..<3 {
+                    let angle = Double(k) * 2 * Double.pi / 3 + Double.pi / 6
+                    list.append(.circle(centerX: cx + cos(angle) * r * 0.22, centerY: cy + sin(angle) * r * 0.22, radius: r * 0.26, color: Color(hex: 0x3F8F3A)))
                 }
             case .dessert:
                 list.append(.circle(centerX: cx, centerY: cy, radius: r * 0.4, color: Color(hex: 0xFFB13B)))
@@ -423,8 +434,10 @@ public enum Art {
                 list.append(.circle(centerX: cx - r * 0.25, centerY: cy + r * 0.25, radius: r * 0.12, color: Color(hex: 0x3F8F3A)))
             }
             // Chopsticks resting below the bowl, clear of anything drawn along the picture's right edge.
-            list.append(.rect(Rect(x: cx - r * 0.9, y: cy + r * 1.12, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
-            list.append(.rect(Rect(x: cx - r * 0.8, y: cy + r * 1.27, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+            if detailed {
+                list.append(.rect(Rect(x: cx - r * 0.9, y: cy + r * 1.12, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+                list.append(.rect(Rect(x: cx - r * 0.8, y: cy + r * 1.27, width: r * 1.8, height: r * 0.08), fill: .solid(Color(hex: 0x3A2A1A)), cornerRadius: r * 0.04))
+            }
         }
     }
 
@@ -470,7 +483,7 @@ public enum Art {
     static let creators = ["@lena.films", "@kai_travels", "@studio.mori", "@noor.makes", "@tomas", "@ava.draws", "@rio.sound"]
     static let captions = [
         "First snow in the valley", "Try this at home", "Sunset timelapse, 40 minutes in 20 s",
-        "Street food tour, part 3", "How we built this table", "Ocean sounds for focus", "One take, no cuts",
+        "Street food tour, part 3", "Paddling the lake at dawn", "Ocean sounds for focus", "One take, no cuts",
     ]
 
     public static func title(_ index: Int) -> String { titles[abs(index) % titles.count] }

@@ -63,14 +63,17 @@ public enum Chrome {
     /// The home indicator: a 134 × 5 pt bar centred 8 pt above the bottom edge.
     public static func homeIndicator(into list: inout DrawList, size: Size, style: Style) {
         let width = min(134, size.width * 0.36)
-        list.append(.rect(Rect(x: (size.width - width) / 2, y: size.height - 13, width: width, height: 5),
-                          fill: .solid(style.foreground), cornerRadius: 2.5))
+        let bar = Rect(x: (size.width - width) / 2, y: size.height - 13, width: width, height: 5)
+        // Over video the white bar gets a faint dark rim, so it still shows on a white frame.
+        if style == .lightContent { list.append(.rect(bar.insetBy(-1), fill: .solid(Color(hex: 0x000000, alpha: 0.22)), cornerRadius: 3.5)) }
+        list.append(.rect(bar, fill: .solid(style.foreground), cornerRadius: 2.5))
     }
 
-    /// Status bar and home indicator together, over everything else.
+    /// Status bar and home indicator together, over everything else. An iPhone held sideways
+    /// (a viewport wider than tall) hides its status bar and keeps the home indicator.
     public static func draw(into list: inout DrawList, size: Size, style: Style) {
         list.append(.clip(Rect(x: 0, y: 0, width: size.width, height: size.height)))
-        statusBar(into: &list, width: size.width, style: style)
+        if size.height >= size.width { statusBar(into: &list, width: size.width, style: style) }
         homeIndicator(into: &list, size: size, style: style)
     }
 

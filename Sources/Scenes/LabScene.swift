@@ -13,7 +13,8 @@ public final class LabScene: SingleAxisScene {
     private var gestureStart: (pointer: Double, offset: Double)?
     private var pointer = 0.0
 
-    static let plot = Rect(x: 16, y: 122, width: 358, height: 238)
+    /// The plot's card: under the header, 16 pt from both sides of the viewport.
+    static func plot(width: Double) -> Rect { Rect(x: 16, y: 122, width: max(0, width - 32), height: 238) }
     static let listTop = 372.0
     static let maximumPoints = 4000
     /// Seed 000's measured k for view lengths 1000…200 (b = 0.55 for all).
@@ -149,10 +150,10 @@ public final class LabScene: SingleAxisScene {
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
         Chrome.largeTitleHeader(into: &list, width: w, title: "Measurement lab", subtitle: "Conversion rate g = view ÷ finger against view offset f")
         // Plot: g from 0 to 0.6 up the side, f from 0 to d along the bottom, both axes labelled.
-        let plot = Self.plot
+        let plot = Self.plot(width: w)
         list.append(.rect(plot, fill: .solid(.white), cornerRadius: 12))
         let d = max(1, listLength)
-        let inner = Rect(x: plot.x + 44, y: plot.y + 30, width: plot.width - 60, height: plot.height - 30 - 40)
+        let inner = Rect(x: plot.x + 44, y: plot.y + 38, width: plot.width - 60, height: plot.height - 38 - 40)
         func point(_ f: Double, _ g: Double) -> (Double, Double) {
             (inner.x + inner.width * min(f / d, 1), inner.maxY - inner.height * min(max(g / 0.6, 0), 1))
         }
@@ -169,7 +170,7 @@ public final class LabScene: SingleAxisScene {
             list.append(.rect(Rect(x: x - 0.5, y: inner.maxY, width: 1, height: 4), fill: .solid(Color(hex: 0xC7C7CC)), cornerRadius: 0))
             list.append(.text(fTicks[tick], x: x - 30, y: inner.maxY + 6, style: .caption, color: axisColor, maxWidth: 60, alignment: .center))
         }
-        list.append(.text("g", x: plot.x + 6, y: plot.y + 8, style: .footnote, color: Theme.label, maxWidth: 32, alignment: .trailing))
+        list.append(.text("g", x: plot.x + 6, y: plot.y + 6, style: .footnote, color: Theme.label, maxWidth: 32, alignment: .trailing))
         list.append(.text("view offset f (pt)", x: inner.x, y: plot.maxY - 18, style: .caption, color: Theme.label, maxWidth: inner.width, alignment: .center))
         let stride = max(1, points.count / 300)
         var index = 0

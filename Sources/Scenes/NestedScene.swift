@@ -297,6 +297,12 @@ public final class NestedScene: ScrollScene {
                     title: "Noodle House", seed: 77, cornerRadius: 0, surround: .white, restoreClip: screen)
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 34, color: .white))
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 30, color: Color(hex: 0xFF9500)))
+        // The house's logo: a white bowl with steam over it.
+        list.append(.rect(Rect(x: 36, y: headerTop + 124, width: 32, height: 14), fill: .solid(.white), cornerRadius: 7))
+        list.append(.rect(Rect(x: 33, y: headerTop + 121, width: 38, height: 4), fill: .solid(.white), cornerRadius: 2))
+        for i in 0..<3 {
+            list.append(.rect(Rect(x: 43 + Double(i) * 7, y: headerTop + 106, width: 3, height: 11), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.8)), cornerRadius: 1.5))
+        }
         list.append(.text("Noodle House", x: 98, y: headerTop + 130, style: .title2, color: Theme.label, maxWidth: w - 114))
         list.append(.text("★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .subheadline, color: Theme.secondaryLabel, maxWidth: w - 114))
         // Segment bar.

@@ -13,6 +13,12 @@ public enum ModelExport {
         public let text: String
     }
 
+    /// The snippet for a parameter set: Swift for UIKit (`SwiftSnippet`), else its model's.
+    public static func snippet(for parameters: ScrollParameters) -> Snippet {
+        if let model = parameters.model?.model, let snippet = snippet(for: model) { return snippet }
+        return Snippet(language: "swift", fileExtension: "swift", text: SwiftSnippet.make(parameters))
+    }
+
     public static func snippet(for model: any FeelModel) -> Snippet? {
         switch model {
         case let flutter as FlutterBouncingModel:

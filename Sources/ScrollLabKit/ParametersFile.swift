@@ -17,6 +17,23 @@ public enum ParametersFile {
             }
             return (member.key, value)
         }
+        if let named = values.first(where: { $0.key == "model" }) {
+            // "model": another platform's physics, with that model's keys only.
+            guard case .string(let name) = named.value else {
+                throw InputError("\(file): key \"model\": expected a model name (a string); models: \(FeelZoo.names.joined(separator: ", "))")
+            }
+            let rest = values.filter { $0.key != "model" }
+            if name != FeelZoo.uikit {
+                do {
+                    var parameters = ScrollParameters()
+                    parameters.model = FeelChoice(try FeelZoo.make(name, rest))
+                    return parameters
+                } catch {
+                    throw InputError("\(file): \(error)")
+                }
+            }
+            do { return try ScrollParameters(values: rest) } catch { throw InputError("\(file): \(error)") }
+        }
         do {
             return try ScrollParameters(values: values)
         } catch {
@@ -31,7 +48,8 @@ public enum ParametersFile {
     }
 
     public static func encode(_ parameters: ScrollParameters) -> String {
-        let members = parameters.values.map { pair -> (key: String, value: JSONValue) in
+        let pairs = parameters.model.map { [("model", ParameterValue.string($0.name))] + $0.model.pairs } ?? parameters.values
+        let members = pairs.map { pair -> (key: String, value: JSONValue) in
             switch pair.value {
             case .number(let number): return (pair.key, .number(number))
             case .string(let text): return (pair.key, .string(text))

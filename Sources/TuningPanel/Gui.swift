@@ -90,10 +90,15 @@ enum Gui {
         return changed
     }
 
+    /// A second line over the plot just drawn, on the same scale (colour 0xRRGGBB).
+    static func plotOverlay(_ values: [Float], range: (Float, Float), rgb: UInt32) {
+        values.withUnsafeBufferPointer { slgui_plot_overlay($0.baseAddress, Int32($0.count), range.0, range.1, rgb) }
+    }
+
     static func plot(_ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float) {
         label.withCString { l in
             overlay.withCString { o in
-                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, 0, height) }
+                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, availableWidth, height) }
             }
         }
     }

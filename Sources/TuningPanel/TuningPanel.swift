@@ -14,6 +14,7 @@ import ScrollPhysics
 public final class TuningPanel {
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
+    private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
     /// The viewport the window started with, offered beside the devices.
     private var startViewport = Size.phone
@@ -30,6 +31,7 @@ public final class TuningPanel {
     public init(defaultPath: String = "params.json") {
         Self.fill(&pathBuffer, with: defaultPath)
         Self.fill(&gestureBuffer, with: "gesture.json")
+        Self.fill(&referenceBuffer, with: "Assets/recordings/uikit-return-177.csv")
     }
 
     private static func fill(_ buffer: inout [CChar], with text: String) {
@@ -82,7 +84,15 @@ public final class TuningPanel {
         if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
         if Gui.header("Feel presets & files") { presets(session, into: &requests) }
 
+        if Gui.header("Physics model") { models(session, into: &requests) }
         let parameters = session.parameters
+        if let choice = parameters.model {
+            // Another platform's physics: its own knobs, from its own table.
+            if Gui.header("\(choice.model.title): parameters") {
+                for row in choice.model.rows { modelSlider(row, into: &requests) }
+            }
+            return requests
+        }
         if Gui.header("Deceleration (momentum)") {
             slider("decelerationRate", parameters, into: &requests)
             slider("decelerationPower", parameters, into: &requests)
@@ -131,14 +141,27 @@ public final class TuningPanel {
         Gui.text("\(side)\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
         Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-        // Offsets of every side on one scale, so A and B compare directly.
+        // Offsets of every side on one scale, so A and B compare directly; a loaded reference
+        // trajectory is drawn over them in orange, from its first row, on the same scale.
         var low = Float.infinity, high = -Float.infinity
         for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
+        let reference = session.reference?.offsets(count: 240, seconds: session.historySeconds) ?? []
+        for value in reference { low = min(low, value); high = max(high, value) }
         for side in session.sides {
             let offsets = side.offsetHistory
             Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
                      overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
                      range: (low, high), height: session.isComparing ? 40 : 48)
+            if !reference.isEmpty { Gui.plotOverlay(reference, range: (low, high), rgb: 0xFF9F0A) }
+        }
+        let referencePath = Gui.input("Reference", &referenceBuffer)
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets the sliders from it (glide, drag, return or page, decided from the data).")
+        if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
+        Gui.sameLine()
+        if Gui.button("Fit") { requests.append(.fitReference) }
+        if session.reference != nil {
+            Gui.sameLine()
+            if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
         let velocities = edited.velocityHistory
         Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
@@ -166,6 +189,20 @@ public final class TuningPanel {
         if Gui.button("Swap") { requests.append(.swapSides) }
         var ghost = session.showsGhost
         if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
+    }
+
+    /// The edited side's physics model and the one-click platform comparisons.
+    private func models(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        let names = FeelZoo.names
+        let titles = ["UIKit (ScrollLab)"] + FeelZoo.models.map { $0.title }
+        var index = names.firstIndex(of: session.parameters.model?.name ?? FeelZoo.uikit) ?? 0
+        let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
+        if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
+        Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
+        if Gui.button("UIKit vs Flutter-iOS") { requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name)) }
+        Gui.sameLine()
+        if Gui.button("UIKit vs Android") { requests.append(.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)) }
+        Gui.help("A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the offset plots share one scale.")
     }
 
     private func recording(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
@@ -265,6 +302,20 @@ public final class TuningPanel {
                            allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width) {
             let new = Self.rounded(tunable.value(atSliderPosition: position), like: tunable.format)
             requests.append(.setValue(key: key, value: .number(tunable.isCount ? new.rounded() : new)))
+        }
+    }
+
+    /// The slider of one platform-model parameter, from the model's own table.
+    private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
+        var position = row.value
+        let width = max(80, Gui.availableWidth - 4)
+        let unit = row.unit.isEmpty ? "" : " \(row.unit)"
+        let help = "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), \(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider to type an exact value."
+        if Gui.valueSlider(id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
+                           position: &position, range: row.range, logarithmic: false, allowInput: true,
+                           inputFormat: Self.inputFormat(row.format), marks: [], width: width) {
+            let new = Self.rounded(position, like: row.format)
+            requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
         }
     }
 

@@ -38,23 +38,30 @@ final class PlaygroundApp {
 
     /// Runs until quit: frames while anything moves or was just touched, otherwise it sleeps in
     /// `SDL_WaitEventTimeout` until input, a window event or a scene timer (see `FramePacer`).
-    func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
+    func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, windowScreenshot: (path: String, time: Double)? = nil,
+             quitAfter: Double?) {
         let start = Window.now
         var pendingShot = screenshot
+        var pendingWindowShot = windowScreenshot
         var pacer = FramePacer(at: start)
         while running {
             let now = Window.now
             if let quitAfter, now - start >= quitAfter { break }
             // A due screenshot needs a frame to read; deadlines cut the wait short.
-            if let shot = pendingShot, now - start >= shot.time { pacer.noteEvent(at: now) }
-            let deadline = min(pendingShot.map { start + $0.time } ?? .infinity, quitAfter.map { start + $0 } ?? .infinity)
+            if let shot = pendingShot ?? pendingWindowShot, now - start >= shot.time { pacer.noteEvent(at: now) }
+            let deadline = min(pendingShot.map { start + $0.time } ?? .infinity, pendingWindowShot.map { start + $0.time } ?? .infinity,
+                               quitAfter.map { start + $0 } ?? .infinity)
             FrameLoop.turn(&pacer, session: session, now: now,
                            wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
                            frame: { now in
                                let handled = frame(session, at: now)
                                if let shot = pendingShot, now - start >= shot.time {
-                                   saveWindow(to: shot.path)
+                                   saveViewport(session.sides[0], of: session, to: shot.path)
                                    pendingShot = nil
+                               }
+                               if let shot = pendingWindowShot, now - start >= shot.time {
+                                   saveWindow(to: shot.path)
+                                   pendingWindowShot = nil
                                }
                                window.present()
                                return handled
@@ -80,6 +87,8 @@ final class PlaygroundApp {
     private var lastEvent = -Double.infinity
     private var panelLeft = 0.0
     private static let background = Color(hex: 0x2C2C2E)
+    /// The phone screen's corner radius, viewport points.
+    static let screenCornerRadius = 44.0
 
     /// One frame: events, physics, the phones, the panel (drawn or copied) and requests. Returns
     /// whether it handled events or requests (which keep frames coming a little longer).
@@ -119,7 +128,7 @@ final class PlaygroundApp {
                                         pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
             }
             sceneList.removeAll()
-            sceneList.append(.cornerMask(bounds, cornerRadius: 44, color: Color(hex: 0x0A0A0B)))
+            sceneList.append(.cornerMask(bounds, cornerRadius: Self.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
             window.canvas.draw(sceneList, bounds: bounds)
         }
         // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
@@ -248,8 +257,12 @@ final class PlaygroundApp {
     private func drawChrome(_ session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         chrome.removeAll()
         for (index, phone) in layout.phones.enumerated() {
-            let bezel = Rect(x: phone.x - 10, y: phone.y - 10, width: phone.width + 20, height: phone.height + 20)
-            let radius = 44 * layout.scale + 10
+            // The bezel shares the screen's arc centres; it is wide enough (≥ (√2 − 1)·r) that the
+            // screen rectangle's corners, painted bezel-black by the corner mask, stay inside it.
+            let screenRadius = Self.screenCornerRadius * layout.scale
+            let width = max(10, screenRadius * (2.squareRoot() - 1) + 2)
+            let bezel = Rect(x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
+            let radius = screenRadius + width
             chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
             chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
             if session.isComparing {
@@ -259,7 +272,13 @@ final class PlaygroundApp {
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
-            chrome.append(.text(session.scene.caption, x: phone.x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
+            // Left of the panel, shortened with an ellipsis when the window is narrow (DejaVu Sans
+            // at 13 pt averages about 7.2 pt a character).
+            let x = max(12, phone.x - 10), room = layout.panelX - x - 12
+            var caption = session.scene.caption
+            let fits = Int(room / 7.2)
+            if caption.count > fits { caption = String(caption.prefix(max(0, fits - 1))) + "…" }
+            chrome.append(.text(caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
         }
         window.canvas.scale = ratio
         window.canvas.originX = 0
@@ -270,31 +289,54 @@ final class PlaygroundApp {
 
     private var shotCounter = 0
 
-    /// Saves the viewport(s) as PNG and the parameters beside each as JSON, named by scene, side and time.
+    /// Pixels per viewport point of screenshots (1, 2 or 3), whatever the window's size.
+    var shotScale = 2.0
+    private lazy var snapshot = SceneSnapshot(fonts: window.fonts)
+
+    /// The viewport of `side` drawn offscreen at `shotScale` (the scene as the window shows it now).
+    private func viewportImage(_ side: PlaygroundSide, of session: PlaygroundSession) throws -> Image {
+        try snapshot.image(of: side.scene, at: session.sceneTime(at: Window.now), scale: shotScale)
+    }
+
+    /// Saves the viewport(s) as PNG at `shotScale` and the parameters beside each as JSON, named
+    /// by scene, side and time.
     private func saveViewport(session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         shotCounter += 1
         let stamp = Int(Date().timeIntervalSince1970)
         var saved: [String] = []
         do {
-            for (index, side) in session.sides.enumerated() {
-                let phone = layout.phones[index]
+            for side in session.sides {
                 let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)" + (session.isComparing ? "-\(side.label)" : "")
-                let image = try window.capture(x: Int((phone.x * ratio).rounded()), y: Int((phone.y * ratio).rounded()),
-                                               width: Int((phone.width * ratio).rounded()), height: Int((phone.height * ratio).rounded()))
+                let image = try viewportImage(side, of: session)
                 try image.savePNG(base + ".png")
                 try TextFile.write(ParametersFile.encode(side.parameters), to: base + ".json")
                 saved.append(base + ".png")
             }
-            session.show("Saved " + saved.joined(separator: ", ") + " with the parameters beside as JSON.")
+            let size = "\(Int((session.viewport.width * shotScale).rounded()))×\(Int((session.viewport.height * shotScale).rounded()))"
+            session.show("Saved " + saved.joined(separator: ", ") + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON.")
         } catch {
             session.show("Screenshot failed: \(error)", isError: true)
+        }
+    }
+
+    private static func short(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// `--screenshot`: one side's viewport at `shotScale`.
+    private func saveViewport(_ side: PlaygroundSide, of session: PlaygroundSession, to path: String) {
+        do {
+            try viewportImage(side, of: session).savePNG(path)
+        } catch {
+            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
         }
     }
 
     private func savePlot(session: PlaygroundSession) {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
-            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered)
+            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered,
+                              times: side.timeHistory.ordered)
         }
         do {
             try OffsetPlot.image(series, seconds: 4, fonts: window.fonts).savePNG(path)

@@ -61,14 +61,14 @@ struct WindowTests {
         _ = try app.waitFor("screenshot 2") { $0.screenshots.count == 2 ? true : nil }
         // 3. A fling scrolls and settles.
         let before = app.traceRows.count
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 400), steps: 6, interval: 0.012, app: app))
+        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
         try app.waitForRest(after: before)
         let status = try app.quit()
         #expect(status == 0)
 
         let shots = app.screenshots
         try #require(shots.count == 2, "the app saved \(shots.count) screenshots")
-        let scale = layout.scale
+        let scale = 2.0   // S saves the viewport at 2 pixels per point, whatever the window size
         func isBadgeBlue(_ url: URL) throws -> Bool {
             let image = try Image.loadPNG(url.path)
             let (r, g, b, _) = image.pixel(x: Int(badge.x * scale), y: Int(badge.y * scale))
@@ -83,28 +83,30 @@ struct WindowTests {
         #expect(last[3] == "idle")
         let offset = try #require(Double(last[1]))
         #expect(offset > 300, "the fling scrolled: \(offset)")
-        let tail = rows.suffix(30)
-        #expect(tail.allSatisfy { $0[1] == last[1] && $0[3] == "idle" }, "and settled")
+        // Settled: every row after the last moving one is idle at the same offset (the window
+        // stops drawing at rest, so there are only a few).
+        let tail = rows[((rows.lastIndex { $0[3] != "idle" } ?? -1) + 1)...]
+        #expect(!tail.isEmpty && tail.allSatisfy { $0[1] == last[1] }, "and settled")
     }
 
     /// Apply a preset, Swap, Copy and Reset, clicked where the app says its buttons are; each
     /// checked on the next fling of both phones, read from the trace: every glide rests where
-    /// its own deceleration rate says, x_rest = x + v/μ from any row of the glide (μ = −1000·ln rate).
+    /// its own deceleration rate says, x_rest = x + (v − 2 pt/s)/μ from any row of the glide
+    /// (μ = −1000·ln rate; the glide stops at the 2 pt/s tolerance). The fling is the recorded
+    /// `fling-up.json` replayed from the panel (*Replay on both*), so it is the same finger every
+    /// time however busy the machine is, and the rate is read from the glide itself.
     @Test func panelButtonsChangeTheNextFling() throws {
         let x = try XSession()
         defer { x.stop() }
-        let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list", "--compare"])
+        let gesture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/gestures/fling-up.json")
+        let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list", "--compare"], files: ["gesture.json": gesture])
         let normal = -1000 * log(0.998), fast = -1000 * log(0.99)
 
-        /// Flings on phone A (both phones follow) and returns the rate each side's glide obeyed.
+        /// Replays the fling on both phones and returns the rate each side's glide obeyed.
         func fling() throws -> (a: Double, b: Double) {
-            let phone = try app.waitFor("phone A") { $0.widgets["phone 0"] }
-            let scale = phone.width / Size.phone.width
-            func at(_ y: Double) -> [String] { app.moveArguments(phone.x + 195 * scale, phone.y + y * scale) }
             let before = app.traceRows.count
-            var commands = at(700) + ["mousedown", "1"]
-            for i in 1...6 { commands += ["sleep", "0.012"] + at(700 - 50 * Double(i)) }
-            try app.perform(commands + ["mouseup", "1"])
+            try app.click("Replay on both")
             try app.waitForRest(after: before)
             let rows = Array(app.traceRows[before...])
             func μ(_ prefix: String) throws -> Double {
@@ -113,18 +115,23 @@ struct WindowTests {
                 let offset = try #require(value(gliding, "offset").flatMap(Double.init))
                 let velocity = try #require(value(gliding, "velocity").flatMap(Double.init))
                 let rest = try #require(rows.last.flatMap { value($0, "offset") }.flatMap(Double.init))
-                // x_rest − x = v/μ (the glide stops at the 2 pt/s tolerance: v → v − 2).
                 return (velocity - 2) / (rest - offset)
             }
             return (try μ(""), try μ("b_"))
         }
         func expect(_ got: (a: Double, b: Double), _ a: Double, _ b: Double, _ step: String) {
-            #expect(abs(got.a / a - 1) < 0.01, "\(step): A decelerated with μ = \(got.a) /s, expected \(a)")
-            #expect(abs(got.b / b - 1) < 0.01, "\(step): B decelerated with μ = \(got.b) /s, expected \(b)")
+            // Within 5 % (frames sample the glide coarsely under load); fast and normal differ fivefold.
+            #expect(abs(got.a / a - 1) < 0.05, "\(step): A decelerated with μ = \(got.a) /s, expected \(a)")
+            #expect(abs(got.b / b - 1) < 0.05, "\(step): B decelerated with μ = \(got.b) /s, expected \(b)")
         }
 
+        // Room for the sections used: fold Live, open A/B and Record & replay, load the gesture.
+        try app.click("Live")
+        _ = try app.waitFor("Live folded") { $0.widgets["Plot → PNG"] == nil ? true : nil }
         try app.click("A/B comparison")
         _ = try app.waitFor("the A/B buttons") { $0.widgets["Swap"] }
+        try app.click("Record & replay")
+        try app.click("Load##gesture", until: "Loaded 12 events from gesture.json.")
         // Apply "UIKit fast" to A (the edited side).
         try app.click("##preset")
         try app.click("##preset/UIKit fast")
@@ -147,7 +154,8 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "pager"])
         let before = app.traceRows.count
-        try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), steps: 5, interval: 0.012, app: app))
+        // A flick of 200 pt (a quarter page) at about 1,000 pt/s: 10 moves, 20 ms apart.
+        try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 400), steps: 10, interval: 0.02, app: app))
         try app.waitForRest(after: before)
         #expect(try app.quit() == 0)
         let last = try #require(app.trace.last)
@@ -173,17 +181,17 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
         // Fling, resize the window while it glides, then switch to the pager mid-motion and flick it.
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 400), steps: 6, interval: 0.012, app: app)
+        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app)
                         + ["windowsize", app.window, "1000", "700", "key", "2"])
         let small = WindowLayout(windowWidth: 1000, windowHeight: 700, viewport: .phone, sides: 1)
         // Wait for the outcomes: the phone laid out for the new size, and the pager on screen (it has pages).
         _ = try app.waitFor("the resized layout") { $0.widgets["phone 0"].map { Int($0.x) == Int(small.phones[0].x) && Int($0.width) == Int(small.phones[0].width) } == true ? true : nil }
         _ = try app.waitFor("the pager") { $0.trace.last.map { $0[4] == "0" } == true ? true : nil }
-        let a = small.windowPoint(Point(x: 195, y: 600)), b = small.windowPoint(Point(x: 195, y: 480))
+        let a = small.windowPoint(Point(x: 195, y: 600)), b = small.windowPoint(Point(x: 195, y: 400))
         var flick = app.moveArguments(a.x, a.y) + ["mousedown", "1"]
-        for i in 1...5 {
-            let y = a.y + (b.y - a.y) * Double(i) / 5
-            flick += ["sleep", "0.012"] + app.moveArguments(b.x, y)
+        for i in 1...10 {
+            let y = a.y + (b.y - a.y) * Double(i) / 10
+            flick += ["sleep", "0.02"] + app.moveArguments(b.x, y)
         }
         let before = app.traceRows.count
         try app.perform(flick + ["mouseup", "1"])

@@ -141,3 +141,21 @@ import ScrollPhysics
         #expect(history.range == (0, 4))
     }
 }
+
+@Suite struct WindowLayoutTests {
+    @Test func thePanelNarrowsInSmallWindowsSoThePhoneStaysUsable() {
+        // 1280 pt: 42 % (537.6 pt); 1000 pt: 420 pt; below ~860 pt it keeps narrowing to 240 pt.
+        #expect(WindowLayout.panelWidth(windowWidth: 1280) == 537.6)
+        #expect(WindowLayout.panelWidth(windowWidth: 1000) == 420)
+        #expect(abs(WindowLayout.panelWidth(windowWidth: 800) - 336) < 1e-9)
+        #expect(WindowLayout.panelWidth(windowWidth: 640) == 268.8)
+        #expect(WindowLayout.panelWidth(windowWidth: 400) == 240)
+        #expect(WindowLayout.panelWidth(windowWidth: 4000) == 560)
+        // At 640 × 400 the phone sits left of the panel, inside the window, with nothing covered.
+        let small = WindowLayout(windowWidth: 640, windowHeight: 400, viewport: .phone, sides: 1)
+        let phone = small.phones[0]
+        #expect(phone.maxX + 10 <= small.panelX && phone.x - 10 >= 0, "bezel clear of the panel: \(phone), panel at \(small.panelX)")
+        #expect(phone.y - 44 >= 0 && phone.maxY + 10 <= 400, "caption and bezel inside the window: \(phone)")
+        #expect(small.panelX + small.panelWidth == 640)
+    }
+}

@@ -172,13 +172,24 @@ import ScrollPhysics
         s.frame(at: 10.2)
         s.switchScene(to: 9, at: 10.2)   // no such scene: ignored
         #expect(s.sceneIndex == 1)
-        #expect(!FileManager.default.fileExists(atPath: path), "the trace replaces its target when finished")
+        // A new trace grows while the window runs, row by row.
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 7, "a new trace is readable while it grows")
         try s.finishTrace()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
         #expect(lines.first == "t,offset,velocity,phase,page")
         #expect(lines.count == 7)
         #expect(lines.last == "0.200000,0.0000,0.000,idle,0")
+    }
+
+    @Test func anExistingTraceIsReplacedOnlyWhenFinished() throws {
+        let path = temporaryPath("trace.csv")
+        try "an earlier trace\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let s = try session(trace: path)
+        for i in 0..<5 { s.frame(at: 10 + Double(i) / 60) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "an earlier trace\n", "kept until the trace is finished")
+        try s.finishTrace()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 6)
     }
 
     @Test func unwritableTraceIsAOneLineError() {

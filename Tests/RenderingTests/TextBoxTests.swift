@@ -55,6 +55,11 @@ import Platform
             let image = try Self.render([.text("Hello", x: 10, y: 10, style: .body, color: .black, maxWidth: width)], scale: 1)
             #expect(Self.inkColumns(image).isEmpty, "box \(width)")
         }
+        // Far away or absurdly wide boxes draw where they say, without trapping.
+        for (x, width) in [(1e300, 100.0), (-1e300, 100), (10, 1e300), (10, .infinity)] {
+            let image = try Self.render([.text("Hello", x: x, y: 10, style: .body, color: .black, maxWidth: width)], scale: 3)
+            #expect(Self.inkColumns(image).isEmpty == (abs(x) > 1e6), "x \(x), box \(width)")
+        }
         // A box narrower than "…" keeps nothing rather than overflow.
         let tiny = try Self.render([.text("Hello", x: 10, y: 10, style: .body, color: .black, maxWidth: 3)], scale: 1)
         #expect(Self.inkColumns(tiny).allSatisfy { $0 < 13 })
@@ -67,5 +72,11 @@ import Platform
         // Along a slanted edge some pixels are partly covered (anti-aliased, not jagged).
         let edge = (0..<50).map { image.pixel(x: 35, y: $0).0 }
         #expect(edge.contains { $0 > 10 && $0 < 245 })
+        // Degenerate and non-finite triangles draw nothing.
+        for bad in [DrawCommand.triangle(x0: 0, y0: 0, x1: 50, y1: 50, x2: 100, y2: 100, color: .black),
+                    .triangle(x0: .nan, y0: 0, x1: 50, y1: 50, x2: 0, y2: 50, color: .black),
+                    .triangle(x0: 1e300, y0: 0, x1: 50, y1: 50, x2: 0, y2: 50, color: .black)] {
+            #expect(Self.inkColumns(try Self.render([bad], scale: 1)).isEmpty)
+        }
     }
 }

@@ -37,7 +37,17 @@ import ScrollPhysics
         if let home, case let .rect(r, _, _) = commands[home] {
             #expect(abs(r.x - (390 - 134) / 2) < 1e-9 && r.maxY == 844 - 8)
             #expect(home > commands.count - 30, "\(setup.name): the home indicator is drawn over the content")
+            // Over video, a dark rim 1 pt around the white bar keeps it visible on white frames.
+            let rim = home > 0 ? commands[home - 1] : nil
+            #expect((rim == .rect(r.insetBy(-1), fill: .solid(Color(hex: 0x000000, alpha: 0.22)), cornerRadius: 3.5)) == dark)
         }
+    }
+
+    @Test func sidewaysThereIsNoStatusBar() {
+        let wide = ListScene(viewport: Size(width: 844, height: 390), cardCount: 20)
+        let commands = Self.drawn(wide, at: 0)
+        #expect(!Self.texts(commands).contains { $0.text == "9:41" })
+        #expect(commands.contains { if case let .rect(r, _, _) = $0 { return r.width == 134 && r.maxY == 390 - 8 } else { return false } })
     }
 
     @Test(arguments: SceneSetup.playground)
@@ -133,6 +143,25 @@ import ScrollPhysics
         #expect(bar.map { $0.y >= 47 + 44 && $0.maxY <= 844 - 34 && $0.x == 390 - 6 } == true)
     }
 
+    @Test func theLabsPlotHasLabelledAxes() {
+        let lab = LabScene()
+        let lines = Self.texts(Self.drawn(lab, at: 0))
+        let d = 844 - LabScene.listTop
+        for label in ["0", "0.2", "0.4", "0.6", "g", "view offset f (pt)", LabScene.format(d / 2, 0), LabScene.format(d, 0)] {
+            #expect(lines.contains { $0.text == label }, "axis label \(label)")
+        }
+        // Tick labels sit inside the plot's card, the g ticks in the left margin, the f ticks under the axis.
+        for line in lines where ["0.2", "0.4", "0.6"].contains(line.text) {
+            let plot = LabScene.plot(width: 390)
+            #expect(line.x >= plot.x && line.x + line.maxWidth <= plot.x + 44 && line.y >= plot.y + 20)
+        }
+        #expect(lines.first { $0.text == "Measurement lab" }?.style == .largeTitle)
+        // On a narrower phone the plot narrows with it.
+        let small = LabScene(viewport: Size(width: 320, height: 568))
+        let card = Self.drawn(small, at: 0).compactMap { if case let .rect(r, _, 12) = $0 { return r } else { return nil } }.first
+        #expect(card.map { $0.x == 16 && $0.maxX == 320 - 16 } == true)
+    }
+
     @Test func picturesShowWhatTheirTitlesSay() {
         #expect(Art.subject(of: "Lavender fields") == .fields)
         #expect(Art.subject(of: "Harbour lights") == .sea && Art.subject(of: "Tide pools and rocks") == .sea)
@@ -152,6 +181,11 @@ import ScrollPhysics
         let lavender = list.commands.filter { if case let .triangle(_, _, _, _, _, _, c) = $0 { return c == Color(hex: 0x9B7BD4) } else { return false } }
         #expect(lavender.count >= 10)
         #expect(list.commands.last == .cornerMask(Rect(x: 0, y: 0, width: 300, height: 200), cornerRadius: 12, color: .white))
+        // Untitled, a landscape chosen by the seed, rounded off in the card's colour.
+        var untitled = DrawList()
+        Art.picture(into: &untitled, frame: Rect(x: 0, y: 0, width: 300, height: 200), seed: 4, cornerRadius: 12, restoreClip: nil)
+        #expect(untitled.commands.count > 5)
+        #expect(untitled.commands.last == .cornerMask(Rect(x: 0, y: 0, width: 300, height: 200), cornerRadius: 12, color: Theme.card))
     }
 
     @Test func picturesStayInsideTheirFrameWhateverItsSize() {

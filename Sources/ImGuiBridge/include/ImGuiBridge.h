@@ -60,6 +60,9 @@ void slgui_text_error(const char *text);
 void slgui_help_marker(const char *text);
 void slgui_plot_lines(const char *label, const float *values, int count, int offset, const char *overlay,
                       float minimum, float maximum, float width, float height);
+/// A second line over the plot just drawn (the last item): `values` spread over its width on the
+/// same [minimum, maximum] scale, in the colour 0xRRGGBB.
+void slgui_plot_overlay(const float *values, int count, float minimum, float maximum, unsigned int rgb);
 /// A slider with its title (and a "(?)" marker with `help`) on a line above it and the value
 /// text right-aligned on that line, so the knob never covers it; `marks` (positions in
 /// [minimum, maximum], linear) are ticked on the track and labelled under it. The slider's own

@@ -7,6 +7,8 @@ struct Motion: Sendable {
         case friction(FrictionSimulation, ScrollPhase)
         case spring(CriticallyDampedSpring, ScrollPhase)
         case approach(PageApproach)
+        /// A platform model's planned release (`FeelModel.release` or its page turn).
+        case model(ModelMotion, ScrollPhase)
     }
 
     struct Segment: Sendable {
@@ -39,6 +41,7 @@ struct Motion: Sendable {
         case .friction(let friction, _): return friction.position(at: t)
         case .spring(let spring, _): return spring.position(at: t)
         case .approach(let approach): return approach.position(at: t)
+        case .model(let motion, _): return motion.position(at: t)
         }
     }
 
@@ -49,6 +52,7 @@ struct Motion: Sendable {
         case .friction(let friction, _): return friction.velocity(at: t)
         case .spring(let spring, _): return spring.velocity(at: t)
         case .approach(let approach): return approach.velocity(at: t)
+        case .model(let motion, _): return motion.velocity(at: t)
         }
     }
 
@@ -58,6 +62,10 @@ struct Motion: Sendable {
         case .friction(_, let phase): return phase
         case .spring(_, let phase): return phase
         case .approach: return .settling
+        case .model(let motion, let phase):
+            if phase == .settling { return .settling }
+            let kind = motion.piece(at: time - segment.start)?.kind ?? ""
+            return ["spring", "stretch", "bounce"].contains(kind) || (kind == "transition" && phase == .bouncing) ? .bouncing : .decelerating
         }
     }
 }

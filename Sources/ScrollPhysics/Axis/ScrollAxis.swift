@@ -44,7 +44,15 @@ public struct ScrollAxis: Sendable {
         var pullOrigin: Double
         var pointer: Double
         var startIndex: Int
+        /// With a platform model (`parameters.model`): the offset shown, the drag's start time,
+        /// the velocity of the motion it caught, and whether the drag start threshold is crossed.
+        var shown = 0.0
+        var startTime = 0.0
+        var caughtVelocity = 0.0
+        var started = true
     }
+    /// The platform model's own velocity estimator, fed pointer positions in offset units.
+    private var estimator: (any ReleaseVelocityEstimator)?
 
     public init(viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
                 parameters: ScrollParameters = ScrollParameters(), tolerance: Tolerance = .standard, offset: Double? = nil) {
@@ -62,6 +70,7 @@ public struct ScrollAxis: Sendable {
 
     /// Content offset at `t` (s ≥ `time`), in points.
     public func offset(at t: Double) -> Double {
+        if let drag, parameters.model != nil { return drag.shown }
         if let drag { return resisted(drag.pullOrigin - (drag.pointer - drag.pointerOrigin)) }
         if let motion { return motion.offset(at: t) }
         return restOffset
@@ -70,6 +79,7 @@ public struct ScrollAxis: Sendable {
     /// Content velocity at `t`, in points per second (while dragging: the pointer's tracked
     /// velocity scaled by the rubber band's slope).
     public func velocity(at t: Double) -> Double {
+        if drag != nil, parameters.model != nil { return estimator?.velocity(at: t) ?? 0 }
         if let drag {
             let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
             return -tracker.velocity(at: t) * resistanceSlope(atPull: pull)
@@ -142,12 +152,17 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now)
         let caught = motion != nil
         let startIndex = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
+        let caughtVelocity = motion?.velocity(at: now) ?? 0
         motion = nil
         restOffset = x
         let p = pointer.isFinite ? pointer : 0
-        drag = Drag(pointerOrigin: p, pullOrigin: unresisted(x), pointer: p, startIndex: startIndex)
+        let feel = parameters.model?.model
+        drag = Drag(pointerOrigin: p, pullOrigin: feel == nil ? unresisted(x) : x, pointer: p, startIndex: startIndex,
+                    shown: x, startTime: now, caughtVelocity: caughtVelocity, started: (feel?.dragStart.distance ?? 0) <= 0)
         tracker.reset()
         tracker.add(time: now, position: p)
+        estimator = feel?.anyEstimator()
+        estimator?.add(time: now, position: -p)
         return caught
     }
 
@@ -155,8 +170,41 @@ public struct ScrollAxis: Sendable {
     public mutating func dragMoved(at t: Double, pointer: Double) {
         guard drag != nil, pointer.isFinite else { return }
         advance(to: t)
+        if let feel = parameters.model?.model {
+            dragMoved(feel, at: t, pointer: pointer)
+            return
+        }
         drag!.pointer = pointer
         tracker.add(time: max(t, time), position: pointer)
+    }
+
+    /// A platform model's drag: its start threshold, then its own resistance past the edges.
+    private mutating func dragMoved(_ feel: any FeelModel, at t: Double, pointer: Double) {
+        guard var d = drag else { return }
+        // Platforms record moves only: a release (or repeat) at the same spot adds no sample.
+        let moved = pointer != d.pointer
+        if !d.started {
+            let travel = pointer - d.pointerOrigin
+            let start = feel.dragStart
+            if abs(travel) > start.distance {
+                d.started = true
+                if start.swallowed { d.pointerOrigin += (travel < 0 ? -1 : 1) * start.distance }
+                d.pointer = d.pointerOrigin
+            }
+        }
+        if d.started {
+            let from = d.pullOrigin - (d.pointer - d.pointerOrigin)
+            let to = d.pullOrigin - (pointer - d.pointerOrigin)
+            d.shown = feel.dragged(shown: d.shown, fingerFrom: from, fingerTo: to, extent: extent)
+            d.pointer = pointer
+        }
+        drag = d
+        if moved { estimator?.add(time: max(t, time), position: -pointer) }
+    }
+
+    /// The range and viewport as the platform models see them.
+    var extent: ModelExtent {
+        ModelExtent(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, viewport: viewportLength)
     }
 
     /// Moves the dragged content by `delta` points of offset (wheel and touchpad streams), with
@@ -177,9 +225,15 @@ public struct ScrollAxis: Sendable {
         advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
-        let v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
+        var v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
+        if let feel = parameters.model?.model, releaseVelocity == nil {
+            // The platform's fling thresholds, clamp and carried momentum.
+            v = drag.started ? feel.flingVelocity(estimated: v, travel: estimator?.travel ?? 0) : 0
+            v = sanitizedVelocity(v + feel.carriedVelocity(previous: drag.caughtVelocity, fling: v))
+        }
         self.drag = nil
-        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true)
+        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
+                       travel: -(drag.pointer - drag.pointerOrigin), touchDuration: now - drag.startTime)
     }
 
     /// Ends a drag the way a wheel or touchpad stream ends: with the velocity the stream had at
@@ -344,7 +398,7 @@ public struct ScrollAxis: Sendable {
             if let index, index < snapTargets.count {
                 motion = planner.page(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
             } else {
-                motion = planner.free(from: x + delta, velocity: v, at: now)
+                motion = planFree(from: x + delta, velocity: v, at: now)
             }
             report.absorb(settleIfInstant())
         }
@@ -386,7 +440,7 @@ public struct ScrollAxis: Sendable {
             let aim = index.map { snapTargets[$0] } ?? target
             motion = planner.page(from: x, velocity: v, to: aim, at: t, index: index)
         } else {
-            motion = planner.free(from: x, velocity: v, at: t)
+            motion = planFree(from: x, velocity: v, at: t)
         }
         return settleIfInstant()
     }
@@ -394,10 +448,21 @@ public struct ScrollAxis: Sendable {
     // MARK: - Release
 
     private mutating func release(from x: Double, velocity v: Double, at t: Double, startIndex: Int,
-                                  reportsRelease: Bool) -> AxisReport {
+                                  reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0) -> AxisReport {
         let planner = self.planner
         let planned: Motion
-        if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
+        if let feel = parameters.model?.model, snapTargets.count >= 2,
+           let turn = feel.page(ModelPageRelease(offset: x - snapTargets[0], velocity: v, pageSize: snapTargets[1] - snapTargets[0],
+                                                 pageCount: snapTargets.count, travel: travel, touchDuration: touchDuration,
+                                                 viewport: viewportLength, startIndex: startIndex)) {
+            let shifted = ModelMotion(pieces: turn.motion.pieces.map {
+                .init(start: $0.start, simulation: ShiftedSimulation($0.simulation, by: snapTargets[0]), kind: $0.kind)
+            })
+            planned = Motion(segments: [.init(piece: .model(shifted, .settling), start: t, end: t + shifted.settleTime)],
+                             end: t + shifted.settleTime, restOffset: snapTargets[turn.index], targetIndex: turn.index, aims: true)
+        } else if parameters.model != nil, snapTargets.isEmpty {
+            planned = planFree(from: x, velocity: v, at: t)
+        } else if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
             .decide(PageRelease(offset: x, velocity: v, startIndex: startIndex)) {
             planned = planner.page(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
                                    index: decision.index)
@@ -408,7 +473,7 @@ public struct ScrollAxis: Sendable {
             let rate = min(parameters.edgeReturnRate, parameters.bounceDamping)   // at δ: a pure exponential
             planned = planner.free(from: x, velocity: v - rate * (x - edge), at: t)
         } else {
-            planned = planner.free(from: x, velocity: v, at: t)
+            planned = planFree(from: x, velocity: v, at: t)
         }
         motion = planned
         var report = AxisReport.none
@@ -426,6 +491,14 @@ public struct ScrollAxis: Sendable {
     private mutating func settleIfInstant() -> AxisReport {
         guard let planned = motion, planned.end <= time else { return .none }
         return finish(planned)
+    }
+
+    /// Free motion from `x` with `v` at `t`: the platform model's release, or UIKit's.
+    private func planFree(from x: Double, velocity v: Double, at t: Double) -> Motion {
+        guard let feel = parameters.model?.model else { return planner.free(from: x, velocity: v, at: t) }
+        let planned = feel.release(position: x, velocity: v, extent: extent)
+        return Motion(segments: [.init(piece: .model(planned, .decelerating), start: t, end: t + planned.settleTime)],
+                      end: t + planned.settleTime, restOffset: planned.restPosition)
     }
 
     private var planner: MotionPlanner {

@@ -6,7 +6,8 @@ public struct Preset: Sendable {
     public let summary: String
     public let parameters: ScrollParameters
 
-    /// UIKit normal and fast, the seed article and the seed author's library, and two designed feels.
+    /// UIKit normal and fast, the seed article and the seed author's library, two designed feels,
+    /// and every platform model of `FeelZoo` at its defaults.
     public static let all: [Preset] = [
         Preset(id: "uikit-normal", title: "UIKit normal", summary: "UIScrollView.DecelerationRate.normal (0.998); everything else default.",
                parameters: ScrollParameters()),
@@ -26,7 +27,11 @@ public struct Preset: Sendable {
                    $0.decelerationRate = 0.999; $0.decelerationPower = 0.85; $0.bounceDamping = 7
                    $0.pageDamping = 12; $0.rubberBandCoefficient = 0.7
                }),
-    ]
+    ] + FeelZoo.models.map { model in
+        // One per platform model, at the platform's own defaults.
+        Preset(id: model.name, title: model.title, summary: "\(model.title) at its platform's defaults (model \"\(model.name)\").",
+               parameters: with { $0.model = FeelChoice(model.init()) })
+    }
 
     private static func with(_ change: (inout ScrollParameters) -> Void) -> ScrollParameters {
         var parameters = ScrollParameters()

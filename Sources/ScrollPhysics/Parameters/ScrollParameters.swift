@@ -35,6 +35,9 @@ public struct ScrollParameters: Equatable, Sendable {
     /// The most pages (or cells) one fling may move under the projection policy (seed 002
     /// suggests letting hard flings skip several cells).
     public var maximumPagesPerFling = 1
+    /// Another platform's physics to run instead of these (nil: UIKit, the values above); see
+    /// `FeelZoo`. Not a tunable of its own: a parameter file names it with `"model"`.
+    public var model: FeelChoice? = nil
 
     public init() {}
 

@@ -13,3 +13,20 @@ public struct CutSimulation<Base: Simulation>: Simulation {
     public func position(at t: Double) -> Double { base.position(at: min(max(0, t), cut)) }
     public func velocity(at t: Double) -> Double { t < cut ? base.velocity(at: t) : 0 }
 }
+
+/// A simulation moved by `shift` points: a page turn planned from page 0, placed at the first
+/// snap target.
+public struct ShiftedSimulation: Simulation {
+    public let base: any Simulation
+    public let shift: Double
+
+    public init(_ base: any Simulation, by shift: Double) {
+        self.base = base
+        self.shift = shift.isFinite ? shift : 0
+    }
+
+    public var settleTime: Double { base.settleTime }
+    public var restPosition: Double { base.restPosition + shift }
+    public func position(at t: Double) -> Double { base.position(at: t) + shift }
+    public func velocity(at t: Double) -> Double { base.velocity(at: t) }
+}
