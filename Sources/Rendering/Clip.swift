@@ -247,8 +247,9 @@ public struct ClipResult: Equatable, Sendable {
 
 extension ClipRenderer {
     /// Draws every frame and pipes it to FFmpeg; the file appears only when the encode succeeded.
-    public func encode(to path: String, format: VideoFormat, ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(VideoError) -> ClipResult {
-        let encoder = try VideoEncoder(path: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps, ffmpeg: ffmpeg)
+    /// `inputs` are the files the clip was made from, which the output must not overwrite.
+    public func encode(to path: String, format: VideoFormat, inputs: [String] = [], ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(VideoError) -> ClipResult {
+        let encoder = try VideoEncoder(path: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps, inputs: inputs, ffmpeg: ffmpeg)
         while let frame = next() { try encoder.write(frame) }
         let bytes = try encoder.finish()
         return ClipResult(frames: frameCount, duration: Double(frameCount) / script.fps, bytes: bytes, width: pixelWidth, height: pixelHeight)

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Platform
+import SafeOutput
 
 /// A video file format the encoder writes.
 public enum VideoFormat: String, Sendable {
@@ -42,15 +43,16 @@ public struct VideoError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Encodes raw RGBA frames with FFmpeg, piped to its standard input, into an MP4 or a GIF.
 ///
-/// FFmpeg writes to a temporary file created exclusively in the target's folder; `finish()`
-/// renames it over the target only when the encode succeeded, so a failed or cancelled encode
-/// leaves no half-written file and an existing target untouched.
+/// The output is an `OutputFile` (a temporary file made exclusively beside the target, by its
+/// rules for existing files, links and inputs) that FFmpeg writes through `/proc/PID/fd/N`;
+/// `finish()` commits it only when the encode succeeded, so a failed or cancelled encode leaves
+/// no half-written file and an existing target untouched.
 public final class VideoEncoder {
     public let path: String
     public let format: VideoFormat
     public let width: Int
     public let height: Int
-    private let temporary: String
+    private let output: OutputFile
     private let process: Process
     private let input: FileHandle
     private let errors: Pipe
@@ -88,23 +90,20 @@ public final class VideoEncoder {
     }
 
     /// Starts FFmpeg for `width` × `height` RGBA frames at `fps`, writing `path` when finished.
-    public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double,
+    public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, inputs: [String] = [],
                 ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(VideoError) {
         guard let ffmpeg else { throw VideoError(Self.installHint) }
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            throw VideoError("\(path): exists and is not a regular file; choose another output")
-        }
+        guard path != "-" else { throw VideoError("--video: - (standard output) cannot hold an MP4 or GIF here; name a file") }
+        do { output = try OutputFile(path, inputs: inputs) } catch { throw VideoError(error.message) }
         self.path = path
         self.format = format
         self.width = width
         self.height = height
-        temporary = try Self.createTemporary(beside: path)
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rate(fps), "-i", "pipe:0"]
-            + Self.outputArguments(format) + [temporary]
+            + Self.outputArguments(format) + ["/proc/\(getpid())/fd/\(output.fileDescriptor)"]
         let pipe = Pipe()
         errors = Pipe()
         process.standardInput = pipe
@@ -115,7 +114,7 @@ public final class VideoEncoder {
         do {
             try process.run()
         } catch {
-            unlink(temporary)
+            output.discard()
             throw VideoError("\(ffmpeg): cannot be started (\(error.localizedDescription))")
         }
     }
@@ -125,21 +124,6 @@ public final class VideoEncoder {
     /// "60" or "100/3".
     static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : "\(Int((fps * 1000).rounded()))/1000"
-    }
-
-    /// An empty file named after `path` in its folder, created exclusively (never an existing one).
-    static func createTemporary(beside path: String) throws(VideoError) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let ext = name.split(separator: ".").last.map { "." + $0 } ?? ""
-        for attempt in 0..<100 {
-            let candidate = "\(folder).\(name).partial-\(getpid())-\(attempt)\(ext)"
-            let fd = open(candidate, O_CREAT | O_EXCL | O_WRONLY, 0o644)
-            if fd >= 0 { close(fd); return candidate }
-            if errno != EEXIST { throw VideoError("\(path): cannot be written (\(String(cString: strerror(errno))))") }
-        }
-        throw VideoError("\(path): cannot be written (no free temporary name beside it)")
     }
 
     /// Sends one frame (its size must be the encoder's).
@@ -176,17 +160,17 @@ public final class VideoEncoder {
             throw VideoError("\(path): ffmpeg failed (status \(process.terminationStatus)): \(reason)")
         }
         var status = stat()
-        guard stat(temporary, &status) == 0, status.st_size > 0 else {
+        let written = fstat(output.fileDescriptor, &status) == 0 ? Int(status.st_size) : 0
+        guard written > 0 || status.st_mode & S_IFMT != S_IFREG else {
             cancel()
             throw VideoError("\(path): ffmpeg wrote nothing")
         }
-        guard rename(temporary, path) == 0 else {
-            let text = String(cString: strerror(errno))
+        do { try output.commit() } catch {
             cancel()
-            throw VideoError("\(path): cannot be written (\(text))")
+            throw VideoError(error.message)
         }
         done = true
-        return Int(status.st_size)
+        return written
     }
 
     /// Stops FFmpeg if it still runs and removes the temporary file.
@@ -194,7 +178,7 @@ public final class VideoEncoder {
         done = true
         closeInput()
         if process.isRunning { process.terminate(); process.waitUntilExit() }
-        unlink(temporary)
+        output.discard()
     }
 
     private func closeInput() {

@@ -132,6 +132,10 @@ public final class OutputFile {
 
     deinit { if !finished { discard() } }
 
+    /// The descriptor being written (a temporary file, a device), for a helper program that
+    /// writes the output itself (it opens `/proc/self/fd/N` of this process); -1 once finished.
+    public var fileDescriptor: Int32 { descriptor }
+
     /// Removes every temporary file still being written (for a process about to end abruptly).
     public static func removeTemporaryFiles() {
         for path in TemporaryFiles.paths { unlink(path); TemporaryFiles.forget(path) }

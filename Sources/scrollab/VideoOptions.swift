@@ -71,7 +71,7 @@ struct VideoOptions: ParsableArguments {
             let fonts = try FontLibrary()
             let renderer = try ClipRenderer(script: script, fonts: fonts)
             let started = DispatchTime.now().uptimeNanoseconds
-            let result = try renderer.encode(to: path, format: format, ffmpeg: ffmpeg)
+            let result = try renderer.encode(to: path, format: format, inputs: [gesture, params, paramsB].compactMap { $0 }, ffmpeg: ffmpeg)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             print("Wrote \(path): \(result.width)x\(result.height) px, \(result.frames) frames, \(Self.decimal(result.duration, 2)) s at \(Self.decimal(script.fps, 0)) fps, "
                   + "\(Self.decimal(Double(result.bytes) / 1_000_000, 2)) MB, encoded in \(Self.decimal(seconds, 2)) s.")

@@ -210,7 +210,7 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         (["--video", "OUT/clip.mp4", "--out", "OUT/x.png"], "--video cannot be used with --out or --filmstrip"),
         (["--out", "OUT/x.png", "--params-b", "PARAMS_B"], "--params-b applies to --video only"),
         (["--video", "OUT", "--fps", "25"], "--video: \"OUT\" must end in .mp4 or .gif"),
-        (["--video", "OUT/dir.mp4"], "OUT/dir.mp4: exists and is not a regular file; choose another output"),
+        (["--video", "OUT/dir.mp4"], "OUT/dir.mp4: is a directory, expected a file"),
         (["--device", "iphone-16", "--video", "OUT/clip.mp4"], "--device: unknown device \"iphone-16\"; allowed: iphone-se, iphone-15, iphone-15-pro-max, ipad-mini"),
         (["--device", "ipad-mini", "--viewport", "300x300", "--out", "OUT/x.png"], "--device and --viewport cannot be used together"),
     ] as [([String], String)])
@@ -223,6 +223,19 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         #expect(run.status == 2)
         #expect(run.stderr == "scrollab: error: " + expected.replacingOccurrences(of: "OUT", with: dir.path) + "\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["dir.mp4"])
+    }
+
+    /// The clip never overwrites a file it was made from.
+    @Test func anInputIsNeverTheOutput() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let params = dir.appendingPathComponent("feel.mp4").path
+        try "{}".write(toFile: params, atomically: true, encoding: .utf8)
+        let run = try scrollab(["render", "--gesture", fling, "--params", params, "--video", params])
+        #expect(run.status == 2)
+        #expect(run.stderr == "scrollab: error: \(params): is also an input (\(params)); not overwritten, choose another output\n")
+        #expect(try String(contentsOfFile: params, encoding: .utf8) == "{}")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["feel.mp4"])
     }
 
     /// `--device` lays the clip out at the device's size.

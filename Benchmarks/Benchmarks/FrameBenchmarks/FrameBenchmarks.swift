@@ -92,6 +92,9 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(slider.carousel.axis.snapTargets.count)
     }
+
+    // Clips: the 4 s A/B clip's frames drawn, and drawn and encoded (see ClipBenchmarks.swift).
+    clipBenchmarks()
 }
 
 /// One frame per sample: at least 100 samples, at most 3 s per benchmark.

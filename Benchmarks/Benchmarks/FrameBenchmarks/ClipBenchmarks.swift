@@ -1,0 +1,62 @@
+import Benchmark
+import Foundation
+import Platform
+import Rendering
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+
+/// The A/B clip the README's targets are about: the list flung up (Assets/gestures/fling-up.json's
+/// shape), UIKit normal against UIKit fast, 60 fps, 1× (828×896 pixels), about 4.2 s long.
+func fourSecondABClip(fps: Double) -> ClipScript {
+    var events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]
+    for i in 1...6 { events.append(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i))))) }
+    events.append(TimedInput(time: 0.056, event: .up(Point(x: 195, y: 360))))
+    var fast = ScrollParameters()
+    fast.decelerationRate = 0.99
+    return ClipScript(setup: .cards(count: 200), viewport: .phone, events: events,
+                      sides: [ClipSide(label: "A · uikit-normal", parameters: ScrollParameters()), ClipSide(label: "B · uikit-fast", parameters: fast)],
+                      fps: fps)
+}
+
+/// Clip frames: drawn offscreen, and drawn and piped to FFmpeg. One sample is one frame; the
+/// clip restarts when it ends (and for a GIF the finished encode, palette and all, counts in
+/// that sample), so frames × the mean is the whole clip's wall time.
+func clipBenchmarks() {
+    guard let ffmpeg = VideoEncoder.ffmpegPath() else { return }
+    let fonts = try! FontLibrary()
+    let folder = FileManager.default.temporaryDirectory.path
+
+    Benchmark("clip: one A/B frame drawn offscreen (828×896)",
+              configuration: .init(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(5), maxIterations: 1000)) { benchmark in
+        let script = fourSecondABClip(fps: 60)
+        var clip = try! ClipRenderer(script: script, fonts: fonts)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            if let frame = clip.next() { blackHole(frame.width) } else { clip = try! ClipRenderer(script: script, fonts: fonts) }
+        }
+    }
+
+    for format in [VideoFormat.mp4, .gif] {
+        Benchmark("clip: one A/B frame drawn and encoded, \(format.rawValue)",
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: 2000)) { benchmark in
+            let script = fourSecondABClip(fps: format.defaultFPS)
+            let path = folder + "/scrollab-bench.\(format.rawValue)"
+            var clip = try! ClipRenderer(script: script, fonts: fonts)
+            var encoder = try! VideoEncoder(path: path, format: format, width: clip.pixelWidth, height: clip.pixelHeight, fps: script.fps, ffmpeg: ffmpeg)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                if let frame = clip.next() {
+                    try! encoder.write(frame)
+                } else {
+                    try! encoder.finish()
+                    clip = try! ClipRenderer(script: script, fonts: fonts)
+                    encoder = try! VideoEncoder(path: path, format: format, width: clip.pixelWidth, height: clip.pixelHeight, fps: script.fps, ffmpeg: ffmpeg)
+                }
+            }
+            benchmark.stopMeasurement()
+            encoder.cancel()
+            unlink(path)
+        }
+    }
+}
