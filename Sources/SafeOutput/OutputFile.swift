@@ -57,7 +57,10 @@ public final class OutputFile {
             var folderInfo = stat()
             guard stat(folder, &folderInfo) == 0 else { throw OutputError(path, reason: "cannot be written (folder \(folder): \(Self.reason(errno)))") }
             guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw OutputError(path, reason: "cannot be written (\(folder) is not a folder)") }
-            return .replace(target: path, folder: folder, mode: nil, owner: nil, group: nil)
+            // A new file gets the mode any new file gets here: 0666 less the umask (mkstemp's is 0600).
+            let mask = umask(0)
+            umask(mask)
+            return .replace(target: path, folder: folder, mode: UInt32(0o666 & ~mask), owner: nil, group: nil)
         }
         if info.st_mode & S_IFMT == S_IFLNK {
             guard let resolved = realpath(path, nil) else {

@@ -86,6 +86,9 @@ struct PlayCommand: ParsableCommand {
         let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0
         setups[index] = initial
 
+        // From here on, nothing may keep the window past --exit-after: not a frame stuck in the
+        // renderer, not a --trace FIFO that nobody reads.
+        if let quitTime { Self.watch(deadline: quitTime + Self.exitGrace) }
         let app: PlaygroundApp
         do {
             app = try PlaygroundApp(windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height))
@@ -104,7 +107,6 @@ struct PlayCommand: ParsableCommand {
             }
             session.showsGhost = ghost
         }
-        if let quitTime { Self.watch(deadline: quitTime + Self.exitGrace) }
         app.shotScale = shotScale
         app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
                 quitAfter: quitTime)
@@ -118,7 +120,7 @@ struct PlayCommand: ParsableCommand {
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: deadline)
             OutputFile.removeTemporaryFiles()
-            let line = "scrollab: error: the window did not close within \(Int(exitGrace)) s of --exit-after; ended\n"
+            let line = "scrollab: error: still running \(Int(exitGrace)) s after --exit-after (a frame or an output blocked); ended\n"
             _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(2)
         }

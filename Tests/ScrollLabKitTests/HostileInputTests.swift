@@ -61,6 +61,11 @@ import Testing
         oneLine(try scrollab(["replay", "--gesture", flick, "--trace", path("ro.csv")]),
                 "scrollab: error: \(path("ro.csv")): is read-only (mode 0444); not replaced\n")
         #expect(try String(contentsOfFile: path("ro.csv"), encoding: .utf8) == "keep")
+        // A new file gets 0666 less the umask, as any new file (not mkstemp's 0600).
+        let mask = umask(0)
+        umask(mask)
+        #expect(try scrollab(["replay", "--gesture", flick, "--trace", path("new.csv")]).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: path("new.csv"))[.posixPermissions] as? Int == Int(0o666 & ~mask))
         // A 0600 file keeps its mode.
         try "old".write(toFile: path("private.csv"), atomically: false, encoding: .utf8)
         chmod(path("private.csv"), 0o600)

@@ -5,8 +5,8 @@ import ScrollPhysics
 
 @Suite struct LimitsTests {
     /// Duplicate keys are found with a set: 250,000 keys (2.9 MB) took 190 s when every key was
-    /// compared with every earlier one. The limit only keeps a regression from hanging the suite.
-    @Test(.timeLimit(.minutes(1))) func manyKeysAreCheckedOnce() throws {
+    /// compared with every earlier one (against that code this test ran for minutes, until killed).
+    @Test func manyKeysAreCheckedOnce() throws {
         var text = "{"
         for i in 0..<250_000 { text += "\"k\(i)\": \(i), " }
         text += "\"k17\": 0}"
