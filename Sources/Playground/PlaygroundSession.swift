@@ -152,6 +152,8 @@ public final class PlaygroundSession {
     public func toggleSlowMotion(at realTime: Double) {
         isSlowMotion.toggle()
         if !pointerHeld { clock.setRate(isSlowMotion ? SceneClock.slowMotion : 1, at: realTime) }
+        message = Message(text: isSlowMotion ? "Slow motion: the finger moves the content 1:1, motion after release plays at 0.1×."
+                                             : "Normal speed.", isError: false)
     }
 
     // MARK: Input (viewport points, real times)
@@ -232,7 +234,9 @@ public final class PlaygroundSession {
             case let .edit(side): editing = side
             case let .copy(from, to): copy(from: from, to: to, at: realTime)
             case .swapSides: swapSides(at: realTime)
-            case let .setGhost(on): showsGhost = on && isComparing
+            case let .setGhost(on):
+                showsGhost = on && isComparing
+                message = Message(text: showsGhost ? "Ghost of B drawn over A." : "Ghost off.", isError: false)
             case .startRecording: startRecording(at: realTime)
             case .stopRecording: stopRecording()
             case let .saveRecording(path): saveRecording(to: path)
@@ -310,6 +314,7 @@ public final class PlaygroundSession {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return }
         viewport = size
         rebuild(sides.indices, at: realTime)
+        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt.", isError: false)
     }
 
     /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
@@ -345,10 +350,12 @@ public final class PlaygroundSession {
             b.scene.advance(to: clock.sceneTime(at: realTime))
             sides.append(b)
             rebuild(0..<1, at: realTime)
+            message = Message(text: "A/B on: B starts as a copy of A; one drag drives both.", isError: false)
         } else {
             sides.removeLast()
             editing = 0
             showsGhost = false
+            message = Message(text: "A/B off: one phone, side A.", isError: false)
         }
     }
 
@@ -430,7 +437,7 @@ public final class PlaygroundSession {
 
     public func revert(at realTime: Double) {
         setParameters(edited.savedParameters, at: realTime)
-        message = Message(text: "Reverted \(edited.label) to the last saved or loaded values.", isError: false)
+        message = Message(text: "Reverted \(edited.label) to the values last applied from a preset, loaded or saved.", isError: false)
     }
 
     // MARK: Reference trajectory (match a recorded feel)
@@ -558,6 +565,12 @@ public final class PlaygroundSession {
     }
 
     public func saveRecording(to path: String) {
+        // Saving while recording saves what was recorded so far, not the previous recording.
+        if isRecording { stopRecording() }
+        guard !recorded.isEmpty else {
+            message = Message(text: "Nothing recorded yet: Record, drag on the phone, then Save.", isError: true)
+            return
+        }
         do {
             try TextFile.write(GestureFile.encode(recorded), to: path)
             message = Message(text: "Saved the gesture to \(path).", isError: false)
@@ -582,5 +595,7 @@ public final class PlaygroundSession {
         guard !targeted.isEmpty else { return }
         for index in targeted { rebuild(index..<(index + 1), at: realTime) }
         replaying = (recorded, clock.sceneTime(at: realTime), 0, target)
+        let on = target == .both ? (isComparing ? "A and B" : "A") : (target == .a ? "A" : "B")
+        message = Message(text: "Replaying \(recorded.count) events on \(on).", isError: false)
     }
 }

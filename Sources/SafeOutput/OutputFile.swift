@@ -101,8 +101,9 @@ public final class OutputFile {
     public init(_ path: String, inputs: [String] = [], live: Bool = false) throws(OutputError) {
         self.path = path
         var plan = try Self.plan(path, inputs: inputs)
-        if live, case .replace(let target, _, nil, _, _) = plan {
-            let created = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o644)
+        var info = stat()
+        if live, case .replace(let target, _, _, _, _) = plan, lstat(target, &info) != 0, errno == ENOENT {
+            let created = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o666)
             if created >= 0 {
                 self.plan = .direct(target)
                 descriptor = created

@@ -30,7 +30,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an existing file is replaced when the window closes.")
     var trace: String?
 
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x480 to 8192x8192).")
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x400 to 8192x8192).")
     var window = "1280x800"
 
     @Option(help: "Save the viewport as PNG to this file, at --screenshot-scale (with --screenshot-at).")
@@ -53,7 +53,7 @@ struct PlayCommand: ParsableCommand {
     static let minimumViewport = 100.0
     /// Window sizes allowed (points a side): SDL's minimum size of this window, and the largest
     /// texture the renderers here accept.
-    static let windowRange = (width: 640.0...8192.0, height: 480.0...8192.0)
+    static let windowRange = (width: 640.0...8192.0, height: 400.0...8192.0)
     /// Seconds the window may overrun --exit-after (a frame stuck in the renderer) before it is ended.
     static let exitGrace = 10.0
 
@@ -65,7 +65,7 @@ struct PlayCommand: ParsableCommand {
         }
         let windowSize = try Flags.size(window, flag: "--window")
         guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
-            throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [480, 8192] points")
+            throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [400, 8192] points")
         }
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let shotScale = try Flags.number(screenshotScale, flag: "--screenshot-scale", range: 1...3)

@@ -212,7 +212,7 @@ import Testing
         (["soak", "--seconds", "-60"], "--seconds: -60 is out of range [1, 86400]"),
         (["play", "--viewport", "1x1"], "--viewport: 1x1 is too small for the window; each side at least 100 points (replay and render take any size from 1)"),
         (["play", "--viewport", "5x5"], "--viewport: 5x5 is too small for the window; each side at least 100 points (replay and render take any size from 1)"),
-        (["play", "--window", "100000x100000"], "--window: 100000x100000 is out of range; width in [640, 8192], height in [480, 8192] points"),
+        (["play", "--window", "100000x100000"], "--window: 100000x100000 is out of range; width in [640, 8192], height in [400, 8192] points"),
         (["play", "--screenshot", "s.png", "--screenshot-at", "5", "--exit-after", "1"], "--screenshot-at 5 is not before --exit-after 1; the window would close before the screenshot"),
     ] as [([String], String)])
     func flagsAtTheirEdges(arguments: [String], message: String) throws {
