@@ -236,6 +236,32 @@ import ScrollPhysics
         #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 110)) - expectedRest(Preset.all[1].parameters)) < 0.01)
     }
 
+    @Test func savingWhileRecordingSavesThatRecording() throws {
+        let s = try session()
+        let path = temporaryPath("gesture.json")
+        // Nothing recorded: nothing written, and a message says what to do.
+        s.apply([.saveRecording(path: path)], at: 10)
+        #expect(!FileManager.default.fileExists(atPath: path) && s.message?.isError == true)
+        s.apply([.startRecording], at: 10)
+        fling(s, start: 11)
+        s.apply([.saveRecording(path: path)], at: 20)   // Save pressed before Stop
+        #expect(!s.isRecording)
+        let saved = try GestureFile.load(path)
+        #expect(saved.count == s.recorded.count && saved.count >= 3, "the fling's events, not an empty list")
+    }
+
+    @Test func silentActionsSayWhatTheyDid() throws {
+        let s = try session()
+        s.apply([.setComparing(true)], at: 10)
+        #expect(s.message?.text.hasPrefix("A/B on") == true)
+        s.apply([.setGhost(true)], at: 10)
+        #expect(s.message?.text == "Ghost of B drawn over A.")
+        s.apply([.toggleSlowMotion], at: 10)
+        #expect(s.message?.text.hasPrefix("Slow motion") == true)
+        s.apply([.setComparing(false)], at: 10)
+        #expect(s.message?.text.hasPrefix("A/B off") == true)
+    }
+
     @Test func loopButtonsSayWhatHappenedAndCountTheItems() throws {
         let s = try session()
         s.apply([.switchScene(2)], at: 10)
