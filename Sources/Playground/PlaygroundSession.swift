@@ -112,7 +112,7 @@ public final class PlaygroundSession {
         }
         for side in sides {
             if !pointerHeld || replaying != nil { side.scene.advance(to: t) }
-            side.record(at: t)
+            side.record(at: t, step: clock.rate / 60)
         }
         if let trace {
             do { try writeTraceRow(trace, at: t) } catch {

@@ -25,7 +25,22 @@ public final class PlaygroundSide {
         timeHistory = History(capacity: historyCapacity)
     }
 
-    func record(at t: Double) {
+    /// Adds the sample at scene time `t`. The window draws no frames at rest, so when more than
+    /// one `step` (s of scene time between frames) passed since a sample taken at rest (velocity
+    /// 0), the samples it did not draw are filled with that one, which held meanwhile: the history
+    /// stays one sample per frame interval, and "the last 4 s" on the plots means 4 s. (Frames
+    /// dropped in motion are not filled: the values then were not the last ones.)
+    func record(at t: Double, step: Double = 1.0 / 60) {
+        if step > 0, step.isFinite, let last = timeHistory.last, let offset = offsetHistory.last, velocityHistory.last == 0 {
+            let missing = min(Int(((t - Double(last)) / step - 1).rounded()), offsetHistory.capacity)
+            if missing > 0 {
+                for k in 1...missing {
+                    offsetHistory.append(Double(offset))
+                    velocityHistory.append(0)
+                    timeHistory.append(Double(last) + Double(k) * step)
+                }
+            }
+        }
         let axis = scene.mainAxis
         offsetHistory.append(axis.offset(at: t))
         velocityHistory.append(axis.velocity(at: t))
