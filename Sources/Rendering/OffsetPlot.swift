@@ -98,12 +98,22 @@ public enum OffsetPlot {
             let n = one.values.count
             let times = one.times.flatMap { $0.count == n ? $0 : nil }
             let newest = Double(times?.last ?? 0)
+            // A line through the samples: dots a pixel apart along each segment.
+            var previous: (x: Double, y: Double)?
             for (i, value) in one.values.enumerated() {
                 let age = times.map { newest - Double($0[i]) } ?? span * Double(n - 1 - i) / Double(max(1, n - 1))
                 guard age <= span + 1e-9 else { continue }
                 let x = plot.maxX - plot.width * age / span
                 let y = plot.maxY - plot.height * (Double(value) - low) / (high - low)
+                if let p = previous {
+                    let steps = min(2000, Int(max(abs(x - p.x), abs(y - p.y)).rounded(.up)))
+                    for k in stride(from: 1, to: max(steps, 1), by: 1) {
+                        let f = Double(k) / Double(steps)
+                        list.append(.circle(centerX: p.x + (x - p.x) * f, centerY: p.y + (y - p.y) * f, radius: 1.4, color: one.color))
+                    }
+                }
                 list.append(.circle(centerX: x, centerY: y, radius: 1.6, color: one.color))
+                previous = (x, y)
             }
             list.append(.circle(centerX: plot.x + 10 + Double(index) * 60, centerY: h - 18, radius: 5, color: one.color))
             list.append(.text(one.label, x: plot.x + 20 + Double(index) * 60, y: h - 27, style: .body, color: .white))
