@@ -2,19 +2,31 @@
 # Both install what is missing first (Debian/Ubuntu, with apt-get; sudo when not root).
 
 SWIFT ?= swift
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core \
-                libimgui-dev xvfb xdotool imagemagick pkg-config
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
+                libimgui-dev xvfb xdotool imagemagick pkg-config nodejs
+# Installed without recommends: ffmpeg's pull in 88 packages (codecs, X, sound) that encoding
+# piped frames to MP4 and GIF does not need.
+APT_PACKAGES_BARE := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps clean golden soak bench
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
+	for p in $(APT_PACKAGES_BARE); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || bare="$$bare $$p"; \
+	done; \
+	if [ -n "$$missing$$bare" ]; then \
+	  echo "Installing:$$missing$$bare"; \
+	  $(SUDO) apt-get update -qq; \
+	fi; \
 	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi; \
+	if [ -n "$$bare" ]; then \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$bare >/dev/null; \
 	fi
 
 build: deps
@@ -23,8 +35,9 @@ build: deps
 run: build
 	$(SWIFT) run scrollab $(ARGS)
 
+# Tests build with warnings as errors: a warning is a defect found before it hides one.
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 
 clean:

@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab"]),
+        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering"]),
     ],
     cxxLanguageStandard: .cxx17
 )

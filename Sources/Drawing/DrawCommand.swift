@@ -7,34 +7,70 @@ public enum Fill: Equatable, Sendable {
     case diagonalGradient(Color, Color)
 }
 
-/// The text styles a scene may use; the renderer maps each to a font face and size.
+/// The iOS text styles (Apple's Human Interface Guidelines, "Typography", default Large size),
+/// which the renderer maps to a face (Inter, else DejaVu Sans) at the style's size and weight.
 public enum TextStyle: Int, CaseIterable, Sendable {
-    /// 34 pt bold: a large navigation title.
+    /// 34 pt bold, 41 pt leading: a navigation bar's large title.
     case largeTitle
-    /// 20 pt bold.
-    case title
-    /// 17 pt semibold: card titles.
+    /// 22 pt regular (Title 2); drawn bold here, as iOS apps do for card titles over pictures.
+    case title2
+    /// 17 pt semibold: row and card titles.
     case headline
-    /// 15 pt regular.
+    /// 17 pt regular: running text.
     case body
-    /// 13 pt regular: secondary lines.
+    /// 15 pt regular: secondary lines under a headline.
+    case subheadline
+    /// 13 pt regular: small print, section notes.
+    case footnote
+    /// 12 pt regular (Caption 1): labels on pictures and plots.
     case caption
+
+    /// The old name of Title 2.
+    public static var title: TextStyle { .title2 }
 
     /// Point size.
     public var size: Double {
         switch self {
         case .largeTitle: return 34
-        case .title: return 20
-        case .headline: return 17
-        case .body: return 15
-        case .caption: return 13
+        case .title2: return 22
+        case .headline, .body: return 17
+        case .subheadline: return 15
+        case .footnote: return 13
+        case .caption: return 12
         }
     }
 
-    public var isBold: Bool { self == .largeTitle || self == .title || self == .headline }
+    /// Line height (leading) of the style in points, from the same table.
+    public var lineHeight: Double {
+        switch self {
+        case .largeTitle: return 41
+        case .title2: return 28
+        case .headline, .body: return 22
+        case .subheadline: return 20
+        case .footnote: return 18
+        case .caption: return 16
+        }
+    }
 
-    /// Approximate line height, for layout without measuring (pt).
-    public var lineHeight: Double { (size * 1.25).rounded() }
+    public var weight: FontWeight {
+        switch self {
+        case .largeTitle, .title2: return .bold
+        case .headline: return .semibold
+        default: return .regular
+        }
+    }
+
+    public var isBold: Bool { weight != .regular }
+}
+
+/// The three weights the scenes use.
+public enum FontWeight: Int, CaseIterable, Sendable {
+    case regular, semibold, bold
+}
+
+/// Where a line of text sits in its box.
+public enum TextAlignment: Sendable {
+    case leading, center, trailing
 }
 
 /// One thing to draw, in viewport points. Scenes emit these; the renderer draws them in order.
@@ -44,11 +80,21 @@ public enum DrawCommand: Equatable, Sendable {
     /// A soft shadow under a rounded rectangle: the shape's silhouette blurred by `blur` points.
     case shadow(Rect, cornerRadius: Double, blur: Double, color: Color)
     case circle(centerX: Double, centerY: Double, radius: Double, color: Color)
-    /// Text with its top-left corner at (x, y), one line.
-    case text(String, x: Double, y: Double, style: TextStyle, color: Color)
+    /// One line of text in a box `maxWidth` points wide whose top-left corner is (x, y), aligned
+    /// in it; text wider than the box ends in "…" (iOS's tail truncation). An infinite width
+    /// means no box: the text starts at x.
+    case text(String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double = .infinity,
+              alignment: TextAlignment = .leading)
+    /// A filled triangle (anti-aliased edges), corners in points.
+    case triangle(x0: Double, y0: Double, x1: Double, y1: Double, x2: Double, y2: Double, color: Color)
     /// Restricts later commands to `rect` (nil: no restriction).
     case clip(Rect?)
     /// Paints the four corner regions outside a rounded rectangle: rounds off what was drawn
     /// inside `rect` (a phone screen's corners) with the colour around it.
     case cornerMask(Rect, cornerRadius: Double, color: Color)
+    /// What is drawn from here to `endRoundedClip` shows only inside `rect` with its corners
+    /// rounded by `cornerRadius`, anti-aliased (a card's picture). Does not nest: an inner one
+    /// clips to its rectangle only.
+    case beginRoundedClip(Rect, cornerRadius: Double)
+    case endRoundedClip
 }

@@ -2,10 +2,12 @@
 #include "ImGuiBridge.h"
 
 #include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
 // Dear ImGui's headers come from `pkg-config imgui` as -I, not -isystem: keep their warnings out.
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <backends/imgui_impl_sdl.h>
 #pragma clang diagnostic pop
 
@@ -14,6 +16,20 @@ SDL_Window *gWindow = nullptr;
 SDL_Renderer *gRenderer = nullptr;
 SDL_Texture *gFontTexture = nullptr;
 bool gHasPlatformBackend = false;
+// The last pointer event's position (window points).
+ImVec2 gMouse(0, 0);
+bool gHasMouse = false;
+// The panel's rectangle as last placed (window points).
+float gPanel[4] = {0, 0, 0, 0};
+// The track of the last value slider (window points).
+float gSlider[4] = {0, 0, 0, 0};
+// The items of the last combo drawn, while its popup is open.
+float gComboRects[64][4];
+int gComboItems = 0;
+
+bool insidePanel(float x, float y) {
+    return x >= gPanel[0] && y >= gPanel[1] && x < gPanel[0] + gPanel[2] && y < gPanel[1] + gPanel[3];
+}
 
 bool createFontTexture() {
     ImGuiIO &io = ImGui::GetIO();
@@ -77,6 +93,8 @@ bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSi
         io.Fonts->AddFontDefault();
     }
     if (gWindow) gHasPlatformBackend = ImGui_ImplSDL2_InitForSDLRenderer(gWindow);
+    // The X server's own event times (see slgui_pointer_event_time).
+    if (gWindow) SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
     return createFontTexture();
 }
 
@@ -92,15 +110,47 @@ bool slgui_process_event(const void *event) {
     if (!gHasPlatformBackend) return false;
     ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event *>(event));
     const SDL_Event *e = static_cast<const SDL_Event *>(event);
+    // The pointer's own event positions: exact and window-relative, with or without focus.
+    if (e->type == SDL_MOUSEMOTION) { gMouse = ImVec2((float)e->motion.x, (float)e->motion.y); gHasMouse = true; }
+    if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) { gMouse = ImVec2((float)e->button.x, (float)e->button.y); gHasMouse = true; }
     ImGuiIO &io = ImGui::GetIO();
     switch (e->type) {
-    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONDOWN: case SDL_MOUSEBUTTONUP: case SDL_MOUSEWHEEL:
+    case SDL_MOUSEBUTTONDOWN:
+        // Decided by where the press is, not by WantCaptureMouse, which is from the last frame:
+        // a pointer that jumps from the panel to the phone and presses in one frame drags the phone.
+        return insidePanel((float)e->button.x, (float)e->button.y) || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    case SDL_MOUSEWHEEL: {
+        int x = 0, y = 0;
+        SDL_GetMouseState(&x, &y);
+        return insidePanel((float)x, (float)y) || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    }
+    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONUP:
         return io.WantCaptureMouse;
-    case SDL_KEYDOWN: case SDL_KEYUP: case SDL_TEXTINPUT:
+    case SDL_KEYDOWN: case SDL_KEYUP:
+        // Esc always reaches the app (it quits), even right after typing in a text field.
+        if (e->key.keysym.sym == SDLK_ESCAPE) return false;
+        return io.WantCaptureKeyboard;
+    case SDL_TEXTINPUT:
         return io.WantCaptureKeyboard;
     default:
         return false;
     }
+}
+
+double slgui_pointer_event_time(const void *event) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    const SDL_Event *e = static_cast<const SDL_Event *>(event);
+    if (e->type != SDL_SYSWMEVENT || !e->syswm.msg || e->syswm.msg->subsystem != SDL_SYSWM_X11) return -1;
+    const XEvent &x = e->syswm.msg->msg.x11.event;
+    switch (x.type) {
+    case MotionNotify: return (double)x.xmotion.time;
+    case ButtonPress: case ButtonRelease: return (double)x.xbutton.time;
+    default: return -1;
+    }
+#else
+    (void)event;
+    return -1;
+#endif
 }
 
 bool slgui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
@@ -110,12 +160,10 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
     ImGuiIO &io = ImGui::GetIO();
     if (gHasPlatformBackend) {
         ImGui_ImplSDL2_NewFrame();
-        // The backend read SDL_GetGlobalMouseState, which stays stale under X11 capture: use
-        // the window-relative state while the window has focus or a button is held.
-        int x = 0, y = 0;
-        Uint32 buttons = SDL_GetMouseState(&x, &y);
-        bool focused = (SDL_GetWindowFlags(gWindow) & SDL_WINDOW_INPUT_FOCUS) != 0;
-        if (focused || buttons != 0) io.MousePos = ImVec2((float)x, (float)y);
+        // The backend read SDL_GetGlobalMouseState, which stays stale under X11 capture, and
+        // without input focus (X without a window manager) it keeps an old position, so a
+        // quick click lands where the pointer was. Use the position of the last pointer event.
+        if (gHasMouse) io.MousePos = gMouse;
     } else {
         io.DisplaySize = ImVec2(displayWidth, displayHeight);
         io.DeltaTime = deltaTime > 0 ? deltaTime : 1.0f / 60.0f;
@@ -130,10 +178,23 @@ void slgui_set_mouse(float x, float y, bool down) {
     io.MouseDown[0] = down;
 }
 
+static float gDrawnMinX = 0;
+
+float slgui_drawn_min_x(void) { return gDrawnMinX; }
+
 void slgui_render(void) {
     ImGui::Render();
     ImDrawData *data = ImGui::GetDrawData();
+    gDrawnMinX = 0;
     if (!data || data->CmdListsCount == 0) return;
+    gDrawnMinX = data->DisplaySize.x;
+    for (int n = 0; n < data->CmdListsCount; n++) {
+        const ImDrawList *list = data->CmdLists[n];
+        for (int i = 0; i < list->CmdBuffer.Size; i++) {
+            float x = list->CmdBuffer[i].ClipRect.x - data->DisplayPos.x;
+            if (x < gDrawnMinX) gDrawnMinX = x < 0 ? 0 : x;
+        }
+    }
     float scaleX = data->FramebufferScale.x, scaleY = data->FramebufferScale.y;
     // Draw in window coordinates scaled to the output, restoring the renderer's state after.
     float oldScaleX = 1, oldScaleY = 1;
@@ -170,6 +231,7 @@ void slgui_render(void) {
 }
 
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height) {
+    gPanel[0] = x; gPanel[1] = y; gPanel[2] = width; gPanel[3] = height;
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(width, height));
     return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -184,7 +246,32 @@ bool slgui_slider_double(const char *label, double *value, double minimum, doubl
                                logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
 }
 bool slgui_combo(const char *label, int *current, const char *const *items, int count) {
-    return ImGui::Combo(label, current, items, count);
+    // ImGui::Combo's own loop, keeping each open item's rectangle for slgui_combo_item_rect.
+    gComboItems = 0;
+    const char *preview = (*current >= 0 && *current < count) ? items[*current] : "";
+    bool changed = false;
+    if (ImGui::BeginCombo(label, preview)) {
+        // On its first frame a popup is measured, not yet placed: report its items from the next.
+        const bool placed = !ImGui::IsWindowAppearing();
+        for (int i = 0; i < count; i++) {
+            ImGui::PushID(i);
+            if (ImGui::Selectable(items[i], i == *current)) { *current = i; changed = true; }
+            if (i == *current) ImGui::SetItemDefaultFocus();
+            if (placed && i < 64) {
+                const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+                gComboRects[i][0] = lo.x; gComboRects[i][1] = lo.y; gComboRects[i][2] = hi.x - lo.x; gComboRects[i][3] = hi.y - lo.y;
+                gComboItems = i + 1;
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+int slgui_combo_item_count(void) { return gComboItems; }
+void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height) {
+    if (index < 0 || index >= gComboItems) { *x = *y = *width = *height = 0; return; }
+    *x = gComboRects[index][0]; *y = gComboRects[index][1]; *width = gComboRects[index][2]; *height = gComboRects[index][3];
 }
 bool slgui_button(const char *label) { return ImGui::Button(label); }
 bool slgui_small_button(const char *label) { return ImGui::SmallButton(label); }
@@ -197,6 +284,11 @@ void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
 void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
 void slgui_text_colored(float r, float g, float b, float a, const char *text) { ImGui::TextColored(ImVec4(r, g, b, a), "%s", text); }
 void slgui_text_wrapped(const char *text) { ImGui::TextWrapped("%s", text); }
+void slgui_text_error(const char *text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
 void slgui_help_marker(const char *text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
@@ -212,6 +304,76 @@ void slgui_plot_lines(const char *label, const float *values, int count, int off
                       float minimum, float maximum, float width, float height) {
     ImGui::PlotLines(label, values, count, offset, overlay, minimum, maximum, ImVec2(width, height));
 }
+void slgui_plot_overlay(const float *values, int count, float minimum, float maximum, unsigned int rgb) {
+    if (!values || count < 2 || !(maximum > minimum)) return;
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    const float x0 = lo.x + padding.x, x1 = hi.x - padding.x, y0 = lo.y + padding.y, y1 = hi.y - padding.y;
+    const ImU32 color = IM_COL32((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, 255);
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    ImVec2 previous;
+    for (int i = 0; i < count; i++) {
+        float f = (values[i] - minimum) / (maximum - minimum);
+        f = f < 0 ? 0 : (f > 1 ? 1 : f);
+        const ImVec2 point(x0 + (x1 - x0) * (float)i / (float)(count - 1), y1 - (y1 - y0) * f);
+        if (i > 0) draw->AddLine(previous, point, color, 1.5f);
+        previous = point;
+    }
+}
+bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
+                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        const double *marks, const char *const *markLabels, int markCount, float width) {
+    ImGui::PushID(id);
+    const float startX = ImGui::GetCursorPosX();
+    ImGui::TextUnformatted(title);
+    if (help && help[0]) slgui_help_marker(help);
+    const float afterTitle = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    const float valueWidth = ImGui::CalcTextSize(valueText).x;
+    ImGui::SameLine(afterTitle > startX + width - valueWidth ? afterTitle : startX + width - valueWidth);
+    ImGui::TextUnformatted(valueText);
+    ImGui::SetNextItemWidth(width);
+    const ImGuiID sliderID = ImGui::GetID("##slider");
+    const bool typing = ImGui::TempInputIsActive(sliderID);
+    ImGuiSliderFlags flags = (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
+    const bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
+                                             typing ? inputFormat : "", flags);
+    {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        gSlider[0] = lo.x; gSlider[1] = lo.y; gSlider[2] = hi.x - lo.x; gSlider[3] = hi.y - lo.y;
+    }
+    if (markCount > 0 && maximum > minimum) {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        const ImGuiStyle &style = ImGui::GetStyle();
+        // ImGui's slider: the grab's centre runs from lo.x + 2 + grab/2 over the usable length.
+        const float grab = style.GrabMinSize, pad = 2.0f;
+        const float usable = (hi.x - lo.x) - 2 * pad - grab;
+        ImDrawList *draw = ImGui::GetWindowDrawList();
+        const ImU32 tick = ImGui::GetColorU32(ImGuiCol_Text, 0.7f), label = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+        for (int i = 0; i < markCount; i++) {
+            const float f = (float)((marks[i] - minimum) / (maximum - minimum));
+            if (f < 0 || f > 1) continue;
+            const float x = lo.x + pad + grab * 0.5f + f * usable;
+            draw->AddLine(ImVec2(x, hi.y - 6), ImVec2(x, hi.y + 3), tick, 2.0f);
+            const ImVec2 size = ImGui::CalcTextSize(markLabels[i]);
+            draw->AddText(ImVec2(x - size.x * 0.5f, hi.y + 3), label, markLabels[i]);
+        }
+        ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+    }
+    ImGui::PopID();
+    return changed;
+}
+void slgui_begin_child(const char *id, float height) {
+    ImGui::BeginChild(id, ImVec2(0, height), false, 0);
+}
+void slgui_end_child(void) { ImGui::EndChild(); }
+void slgui_last_item_rect(float *x, float *y, float *width, float *height) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    *x = lo.x; *y = lo.y; *width = hi.x - lo.x; *height = hi.y - lo.y;
+}
+void slgui_last_slider_rect(float *x, float *y, float *width, float *height) {
+    *x = gSlider[0]; *y = gSlider[1]; *width = gSlider[2]; *height = gSlider[3];
+}
+float slgui_available_width(void) { return ImGui::GetContentRegionAvail().x; }
 void slgui_push_id(int id) { ImGui::PushID(id); }
 void slgui_pop_id(void) { ImGui::PopID(); }
 void slgui_push_item_width(float width) { ImGui::PushItemWidth(width); }

@@ -3,33 +3,71 @@ import CSDL2
 import Drawing
 
 /// Opens fonts by family through fontconfig and keeps one TTF_Font per face and pixel size.
+///
+/// The scenes' type is Inter (Debian `fonts-inter`), the closest open match to Apple's SF Pro:
+/// "Inter" below 20 pt and "Inter Display" from 20 pt up, as SF Pro switches from Text to
+/// Display at 20 pt. Without Inter it falls back to DejaVu Sans (semibold drawn bold).
 public final class FontLibrary {
+    /// The regular face of the chosen family (the panel's font too).
     public let regularPath: String
     public let boldPath: String
+    /// The family found: "Inter" or "DejaVu Sans".
+    public let family: String
+    /// Face files by weight (`FontWeight.rawValue`): text sizes, then display sizes (≥ 20 pt).
+    private let textPaths: [String]
+    private let displayPaths: [String]
     private var fonts: [Int: OpaquePointer] = [:]
 
-    /// Finds "DejaVu Sans" (regular and bold) with fontconfig; throws naming the package to
-    /// install when it is missing.
-    public init(family: String = "DejaVu Sans") throws {
+    /// Point size from which the display cut is used.
+    public static let displaySize = 20
+
+    /// Finds Inter (else DejaVu Sans) with fontconfig; throws naming the packages to install when
+    /// neither is there.
+    public init() throws {
         if TTF_WasInit() == 0, TTF_Init() != 0 { throw SDLError("TTF_Init") }
-        guard let regular = Self.find(family: family, bold: false), let bold = Self.find(family: family, bold: true) else {
-            throw SDLError("font lookup", reason: "no \"\(family)\" font found by fontconfig (install fonts-dejavu-core)")
+        let weights = FontWeight.allCases
+        if let text = Self.faces("Inter", weights), let display = Self.faces("Inter Display", weights) ?? Optional(text) {
+            family = "Inter"
+            textPaths = text
+            displayPaths = display
+        } else if let dejavu = Self.faces("DejaVu Sans", weights) {
+            family = "DejaVu Sans"
+            textPaths = dejavu
+            displayPaths = dejavu
+        } else {
+            throw SDLError("font lookup", reason: "neither \"Inter\" nor \"DejaVu Sans\" found by fontconfig (install fonts-inter or fonts-dejavu-core)")
         }
-        regularPath = regular
-        boldPath = bold
+        regularPath = textPaths[FontWeight.regular.rawValue]
+        boldPath = textPaths[FontWeight.bold.rawValue]
     }
 
     deinit {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    /// The font file fontconfig matches for a family, only if it really is that family (fc-match
-    /// always answers with something).
-    static func find(family: String, bold: Bool) -> String? {
+    private static func faces(_ family: String, _ weights: [FontWeight]) -> [String]? {
+        var paths: [String] = []
+        for weight in weights {
+            guard let path = find(family: family, weight: weight) else { return nil }
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// The font file fontconfig matches for a family and weight, only if it really is that
+    /// family (fc-match always answers with something).
+    static func find(family: String, weight: FontWeight) -> String? {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        let fcWeight: Int32
+        switch weight {
+        case .regular: fcWeight = FC_WEIGHT_REGULAR
+        case .semibold: fcWeight = FC_WEIGHT_DEMIBOLD
+        case .bold: fcWeight = FC_WEIGHT_BOLD
+        }
+        FcPatternAddInteger(pattern, FC_WEIGHT, fcWeight)
+        FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN)
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -45,14 +83,21 @@ public final class FontLibrary {
         return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
     }
 
-    /// The font for a style at a pixel size.
-    public func font(bold: Bool, pixelSize: Int) -> OpaquePointer? {
+    /// The font for a weight at a pixel size; `pointSize` picks the text or display cut.
+    public func font(weight: FontWeight, pixelSize: Int, pointSize: Double) -> OpaquePointer? {
         let size = max(4, min(pixelSize, 400))
-        let key = size * 2 + (bold ? 1 : 0)
+        let display = pointSize >= Double(Self.displaySize)
+        let key = (size * 3 + weight.rawValue) * 2 + (display ? 1 : 0)
         if let font = fonts[key] { return font }
-        guard let font = TTF_OpenFont(bold ? boldPath : regularPath, Int32(size)) else { return nil }
+        let path = (display ? displayPaths : textPaths)[weight.rawValue]
+        guard let font = TTF_OpenFont(path, Int32(size)) else { return nil }
         TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
         fonts[key] = font
         return font
+    }
+
+    /// The regular or bold text face at a pixel size.
+    public func font(bold: Bool, pixelSize: Int) -> OpaquePointer? {
+        font(weight: bold ? .bold : .regular, pixelSize: pixelSize, pointSize: 0)
     }
 }

@@ -14,8 +14,9 @@ public final class Window {
     /// SDL_TOUCH_MOUSEID, ((Uint32)-1): mouse events SDL synthesised from touches.
     static let touchMouseID = UInt32.max
 
-    /// Opens a resizable window of `width` × `height` points; throws when there is no display.
-    public init(title: String, width: Int, height: Int) throws {
+    /// Opens a resizable window of `width` × `height` points, or one filling the screen at the
+    /// desktop's resolution when `fullscreen`; throws when there is no display.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool = false) throws {
         // Without a display server SDL falls back to an invisible driver and "succeeds": say so instead.
         let environment = ProcessInfo.processInfo.environment
         if environment["DISPLAY"].map({ $0.isEmpty }) ?? true, environment["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true,
@@ -26,9 +27,15 @@ public final class Window {
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         try Self.initialiseVideo(environment: environment)
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var (width, height) = (Int32(width), Int32(height))
+        var mode = SDL_DisplayMode()
+        if fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0 {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            (width, height) = (mode.w, mode.h)
+        }
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                            Int32(width), Int32(height), flags) else {
+                                            width, height, flags) else {
             SDL_Quit()
             throw SDLError("SDL_CreateWindow")
         }
@@ -38,7 +45,7 @@ public final class Window {
             SDL_Quit()
             throw SDLError("SDL_CreateRenderer")
         }
-        SDL_SetWindowMinimumSize(window, 640, 480)
+        SDL_SetWindowMinimumSize(window, 640, 400)
         self.window = window
         self.renderer = renderer
         do {
@@ -76,6 +83,7 @@ public final class Window {
     }
 
     deinit {
+        if let overlay { SDL_DestroyTexture(overlay) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_Quit()
@@ -171,6 +179,56 @@ public final class Window {
     }
 
     public func present() { SDL_RenderPresent(renderer) }
+
+    /// Sleeps until an event is queued or `seconds` pass (at least a millisecond); the event stays
+    /// queued for `poll`. Returns whether one is waiting.
+    public func waitForEvent(timeout seconds: Double) -> Bool {
+        let milliseconds = seconds.isFinite ? Int32(clamping: Int((max(0, seconds) * 1000).rounded(.up))) : 1000
+        return SDL_WaitEventTimeout(nil, max(1, milliseconds)) == 1
+    }
+
+    // MARK: Overlay (the panel, drawn once and copied while it does not change)
+
+    private var overlay: OpaquePointer?
+    private var overlaySize = (0, 0)
+
+    /// Whether the overlay texture holds a drawing of the current output size.
+    public var hasOverlay: Bool { overlay != nil && overlaySize == outputSize }
+
+    private var outputSize: (Int, Int) {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return (Int(pw), Int(ph))
+    }
+
+    /// Sends drawing to the overlay texture (the output's size, cleared to `background`, opaque,
+    /// so copying it needs no blending) until `endOverlay`. Returns false, drawing straight to
+    /// the window, when the renderer cannot.
+    public func beginOverlay(background: Color) -> Bool {
+        let size = outputSize
+        if overlay == nil || overlaySize != size {
+            if let old = overlay { SDL_DestroyTexture(old) }
+            overlay = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(size.0), Int32(size.1))
+            overlaySize = size
+            if let overlay { SDL_SetTextureBlendMode(overlay, SDL_BLENDMODE_NONE) }
+        }
+        guard let overlay, SDL_SetRenderTarget(renderer, overlay) == 0 else { return false }
+        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+        SDL_RenderClear(renderer)
+        return true
+    }
+
+    public func endOverlay() { SDL_SetRenderTarget(renderer, nil) }
+
+    /// Copies the overlay's columns from `fromX` pixels to the right edge onto the frame, replacing what is there.
+    public func drawOverlay(fromX: Int) {
+        guard let overlay, hasOverlay else { return }
+        let x = Int32(clamping: min(max(0, fromX), overlaySize.0))
+        var rect = SDL_Rect(x: x, y: 0, w: Int32(overlaySize.0) - x, h: Int32(overlaySize.1))
+        guard rect.w > 0 else { return }
+        SDL_RenderCopy(renderer, overlay, &rect, &rect)
+    }
 
     /// Puts text on the system clipboard.
     public func copyToClipboard(_ text: String) { SDL_SetClipboardText(text) }

@@ -14,10 +14,10 @@ public final class PlaygroundSession {
     public struct Message: Equatable { public var text: String; public var isError: Bool }
 
     /// Which sides a replay drives.
-    public enum ReplayTarget: Equatable { case a, b, both }
+    public enum ReplayTarget: Equatable, Sendable { case a, b, both }
 
     public let setups: [SceneSetup]
-    public let viewport: Size
+    public private(set) var viewport: Size
     public private(set) var sceneIndex: Int
     /// Side A, and side B in A/B mode.
     public private(set) var sides: [PlaygroundSide]
@@ -30,13 +30,18 @@ public final class PlaygroundSession {
     /// Milliseconds the last frame took to build (set by the window).
     public var frameMilliseconds = 0.0
     public let tracePath: String?
-    /// The window's trace keeps to the five contract columns: scenes can be switched mid-session.
+    /// The window's trace (see `traceColumns`): a new file grows row by row while the window
+    /// runs; an existing file is replaced only when the trace is finished.
     private var trace: TraceFile?
+    private var writtenColumns: [String] = []
     private let historyCapacity: Int
+    /// Seconds the offset plot spans (its history), for drawing a reference on the same timeline.
+    public let historySeconds: Double
 
-    /// Events of the recording under way, in seconds since it started.
+    /// Events of the recording under way, in seconds since its first touch (true event times).
     public private(set) var recording: [TimedInput]?
-    private var recordingStart = 0.0
+    /// Real time of the recording's first touch; nil until then.
+    private var recordingStart: Double?
     /// The last finished or loaded recording.
     public private(set) var recorded: [TimedInput] = []
     /// A replay under way: its events, the scene time it started and the next event due.
@@ -49,12 +54,13 @@ public final class PlaygroundSession {
         self.viewport = viewport
         sceneIndex = min(max(initial, 0), setups.count - 1)
         historyCapacity = Int(historySeconds * historyRate)
+        self.historySeconds = historySeconds
         clock = SceneClock(realTime: realTime)
         sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, parameters: parameters),
                                 parameters: parameters, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
-            trace = try TraceFile(tracePath)
+            trace = try TraceFile(tracePath, header: "", live: true)
         }
     }
 
@@ -74,19 +80,28 @@ public final class PlaygroundSession {
     public var savedParameters: ScrollParameters { edited.savedParameters }
     public var hasUnsavedChanges: Bool { edited.parameters != edited.savedParameters }
     public var isComparing: Bool { sides.count == 2 }
-    public var isSlowMotion: Bool { clock.rate < 1 }
+    /// Whether motion after release plays at 0.1× (a held finger always moves in real time).
+    public private(set) var isSlowMotion = false
+    /// Whether a pointer is down on the phones.
+    private var pointerHeld = false
     public var isReplaying: Bool { replaying != nil }
     /// The viewport's length along the current scene's axis (pt).
     public var mainAxisViewportLength: Double { scene.orientation.length(of: viewport) }
 
-    public func sceneTime(at realTime: Double) -> Double { clock.sceneTime(at: realTime) }
+    /// The scene time to draw at for a real time (does not hold back input that arrives later).
+    public func sceneTime(at realTime: Double) -> Double { clock.peek(at: realTime) }
 
     // MARK: Frames
 
     /// Delivers due replay events, advances every side to the frame's time, records the plots and
     /// writes side A's trace row.
+    ///
+    /// While a finger is held the scenes are not advanced past the last input: the content
+    /// follows the finger, not the clock, and events that reach the session after this frame
+    /// (a busy machine delivers them in bursts) keep their own earlier times, so the release
+    /// velocity is measured from true event times, not from frame times.
     public func frame(at realTime: Double) {
-        let t = clock.sceneTime(at: realTime)
+        let t = pointerHeld && replaying == nil ? clock.peek(at: realTime) : clock.sceneTime(at: realTime)
         if var run = replaying {
             while run.next < run.events.count, run.start + run.events[run.next].time <= t {
                 let event = run.events[run.next]
@@ -96,19 +111,47 @@ public final class PlaygroundSession {
             replaying = run.next < run.events.count ? run : nil
         }
         for side in sides {
-            side.scene.advance(to: t)
+            if !pointerHeld || replaying != nil { side.scene.advance(to: t) }
             side.record(at: t)
         }
         if let trace {
-            do { try trace.append(Trace.row(scene, at: t, extras: false)) } catch {
+            do { try writeTraceRow(trace, at: t) } catch {
                 self.trace = nil
                 show("Trace stopped: \(error)", isError: true)
             }
         }
     }
 
+    /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
+    public var traceColumns: [String] {
+        var columns = Trace.columns + scene.extraTraceColumns
+        if isComparing { columns += (Array(Trace.columns.dropFirst()) + sides[1].scene.extraTraceColumns).map { "b_" + $0 } }
+        return columns
+    }
+
+    /// One row per frame; when the columns change (scene switched, A/B turned on or off) a new
+    /// header row starts the next section.
+    private func writeTraceRow(_ trace: TraceFile, at t: Double) throws(InputError) {
+        let columns = traceColumns
+        var text = ""
+        if columns != writtenColumns {
+            text += columns.joined(separator: ",") + "\n"
+            writtenColumns = columns
+        }
+        text += Trace.row(scene, at: t).dropLast()
+        if isComparing {
+            let b = Trace.row(sides[1].scene, at: t).dropLast()
+            text += "," + (b.firstIndex(of: ",").map { b[b.index(after: $0)...] } ?? "")
+        }
+        try trace.append(text + "\n")
+    }
+
+    /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
+    /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
+    /// slow rate applies from the release on.
     public func toggleSlowMotion(at realTime: Double) {
-        clock.setRate(isSlowMotion ? 1 : SceneClock.slowMotion, at: realTime)
+        isSlowMotion.toggle()
+        if !pointerHeld { clock.setRate(isSlowMotion ? SceneClock.slowMotion : 1, at: realTime) }
     }
 
     // MARK: Input (viewport points, real times)
@@ -129,9 +172,26 @@ public final class PlaygroundSession {
     }
 
     private func input(_ event: InputEvent, at realTime: Double) {
+        if case .down = event, isSlowMotion { clock.setRate(1, at: realTime) }
         let t = clock.sceneTime(at: realTime)
-        if recording != nil { recording!.append(TimedInput(time: max(0, t - recordingStart), event: event)) }
+        if recording != nil { record(event, at: realTime) }
         deliver(event, at: t, to: .both)
+        switch event {
+        case .down: pointerHeld = true
+        case .up:
+            pointerHeld = false
+            if isSlowMotion { clock.setRate(SceneClock.slowMotion, at: realTime) }
+        default: break
+        }
+    }
+
+    /// Records at the event's own (real) time, from the first touch on: events that reach the
+    /// session after a frame keep their spacing, and a replay starts with the touch.
+    private func record(_ event: InputEvent, at realTime: Double) {
+        if recordingStart == nil, case .down = event { recordingStart = realTime }
+        guard let start = recordingStart, realTime.isFinite else { return }
+        let previous = recording?.last?.time ?? 0
+        recording?.append(TimedInput(time: max(previous, realTime - start), event: event))
     }
 
     /// The same sample to each targeted side, through its own translator (taps are per side).
@@ -147,12 +207,121 @@ public final class PlaygroundSession {
         }
     }
 
+    // MARK: Requests
+
+    /// Carries out a frame's requests once, in order (call after the panel is drawn); returns
+    /// what the window must do.
+    @discardableResult
+    public func apply(_ requests: [SessionRequest], at realTime: Double) -> [WindowRequest] {
+        var window: [WindowRequest] = []
+        for request in requests {
+            switch request {
+            case let .setValue(key, value): setValue(key, value, at: realTime)
+            case let .applyPreset(id):
+                if let preset = Preset.all.first(where: { $0.id == id }) { applyPreset(preset, at: realTime) }
+                else { message = Message(text: "No preset named \"\(id)\".", isError: true) }
+            case .resetToDefaults: resetToDefaults(at: realTime)
+            case .revert: revert(at: realTime)
+            case let .loadParameters(path): loadParameters(from: path, at: realTime)
+            case let .saveParameters(path): saveParameters(to: path)
+            case let .exportForEngineers(base):
+                if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+            case let .setModel(name): setModel(name, at: realTime)
+            case let .compareModels(a, b): compareModels(a, b, at: realTime)
+            case let .setComparing(on): setComparing(on, at: realTime)
+            case let .edit(side): editing = side
+            case let .copy(from, to): copy(from: from, to: to, at: realTime)
+            case .swapSides: swapSides(at: realTime)
+            case let .setGhost(on): showsGhost = on && isComparing
+            case .startRecording: startRecording(at: realTime)
+            case .stopRecording: stopRecording()
+            case let .saveRecording(path): saveRecording(to: path)
+            case let .loadRecording(path): loadRecording(from: path)
+            case let .replay(target): replay(on: target, at: realTime)
+            case let .loadReference(path): loadReference(from: path)
+            case .fitReference: fitReference(at: realTime)
+            case .clearReference: reference = nil
+            case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+            case let .setViewport(size): setViewport(size, at: realTime)
+            case let .switchScene(index): switchScene(to: index, at: realTime)
+            case .toggleSlowMotion: toggleSlowMotion(at: realTime)
+            case let .setSceneControl(id, value):
+                let t = clock.sceneTime(at: realTime)
+                for side in sides { side.scene.setControl(id, to: value, at: t) }
+            case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
+            case .screenshot: window.append(.screenshot)
+            case .exportPlot: window.append(.exportPlot)
+            }
+        }
+        return window
+    }
+
+    /// Sets one parameter of the edited side through the parameter table; a bad value is shown
+    /// and changes nothing.
+    public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
+        if let choice = parameters.model {
+            // The key belongs to the side's platform model.
+            do {
+                var new = parameters
+                new.model = try choice.setting(key, to: value)
+                setParameters(new, at: realTime)
+            } catch {
+                message = Message(text: error.description, isError: true)
+            }
+            return
+        }
+        guard let tunable = ParameterSpec.named(key) else {
+            message = Message(text: "No parameter named \"\(key)\".", isError: true)
+            return
+        }
+        var new = parameters
+        do {
+            try tunable.set(value, in: &new)
+            // The panel keeps the flick threshold within the distance threshold as it moves.
+            if key == "pageDistanceThreshold" { new.pageFlickDistanceThreshold = min(new.pageFlickDistanceThreshold, new.pageDistanceThreshold) }
+            if key == "pageFlickDistanceThreshold" { new.pageFlickDistanceThreshold = min(new.pageFlickDistanceThreshold, new.pageDistanceThreshold) }
+            setParameters(new, at: realTime)
+        } catch {
+            message = Message(text: error.description, isError: true)
+        }
+    }
+
+    /// Presses a scene's button on every side, then says what happened with the scene's readout.
+    public func pressSceneControl(_ id: String, at realTime: Double) {
+        let t = clock.sceneTime(at: realTime)
+        for side in sides { side.scene.pressControl(id, at: t) }
+        let label = scene.controls.compactMap { control -> String? in
+            if case let .button(buttonID, label, _) = control, buttonID == id { return label } else { return nil }
+        }.first ?? id
+        let readout = scene.readout.joined(separator: "; ")
+        message = Message(text: readout.isEmpty ? "\(label): done." : "\(label): \(readout).", isError: false)
+    }
+
     // MARK: Scenes and A/B
 
     public func switchScene(to index: Int, at realTime: Double) {
         guard index >= 0, index < setups.count, index != sceneIndex else { return }
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
+    }
+
+    /// Lays every side out anew at `size` points (a device picked in the panel).
+    public func setViewport(_ size: Size, at realTime: Double) {
+        guard size != viewport, size.width >= 1, size.height >= 1 else { return }
+        viewport = size
+        rebuild(sides.indices, at: realTime)
+    }
+
+    /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
+    /// every side's parameters, named by scene and `stamp`; nil (and a message) with nothing recorded.
+    public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
+        guard !recorded.isEmpty else {
+            message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
+            return nil
+        }
+        let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
+        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.label),
+                           parameters: sides.map(\.parameters), format: format, path: name)
     }
 
     private func rebuild(_ indices: Range<Int>, at realTime: Double) {
@@ -183,11 +352,14 @@ public final class PlaygroundSession {
         }
     }
 
-    public func copyAToB(at realTime: Double) {
-        guard isComparing else { return }
-        apply(sides[0].parameters, to: sides[1], at: realTime)
-        message = Message(text: "Copied A's parameters to B.", isError: false)
+    /// Copies one side's parameters onto the other (0 = A, 1 = B), whichever side is edited.
+    public func copy(from source: Int, to target: Int, at realTime: Double) {
+        guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else { return }
+        apply(sides[source].parameters, to: sides[target], at: realTime)
+        message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
     }
+
+    public func copyAToB(at realTime: Double) { copy(from: 0, to: 1, at: realTime) }
 
     public func swapSides(at realTime: Double) {
         guard isComparing else { return }
@@ -195,6 +367,41 @@ public final class PlaygroundSession {
         apply(b, to: sides[0], at: realTime)
         apply(a, to: sides[1], at: realTime)
         message = Message(text: "Swapped A and B.", isError: false)
+    }
+
+    /// The parameters of platform model `name` at its defaults ("uikit": ScrollParameters()).
+    static func modelParameters(_ name: String) -> ScrollParameters? {
+        var parameters = ScrollParameters()
+        guard name != FeelZoo.uikit else { return parameters }
+        guard let model = FeelZoo.model(named: name) else { return nil }
+        parameters.model = FeelChoice(model.init())
+        return parameters
+    }
+
+    static func modelTitle(_ name: String) -> String {
+        FeelZoo.model(named: name)?.title ?? "UIKit (ScrollLab)"
+    }
+
+    /// Runs platform model `name` on the edited side, at its defaults.
+    public func setModel(_ name: String, at realTime: Double) {
+        guard let new = Self.modelParameters(name) else {
+            message = Message(text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setParameters(new, at: realTime)
+        message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
+    }
+
+    /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
+    public func compareModels(_ a: String, _ b: String, at realTime: Double) {
+        guard let pa = Self.modelParameters(a), let pb = Self.modelParameters(b) else {
+            message = Message(text: "No model named \"\(Self.modelParameters(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            return
+        }
+        setComparing(true, at: realTime)
+        apply(pa, to: sides[0], at: realTime)
+        apply(pb, to: sides[1], at: realTime)
+        message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
     }
 
     // MARK: Parameters (of the edited side)
@@ -226,6 +433,69 @@ public final class PlaygroundSession {
         message = Message(text: "Reverted \(edited.label) to the last saved or loaded values.", isError: false)
     }
 
+    // MARK: Reference trajectory (match a recorded feel)
+
+    /// A recorded trajectory shown on the offset plot, for matching a feel recorded elsewhere.
+    public struct Reference: Equatable {
+        public var path: String
+        public var trace: FitTrace
+        /// The recording's offsets resampled at `count` evenly spaced times over `seconds` from
+        /// its first row (linear between rows; the last value after its end).
+        public func offsets(count: Int, seconds: Double) -> [Float] {
+            let samples = trace.samples
+            guard count > 0, let first = samples.first else { return [] }
+            var result: [Float] = []
+            result.reserveCapacity(count)
+            var j = 0
+            for i in 0..<count {
+                let t = first.t + seconds * Double(i) / Double(max(1, count - 1))
+                while j + 1 < samples.count, samples[j + 1].t <= t { j += 1 }
+                if j + 1 < samples.count, samples[j + 1].t > samples[j].t {
+                    let a = samples[j], b = samples[j + 1]
+                    let f = min(max((t - a.t) / (b.t - a.t), 0), 1)
+                    result.append(Float(a.offset + (b.offset - a.offset) * f))
+                } else {
+                    result.append(Float(samples[j].offset))
+                }
+            }
+            return result
+        }
+    }
+
+    public private(set) var reference: Reference?
+
+    /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
+    public func loadReference(from path: String) {
+        do {
+            let trace = try FitTrace.parse(try TextFile.read(path), file: path)
+            reference = Reference(path: path, trace: trace)
+            let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
+            message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (orange). Fit sets the sliders from it.", isError: false)
+        } catch {
+            message = Message(text: error.message, isError: true)
+        }
+    }
+
+    /// Fits the edited side's parameters to the reference (`scrollab fit --kind auto`) and sets
+    /// the fitted ones (clamped into their ranges); says what it set and how well it fits.
+    public func fitReference(at realTime: Double) {
+        guard let reference else {
+            message = Message(text: "Load a reference trajectory first (CSV t,offset[,finger]).", isError: true)
+            return
+        }
+        do {
+            let result = try Fit.run(reference.trace, kind: .auto)
+            let (fitted, notes) = result.parameters(over: parameters)
+            setParameters(fitted, at: realTime)
+            let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
+            let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
+            message = Message(text: (["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."] + notes).joined(separator: " "),
+                              isError: false)
+        } catch {
+            message = Message(text: error.message, isError: true)
+        }
+    }
+
     /// Loads a parameter file; a bad file shows its error and keeps the current values.
     public func loadParameters(from path: String, at realTime: Double) {
         do {
@@ -252,11 +522,12 @@ public final class PlaygroundSession {
     /// returns the snippet (for the clipboard).
     @discardableResult
     public func exportForEngineers(base: String) -> String? {
-        let snippet = SwiftSnippet.make(parameters)
+        let export = ModelExport.snippet(for: parameters)
+        let snippet = export.text
         do {
             try TextFile.write(ParametersFile.encode(parameters), to: base + ".json")
-            try TextFile.write(snippet, to: base + ".swift")
-            message = Message(text: "Exported \(base).json and \(base).swift (the snippet is on the clipboard).", isError: false)
+            try TextFile.write(snippet, to: base + "." + export.fileExtension)
+            message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
             return snippet
         } catch {
             message = Message(text: error.message, isError: true)
@@ -273,7 +544,7 @@ public final class PlaygroundSession {
     public var isRecording: Bool { recording != nil }
 
     public func startRecording(at realTime: Double) {
-        recordingStart = clock.sceneTime(at: realTime)
+        recordingStart = nil
         recording = []
         message = Message(text: "Recording… drag on the phone, then Stop.", isError: false)
     }

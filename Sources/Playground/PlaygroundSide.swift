@@ -12,6 +12,8 @@ public final class PlaygroundSide {
     public let input = InputTranslator()
     public internal(set) var offsetHistory: History
     public internal(set) var velocityHistory: History
+    /// The scene time (s) of each plotted sample, for the time axis of exported plots.
+    public internal(set) var timeHistory: History
 
     init(label: String, scene: any ScrollScene, parameters: ScrollParameters, historyCapacity: Int) {
         self.label = label
@@ -20,16 +22,19 @@ public final class PlaygroundSide {
         savedParameters = parameters
         offsetHistory = History(capacity: historyCapacity)
         velocityHistory = History(capacity: historyCapacity)
+        timeHistory = History(capacity: historyCapacity)
     }
 
     func record(at t: Double) {
         let axis = scene.mainAxis
         offsetHistory.append(axis.offset(at: t))
         velocityHistory.append(axis.velocity(at: t))
+        timeHistory.append(t)
     }
 
     func clearHistory() {
         offsetHistory.removeAll()
         velocityHistory.removeAll()
+        timeHistory.removeAll()
     }
 }

@@ -23,6 +23,13 @@ public struct SceneClock: Sendable {
         return latest
     }
 
+    /// Scene time for a real time without handing it out: input that arrives later with an
+    /// earlier real time still gets its own time (used for display while a finger is held).
+    public func peek(at realTime: Double) -> Double {
+        guard realTime.isFinite else { return latest }
+        return max(latest, sceneAnchor + (realTime - realAnchor) * rate)
+    }
+
     public mutating func setRate(_ newRate: Double, at realTime: Double) {
         guard newRate.isFinite, newRate > 0 else { return }
         let now = sceneTime(at: realTime)

@@ -2,8 +2,9 @@ import Drawing
 import Scenes
 
 /// Where the phones and the panel sit in a window of a given size (all in window points):
-/// the panel on the right (42 % of the width, 360–560 pt), the phones side by side on the left,
-/// scaled to fit with room for their bezels and labels.
+/// the panel on the right (42 % of the width, 240–560 pt: it narrows in windows under ~860 pt so
+/// the phone keeps more than half), the phones side by side on the left, scaled to fit with room
+/// for their bezels and labels.
 public struct WindowLayout: Equatable, Sendable {
     public var panelX: Double
     public var panelWidth: Double
@@ -14,7 +15,7 @@ public struct WindowLayout: Equatable, Sendable {
     public var scale: Double
 
     public init(windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int) {
-        panelWidth = min(max(360, w * 0.42), 560)
+        panelWidth = Self.panelWidth(windowWidth: w)
         let area = max(100, w - panelWidth)
         let n = Double(max(1, sides))
         scale = max(0.1, min((area - 32 - 32 * n) / (viewport.width * n), (h - 96) / viewport.height))
@@ -23,6 +24,11 @@ public struct WindowLayout: Equatable, Sendable {
         phones = (0..<max(1, sides)).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - ph) / 2 + 12, width: pw, height: ph) }
         panelX = area
         height = h
+    }
+
+    /// 42 % of the window, at least 240 pt (a readable panel) and at most 560 pt.
+    public static func panelWidth(windowWidth w: Double) -> Double {
+        min(max(240, w * 0.42), 560)
     }
 
     /// A viewport point of side `side` in window points.

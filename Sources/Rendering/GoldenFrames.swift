@@ -11,6 +11,8 @@ public struct GoldenFrame: Sendable {
     /// A file under Assets/gestures, or nil for the scene at rest.
     public let gesture: String?
     public let time: Double
+    /// Pixels per point: 1, or 3 for an iPhone's @3x screen (text, corners and art at full detail).
+    public var scale = 1.0
 
     public static let all: [GoldenFrame] = [
         GoldenFrame(name: "list-rest", setup: .cards(count: 200), gesture: nil, time: 0),
@@ -23,6 +25,14 @@ public struct GoldenFrame: Sendable {
         GoldenFrame(name: "nested-pinned", setup: .nested, gesture: "push-up-nested.json", time: 0.8),
         GoldenFrame(name: "adapters-transfer", setup: .adapters, gesture: "fling-left-list.json", time: 0.6),
         GoldenFrame(name: "lab-pull", setup: .lab, gesture: "lab-pull.json", time: 1.3),
+        GoldenFrame(name: "list-fling@3x", setup: .cards(count: 200), gesture: "fling-up.json", time: 0.4, scale: 3),
+        GoldenFrame(name: "pager-turning@3x", setup: .pager(pages: 8), gesture: "flick-next-page.json", time: 0.18, scale: 3),
+        GoldenFrame(name: "carousel-swipe@3x", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: "swipe-left.json", time: 0.25, scale: 3),
+        GoldenFrame(name: "banner-parallax@3x", setup: .banner(items: 5), gesture: "banner-swipe.json", time: 0.1, scale: 3),
+        GoldenFrame(name: "loop-wrap@3x", setup: .loop(items: 3), gesture: "flick-next-page.json", time: 0.15, scale: 3),
+        GoldenFrame(name: "nested-pinned@3x", setup: .nested, gesture: "push-up-nested.json", time: 0.8, scale: 3),
+        GoldenFrame(name: "adapters-transfer@3x", setup: .adapters, gesture: "fling-left-list.json", time: 0.6, scale: 3),
+        GoldenFrame(name: "lab-pull@3x", setup: .lab, gesture: "lab-pull.json", time: 1.3, scale: 3),
     ]
 
     /// Per-channel difference allowed before a pixel counts as changed, and the share of pixels
@@ -33,7 +43,7 @@ public struct GoldenFrame: Sendable {
     public func render(assets: String, snapshot: SceneSnapshot) throws -> Image {
         let events = try GestureFile.load(gesture.map { assets + "/gestures/" + $0 })
         let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
-        return try snapshot.image(of: scene, events: events, at: time, scale: 1)
+        return try snapshot.image(of: scene, events: events, at: time, scale: scale)
     }
 
     public func path(assets: String) -> String { assets + "/golden/" + name + ".png" }

@@ -11,6 +11,11 @@ public final class SceneSnapshot {
         fonts = try FontLibrary()
     }
 
+    /// Shares fonts already loaded (the window's).
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+    }
+
     /// The viewport of `scene` at `time` (the scene already advanced there), `scale` pixels per point.
     public func image(of scene: any ScrollScene, at time: Double, scale: Double = 1) throws -> Image {
         let width = Int((scene.viewport.width * scale).rounded()), height = Int((scene.viewport.height * scale).rounded())

@@ -16,6 +16,7 @@ import Darwin
 /// | regular file, several hard links | a temporary copy first; at `commit` copied into the file, so every link sees it |
 /// | symbolic link                    | what it points to, by the rules above (the link stays)     |
 /// | device, FIFO                     | directly (`/dev/null`, `/dev/stdout`, a pipe)              |
+/// | absent, `live`                   | created exclusively at the path (`O_EXCL`, links not followed) and written as it goes, so it can be read while it grows |
 /// | directory, read-only file, dangling link, one of the inputs | refused before anything is written |
 ///
 /// Every `write`, `fsync`, `close` and `rename` is checked; a failure throws one line naming the
@@ -36,7 +37,8 @@ public final class OutputFile {
         case standardOutput
         /// Write directly to a device or FIFO at this path.
         case direct(String)
-        /// Write a temporary file in `folder`, then rename it to `target` (keeping `mode` when set).
+        /// Write a temporary file in `folder`, then rename it to `target` with `mode`; `owner` and
+        /// `group` are the existing file's (nil when the path is absent).
         case replace(target: String, folder: String, mode: UInt32?, owner: UInt32?, group: UInt32?)
         /// Write a temporary file, then copy it into `target` (a file with several hard links).
         case copyInto(target: String, folder: String)
@@ -94,9 +96,24 @@ public final class OutputFile {
     }
 
     /// Opens `path` for writing by `plan`'s rules; nothing at the path changes before `commit`.
-    public init(_ path: String, inputs: [String] = []) throws(OutputError) {
+    /// With `live`, an output that does not exist yet is created at once and every `flush` shows
+    /// at the path (a trace a person or a script reads while the window runs); an existing file
+    /// is still replaced only at `commit`.
+    public init(_ path: String, inputs: [String] = [], live: Bool = false) throws(OutputError) {
         self.path = path
-        plan = try Self.plan(path, inputs: inputs)
+        var plan = try Self.plan(path, inputs: inputs)
+        if live, case .replace(let target, _, _, nil, _) = plan {   // no owner: the path is absent
+            let created = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o666)   // less the umask
+            if created >= 0 {
+                self.plan = .direct(target)
+                descriptor = created
+                buffer.reserveCapacity(Self.bufferSize)
+                return
+            }
+            guard errno == EEXIST else { throw OutputError(path, errno: errno) }
+            plan = try Self.plan(path, inputs: inputs)   // made meanwhile: the rules for an existing file
+        }
+        self.plan = plan
         switch plan {
         case .standardOutput:
             descriptor = STDOUT_FILENO

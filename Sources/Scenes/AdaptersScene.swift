@@ -9,18 +9,23 @@ import ScrollPhysics
 /// - cue stick: the arriving list stops, the struck list takes the momentum, `v2 = v·m1/m2`;
 /// - elastic collision: `v1' = v·(m1 − m2)/(m1 + m2)` (it rebounds when lighter),
 ///   `v2 = v·2·m1/(m1 + m2)`.
-public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
+public final class AdaptersScene: ScrollScene {
     public let name = "adapters"
     public let viewport: Size
     public let orientation = Orientation.vertical
-    /// The left (0) and right (1) lists.
-    public var lists: [ScrollAxis]
+    /// The left and right lists (two properties, so that the chain can move both at once).
+    public var left: ScrollAxis
+    public var right: ScrollAxis
+    /// The left (0) and right (1) lists, for reading and tests (allocates: not for the frame path).
+    public var lists: [ScrollAxis] {
+        get { [left, right] }
+        set { left = newValue[0]; right = newValue[1] }
+    }
     public var masses = [1.0, 1.0]
     public var elastic = false
     public private(set) var selectedIndex: Int?
     /// Time of the last transfer through the adapter (the adapter glows after it).
     public private(set) var lastTransfer = -Double.infinity
-    private var pending: [(from: Int, time: Double, velocity: Double)] = []
     private var held: Int?
     private var time = 0.0
 
@@ -33,49 +38,29 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
         self.viewport = viewport
         let length = viewport.height - Self.top
         let content = Double(Self.cardCount) * (Self.cardHeight + 10) + 10
-        lists = (0..<2).map { ScrollAxis(id: $0, viewportLength: length, bounds: 0...max(0, content - length), parameters: parameters) }
-        lists[0].setChained(true, edge: .trailing)
-        lists[1].setChained(true, edge: .leading)
-        lists[0].delegate = self
-        lists[1].delegate = self
+        left = ScrollAxis(viewportLength: length, bounds: 0...max(0, content - length), parameters: parameters)
+        right = left
+        AxisChain.join(&left, &right)
     }
 
-    public var mainAxis: ScrollAxis { lists[0] }
+    public var mainAxis: ScrollAxis { left }
+
+    private func axis(_ i: Int) -> ScrollAxis { i == 0 ? left : right }
     public var caption: String { "Fling the left list to its end: the adapter passes the momentum on" }
 
     /// Velocities after a collision in the adapter: (arriving list, struck list), pt/s.
     public static func collide(velocity v: Double, arriving m1: Double, struck m2: Double, elastic: Bool) -> (Double, Double) {
-        guard m1 > 0, m2 > 0, v.isFinite else { return (0, 0) }
-        if elastic { return (v * (m1 - m2) / (m1 + m2), v * 2 * m1 / (m1 + m2)) }
-        return (0, v * m1 / m2)
+        AxisChain.collide(velocity: v, arriving: m1, struck: m2, elastic: elastic)
     }
 
-    public func scrollAxis(_ axis: ScrollAxis, didHandOffVelocity velocity: Double, at edge: ScrollEdge, time: Double) {
-        pending.append((axis.id, time, velocity))
-    }
+    /// The joint between the lists, with the masses and collision chosen on the panel.
+    private var chain: AxisChain { AxisChain(firstMass: masses[0], secondMass: masses[1], elastic: elastic) }
 
-    private func deliver() {
-        guard !pending.isEmpty else { return }
-        let due = pending
-        pending.removeAll(keepingCapacity: true)
-        for transfer in due {
-            let from = transfer.from, to = 1 - from
-            let (rebound, struck) = Self.collide(velocity: transfer.velocity, arriving: masses[from], struck: masses[to], elastic: elastic)
-            lists[to].fling(at: transfer.time, velocity: struck)
-            if rebound != 0 { lists[from].fling(at: transfer.time, velocity: rebound) }
-            lastTransfer = transfer.time
-        }
-    }
-
-    private func advanceAll(_ t: Double) {
-        lists[0].advance(to: t)
-        lists[1].advance(to: t)
-    }
-
+    /// The two lists advance as one chain; transfers happen at their exact crossing times.
     public func advance(to t: Double) {
         guard t.isFinite else { return }
-        HandOffStepper.advance(to: t, nextEnd: { HandOffStepper.earliest(lists[0].motionEndTime, lists[1].motionEndTime) },
-                               advanceAll: advanceAll, deliver: deliver)
+        let report = chain.advance(&left, &right, to: t)
+        if let transfer = report.lastTransfer { lastTransfer = transfer.time }
         time = max(time, t)
     }
 
@@ -89,11 +74,16 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
             guard p.y >= Self.top else { return }
             let i = column(at: p.x)
             held = i
-            lists[i].beginDrag(at: t, pointer: p.y)
+            if i == 0 { left.beginDrag(at: t, pointer: p.y) } else { right.beginDrag(at: t, pointer: p.y) }
         case .move(let p):
-            if let i = held { lists[i].dragMoved(at: t, pointer: p.y) }
+            if held == 0 { left.dragMoved(at: t, pointer: p.y) } else if held == 1 { right.dragMoved(at: t, pointer: p.y) }
         case .up(let p):
-            if let i = held { lists[i].endDrag(at: t, pointer: p.y) }
+            if let i = held {
+                // A release right at the joint hands off at once.
+                let released = i == 0 ? left.endDrag(at: t, pointer: p.y) : right.endDrag(at: t, pointer: p.y)
+                let report = chain.deliver(released, from: i, &left, &right)
+                if let transfer = report.lastTransfer { lastTransfer = transfer.time }
+            }
             held = nil
         case .wheel:
             break
@@ -103,7 +93,7 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
     public func tap(at point: Point, time: Double) {
         guard point.y >= Self.top else { return }
         let i = column(at: point.x)
-        let y = point.y - Self.top + lists[i].offset(at: time) - 10
+        let y = point.y - Self.top + axis(i).offset(at: time) - 10
         let index = Int(y / (Self.cardHeight + 10))
         guard index >= 0, index < Self.cardCount else { return }
         let id = i * 1000 + index
@@ -114,20 +104,20 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
         let target: Double
         switch step {
         case .home: target = 0
-        case .end: target = lists[0].bounds.upperBound
-        case .lines(let n): target = lists[0].restingOffset + Double(n) * 60
-        case .pages(let n): target = lists[0].restingOffset + Double(n) * 0.9 * lists[0].viewportLength
-        case .notches(let n): target = lists[0].restingOffset + n * 100
+        case .end: target = left.bounds.upperBound
+        case .lines(let n): target = left.restingOffset + Double(n) * 60
+        case .pages(let n): target = left.restingOffset + Double(n) * 0.9 * left.viewportLength
+        case .notches(let n): target = left.restingOffset + n * 100
         }
-        lists[0].scroll(to: target, at: t)
+        left.scroll(to: target, at: t)
     }
 
     public func setParameters(_ parameters: ScrollParameters, at t: Double) {
-        lists[0].setParameters(parameters, at: t)
-        lists[1].setParameters(parameters, at: t)
+        left.setParameters(parameters, at: t)
+        right.setParameters(parameters, at: t)
     }
 
-    public func isAtRest(at t: Double) -> Bool { held == nil && pending.isEmpty && !lists[0].isMoving && !lists[1].isMoving }
+    public func isAtRest(at t: Double) -> Bool { held == nil && !left.isMoving && !right.isMoving }
 
     public var controls: [SceneControl] {
         [.toggle(id: "elastic", label: "Elastic collision", help: "Off: cue stick — the arriving list stops and the other takes its momentum. On: elastic — a lighter list rebounds."),
@@ -155,21 +145,20 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
     }
 
     public var extraTraceColumns: [String] { ["right_offset", "right_velocity", "right_phase"] }
-    public func extraTraceValues(at t: Double) -> [TraceValue] { TraceValue.fields(lists[1], at: t) }
+    public func extraTraceValues(at t: Double) -> [TraceValue] { TraceValue.fields(right, at: t) }
 
     public func draw(into list: inout DrawList, at t: Double) {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.clip(screen))
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        list.append(.text("Adapters", x: 16, y: 22, style: .largeTitle, color: Theme.label))
-        list.append(.text(elastic ? "Elastic collision" : "Cue stick", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
+        Chrome.largeTitleHeader(into: &list, width: w, title: "Adapters", subtitle: elastic ? "Elastic collision" : "Cue stick")
         let columnWidth = (w - 3 * Self.gutter) / 2
         for i in 0..<2 {
             let x = Self.gutter + Double(i) * (columnWidth + Self.gutter)
             let area = Rect(x: x, y: Self.top, width: columnWidth, height: h - Self.top)
             list.append(.clip(area))
-            let offset = lists[i].offset(at: t)
+            let offset = axis(i).offset(at: t)
             let first = max(0, Int((offset - 10) / (Self.cardHeight + 10)))
             let last = min(Self.cardCount - 1, Int((offset + area.height) / (Self.cardHeight + 10)))
             if first <= last {
@@ -179,8 +168,9 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
                     list.append(.rect(frame, fill: .solid(Theme.card), cornerRadius: 12))
                     list.append(.rect(Rect(x: x + 10, y: y + 10, width: 40, height: 40),
                                       fill: .diagonalGradient(Art.palette(index + i * 7).0, Art.palette(index + i * 7).1), cornerRadius: 8))
-                    list.append(.text(Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label))
-                    list.append(.text(i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .caption, color: Theme.secondaryLabel))
+                    list.append(.text(Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label, maxWidth: columnWidth - 70))
+                    list.append(.text(i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .footnote, color: Theme.secondaryLabel,
+                                      maxWidth: columnWidth - 70))
                     if selectedIndex == i * 1000 + index {
                         list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: 12))
                     }
@@ -193,6 +183,7 @@ public final class AdaptersScene: ScrollScene, ScrollAxisDelegate {
         let cx = w / 2, cy = Self.top + (h - Self.top) / 2
         list.append(.circle(centerX: cx, centerY: cy, radius: 14 + 8 * glow, color: Color(hex: 0xFF9500, alpha: 0.25 + 0.6 * glow)))
         list.append(.circle(centerX: cx, centerY: cy, radius: 8, color: Color(hex: 0xFF9500)))
+        Chrome.draw(into: &list, size: viewport, style: .darkContent)
         list.append(.clip(nil))
     }
 

@@ -5,12 +5,12 @@ import ScrollPhysics
 ///
 /// Three recycling slots, the middle one resting at offset = width; a completed page recycles
 /// the slots and puts the offset back in the middle without a visible jump — exactly when the
-/// motion ends (the delegate's end time), so no late scroll callback can undo it. Paging always
+/// motion ends (the rest time the axis reports), so no late scroll callback can undo it. Paging always
 /// uses the threshold policy: complete at `pageDistanceThreshold` of a width, or at
 /// `pageFlickDistanceThreshold` with a flick; a cancelled swipe springs back from rest at the
 /// page spring's pace instead of flinging at the start. Pictures move at `parallax` of the scroll.
 /// An optional timer advances every `interval` seconds of rest; touching pauses it.
-public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
+public final class BannerScene: SingleAxisScene {
     public let itemCount: Int
     /// The real index of the item in the middle slot.
     public private(set) var current = 0
@@ -22,7 +22,7 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
     private var restingSince = 0.0
 
     static let height = 230.0
-    static let top = 112.0
+    static let top = 124.0
 
     public init(viewport: Size = .phone, itemCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
         self.itemCount = max(1, itemCount)
@@ -33,7 +33,6 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
         effective.pagePolicy = .threshold
         axis.setParameters(effective, at: 0)
         axis.setOffset(w, at: 0)
-        axis.delegate = self
     }
 
     public override var forcedPagePolicy: PagePolicy? { .threshold }
@@ -59,31 +58,33 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
         axis.setBounds(0...(2 * w), snapTargets: .evenlySpaced(count: 3, spacing: w), at: time)
     }
 
-    /// When the last motion came to rest, noted by the delegate and acted on after the advance.
-    private var restedAt: Double?
-
-    public func scrollAxisDidEndDecelerating(_ axis: ScrollAxis, at time: Double) {
-        restedAt = time
+    /// Every rest (a release, a fling, an animated step, a halt) recycles at its exact time:
+    /// nothing moves between the rest and now, so this is exact.
+    override func axisDidReport(_ report: AxisReport) {
+        guard let rest = report.rest else { return }
+        recycle(at: rest.time)
+        restingSince = rest.time
     }
 
     override func willPress(at time: Double) {
-        axis.halt(at: time)
+        note(axis.halt(at: time))
         recycle(at: time)   // a grab mid-motion starts from the middle slot, with room both ways
     }
 
     override func didRelease(at time: Double) { restingSince = time }
 
     override func didAdvance(to time: Double) {
-        if let rested = restedAt {
-            restedAt = nil
-            recycle(at: rested)   // nothing moves between the rest and now, so this is exact
-            restingSince = rested
-        }
         guard autoAdvance, !isPressed, !axis.isMoving, itemCount > 1 else { return }
         if time - restingSince >= interval {
             restingSince = time
-            axis.scroll(to: 2 * viewport.width, at: restingSince)
+            note(axis.scroll(to: 2 * viewport.width, at: restingSince))
         }
+    }
+
+    /// The auto-advance's next turn: an interval after the banner last rested or was let go.
+    public override func nextTimer(after time: Double) -> Double? {
+        guard autoAdvance, !isPressed, !axis.isMoving, itemCount > 1 else { return nil }
+        return restingSince + interval
     }
 
     // MARK: Controls
@@ -120,6 +121,9 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
 
     override var contentLength: Double { 3 * viewport.width }
 
+    /// The banner's own strip: its indicator runs along the bottom of the cards.
+    override var indicatorFrame: Rect { Rect(x: 16, y: Self.top, width: viewport.width - 32, height: Self.height) }
+
     override func itemIndex(at point: Point, offset: Double) -> Int? {
         guard point.y >= Self.top, point.y < Self.top + Self.height else { return nil }
         return item(inSlot: Int(((point.x + offset) / viewport.width).rounded(.down)).clamped(0, 2))
@@ -129,8 +133,7 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        list.append(.text("Today", x: 16, y: 22, style: .largeTitle, color: Theme.label))
-        list.append(.text("Banner · three recycling slots", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
+        Chrome.largeTitleHeader(into: &list, width: w, title: "Today", subtitle: "Banner · three recycling slots")
         for slot in 0..<3 {
             let pageX = Double(slot) * w - offset
             guard pageX < w, pageX + w > 0 else { continue }
@@ -140,13 +143,13 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
             // The picture is wider than the card and lags behind it by `parallax` of the scroll.
             let lag = -pageX * parallax
             let picture = Rect(x: card.x + lag - w * parallax, y: card.y, width: card.width + 2 * w * parallax, height: card.height)
-            list.append(.clip(card.intersection(screen)))
-            Art.picture(into: &list, frame: picture, seed: item * 13 + 7, cornerRadius: 0, restoreClip: card.intersection(screen))
+            list.append(.beginRoundedClip(card, cornerRadius: 18))   // the picture stays inside the card's rounded shape
+            Art.picture(into: &list, frame: picture, title: Art.title(item + 11), seed: item * 13 + 7, cornerRadius: 0, surround: Theme.background,
+                        restoreClip: card.intersection(screen))
             list.append(.rect(Rect(x: card.x, y: card.maxY - 70, width: card.width, height: 70),
                               fill: .verticalGradient(.clear, Color(hex: 0x000000, alpha: 0.35)), cornerRadius: 0))
-            list.append(.text(Art.title(item + 11), x: card.x + 16, y: card.maxY - 52, style: .title, color: .white))
-            list.append(.clip(screen))
-            list.append(.cornerMask(card, cornerRadius: 18, color: Theme.background))
+            list.append(.text(Art.title(item + 11), x: card.x + 16, y: card.maxY - 44, style: .title2, color: .white, maxWidth: card.width - 32))
+            list.append(.endRoundedClip)
             if item == selectedIndex {
                 list.append(.rect(card, fill: .solid(Theme.selection), cornerRadius: 18))
             }
@@ -158,8 +161,9 @@ public final class BannerScene: SingleAxisScene, ScrollAxisDelegate {
             let frame = Rect(x: 16, y: Self.top + Self.height + 48 + Double(row) * 84, width: w - 32, height: 72)
             list.card(frame, fill: .solid(Theme.card), cornerRadius: 14)
             list.append(.circle(centerX: frame.x + 36, centerY: frame.y + 36, radius: 22, color: Art.palette(row + 20).0))
-            list.append(.text(Art.title(row + 3), x: frame.x + 70, y: frame.y + 14, style: .headline, color: Theme.label))
-            list.append(.text(Art.subtitle(row + 4), x: frame.x + 70, y: frame.y + 40, style: .caption, color: Theme.secondaryLabel))
+            list.append(.text(Art.title(row + 3), x: frame.x + 70, y: frame.y + 13, style: .headline, color: Theme.label, maxWidth: frame.width - 86))
+            list.append(.text(Art.subtitle(row + 4), x: frame.x + 70, y: frame.y + 38, style: .subheadline, color: Theme.secondaryLabel,
+                              maxWidth: frame.width - 86))
         }
     }
 

@@ -80,7 +80,10 @@ public final class CarouselScene: SingleAxisScene {
 
     override var contentLength: Double { axis.bounds.upperBound - axis.bounds.lowerBound + viewport.width }
 
-    var cardTop: Double { max(120, (viewport.height - cardHeight) / 2) }
+    var cardTop: Double { max(130, (viewport.height - cardHeight) / 2) }
+
+    /// The carousel's own strip: from above the cards to below them; its indicator runs under the cards.
+    override var indicatorFrame: Rect { Rect(x: 0, y: cardTop - 10, width: viewport.width, height: cardHeight + 24) }
     var cardHeight: Double { min(440, viewport.height * 0.55) }
 
     override func itemIndex(at point: Point, offset: Double) -> Int? {
@@ -94,8 +97,7 @@ public final class CarouselScene: SingleAxisScene {
     override func drawContent(into list: inout DrawList, offset: Double) {
         let w = viewport.width
         list.append(.rect(Rect(x: 0, y: 0, width: w, height: viewport.height), fill: .solid(Theme.background), cornerRadius: 0))
-        list.append(.text("Featured", x: 16, y: 22, style: .largeTitle, color: Theme.label))
-        list.append(.text("Swipe through this week's collections", x: 18, y: 66, style: .caption, color: Theme.secondaryLabel))
+        Chrome.largeTitleHeader(into: &list, width: w, title: "Featured", subtitle: "Swipe through this week's collections")
         let pitch = cellWidth + spacing
         guard cellCount > 0, pitch > 0 else { return }
         let first = max(0, Int(((offset - sectionInset - cellWidth) / pitch).rounded(.down)))
@@ -105,10 +107,12 @@ public final class CarouselScene: SingleAxisScene {
                 let frame = cellFrame(index, offset: offset)
                 list.card(frame, fill: .solid(Theme.card), cornerRadius: 20)
                 let picture = Rect(x: frame.x + 10, y: frame.y + 10, width: frame.width - 20, height: frame.height - 96)
-                Art.picture(into: &list, frame: picture, seed: index + 50, cornerRadius: 14,
+                Art.picture(into: &list, frame: picture, title: Art.title(index + 5), seed: index + 50, cornerRadius: 14, surround: Theme.card,
                             restoreClip: Rect(x: 0, y: 0, width: w, height: viewport.height))
-                list.append(.text(Art.title(index + 5), x: frame.x + 18, y: picture.maxY + 14, style: .headline, color: Theme.label))
-                list.append(.text(Art.subtitle(index + 2), x: frame.x + 18, y: picture.maxY + 40, style: .caption, color: Theme.secondaryLabel))
+                list.append(.text(Art.title(index + 5), x: frame.x + 18, y: picture.maxY + 14, style: .headline, color: Theme.label,
+                                  maxWidth: frame.width - 36))
+                list.append(.text(Art.subtitle(index + 2), x: frame.x + 18, y: picture.maxY + 40, style: .subheadline, color: Theme.secondaryLabel,
+                                  maxWidth: frame.width - 36))
                 if index == selectedIndex {
                     list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: 20))
                 }

@@ -13,7 +13,8 @@ public final class LabScene: SingleAxisScene {
     private var gestureStart: (pointer: Double, offset: Double)?
     private var pointer = 0.0
 
-    static let plot = Rect(x: 16, y: 96, width: 358, height: 250)
+    /// The plot's card: under the header, 16 pt from both sides of the viewport.
+    static func plot(width: Double) -> Rect { Rect(x: 16, y: 122, width: max(0, width - 32), height: 238) }
     static let listTop = 372.0
     static let maximumPoints = 4000
     /// Seed 000's measured k for view lengths 1000…200 (b = 0.55 for all).
@@ -130,23 +131,47 @@ public final class LabScene: SingleAxisScene {
 
     override var contentLength: Double { 3000 }
 
+    static let gTicks = ["0", "0.2", "0.4", "0.6"]
+    /// The f axis's labels (0, d/2, d), remade only when d changes.
+    private var fTickCache = (d: -1.0, labels: ["", "", ""])
+    private func fTickLabels(_ d: Double) -> [String] {
+        if fTickCache.d != d { fTickCache = (d, [0, d / 2, d].map { Self.format($0, 0) }) }
+        return fTickCache.labels
+    }
+
+    /// The pulled list: its indicator runs beside it, above the home indicator.
+    override var indicatorFrame: Rect {
+        Rect(x: 0, y: Self.listTop, width: viewport.width, height: max(0, viewport.height - Self.listTop - Chrome.homeIndicatorInset))
+    }
+
     override func drawContent(into list: inout DrawList, offset: Double) {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        list.append(.text("Measurement lab", x: 16, y: 22, style: .title, color: Theme.label))
-        list.append(.text("conversion rate g = view ÷ finger, against view offset f", x: 16, y: 54, style: .caption, color: Theme.secondaryLabel))
-        // Plot: g from 0 to 0.6 up the side, f from 0 to d along the bottom.
-        let plot = Self.plot
+        Chrome.largeTitleHeader(into: &list, width: w, title: "Measurement lab", subtitle: "Conversion rate g = view ÷ finger against view offset f")
+        // Plot: g from 0 to 0.6 up the side, f from 0 to d along the bottom, both axes labelled.
+        let plot = Self.plot(width: w)
         list.append(.rect(plot, fill: .solid(.white), cornerRadius: 12))
         let d = max(1, listLength)
+        let inner = Rect(x: plot.x + 44, y: plot.y + 38, width: plot.width - 60, height: plot.height - 38 - 40)
         func point(_ f: Double, _ g: Double) -> (Double, Double) {
-            (plot.x + 12 + (plot.width - 24) * min(f / d, 1), plot.maxY - 12 - (plot.height - 24) * min(max(g / 0.6, 0), 1))
+            (inner.x + inner.width * min(f / d, 1), inner.maxY - inner.height * min(max(g / 0.6, 0), 1))
         }
+        let axisColor = Theme.secondaryLabel
         for tick in 0...3 {
             let (_, y) = point(0, Double(tick) * 0.2)
-            list.append(.rect(Rect(x: plot.x + 12, y: y, width: plot.width - 24, height: 1), fill: .solid(Color(hex: 0xE5E5EA)), cornerRadius: 0))
+            list.append(.rect(Rect(x: inner.x, y: y, width: inner.width, height: 1), fill: .solid(Color(hex: tick == 0 ? 0xC7C7CC : 0xE5E5EA)), cornerRadius: 0))
+            list.append(.text(Self.gTicks[tick], x: plot.x + 6, y: y - 8, style: .caption, color: axisColor, maxWidth: 32, alignment: .trailing))
         }
+        list.append(.rect(Rect(x: inner.x, y: inner.y, width: 1, height: inner.height), fill: .solid(Color(hex: 0xC7C7CC)), cornerRadius: 0))
+        let fTicks = fTickLabels(d)
+        for tick in 0...2 {
+            let (x, _) = point(d * Double(tick) / 2, 0)
+            list.append(.rect(Rect(x: x - 0.5, y: inner.maxY, width: 1, height: 4), fill: .solid(Color(hex: 0xC7C7CC)), cornerRadius: 0))
+            list.append(.text(fTicks[tick], x: x - 30, y: inner.maxY + 6, style: .caption, color: axisColor, maxWidth: 60, alignment: .center))
+        }
+        list.append(.text("g", x: plot.x + 6, y: plot.y + 6, style: .footnote, color: Theme.label, maxWidth: 32, alignment: .trailing))
+        list.append(.text("view offset f (pt)", x: inner.x, y: plot.maxY - 18, style: .caption, color: Theme.label, maxWidth: inner.width, alignment: .center))
         let stride = max(1, points.count / 300)
         var index = 0
         while index < points.count {
@@ -155,7 +180,7 @@ public final class LabScene: SingleAxisScene {
             index += stride
         }
         if let line = Self.fit(points) {
-            list.append(.text(fitLabel(line), x: plot.x + 14, y: plot.y + 10, style: .caption, color: Color(hex: 0xFF3B30)))
+            list.append(.text(fitLabel(line), x: inner.x + 8, y: plot.y + 8, style: .caption, color: Color(hex: 0xFF3B30), maxWidth: inner.width - 8))
             for step in 0...40 {
                 let f = d * Double(step) / 40
                 let (x, y) = point(f, line.k * f + line.b)
@@ -172,7 +197,7 @@ public final class LabScene: SingleAxisScene {
             for row in first...last where row < 47 {
                 let frame = Rect(x: 16, y: Self.listTop + 8 + Double(row) * rowHeight - offset, width: w - 32, height: rowHeight - 10)
                 list.append(.rect(frame, fill: .solid(.white), cornerRadius: 10))
-                list.append(.text(Art.title(row), x: frame.x + 14, y: frame.y + 16, style: .body, color: Theme.label))
+                list.append(.text(Art.title(row), x: frame.x + 14, y: frame.y + 16, style: .body, color: Theme.label, maxWidth: frame.width - 28))
             }
         }
         list.append(.clip(screen))

@@ -13,7 +13,9 @@ public final class ListScene: SingleAxisScene {
 
     static let margin = 16.0
     static let spacing = 14.0
-    static let headerHeight = 96.0
+    /// Status bar, the navigation bar's inline row and its large-title row, then 8 pt.
+    static let headerHeight = Chrome.statusBarHeight + Chrome.navigationBarHeight + Chrome.largeTitleHeight + 8
+    static let title = "Discover"
     static let textBlock = 66.0
     static let cornerRadius = 16.0
 
@@ -90,10 +92,11 @@ public final class ListScene: SingleAxisScene {
 
     override func drawContent(into list: inout DrawList, offset: Double) {
         list.append(.rect(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), fill: .solid(Theme.background), cornerRadius: 0))
-        // Header: scrolls with the content.
-        if offset < Self.headerHeight {
-            list.append(.text("Discover", x: Self.margin, y: 22 - offset, style: .largeTitle, color: Theme.label))
-            list.append(.text("Today's picks", x: Self.margin + 2, y: 66 - offset, style: .caption, color: Theme.secondaryLabel))
+        // The large title scrolls with the content, under the navigation bar (drawn after).
+        let largeTitleTop = Chrome.statusBarHeight + Chrome.navigationBarHeight + 3 - offset
+        if largeTitleTop + TextStyle.largeTitle.lineHeight > 0 {
+            list.append(.text(Self.title, x: Self.margin, y: largeTitleTop, style: .largeTitle, color: Theme.label,
+                              maxWidth: viewport.width - 2 * Self.margin))
         }
         for index in visibleCards(from: offset, to: offset + viewport.height) {
             let frame = cardFrame(index).offsetBy(dx: 0, dy: -offset)
@@ -101,16 +104,45 @@ public final class ListScene: SingleAxisScene {
             var textTop = frame.y + 12
             if frame.height > Self.textBlock + 1 {
                 let picture = Rect(x: frame.x + 8, y: frame.y + 8, width: frame.width - 16, height: frame.height - Self.textBlock - 8)
-                Art.picture(into: &list, frame: picture, seed: index, cornerRadius: 11,
+                Art.picture(into: &list, frame: picture, title: Art.title(index), seed: index, cornerRadius: 11, surround: Theme.card,
                             restoreClip: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
                 textTop = picture.maxY + 10
             }
-            list.append(.text(Art.title(index), x: frame.x + 14, y: textTop, style: .headline, color: Theme.label))
-            list.append(.text(Art.subtitle(index), x: frame.x + 14, y: textTop + 24, style: .caption, color: Theme.secondaryLabel))
+            list.append(.text(Art.title(index), x: frame.x + 14, y: textTop, style: .headline, color: Theme.label,
+                              maxWidth: frame.width - 28))
+            list.append(.text(Art.subtitle(index), x: frame.x + 14, y: textTop + 24, style: .subheadline, color: Theme.secondaryLabel,
+                              maxWidth: frame.width - 28))
             if index == selectedIndex {
                 list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: Self.cornerRadius))
                 list.append(.circle(centerX: frame.maxX - 22, centerY: frame.maxY - 22, radius: 10, color: Theme.tint))
             }
         }
+    }
+
+    /// How far the navigation bar has collapsed (0 = large title showing, 1 = inline title and a
+    /// bar background): it turns over the last 12 pt before the large title passes under the bar.
+    static func collapse(offset: Double) -> Double {
+        let hidden = TextStyle.largeTitle.lineHeight + 3   // offset at which the large title is under the bar
+        return min(max((offset - (hidden - 12)) / 12, 0), 1)
+    }
+
+    /// iOS's navigation bar with a large title: transparent while the large title shows; once it
+    /// has scrolled under, a translucent bar with a hairline and the title inline, centred.
+    override func drawFixedHeader(into list: inout DrawList, offset: Double) {
+        let progress = Self.collapse(offset: offset)
+        guard progress > 0 else { return }
+        let barBottom = Chrome.statusBarHeight + Chrome.navigationBarHeight
+        list.append(.rect(Rect(x: 0, y: 0, width: viewport.width, height: barBottom),
+                          fill: .solid(Theme.bar.fading(progress)), cornerRadius: 0))
+        list.append(.rect(Rect(x: 0, y: barBottom - 0.33, width: viewport.width, height: 0.33),
+                          fill: .solid(Theme.separator.fading(progress)), cornerRadius: 0))
+        list.append(.text(Self.title, x: 80, y: Chrome.statusBarHeight + 11, style: .headline, color: Theme.label.fading(progress),
+                          maxWidth: max(0, viewport.width - 160), alignment: .center))
+    }
+
+    /// The cards are clear of the bars: the indicator runs between them.
+    override var indicatorFrame: Rect {
+        let top = Chrome.statusBarHeight + Chrome.navigationBarHeight
+        return Rect(x: 0, y: top, width: viewport.width, height: max(0, viewport.height - top - Chrome.homeIndicatorInset))
     }
 }

@@ -9,13 +9,12 @@ import ScrollPhysics
 /// during a swipe keeps the item nearest the centre exactly where it is on screen; deleting the
 /// item on screen moves on to the next valid item in the direction of travel, wrapping round.
 /// With one item, looping and swiping are off.
-public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
+public final class LoopScene: SingleAxisScene {
     /// Item identities (they select the picture), in feed order.
     public private(set) var items: [Int]
     private var nextIdentity: Int
     /// Direction of the last drag or motion: +1 forward (down the feed), −1 back.
     private var direction = 1
-    private var restedAt: Double?
     public var showsRealIndex = false
 
     public init(viewport: Size = .phone, itemCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
@@ -25,7 +24,6 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
         super.init(name: "loop", viewport: viewport, orientation: .vertical, bounds: layout.bounds,
                    snapTargets: layout.targets, parameters: parameters)
         axis.setOffset(layout.start, at: 0)
-        axis.delegate = self
     }
 
     public override var caption: String { "Swipe past the last video: it wraps to the first without a jump" }
@@ -59,16 +57,10 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
 
     // MARK: Re-centring
 
-    public func scrollAxisDidEndDecelerating(_ axis: ScrollAxis, at time: Double) { restedAt = time }
-
-    public func scrollAxisWillEndDragging(_ axis: ScrollAxis, velocity: Double, targetOffset: inout Double) {
-        if velocity != 0 { direction = velocity > 0 ? 1 : -1 }
-    }
-
-    override func didAdvance(to time: Double) {
-        guard let rested = restedAt else { return }
-        restedAt = nil
-        recentre(at: rested)
+    /// A release sets the direction of travel; a rest on a copy page re-centres at its exact time.
+    override func axisDidReport(_ report: AxisReport) {
+        if let release = report.release, release.velocity != 0 { direction = release.velocity > 0 ? 1 : -1 }
+        if let rest = report.rest { recentre(at: rest.time) }
     }
 
     /// On a copy page, jump to the real page of the same item: the same picture, so invisible.
@@ -91,8 +83,9 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
             return
         }
         let shift = Double(anchor + 1 - anchorPage) * viewport.height
-        axis.shiftContent(by: shift, at: time)
-        axis.setBounds(layout.bounds, snapTargets: layout.targets, at: time)
+        var report = axis.shiftContent(by: shift, at: time)
+        report.absorb(axis.setBounds(layout.bounds, snapTargets: layout.targets, at: time))
+        note(report)
     }
 
     /// Appends `count` new items at the end of the feed; what is on screen does not move.
@@ -124,7 +117,7 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
         // Keep the next item where the deleted one stood, then settle on it from there.
         relayout(anchor: next, anchorPage: page, at: time)
         if axis.isDragging { return }
-        axis.scroll(to: Double(next + 1) * viewport.height, at: time)
+        note(axis.scroll(to: Double(next + 1) * viewport.height, at: time))
     }
 
     public override var controls: [SceneControl] {
@@ -147,6 +140,12 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
         }
     }
 
+    /// The feed's length and the item on screen (the panel shows it after Append and Delete).
+    public override var readout: [String] {
+        let shown = visibleItem(at: time).map { "showing item \($0 + 1)" } ?? "nothing to show"
+        return ["\(items.count) item\(items.count == 1 ? "" : "s") in the feed, \(shown)"]
+    }
+
     public override var extraTraceColumns: [String] { ["item", "items"] }
     public override func extraTraceValues(at time: Double) -> [TraceValue] {
         [visibleItem(at: time).map { .number(Double($0), decimals: 0) } ?? .text(""), .number(Double(items.count), decimals: 0)]
@@ -162,7 +161,7 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
         let h = viewport.height, w = viewport.width
         list.append(.rect(Rect(x: 0, y: 0, width: w, height: h), fill: .solid(.black), cornerRadius: 0))
         guard !items.isEmpty, h > 0 else {
-            list.append(.text("No videos", x: w / 2 - 48, y: h / 2 - 12, style: .title, color: Color(hex: 0xFFFFFF, alpha: 0.7)))
+            list.append(.text("No videos", x: 0, y: h / 2 - 14, style: .title2, color: Color(hex: 0xFFFFFF, alpha: 0.7), maxWidth: w, alignment: .center))
             return
         }
         let pages = loops ? items.count + 2 : 1
@@ -173,22 +172,22 @@ public final class LoopScene: SingleAxisScene, ScrollAxisDelegate {
             let identity = items[index]
             let top = Double(page) * h - offset
             let frame = Rect(x: 0, y: top, width: w, height: h)
-            let (a, b) = Art.palette(identity + 40)
-            list.append(.rect(frame, fill: .diagonalGradient(a, b.mixed(with: .black, 0.4)), cornerRadius: 0))
-            list.append(.clip(frame.intersection(Rect(x: 0, y: 0, width: w, height: h))))
-            list.append(.circle(centerX: w * (0.25 + 0.5 * Art.noise(identity, 21)), centerY: top + h * 0.42, radius: w * 0.3,
-                                color: Color(hex: 0xFFFFFF, alpha: 0.2)))
-            list.append(.text("LIVE", x: 16, y: top + 56, style: .caption, color: .white))
-            list.append(.text(Art.creator(identity), x: 16, y: top + h - 112, style: .headline, color: .white))
-            list.append(.text(Art.pageCaption(identity), x: 16, y: top + h - 86, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.9)))
+            let screen = Rect(x: 0, y: 0, width: w, height: h)
+            VideoPage.draw(into: &list, frame: frame, screen: screen, identity: identity + 40, liked: false)
+            list.append(.clip(frame.intersection(screen)))
+            // The live room's badge, under the status bar.
+            list.append(.rect(Rect(x: 16, y: top + Chrome.statusBarHeight + 10, width: 42, height: 20), fill: .solid(Color(hex: 0xFF2D55)), cornerRadius: 5))
+            list.append(.text("LIVE", x: 16, y: top + Chrome.statusBarHeight + 12, style: .caption, color: .white, maxWidth: 42, alignment: .center))
             if showsRealIndex {
                 // A debug overlay: formatting here is fine, it is off unless asked for.
-                let label = "item \(index)"
+                let label = "item \(index) of \(items.count)"
                 list.append(.rect(Rect(x: w - 150, y: top + 100, width: 134, height: 54), fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
-                list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A)))
-                list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .caption, color: .white))
+                list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A), maxWidth: 118))
+                list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .footnote, color: .white, maxWidth: 118))
             }
             list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
         }
     }
+
+    override var chromeStyle: Chrome.Style { .lightContent }
 }

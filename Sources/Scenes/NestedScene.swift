@@ -19,7 +19,7 @@ import ScrollPhysics
 ///   time; a list fling that reaches its top hands the rest to the container, which may bounce.
 /// - A tap on the status-bar strip scrolls the container and the visible list to the top, even
 ///   mid-motion; other taps during motion only stop it.
-public final class NestedScene: ScrollScene, ScrollAxisDelegate {
+public final class NestedScene: ScrollScene {
     public let name = "nested"
     public let viewport: Size
     public let orientation = Orientation.vertical
@@ -57,7 +57,8 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
     private var lastPoint = Point(x: 0, y: 0)
     private var pressCaughtMotion = false
     private var tracker = VelocityTracker()
-    private var handOffs: [(to: Int, time: Double, velocity: Double)] = []
+    /// Container and the shown list, joined at the pin: velocity passes on unchanged.
+    private let chain = AxisChain()
     private var time = 0.0
 
     public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
@@ -74,18 +75,15 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         self.rows = rows
         self.categoryTops = categoryTops
         let listViewport = viewport.height - Self.statusBar - Self.segmentHeight
-        container = ScrollAxis(id: 0, viewportLength: viewport.height, bounds: 0...Self.headerHeight, parameters: parameters)
-        tabs = ScrollAxis(id: 1, viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
+        container = ScrollAxis(viewportLength: viewport.height, bounds: 0...Self.headerHeight, parameters: parameters)
+        tabs = ScrollAxis(viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
                           snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), parameters: parameters)
-        let menu = ScrollAxis(id: 2, viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), parameters: parameters)
-        let reviews = ScrollAxis(id: 3, viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
+        let menu = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), parameters: parameters)
+        let reviews = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
                                  parameters: parameters)
-        let info = ScrollAxis(id: 4, viewportLength: listViewport, bounds: 0...0, parameters: parameters)
+        let info = ScrollAxis(viewportLength: listViewport, bounds: 0...0, parameters: parameters)
         lists = [menu, reviews, info]
-        container.setChained(true, edge: .trailing)
-        for i in lists.indices { lists[i].setChained(true, edge: .leading) }
-        container.delegate = self
-        for i in lists.indices { lists[i].delegate = self }
+        for i in lists.indices { AxisChain.join(&container, &lists[i]) }
     }
 
     public var mainAxis: ScrollAxis { container }
@@ -97,44 +95,16 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
 
     // MARK: Hand-off
 
-    public func scrollAxis(_ axis: ScrollAxis, didHandOffVelocity velocity: Double, at edge: ScrollEdge, time: Double) {
-        // Queued: the receiving axis is started once every axis has reached `time`.
-        if axis.id == 0, edge == .trailing {
-            handOffs.append((currentList + 2, time, velocity))
-        } else if axis.id >= 2, edge == .leading {
-            handOffs.append((0, time, velocity))
-        }
-    }
-
-    private func axisIDsAdvance(to t: Double) {
-        container.advance(to: t)
-        tabs.advance(to: t)
-        for i in lists.indices { lists[i].advance(to: t) }
-    }
-
+    /// The container and the shown list advance as one chain (hand-offs at the exact crossing
+    /// time, both ways); the tabs and the hidden lists on their own (a hidden list reaching its
+    /// top simply stops there).
     public func advance(to t: Double) {
         guard t.isFinite else { return }
-        HandOffStepper.advance(to: t, nextEnd: nextMotionEnd, advanceAll: axisIDsAdvance, deliver: deliverHandOffs)
+        let shown = currentList
+        chain.advance(&container, &lists[shown], to: t)
+        tabs.advance(to: t)
+        for i in lists.indices where i != shown { lists[i].advance(to: t) }
         time = max(time, t)
-    }
-
-    private func nextMotionEnd() -> Double? {
-        var next = container.motionEndTime
-        for list in lists { next = HandOffStepper.earliest(next, list.motionEndTime) }
-        return next
-    }
-
-    private func deliverHandOffs() {
-        guard !handOffs.isEmpty else { return }
-        let due = handOffs
-        handOffs.removeAll(keepingCapacity: true)
-        for handOff in due {
-            if handOff.to == 0 {
-                container.fling(at: handOff.time, velocity: handOff.velocity)
-            } else {
-                lists[handOff.to - 2].fling(at: handOff.time, velocity: handOff.velocity)
-            }
-        }
     }
 
     // MARK: Input
@@ -229,8 +199,12 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         else if listPull > listEnd { containerFlings = false }
         else if v > 0 { containerFlings = containerPull < Self.headerHeight }
         else { containerFlings = listPull <= 0 }
-        container.endDrag(at: t, releaseVelocity: containerFlings ? v : 0)
-        for i in lists.indices { lists[i].endDrag(at: t, releaseVelocity: !containerFlings && i == list ? v : 0) }
+        let released = container.endDrag(at: t, releaseVelocity: containerFlings ? v : 0)
+        chain.deliver(released, from: 0, &container, &lists[list])
+        for i in lists.indices {
+            let listReleased = lists[i].endDrag(at: t, releaseVelocity: !containerFlings && i == list ? v : 0)
+            if i == list { chain.deliver(listReleased, from: 1, &container, &lists[list]) }
+        }
     }
 
     public func tap(at point: Point, time t: Double) {
@@ -290,7 +264,7 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
     }
 
     public func isAtRest(at t: Double) -> Bool {
-        pressStart == nil && handOffs.isEmpty && !container.isMoving && !tabs.isMoving && !lists.contains { $0.isMoving }
+        pressStart == nil && !container.isMoving && !tabs.isMoving && !lists.contains { $0.isMoving }
     }
 
     public var controls: [SceneControl] {
@@ -320,19 +294,25 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         let headerTop = Self.statusBar - c
         let pictureHeight = 124 + max(0, -c)
         Art.picture(into: &list, frame: Rect(x: 0, y: min(headerTop, Self.statusBar), width: w, height: pictureHeight),
-                    seed: 77, cornerRadius: 0, restoreClip: screen)
+                    title: "Noodle House", seed: 77, cornerRadius: 0, surround: .white, restoreClip: screen)
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 34, color: .white))
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 30, color: Color(hex: 0xFF9500)))
-        list.append(.text("Noodle House", x: 98, y: headerTop + 132, style: .title, color: Theme.label))
-        list.append(.text("★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .caption, color: Theme.secondaryLabel))
+        // The house's logo: a white bowl with steam over it.
+        list.append(.rect(Rect(x: 36, y: headerTop + 124, width: 32, height: 14), fill: .solid(.white), cornerRadius: 7))
+        list.append(.rect(Rect(x: 33, y: headerTop + 121, width: 38, height: 4), fill: .solid(.white), cornerRadius: 2))
+        for i in 0..<3 {
+            list.append(.rect(Rect(x: 43 + Double(i) * 7, y: headerTop + 106, width: 3, height: 11), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.8)), cornerRadius: 1.5))
+        }
+        list.append(.text("Noodle House", x: 98, y: headerTop + 130, style: .title2, color: Theme.label, maxWidth: w - 114))
+        list.append(.text("★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .subheadline, color: Theme.secondaryLabel, maxWidth: w - 114))
         // Segment bar.
         let segmentTop = Self.statusBar + Self.headerHeight - c
         list.append(.rect(Rect(x: 0, y: segmentTop, width: w, height: Self.segmentHeight), fill: .solid(.white), cornerRadius: 0))
         let tabOffset = tabs.offset(at: t)
         for (i, title) in Self.tabTitles.enumerated() {
             let active = abs(tabOffset - Double(i) * w) < w / 2
-            list.append(.text(title, x: Double(i) * w / 3 + (w / 3 - 60) / 2 + 6, y: segmentTop + 12, style: .headline,
-                              color: active ? Theme.label : Theme.secondaryLabel))
+            list.append(.text(title, x: Double(i) * w / 3, y: segmentTop + 11, style: .headline,
+                              color: active ? Theme.label : Theme.secondaryLabel, maxWidth: w / 3, alignment: .center))
         }
         list.append(.rect(Rect(x: tabOffset / 3 + (w / 3 - 36) / 2, y: segmentTop + Self.segmentHeight - 4, width: 36, height: 3),
                           fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
@@ -354,8 +334,8 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
         list.append(.clip(screen))
         // Status bar strip: tap it to scroll to the top.
         list.append(.rect(Rect(x: 0, y: 0, width: w, height: Self.statusBar), fill: .solid(.white), cornerRadius: 0))
-        list.append(.text("9:41", x: 28, y: 14, style: .headline, color: Theme.label))
-        list.append(.text("tap here: to top", x: w - 128, y: 16, style: .caption, color: Theme.secondaryLabel))
+        Chrome.statusBar(into: &list, width: w, style: .darkContent, height: Self.statusBar)
+        Chrome.homeIndicator(into: &list, size: viewport, style: .darkContent)
         list.append(.clip(nil))
     }
 
@@ -371,11 +351,13 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
                 list.append(.rect(Rect(x: x, y: y, width: Self.columnWidth, height: 48), fill: .solid(.white), cornerRadius: 0))
                 list.append(.rect(Rect(x: x, y: y + 12, width: 3, height: 24), fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
             }
-            list.append(.text(name, x: x + 10, y: y + 15, style: .caption, color: i == current ? Theme.label : Theme.secondaryLabel))
+            list.append(.text(name, x: x + 10, y: y + 15, style: .footnote, color: i == current ? Theme.label : Theme.secondaryLabel,
+                              maxWidth: Self.columnWidth - 14))
         }
         // Food list, culled to the visible rows.
         let listX = x + Self.columnWidth
-        list.append(.clip(Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(Rect(x: 0, y: top, width: w, height: h - top))))
+        let listClip = Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(Rect(x: 0, y: top, width: w, height: h - top))
+        list.append(.clip(listClip))
         var low = 0, high = rows.count
         while low < high { let mid = (low + high) / 2; if rows[mid].top + Self.rowHeight <= offset { low = mid + 1 } else { high = mid } }
         var index = low
@@ -384,20 +366,38 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
             let y = top + row.top - offset
             if let dish = row.dish {
                 let name = Self.dishes[dish % Self.dishes.count]
-                list.append(.rect(Rect(x: listX + 12, y: y + 10, width: 72, height: 72), fill: .diagonalGradient(Art.palette(dish).0, Art.palette(dish).1), cornerRadius: 10))
-                list.append(.text(name, x: listX + 96, y: y + 14, style: .headline, color: Theme.label))
-                list.append(.text(Self.salesLabels[dish % Self.salesLabels.count], x: listX + 96, y: y + 38, style: .caption, color: Theme.secondaryLabel))
-                list.append(.text(Self.prices[dish % Self.prices.count], x: listX + 96, y: y + 60, style: .headline, color: Color(hex: 0xFF3B30)))
+                Art.picture(into: &list, frame: Rect(x: listX + 12, y: y + 10, width: 72, height: 72), title: name, seed: dish, cornerRadius: 10,
+                            surround: .white, restoreClip: listClip)
+                let textWidth = w - Self.columnWidth - 96 - 12
+                list.append(.text(name, x: listX + 96, y: y + 12, style: .headline, color: Theme.label, maxWidth: textWidth))
+                list.append(.text(Self.salesLabels[dish % Self.salesLabels.count], x: listX + 96, y: y + 37, style: .footnote,
+                                  color: Theme.secondaryLabel, maxWidth: textWidth))
+                list.append(.text(Self.prices[dish % Self.prices.count], x: listX + 96, y: y + 59, style: .headline, color: Color(hex: 0xFF3B30),
+                                  maxWidth: textWidth - 40))
                 list.append(.circle(centerX: listX + w - Self.columnWidth - 26, centerY: y + 68, radius: 12, color: Color(hex: 0xFFC300)))
-                list.append(.text("+", x: listX + w - Self.columnWidth - 31, y: y + 57, style: .headline, color: Theme.label))
+                let plusX = listX + w - Self.columnWidth - 26
+                list.append(.rect(Rect(x: plusX - 5.5, y: y + 67, width: 11, height: 2), fill: .solid(Theme.label), cornerRadius: 1))
+                list.append(.rect(Rect(x: plusX - 1, y: y + 62.5, width: 2, height: 11), fill: .solid(Theme.label), cornerRadius: 1))
                 if dish == selectedIndex {
                     list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.rowHeight), fill: .solid(Theme.selection), cornerRadius: 0))
                 }
             } else {
                 list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight), fill: .solid(.white), cornerRadius: 0))
-                list.append(.text(Self.categories[row.category], x: listX + 12, y: y + 9, style: .caption, color: Theme.secondaryLabel))
+                list.append(.text(Self.categories[row.category], x: listX + 12, y: y + 9, style: .footnote, color: Theme.secondaryLabel,
+                                  maxWidth: w - Self.columnWidth - 24))
             }
             index += 1
+        }
+        // iOS pins the current section's header at the list's top; the next header pushes it up,
+        // so no row is cut off directly under the segment bar.
+        if offset > 0, let section = categoryTops.lastIndex(where: { $0 <= offset }) {
+            let next = section + 1 < categoryTops.count ? categoryTops[section + 1] - offset : .infinity
+            let y = top + min(0, next - Self.categoryHeight)
+            list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight), fill: .solid(.white), cornerRadius: 0))
+            list.append(.text(Self.categories[rows.isEmpty ? 0 : section % Self.categories.count], x: listX + 12, y: y + 9, style: .footnote,
+                              color: Theme.secondaryLabel, maxWidth: w - Self.columnWidth - 24))
+            list.append(.rect(Rect(x: listX, y: y + Self.categoryHeight - 0.5, width: w - Self.columnWidth, height: 0.5),
+                              fill: .solid(Theme.separator.fading(0.5)), cornerRadius: 0))
         }
     }
 
@@ -415,17 +415,19 @@ public final class NestedScene: ScrollScene, ScrollAxisDelegate {
             let frame = Rect(x: x + 12, y: y, width: viewport.width - 24, height: Self.reviewHeight - 10)
             list.card(frame, fill: .solid(.white), cornerRadius: 12, shadow: Color(hex: 0x000000, alpha: 0.08))
             list.append(.circle(centerX: frame.x + 26, centerY: frame.y + 28, radius: 16, color: Art.palette(i + 30).0))
-            list.append(.text(Self.reviewers[i % Self.reviewers.count], x: frame.x + 52, y: frame.y + 12, style: .headline, color: Theme.label))
-            list.append(.text("★★★★★", x: frame.x + 52, y: frame.y + 34, style: .caption, color: Color(hex: 0xFF9500)))
-            list.append(.text(Self.reviews[i % Self.reviews.count], x: frame.x + 16, y: frame.y + 64, style: .body, color: Theme.label))
+            list.append(.text(Self.reviewers[i % Self.reviewers.count], x: frame.x + 52, y: frame.y + 12, style: .headline, color: Theme.label,
+                              maxWidth: frame.width - 68))
+            list.append(.text("★★★★★", x: frame.x + 52, y: frame.y + 34, style: .caption, color: Color(hex: 0xFF9500), maxWidth: frame.width - 68))
+            list.append(.text(Self.reviews[i % Self.reviews.count], x: frame.x + 16, y: frame.y + 64, style: .body, color: Theme.label,
+                              maxWidth: frame.width - 32))
         }
     }
 
     private func drawInfo(into list: inout DrawList, x: Double, top: Double) {
         for (i, line) in Self.infoLines.enumerated() {
             let y = top + 16 + Double(i) * 64
-            list.append(.text(line.0, x: x + 16, y: y, style: .caption, color: Theme.secondaryLabel))
-            list.append(.text(line.1, x: x + 16, y: y + 20, style: .headline, color: Theme.label))
+            list.append(.text(line.0, x: x + 16, y: y, style: .footnote, color: Theme.secondaryLabel, maxWidth: viewport.width - 32))
+            list.append(.text(line.1, x: x + 16, y: y + 20, style: .headline, color: Theme.label, maxWidth: viewport.width - 32))
         }
     }
 }

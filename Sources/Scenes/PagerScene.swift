@@ -15,8 +15,6 @@ public final class PagerScene: SingleAxisScene {
 
     public override var caption: String { "Flick to the next video; a slow drag past halfway turns too" }
 
-    static let actions = ["♥", "✉", "↗"]
-
     override func itemIndex(at point: Point, offset: Double) -> Int? {
         let index = Int(((point.y + offset) / viewport.height).rounded(.down))
         return index >= 0 && index < pageCount ? index : nil
@@ -29,31 +27,22 @@ public final class PagerScene: SingleAxisScene {
         let first = max(0, Int((offset / h).rounded(.down)))
         let last = min(pageCount - 1, Int(((offset + h) / h).rounded(.down)))
         guard first <= last else { return }
+        let screen = Rect(x: 0, y: 0, width: w, height: h)
         for index in first...last {
-            let top = Double(index) * h - offset
-            let frame = Rect(x: 0, y: top, width: w, height: h)
-            let (a, b) = Art.palette(index + 3)
-            list.append(.rect(frame, fill: .diagonalGradient(a, b.mixed(with: .black, 0.35)), cornerRadius: 0))
-            list.append(.clip(frame.intersection(Rect(x: 0, y: 0, width: w, height: h))))
-            list.append(.circle(centerX: w * (0.3 + 0.4 * Art.noise(index, 11)), centerY: top + h * 0.38,
-                                radius: w * 0.32, color: Color(hex: 0xFFFFFF, alpha: 0.22)))
-            list.append(.circle(centerX: w * 0.15, centerY: top + h * 0.7, radius: w * 0.5, color: Color(hex: 0x000000, alpha: 0.12)))
-            // The caption block and the action column, as a video app lays them out.
-            list.append(.rect(Rect(x: 0, y: top + h - 190, width: w, height: 190),
-                              fill: .verticalGradient(.clear, Color(hex: 0x000000, alpha: 0.45)), cornerRadius: 0))
-            list.append(.text(Art.creator(index), x: 16, y: top + h - 112, style: .headline, color: .white))
-            list.append(.text(Art.pageCaption(index), x: 16, y: top + h - 86, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.9)))
-            let liked = index == selectedIndex
-            for (slot, label) in Self.actions.enumerated() {
-                let cy = top + h - 330 + Double(slot) * 72
-                list.append(.circle(centerX: w - 36, centerY: cy, radius: 22,
-                                    color: slot == 0 && liked ? Color(hex: 0xFF2D55) : Color(hex: 0xFFFFFF, alpha: 0.25)))
-                list.append(.text(label, x: w - 44, y: cy - 11, style: .headline, color: .white))
-            }
-            list.append(.text("Following", x: w / 2 - 96, y: top + 56, style: .body, color: Color(hex: 0xFFFFFF, alpha: 0.6)))
-            list.append(.text("For You", x: w / 2 + 14, y: top + 55, style: .headline, color: .white))
-            list.append(.rect(Rect(x: w / 2 + 30, y: top + 80, width: 28, height: 2.5), fill: .solid(.white), cornerRadius: 1.25))
-            list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
+            let frame = Rect(x: 0, y: Double(index) * h - offset, width: w, height: h)
+            VideoPage.draw(into: &list, frame: frame, screen: screen, identity: index, liked: index == selectedIndex)
         }
+    }
+
+    override var chromeStyle: Chrome.Style { .lightContent }
+
+    /// The feed's tabs stay put while the pages move under them, as in iOS video apps.
+    override func drawFixedHeader(into list: inout DrawList, offset: Double) {
+        let w = viewport.width, y = Chrome.statusBarHeight + 8
+        list.append(.rect(Rect(x: 0, y: 0, width: w, height: y + 56), fill: .verticalGradient(Color(hex: 0x000000, alpha: 0.35), .clear), cornerRadius: 0))
+        list.append(.text("Following", x: w / 2 - 110, y: y, style: .headline, color: Color(hex: 0xFFFFFF, alpha: 0.6), maxWidth: 100, alignment: .trailing))
+        list.append(.text("For You", x: w / 2 + 10, y: y, style: .headline, color: .white, maxWidth: 100))
+        list.append(.rect(Rect(x: w / 2 + 10 + 18, y: y + 27, width: 28, height: 2.5), fill: .solid(.white), cornerRadius: 1.25))
+        list.append(.rect(Rect(x: w / 2 - 0.5, y: y + 5, width: 1, height: 12), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.4)), cornerRadius: 0))
     }
 }

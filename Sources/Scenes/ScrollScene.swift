@@ -21,6 +21,9 @@ public protocol ScrollScene: AnyObject {
     func setParameters(_ parameters: ScrollParameters, at time: Double)
     /// Whether nothing moves and nothing is held at `time`.
     func isAtRest(at time: Double) -> Bool
+    /// The scene time at which a timer of the scene (the banner's auto-advance) next acts, if one
+    /// is running; the window sleeps at rest until then.
+    func nextTimer(after time: Double) -> Double?
 
     /// A click or tap that did not move and did not catch motion, at a viewport point.
     func tap(at point: Point, time: Double)
@@ -69,6 +72,7 @@ extension ScrollScene {
     public func pressControl(_ id: String, at time: Double) {}
     public var readout: [String] { [] }
     public var forcedPagePolicy: PagePolicy? { nil }
+    public func nextTimer(after time: Double) -> Double? { nil }
     public var extraTraceColumns: [String] { [] }
     public func extraTraceValues(at time: Double) -> [TraceValue] { [] }
 }

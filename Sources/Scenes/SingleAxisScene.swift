@@ -50,7 +50,6 @@ public class SingleAxisScene: ScrollScene {
 
     public func handle(_ input: TimedInput) {
         if case .down = input.event { willPress(at: input.time) }
-        if case .up = input.event { defer { didRelease(at: input.time) } }
         advance(to: input.time)
         let t = input.time
         switch input.event {
@@ -65,7 +64,8 @@ public class SingleAxisScene: ScrollScene {
         case .up(let point):
             guard pointerIsDown else { return }
             pointerIsDown = false
-            axis.endDrag(at: t, pointer: orientation.coordinate(of: point))
+            note(axis.endDrag(at: t, pointer: orientation.coordinate(of: point)))
+            didRelease(at: t)
         case .wheel(let dx, let dy):
             guard !pointerIsDown, acceptsDrags else { return }
             let delta = orientation == .vertical ? dy : dx
@@ -80,9 +80,9 @@ public class SingleAxisScene: ScrollScene {
     public func advance(to time: Double) {
         if let last = lastWheelTime, time >= last + Self.wheelStreamGap {
             lastWheelTime = nil
-            axis.endScrollStream(at: last + Self.wheelStreamGap, lastEventTime: last)
+            note(axis.endScrollStream(at: last + Self.wheelStreamGap, lastEventTime: last))
         }
-        axis.advance(to: time)
+        note(axis.advance(to: time))
         self.time = max(self.time, time)
         noteMotion()
         didAdvance(to: time)
@@ -92,6 +92,16 @@ public class SingleAxisScene: ScrollScene {
     func willPress(at time: Double) {}
     func didRelease(at time: Double) {}
     func didAdvance(to time: Double) {}
+
+    /// Hands what the axis reported to `axisDidReport` once the axis call has returned, so the
+    /// subclass may change the axis freely there.
+    func note(_ report: AxisReport) {
+        guard !report.isEmpty else { return }
+        axisDidReport(report)
+    }
+
+    /// Hook for subclasses: the axis released, came to rest or handed off (see `AxisReport`).
+    func axisDidReport(_ report: AxisReport) {}
 
     /// Whether a pointer is held.
     var isPressed: Bool { pointerIsDown }
@@ -103,18 +113,20 @@ public class SingleAxisScene: ScrollScene {
     private func endWheelStreamNow(at time: Double) {
         guard let last = lastWheelTime else { return }
         lastWheelTime = nil
-        axis.endScrollStream(at: time, lastEventTime: last)
+        note(axis.endScrollStream(at: time, lastEventTime: last))
     }
 
     public func setParameters(_ parameters: ScrollParameters, at time: Double) {
         var effective = parameters
         if let forced = forcedPagePolicy { effective.pagePolicy = forced }
-        axis.setParameters(effective, at: time)
+        note(axis.setParameters(effective, at: time))
     }
 
     public func isAtRest(at time: Double) -> Bool {
         !pointerIsDown && lastWheelTime == nil && !axis.isMoving
     }
+
+    public func nextTimer(after time: Double) -> Double? { nil }
 
     public func tap(at point: Point, time: Double) {
         let index = itemIndex(at: point, offset: axis.offset(at: time))
@@ -146,7 +158,7 @@ public class SingleAxisScene: ScrollScene {
                 target = from + n * Self.notchStep
             }
         }
-        axis.scroll(to: target, at: time)
+        note(axis.scroll(to: target, at: time))
         noteMotion()
     }
 
@@ -168,8 +180,23 @@ public class SingleAxisScene: ScrollScene {
         let offset = axis.offset(at: time)
         list.append(.clip(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)))
         drawContent(into: &list, offset: offset)
+        drawFixedHeader(into: &list, offset: offset)
         drawIndicator(into: &list, offset: offset, at: time)
+        Chrome.draw(into: &list, size: viewport, style: chromeStyle)
         list.append(.clip(nil))
+    }
+
+    /// Whether the status bar and home indicator are drawn dark (light content) or light (video).
+    var chromeStyle: Chrome.Style { .darkContent }
+
+    /// What stays put over the scrolling content: a navigation bar, a video feed's tabs (subclasses).
+    func drawFixedHeader(into list: inout DrawList, offset: Double) {}
+
+    /// The scroll view's frame in the viewport, inset where bars cover it: the indicator runs
+    /// along its trailing (vertical) or bottom (horizontal) edge, 3 pt inside.
+    var indicatorFrame: Rect {
+        Rect(x: 0, y: Chrome.statusBarHeight, width: viewport.width,
+             height: max(0, viewport.height - Chrome.statusBarHeight - Chrome.homeIndicatorInset))
     }
 
     /// iOS's scroll indicator: a thin rounded bar, shown while moving, fading 0.3 s after
@@ -180,15 +207,20 @@ public class SingleAxisScene: ScrollScene {
         guard alpha > 0 else { return }
         let length = orientation.length(of: viewport)
         let content = max(contentLength, length)
-        let track = length - 6
-        var bar = max(36, track * length / content)
-        var start = (offset / max(1, content - length)) * (track - bar)
+        let edge = indicatorFrame
+        let track = max(0, (orientation == .vertical ? edge.height : edge.width) - 6)
+        guard track > 7 else { return }
+        var bar = min(track, max(36, track * length / content))
+        let span = axis.bounds.upperBound - axis.bounds.lowerBound
+        var start = ((offset - axis.bounds.lowerBound) / max(1, span)) * (track - bar)
         if offset < axis.bounds.lowerBound { bar = max(7, bar + offset - axis.bounds.lowerBound); start = 0 }
         if offset > axis.bounds.upperBound { bar = max(7, bar - (offset - axis.bounds.upperBound)); start = track - bar }
         start = min(max(start, 0), track - bar)
         let frame = orientation == .vertical
-            ? Rect(x: viewport.width - 6, y: 3 + start, width: 3, height: bar)
-            : Rect(x: 3 + start, y: viewport.height - 6, width: bar, height: 3)
+            ? Rect(x: edge.maxX - 6, y: edge.y + 3 + start, width: 3, height: bar)
+            : Rect(x: edge.x + 3 + start, y: edge.maxY - 6, width: bar, height: 3)
+        // iOS's default indicator: dark with a light rim, so it reads on pictures and on white.
+        list.append(.rect(frame.insetBy(-0.5), fill: .solid(Theme.indicatorRim.fading(alpha)), cornerRadius: 2))
         list.append(.rect(frame, fill: .solid(Theme.indicator.fading(alpha)), cornerRadius: 1.5))
     }
 }

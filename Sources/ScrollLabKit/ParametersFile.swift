@@ -17,6 +17,23 @@ public enum ParametersFile {
             }
             return (member.key, value)
         }
+        if let named = values.first(where: { $0.key == "model" }) {
+            // "model": another platform's physics, with that model's keys only.
+            guard case .string(let name) = named.value else {
+                throw InputError("\(file): key \"model\": expected a model name (a string); models: \(FeelZoo.names.joined(separator: ", "))")
+            }
+            let rest = values.filter { $0.key != "model" }
+            if name != FeelZoo.uikit {
+                do {
+                    var parameters = ScrollParameters()
+                    parameters.model = FeelChoice(try FeelZoo.make(name, rest))
+                    return parameters
+                } catch {
+                    throw InputError("\(file): \(error)")
+                }
+            }
+            do { return try ScrollParameters(values: rest) } catch { throw InputError("\(file): \(error)") }
+        }
         do {
             return try ScrollParameters(values: values)
         } catch {
@@ -31,7 +48,8 @@ public enum ParametersFile {
     }
 
     public static func encode(_ parameters: ScrollParameters) -> String {
-        let members = parameters.values.map { pair -> (key: String, value: JSONValue) in
+        let pairs = parameters.model.map { [("model", ParameterValue.string($0.name))] + $0.model.pairs } ?? parameters.values
+        let members = pairs.map { pair -> (key: String, value: JSONValue) in
             switch pair.value {
             case .number(let number): return (pair.key, .number(number))
             case .string(let text): return (pair.key, .string(text))
@@ -40,5 +58,31 @@ public enum ParametersFile {
             }
         }
         return JSONValue.object(members).serialized() + "\n"
+    }
+}
+
+extension ParametersFile {
+    /// The README's parameter table, made from the model's `tunables` (a test keeps the README
+    /// equal to it): key, default, range, unit, what it does, what the default means and where
+    /// it comes from, and what an engineer does with it.
+    public static func markdownTable<Model: TunableModel>(_ model: Model.Type) -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        var lines = ["| key | default | range | unit | what it does | default's source | in an app |",
+                     "| --- | --- | --- | --- | --- | --- | --- |"]
+        for tunable in Model.tunables {
+            let defaultText: String
+            switch tunable.defaultValue {
+            case .number(let number): defaultText = formatNumber(number)
+            case .string(let name): defaultText = "`\(name)`"
+            default: defaultText = tunable.unsetMeaning.map { "null (\($0))" } ?? "null"
+            }
+            var range = tunable.options.isEmpty
+                ? "\(formatNumber(tunable.range.lowerBound)) – \(formatNumber(tunable.range.upperBound))"
+                : tunable.options.map { "`\($0)`" }.joined(separator: ", ")
+            if tunable.isOptional { range += " or null" }
+            if tunable.isCount { range += ", whole" }
+            lines.append("| `\(tunable.key)` | \(defaultText) | \(range) | \(tunable.unit.isEmpty ? "—" : tunable.unit) | \(cell(tunable.help)) | \(cell(tunable.source)) | \(cell(tunable.equivalent)) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

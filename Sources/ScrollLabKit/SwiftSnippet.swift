@@ -1,47 +1,72 @@
-import Foundation
 import ScrollPhysics
 
-/// The parameters as Swift for an app, each with a comment naming its UIKit or seed equivalent.
+/// The parameters as Swift an engineer pastes into an app: one typed property per parameter
+/// (`Double`, `Int` only for counts), each documented with what it does and the UIKit property
+/// or formula it stands for, and, inside `#if canImport(UIKit)`, a method that sets what
+/// `UIScrollView` itself exposes. Driven entirely by the model's `tunables`.
 public enum SwiftSnippet {
-    public static func make(_ p: ScrollParameters) -> String {
-        func n(_ value: Double) -> String { JSONValue.number(value).serialized() }
-        let mu = p.decayConstant
-        let rate = p.decelerationRate == 0.998 ? "UIScrollView.DecelerationRate.normal"
-            : p.decelerationRate == 0.99 ? "UIScrollView.DecelerationRate.fast"
-            : "UIScrollView.DecelerationRate(rawValue: \(n(p.decelerationRate)))"
-        return """
-        // Scroll feel exported from ScrollLab.
-        // UIKit exposes only the deceleration rate; the rest needs your own scroll physics
-        // (the equations are in ScrollLab's README, after the seed documents).
-        scrollView.decelerationRate = \(rate)   // velocity kept per ms; μ = −1000·ln(rate) = \(String(format: "%.4f", mu)) /s
+    public static func make<Model: TunableModel>(_ model: Model, typeName: String = "ScrollFeel") -> String {
+        var out = """
+        // Scroll feel exported from ScrollLab. Units: points (pt), seconds (s).
+        // UIScrollView exposes only some of these (see apply(to:)); the others need your own
+        // scroll physics, and each comment gives the formula the value enters.
+        #if canImport(UIKit)
+        import UIKit
+        #endif
 
-        struct ScrollFeel {
-            /// UIScrollView.decelerationRate, per millisecond (seed 000, eq. 1: a = −μ·v).
-            var decelerationRate = \(n(p.decelerationRate))
-            /// n of the power-law fluid a = −μ·v_ref^(1−n)·vⁿ, v_ref = 1000 pt/s (seed 000's library); 1 = UIKit.
-            var decelerationPower = \(n(p.decelerationPower))
-            /// δ of the critically damped edge bounce x(t) = (x0 + (v0 + δx0)t)e^(−δt), 1/s (seed 000, eq. 2: 10.9).
-            var bounceDamping = \(n(p.bounceDamping))
-            /// δ of the page snap spring, 1/s (seed 000, eq. 4: 50; the seed author's library: 20).
-            var pageDamping = \(n(p.pageDamping))
-            /// c of the rubber band f(x) = c·x/(1 + c·x/d) (seed 000: 0.55).
-            var rubberBandCoefficient = \(n(p.rubberBandCoefficient))
-            /// d of the rubber band in points; nil = the scroll view's length (seed 000).
-            var rubberBandLimit: Double? = \(p.rubberBandLimit.map(n) ?? "nil")
-            /// How a paged view picks its page: "projection" (UIKit-like), "spring" (seed 000), "threshold" (seed 003).
-            var pagePolicy = "\(p.pagePolicy.rawValue)"
-            /// Spring policy: switch pages when the spring's peak passes H/bias (seed 000: 2).
-            var pageSwitchBias = \(n(p.pageSwitchBias))
-            /// Threshold policy: fraction of a page that completes a swipe (seed 003: 0.3) ...
-            var pageDistanceThreshold = \(n(p.pageDistanceThreshold))
-            /// ... and with a flick (seed 003: 0.1).
-            var pageFlickDistanceThreshold = \(n(p.pageFlickDistanceThreshold))
-            /// Release speed below which a release is not a flick, pt/s.
-            var minimumFlickVelocity = \(n(p.minimumFlickVelocity))
-            /// Projection policy: the most pages one fling may move (seed 002).
-            var maximumPagesPerFling = \(p.maximumPagesPerFling)
-        }
+        struct \(typeName) {
 
         """
+        var uikit: [String] = []
+        for tunable in Model.tunables {
+            let unit = tunable.unit.isEmpty ? "" : " (\(tunable.unit))"
+            out += "    /// \(tunable.title)\(unit): \(tunable.help)\n"
+            out += "    /// Use: \(tunable.equivalent).\n"
+            out += "    /// Default \(defaultText(tunable)): \(tunable.source).\n"
+            out += "    var \(tunable.key): \(typeText(tunable)) = \(literal(tunable.value(in: model), count: tunable.isCount))\n"
+            if let line = tunable.uikit { uikit.append(line) }
+        }
+        out += "}\n"
+        if !uikit.isEmpty {
+            out += """
+
+            #if canImport(UIKit)
+            extension \(typeName) {
+                /// Sets the values UIScrollView has a property for.
+                func apply(to scrollView: UIScrollView) {
+
+            """
+            for line in uikit { out += "        \(line)\n" }
+            out += "    }\n}\n#endif\n"
+        }
+        return out
+    }
+
+    static func typeText<Model>(_ tunable: Tunable<Model>) -> String {
+        switch tunable.storage {
+        case .real: return "Double"
+        case .optionalReal: return "Double?"
+        case .count: return "Int"
+        case .choice: return "String"
+        }
+    }
+
+    static func defaultText<Model: TunableModel>(_ tunable: Tunable<Model>) -> String {
+        if tunable.defaultValue == .null, let meaning = tunable.unsetMeaning { return "nil (\(meaning))" }
+        return literal(tunable.defaultValue, count: tunable.isCount)
+    }
+
+    /// A Swift literal: counts as whole numbers, reals always with a decimal point or an
+    /// exponent (Swift's own spelling), so they stay Double even without the annotation.
+    static func literal(_ value: ParameterValue, count: Bool) -> String {
+        switch value {
+        case .number(let number):
+            guard number.isFinite else { return count ? "0" : "0.0" }
+            if count { return String(Int(number.rounded())) }
+            return String(number)
+        case .string(let text): return "\"\(text)\""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null, .other: return "nil"
+        }
     }
 }

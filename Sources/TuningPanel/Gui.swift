@@ -1,24 +1,73 @@
 import ImGuiBridge
 
 /// Thin Swift spellings of the bridge's C calls (C strings made from Swift strings in place).
+///
+/// When `rects` is not nil, every labelled widget drawn appends its label and rectangle (window
+/// points), so the window can report where its controls are (`SCROLLAB_WIDGETS`). The panel
+/// runs on the main thread only.
 enum Gui {
+    struct WidgetRect: Equatable {
+        var label: String
+        var x, y, width, height: Float
+    }
+
+    nonisolated(unsafe) static var rects: [WidgetRect]?
+
+    private static func note(_ label: String, slider: Bool = false) {
+        guard rects != nil else { return }
+        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+        if slider { slgui_last_slider_rect(&x, &y, &w, &h) } else { slgui_last_item_rect(&x, &y, &w, &h) }
+        rects?.append(WidgetRect(label: label, x: x, y: y, width: w, height: h))
+    }
+
     static func text(_ s: String) { s.withCString { slgui_text($0) } }
     static func disabled(_ s: String) { s.withCString { slgui_text_disabled($0) } }
     static func wrapped(_ s: String) { s.withCString { slgui_text_wrapped($0) } }
     static func colored(_ s: String, _ r: Float, _ g: Float, _ b: Float) { s.withCString { slgui_text_colored(r, g, b, 1, $0) } }
     static func help(_ s: String) { s.withCString { slgui_help_marker($0) } }
-    static func header(_ s: String, open: Bool = true) -> Bool { s.withCString { slgui_collapsing_header($0, open) } }
-    static func button(_ s: String) -> Bool { s.withCString { slgui_button($0) } }
+    static func header(_ s: String, open: Bool = true) -> Bool {
+        let isOpen = s.withCString { slgui_collapsing_header($0, open) }
+        note(s)
+        return isOpen
+    }
+    static func button(_ s: String) -> Bool {
+        let pressed = s.withCString { slgui_button($0) }
+        note(s)
+        return pressed
+    }
     static func sameLine() { slgui_same_line() }
     static func separator() { slgui_separator() }
     static func spacing() { slgui_spacing() }
+    static var availableWidth: Float { slgui_available_width() }
 
     static func checkbox(_ label: String, _ value: inout Bool) -> Bool {
-        label.withCString { slgui_checkbox($0, &value) }
+        let changed = label.withCString { slgui_checkbox($0, &value) }
+        note(label)
+        return changed
     }
 
     static func slider(_ label: String, _ value: inout Double, _ range: ClosedRange<Double>, format: String, logarithmic: Bool) -> Bool {
-        label.withCString { l in format.withCString { f in slgui_slider_double(l, &value, range.lowerBound, range.upperBound, f, logarithmic) } }
+        let changed = label.withCString { l in format.withCString { f in slgui_slider_double(l, &value, range.lowerBound, range.upperBound, f, logarithmic) } }
+        note(label)
+        return changed
+    }
+
+    /// A slider with its title and value on the line above it and marks under it (see the bridge).
+    static func valueSlider(id: String, title: String, help: String, value: String, position: inout Double, range: ClosedRange<Double>,
+                            logarithmic: Bool, allowInput: Bool, inputFormat: String, marks: [(Double, String)], width: Float) -> Bool {
+        let labels = marks.map { strdup($0.1) }
+        defer { labels.forEach { free($0) } }
+        let positions = marks.map(\.0)
+        let changed = id.withCString { i in title.withCString { t in help.withCString { h in value.withCString { v in inputFormat.withCString { f in
+            positions.withUnsafeBufferPointer { p in
+                labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { l in
+                    slgui_value_slider(i, t, h, v, &position, range.lowerBound, range.upperBound, logarithmic, allowInput, f,
+                                       p.baseAddress, l.baseAddress, Int32(marks.count), width)
+                }
+            }
+        } } } } }
+        note(title, slider: true)
+        return changed
     }
 
     static func combo(_ label: String, _ current: inout Int, _ items: [String]) -> Bool {
@@ -28,16 +77,44 @@ enum Gui {
         let changed = label.withCString { l in
             pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { slgui_combo(l, &index, $0.baseAddress, Int32(items.count)) }
         }
+        // The combo's own rectangle comes first: the popup's items are drawn in another window.
+        if rects != nil {
+            for i in 0..<Int(slgui_combo_item_count()) where i < items.count {
+                var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+                slgui_combo_item_rect(Int32(i), &x, &y, &w, &h)
+                rects?.append(WidgetRect(label: "\(label)/\(items[i])", x: x, y: y, width: w, height: h))
+            }
+        }
+        note(label)
         current = Int(index)
         return changed
+    }
+
+    /// A second line over the plot just drawn, on the same scale (colour 0xRRGGBB).
+    static func plotOverlay(_ values: [Float], range: (Float, Float), rgb: UInt32) {
+        values.withUnsafeBufferPointer { slgui_plot_overlay($0.baseAddress, Int32($0.count), range.0, range.1, rgb) }
     }
 
     static func plot(_ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float) {
         label.withCString { l in
             overlay.withCString { o in
-                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, 0, height) }
+                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, availableWidth, height) }
             }
         }
+    }
+
+    /// A text field over a fixed buffer; returns the text.
+    static func input(_ label: String, _ buffer: inout [CChar]) -> String {
+        _ = label.withCString { slgui_input_text($0, &buffer, buffer.count) }
+        note(label)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func child(_ id: String, height: Float, _ content: () -> Void) {
+        id.withCString { slgui_begin_child($0, height) }
+        content()
+        slgui_end_child()
     }
 }
 

@@ -1,240 +1,347 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 import ImGuiBridge
 import Playground
 import Scenes
 import ScrollPhysics
 
-/// The right-hand panel: scene, presets and files, one section per part of the physics, and
-/// the live readout. Every slider has its unit, range and a "(?)" saying what it does
-/// physically and which seed it comes from; Ctrl+click a slider to type an exact value.
+/// The right-hand panel: scene, message, live readout, A/B, record & replay, presets and files,
+/// then one section per part of the physics. Every parameter slider comes from the parameter
+/// table (`ScrollParameters.tunables`): title and value above the track, a "(?)" with what it
+/// does physically and where its default comes from, its unit, range and slider scale.
+///
+/// The panel only reads the session: what the user asks for is returned as `SessionRequest`s,
+/// which the session applies after the panel is drawn.
 public final class TuningPanel {
-    /// What the window should do after the panel ran this frame.
-    public struct Requests: Equatable {
-        public var screenshot = false
-        public var toggleSlowMotion = false
-        public var sceneIndex: Int?
-        /// Text to put on the clipboard.
-        public var clipboard: String?
-        /// Save the offset plot of every side as PNG.
-        public var exportPlot = false
-        public init() {}
-    }
-
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
+    private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
+    /// The viewport the window started with, offered beside the devices.
+    private var startViewport = Size.phone
+    private var sawViewport = false
+
+    /// Height of the message area (pt): fixed, so the controls below never move.
+    public static let messageHeight: Float = 64
+
+    /// Whether to collect every labelled widget's rectangle while drawing (`widgetRects`).
+    public var reportsWidgets = false
+    /// The widgets drawn in the last frame: label and rectangle in window points.
+    public private(set) var widgetRects: [(label: String, x: Float, y: Float, width: Float, height: Float)] = []
 
     public init(defaultPath: String = "params.json") {
-        _ = defaultPath.withCString { strncpy(&pathBuffer, $0, pathBuffer.count - 1) }
-        _ = "gesture.json".withCString { strncpy(&gestureBuffer, $0, gestureBuffer.count - 1) }
+        Self.fill(&pathBuffer, with: defaultPath)
+        Self.fill(&gestureBuffer, with: "gesture.json")
+        Self.fill(&referenceBuffer, with: "Assets/recordings/uikit-return-177.csv")
     }
 
-    static let titles: [String: String] = [
-        "decelerationRate": "Deceleration rate", "decelerationPower": "Fluid power n", "bounceDamping": "Bounce damping",
-        "pageDamping": "Page damping", "rubberBandCoefficient": "Rubber band c", "rubberBandLimit": "Rubber band limit",
-        "pageSwitchBias": "Velocity bias", "pageDistanceThreshold": "Distance threshold",
-        "pageFlickDistanceThreshold": "Flick threshold", "minimumFlickVelocity": "Min flick velocity",
-        "maximumPagesPerFling": "Max pages per fling",
-    ]
-    static let formats: [String: String] = [
-        "decelerationRate": "%.4f /ms", "decelerationPower": "%.2f", "bounceDamping": "%.1f /s", "pageDamping": "%.1f /s",
-        "rubberBandCoefficient": "%.2f", "rubberBandLimit": "%.0f pt", "pageSwitchBias": "%.2f",
-        "pageDistanceThreshold": "%.2f page", "pageFlickDistanceThreshold": "%.2f page", "minimumFlickVelocity": "%.0f pt/s",
-        "maximumPagesPerFling": "%.0f",
-    ]
+    private static func fill(_ buffer: inout [CChar], with text: String) {
+        let bytes = Array(text.utf8.prefix(buffer.count - 1))
+        for (i, byte) in bytes.enumerated() { buffer[i] = CChar(bitPattern: byte) }
+    }
 
-    public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double) -> Requests {
-        var requests = Requests()
-        defer { slgui_end_panel() }
+    public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double) -> [SessionRequest] {
+        Gui.rects = reportsWidgets ? [] : nil
+        var requests: [SessionRequest] = []
+        defer {
+            slgui_end_panel()
+            if let rects = Gui.rects { widgetRects = rects.map { ($0.label, $0.x, $0.y, $0.width, $0.height) } }
+            Gui.rects = nil
+        }
         guard "ScrollLab — tuning".withCString({ slgui_begin_panel($0, x, y, width, height) }) else { return requests }
-        var parameters = session.parameters
-        slgui_push_item_width(width * 0.56)
+        let itemWidth = max(80, Gui.availableWidth - 150)
+        slgui_push_item_width(itemWidth)
         defer { slgui_pop_item_width() }
 
         // Scene
         var scene = session.sceneIndex
         if Gui.combo("Scene", &scene, session.setups.enumerated().map { "\($0.offset + 1)  \($0.element.name)" }) {
-            requests.sceneIndex = scene
+            requests.append(.switchScene(scene))
         }
-        Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1×). S: screenshot. Esc: quit.")
-        if let message = session.message {
-            if message.isError { Gui.colored(message.text, 1, 0.42, 0.42) } else { Gui.wrapped(message.text) }
+        Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Esc: quit.")
+        if !sawViewport { startViewport = session.viewport; sawViewport = true }
+        // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
+        let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
+        var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
+        if Gui.combo("Device", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
+                     + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
+            requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
+        }
+        Gui.help("The phone's viewport in points; every scene lays itself out anew.")
+        // The last message, in an area of fixed height: wraps, never pushes the controls down.
+        Gui.child("##message", height: Self.messageHeight) {
+            if let message = session.message {
+                if message.isError { slgui_text_colored_wrapped(message.text) } else { Gui.wrapped(message.text) }
+            }
         }
 
-        if Gui.header("Live") {
-            let t = session.sceneTime(at: realTime)
-            let axis = session.scene.mainAxis
-            let page = axis.pageIndex(at: t).map { "  page \($0)" } ?? ""
-            Gui.text("\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
-            Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
-            Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-            // Offsets of every side on one scale, so A and B compare directly.
-            var low = Float.infinity, high = -Float.infinity
-            for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
-            for side in session.sides {
-                let offsets = side.offsetHistory
-                Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
-                         overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
-                         range: (low, high), height: session.isComparing ? 40 : 48)
-            }
-            let velocities = session.edited.velocityHistory
-            Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
-                     overlay: session.isComparing ? "\(session.edited.label): velocity (pt/s)" : "velocity (pt/s)",
-                     range: velocities.range, height: session.isComparing ? 40 : 48)
-            if Gui.button("Plot → PNG") { requests.exportPlot = true }
-            Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
-            Gui.sameLine()
-            if Gui.button(session.isSlowMotion ? "Normal speed (Space)" : "Slow motion (Space)") { requests.toggleSlowMotion = true }
-            Gui.sameLine()
-            if Gui.button("Screenshot (S)") { requests.screenshot = true }
-        }
+        if Gui.header("Live") { live(session, realTime: realTime, into: &requests) }
 
         if !session.scene.controls.isEmpty || !session.scene.readout.isEmpty {
-            if Gui.header("Scene: \(session.scene.name)") { sceneControls(session, realTime: realTime) }
+            if Gui.header("Scene: \(session.scene.name)") { sceneControls(session, into: &requests) }
         }
 
-        if Gui.header("A/B comparison", open: false) {
-            var comparing = session.isComparing
-            if Gui.checkbox("Compare A and B side by side", &comparing) { session.setComparing(comparing, at: realTime) }
-            Gui.help("Two phones, each with its own parameters; one drag drives both with the same pointer samples.")
-            if session.isComparing {
-                var side = session.editing
-                if Gui.combo("Panel edits", &side, ["A (left)", "B (right)"]) { session.editing = side }
-                if Gui.button("Copy A → B") { session.copyAToB(at: realTime) }
-                Gui.sameLine()
-                if Gui.button("Swap") { session.swapSides(at: realTime) }
-                Gui.sameLine()
-                var ghost = session.showsGhost
-                if Gui.checkbox("Ghost of B on A", &ghost) { session.showsGhost = ghost }
-            }
-        }
+        if Gui.header("A/B comparison", open: false) { comparison(session, into: &requests) }
+        if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
+        if Gui.header("Feel presets & files") { presets(session, into: &requests) }
 
-        if Gui.header("Record & replay", open: false) {
-            if session.isRecording {
-                if Gui.button("Stop recording") { session.stopRecording() }
-            } else if Gui.button("Record") {
-                session.startRecording(at: realTime)
+        if Gui.header("Physics model") { models(session, into: &requests) }
+        let parameters = session.parameters
+        if let choice = parameters.model {
+            // Another platform's physics: its own knobs, from its own table.
+            if Gui.header("\(choice.model.title): parameters") {
+                for row in choice.model.rows { modelSlider(row, into: &requests) }
             }
-            Gui.sameLine()
-            Gui.disabled("\(session.recorded.count) events")
-            _ = "Gesture".withCString { slgui_input_text($0, &gestureBuffer, gestureBuffer.count) }
-            Gui.help("The same JSON as `scrollab replay --gesture`.")
-            let gesturePath = String(decoding: gestureBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if Gui.button("Save##gesture") { session.saveRecording(to: gesturePath) }
-            Gui.sameLine()
-            if Gui.button("Load##gesture") { session.loadRecording(from: gesturePath) }
-            if Gui.button(session.isComparing ? "Replay on both" : "Replay") { session.replay(on: .both, at: realTime) }
-            if session.isComparing {
-                Gui.sameLine()
-                if Gui.button("on A") { session.replay(on: .a, at: realTime) }
-                Gui.sameLine()
-                if Gui.button("on B") { session.replay(on: .b, at: realTime) }
-            }
+            return requests
         }
-
-        // Presets and files
-        if Gui.header("Feel presets & files") {
-            var index = presetIndex
-            if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
-            Gui.sameLine()
-            if Gui.button("Apply") { session.applyPreset(Preset.all[presetIndex], at: realTime) }
-            Gui.help(Preset.all[presetIndex].summary)
-            if Gui.button("Reset to default") { session.resetToDefaults(at: realTime) }
-            Gui.sameLine()
-            if Gui.button("Revert") { session.revert(at: realTime) }
-            Gui.help("Back to the values last applied from a preset, loaded or saved.")
-            _ = "File".withCString { slgui_input_text($0, &pathBuffer, pathBuffer.count) }
-            Gui.help("A JSON parameter file, the same format as `scrollab replay --params`.")
-            let path = String(decoding: pathBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if Gui.button("Load") { session.loadParameters(from: path, at: realTime) }
-            Gui.sameLine()
-            if Gui.button("Save") { session.saveParameters(to: path) }
-            if session.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
-            if Gui.button("Export for engineers") {
-                requests.clipboard = session.exportForEngineers(base: "scrollab-feel-\(session.edited.label)")
-            }
-            Gui.help("Writes scrollab-feel-A.json and scrollab-feel-A.swift (a snippet naming each value's UIKit or seed equivalent) and copies the snippet.")
-        }
-
         if Gui.header("Deceleration (momentum)") {
-            slider("decelerationRate", &parameters)
-            slider("decelerationPower", &parameters)
+            slider("decelerationRate", parameters, into: &requests)
+            slider("decelerationPower", parameters, into: &requests)
             Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
         }
 
         if Gui.header("Edges (rubber band and bounce)") {
-            slider("rubberBandCoefficient", &parameters)
+            slider("rubberBandCoefficient", parameters, into: &requests)
             var automatic = parameters.rubberBandLimit == nil
             if Gui.checkbox("Limit = viewport length", &automatic) {
-                parameters.rubberBandLimit = automatic ? nil : session.mainAxisViewportLength
+                requests.append(.setValue(key: "rubberBandLimit", value: automatic ? .null : .number(session.mainAxisViewportLength)))
             }
-            Gui.help("Seed 000: the overshoot approaches the scroll view's own length (d) and never reaches it.")
-            if !automatic { slider("rubberBandLimit", &parameters) }
-            slider("bounceDamping", &parameters)
+            Gui.help("The overshoot approaches the scroll view's own length (d) and never reaches it (000_9618b7a55a406ad9.txt).")
+            if !automatic { slider("rubberBandLimit", parameters, into: &requests) }
+            slider("bounceDamping", parameters, into: &requests)
+            slider("edgeReturnRate", parameters, into: &requests)
         }
 
         if Gui.header("Paging and snapping") {
-            var policy = PagePolicy.allCases.firstIndex(of: parameters.pagePolicy) ?? 0
-            if Gui.combo("Page policy", &policy, PagePolicy.allCases.map(\.rawValue)) {
-                parameters.pagePolicy = PagePolicy.allCases[policy]
-            }
+            choice("pagePolicy", parameters, into: &requests)
+            choice("pageMotion", parameters, into: &requests)
+            slider("pageDamping", parameters, into: &requests)
+            slider("minimumFlickVelocity", parameters, into: &requests)
             let forced = session.scene.forcedPagePolicy
-            Gui.help("""
-            projection: UIKit-like — project the release along the deceleration, nearest page, ≥ 1 page per flick.
-            spring: seed 000 — recover the page spring's launch speed from (Δy, v); switch if its peak passes H/bias.
-            threshold: seed 003 — complete at a fraction of a page, or a smaller one with a flick.
-            """)
-            slider("pageDamping", &parameters)
-            slider("minimumFlickVelocity", &parameters)
             if let forced { Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).") }
             switch forced ?? parameters.pagePolicy {
-            case .projection: slider("maximumPagesPerFling", &parameters)
-            case .spring: slider("pageSwitchBias", &parameters)
+            case .projection: slider("maximumPagesPerFling", parameters, into: &requests)
+            case .spring: slider("pageSwitchBias", parameters, into: &requests)
             case .threshold:
-                slider("pageDistanceThreshold", &parameters)
-                slider("pageFlickDistanceThreshold", &parameters)
-                if parameters.pageFlickDistanceThreshold > parameters.pageDistanceThreshold {
-                    parameters.pageFlickDistanceThreshold = parameters.pageDistanceThreshold
-                }
+                slider("pageDistanceThreshold", parameters, into: &requests)
+                slider("pageFlickDistanceThreshold", parameters, into: &requests)
             }
         }
-        session.setParameters(parameters, at: realTime)
-
         return requests
     }
 
-    private func sceneControls(_ session: PlaygroundSession, realTime: Double) {
-        let scene = session.scene
+    // MARK: Sections
+
+    private func live(_ session: PlaygroundSession, realTime: Double, into requests: inout [SessionRequest]) {
         let t = session.sceneTime(at: realTime)
+        // The side being edited: its numbers are the ones the sliders change.
+        let edited = session.edited
+        let axis = edited.scene.mainAxis
+        let page = axis.pageIndex(at: t).map { "  page \($0)" } ?? ""
+        let side = session.isComparing ? "\(edited.label): " : ""
+        Gui.text("\(side)\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
+        Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
+        Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
+        // Offsets of every side on one scale, so A and B compare directly; a loaded reference
+        // trajectory is drawn over them in orange, from its first row, on the same scale.
+        var low = Float.infinity, high = -Float.infinity
+        for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
+        let reference = session.reference?.offsets(count: 240, seconds: session.historySeconds) ?? []
+        for value in reference { low = min(low, value); high = max(high, value) }
+        for side in session.sides {
+            let offsets = side.offsetHistory
+            Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
+                     overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
+                     range: (low, high), height: session.isComparing ? 40 : 48)
+            if !reference.isEmpty { Gui.plotOverlay(reference, range: (low, high), rgb: 0xFF9F0A) }
+        }
+        let referencePath = Gui.input("Reference", &referenceBuffer)
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets the sliders from it (glide, drag, return or page, decided from the data).")
+        if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
+        Gui.sameLine()
+        if Gui.button("Fit") { requests.append(.fitReference) }
+        if session.reference != nil {
+            Gui.sameLine()
+            if Gui.button("Clear##reference") { requests.append(.clearReference) }
+        }
+        let velocities = edited.velocityHistory
+        Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
+                 overlay: session.isComparing ? "\(edited.label): velocity (pt/s)" : "velocity (pt/s)",
+                 range: velocities.range, height: session.isComparing ? 40 : 48)
+        if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
+        Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
+        Gui.sameLine()
+        if Gui.button(session.isSlowMotion ? "Normal speed" : "Slow motion") { requests.append(.toggleSlowMotion) }
+        Gui.help("Space too. The finger moves in real time; only the motion after release plays at 0.1×.")
+        if Gui.button("Screenshot (S)") { requests.append(.screenshot) }
+    }
+
+    private func comparison(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        var comparing = session.isComparing
+        if Gui.checkbox("Compare A and B side by side", &comparing) { requests.append(.setComparing(comparing)) }
+        Gui.help("Two phones, each with its own parameters; one drag drives both with the same pointer samples.")
+        guard session.isComparing else { return }
+        var side = session.editing
+        if Gui.combo("Panel edits", &side, ["A (left)", "B (right)"]) { requests.append(.edit(side: side)) }
+        if Gui.button("Copy A → B") { requests.append(.copy(from: 0, to: 1)) }
+        Gui.sameLine()
+        if Gui.button("Copy B → A") { requests.append(.copy(from: 1, to: 0)) }
+        Gui.sameLine()
+        if Gui.button("Swap") { requests.append(.swapSides) }
+        var ghost = session.showsGhost
+        if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
+    }
+
+    /// The edited side's physics model and the one-click platform comparisons.
+    private func models(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        let names = FeelZoo.names
+        let titles = ["UIKit (ScrollLab)"] + FeelZoo.models.map { $0.title }
+        var index = names.firstIndex(of: session.parameters.model?.name ?? FeelZoo.uikit) ?? 0
+        let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
+        if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
+        Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
+        if Gui.button("UIKit vs Flutter-iOS") { requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name)) }
+        Gui.sameLine()
+        if Gui.button("UIKit vs Android") { requests.append(.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)) }
+        Gui.help("A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the offset plots share one scale.")
+    }
+
+    private func recording(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        if session.isRecording {
+            if Gui.button("Stop recording") { requests.append(.stopRecording) }
+        } else if Gui.button("Record") {
+            requests.append(.startRecording)
+        }
+        Gui.sameLine()
+        Gui.disabled("\(session.recorded.count) events")
+        let gesturePath = Gui.input("Gesture", &gestureBuffer)
+        Gui.help("The same JSON as `scrollab replay --gesture`. Recording starts at the first touch and keeps each event's own time.")
+        if Gui.button("Save##gesture") { requests.append(.saveRecording(path: gesturePath)) }
+        Gui.sameLine()
+        if Gui.button("Load##gesture") { requests.append(.loadRecording(path: gesturePath)) }
+        if Gui.button(session.isComparing ? "Replay on both" : "Replay") { requests.append(.replay(.both)) }
+        if session.isComparing {
+            Gui.sameLine()
+            if Gui.button("on A") { requests.append(.replay(.a)) }
+            Gui.sameLine()
+            if Gui.button("on B") { requests.append(.replay(.b)) }
+        }
+        if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
+        Gui.sameLine()
+        if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
+        Gui.help("Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, as `scrollab render --video` does; the message says where.")
+    }
+
+    private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        var index = presetIndex
+        if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
+        Gui.sameLine()
+        if Gui.button("Apply") { requests.append(.applyPreset(id: Preset.all[presetIndex].id)) }
+        Gui.help(Preset.all[presetIndex].summary)
+        if Gui.button("Reset to default") { requests.append(.resetToDefaults) }
+        Gui.sameLine()
+        if Gui.button("Revert") { requests.append(.revert) }
+        Gui.help("Back to the values last applied from a preset, loaded or saved.")
+        let path = Gui.input("File", &pathBuffer)
+        Gui.help("A JSON parameter file, the same format as `scrollab replay --params`.")
+        if Gui.button("Load") { requests.append(.loadParameters(path: path)) }
+        Gui.sameLine()
+        if Gui.button("Save") { requests.append(.saveParameters(path: path)) }
+        if session.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
+        if Gui.button("Export for engineers") {
+            requests.append(.exportForEngineers(base: "scrollab-feel-\(session.edited.label)"))
+        }
+        Gui.help("Writes scrollab-feel-\(session.edited.label).json and .swift (typed values, each with its UIKit property or formula and units) and copies the snippet.")
+    }
+
+    private func sceneControls(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        let scene = session.scene
         for control in scene.controls {
             switch control {
             case let .slider(id, label, range, format, help):
                 var value = scene.controlValue(id)
-                if Gui.slider(label, &value, range, format: format, logarithmic: false) { scene.setControl(id, to: value, at: t) }
-                Gui.help(help)
+                let width = max(80, Gui.availableWidth - 4)
+                if Gui.valueSlider(id: "scene-\(id)", title: label, help: help, value: Self.cFormat(format, value), position: &value,
+                                   range: range, logarithmic: false, allowInput: true, inputFormat: format, marks: [], width: width) {
+                    requests.append(.setSceneControl(id: id, value: value))
+                }
             case let .toggle(id, label, help):
                 var on = scene.controlValue(id) != 0
-                if Gui.checkbox(label, &on) { scene.setControl(id, to: on ? 1 : 0, at: t) }
+                if Gui.checkbox(label, &on) { requests.append(.setSceneControl(id: id, value: on ? 1 : 0)) }
                 Gui.help(help)
             case let .button(id, label, help):
-                if Gui.button(label) { scene.pressControl(id, at: t) }
+                if Gui.button(label) { requests.append(.pressSceneControl(id: id)) }
                 Gui.help(help)
             }
         }
-        for line in scene.readout { Gui.text(line) }
+        for line in scene.readout { Gui.wrapped(line) }
     }
 
-    private func slider(_ key: String, _ parameters: inout ScrollParameters) {
-        guard let spec = ParameterSpec.named(key) else { return }
-        var value = spec.value(in: parameters)
-        let title = Self.titles[key] ?? key
-        if Gui.slider(title, &value, spec.range, format: Self.formats[key] ?? "%.3f", logarithmic: spec.logarithmic) {
-            spec.set(value, in: &parameters)
+    // MARK: Parameter sliders
+
+    /// The slider of one parameter, entirely from its definition.
+    /// A combo for a choice parameter; picking an option requests it.
+    private func choice(_ key: String, _ parameters: ScrollParameters, into requests: inout [SessionRequest]) {
+        guard let tunable = ParameterSpec.named(key) else { return }
+        let options = tunable.options
+        var index = Int(tunable.number(in: parameters))
+        if Gui.combo(tunable.title, &index, options) {
+            requests.append(.setValue(key: key, value: .string(options[index])))
         }
-        let unit = spec.unit.isEmpty ? "" : " \(spec.unit)"
-        Gui.help("\(spec.summary)\nRange \(spec.rangeText)\(unit). Source: \(spec.source).\nCtrl+click to type an exact value.")
+        Gui.help(Self.helpText(tunable))
+    }
+
+    private func slider(_ key: String, _ parameters: ScrollParameters, into requests: inout [SessionRequest]) {
+        guard let tunable = ParameterSpec.named(key) else { return }
+        let value = tunable.number(in: parameters)
+        var position = tunable.sliderPosition(value)
+        let complement = tunable.scale == .logarithmicComplement
+        let marks = tunable.marks.map { (tunable.sliderPosition($0.value), $0.label) }
+        let width = max(80, Gui.availableWidth - 4)
+        if Gui.valueSlider(id: key, title: tunable.title, help: Self.helpText(tunable), value: Self.cFormat(tunable.format, value),
+                           position: &position, range: tunable.sliderRange, logarithmic: tunable.scale == .logarithmic,
+                           allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width) {
+            let new = Self.rounded(tunable.value(atSliderPosition: position), like: tunable.format)
+            requests.append(.setValue(key: key, value: .number(tunable.isCount ? new.rounded() : new)))
+        }
+    }
+
+    /// The slider of one platform-model parameter, from the model's own table.
+    private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
+        var position = row.value
+        let width = max(80, Gui.availableWidth - 4)
+        let unit = row.unit.isEmpty ? "" : " \(row.unit)"
+        let help = "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), \(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider to type an exact value."
+        if Gui.valueSlider(id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
+                           position: &position, range: row.range, logarithmic: false, allowInput: true,
+                           inputFormat: Self.inputFormat(row.format), marks: [], width: width) {
+            let new = Self.rounded(position, like: row.format)
+            requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
+        }
+    }
+
+    /// The "(?)" text of a parameter: what it does, its range and unit, where the default comes from.
+    static func helpText(_ tunable: ParameterSpec) -> String {
+        let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"
+        let typing = tunable.scale == .logarithmicComplement ? "" : "\nCtrl+click the slider to type an exact value."
+        let scale = tunable.scale == .logarithmicComplement ? "\nThe slider moves on a log scale of (1 − value)." : ""
+        return "\(tunable.help)\nRange \(tunable.rangeText)\(unit). Default: \(tunable.source).\(scale)\(typing)"
+    }
+
+    /// A printf format applied to one value in Swift (the result has no % left for ImGui to read).
+    static func cFormat(_ format: String, _ value: Double) -> String {
+        String(format: format, value)
+    }
+
+    /// The number part of a display format ("%.4f /ms" → "%.4f"), for typing a value.
+    static func inputFormat(_ format: String) -> String {
+        String(format.prefix { $0 != " " })
+    }
+
+    /// A value rounded to the decimals its display format shows ("%.4f": 4).
+    static func rounded(_ value: Double, like format: String) -> Double {
+        guard let dot = format.firstIndex(of: "."), let digits = Int(format[format.index(after: dot)...].prefix { $0.isNumber }) else { return value }
+        let scale = pow(10, Double(digits))
+        return (value * scale).rounded() / scale
     }
 
     private func glide(_ parameters: ScrollParameters) -> Double {
@@ -247,4 +354,9 @@ public final class TuningPanel {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
+}
+
+/// Error text: red and wrapped.
+private func slgui_text_colored_wrapped(_ text: String) {
+    text.withCString { slgui_text_error($0) }
 }

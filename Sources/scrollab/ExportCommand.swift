@@ -6,7 +6,7 @@ import ScrollPhysics
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print a parameter file as a Swift snippet for an app, each value commented with its UIKit or seed equivalent."
+        abstract: "Print a parameter file as code for its platform: Swift for UIKit (each value commented with its UIKit or seed equivalent), Dart for the Flutter models, Kotlin for android, JavaScript for swiper and framer."
     )
 
     @Option(help: "Parameter file (JSON); default: the defaults.")
@@ -17,7 +17,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let parameters = try ParametersFile.load(params)
-        let snippet = SwiftSnippet.make(parameters)
+        let snippet = ModelExport.snippet(for: parameters).text
         try TextFile.write(snippet, to: out ?? "-", inputs: params.map { [$0] } ?? [])
     }
 }

@@ -2,12 +2,13 @@ import ArgumentParser
 import Drawing
 import Foundation
 import Platform
+import Playground
 import Rendering
 import Scenes
 import ScrollLabKit
 
 /// Runs a moving scene for a number of frames, for profilers (valgrind, perf): the same frame
-/// path as the window, without a window.
+/// path as the window, without a window. `--stats` times each frame and counts its geometry.
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
@@ -23,20 +24,108 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "Lay out only; do not draw with the canvas.")
     var layoutOnly = false
 
+    @Option(help: "Draw the viewport alone at this many pixels per point (default: the window's 1280x800 layout).")
+    var scale: String?
+
+    @Flag(help: "Print the median and 90th percentile frame time, triangles per frame and bounding-box area ÷ covered area.")
+    var stats = false
+
+    @Flag(help: "Run the frames in the real window (needs a display), panel included; then measure it at rest.")
+    var window = false
+
     func run() throws {
         let frames = try Flags.integer(count, flag: "--count", range: 0...10_000_000)
-        let scene = try sceneOptions.setup(defaultList: .cards(count: 1000)).makeScene(viewport: .phone, parameters: .init())
-        let canvas = layoutOnly ? nil : try OffscreenCanvas(width: 1280, height: 800, fonts: try FontLibrary())
+        let pixelScale = try scale.map { try Flags.number($0, flag: "--scale", range: 0.1...4) }
+        let setup = try sceneOptions.setup(defaultList: .cards(count: 1000))
+        if window { return try runWindow(setup, frames: frames) }
+        let scene = setup.makeScene(viewport: .phone, parameters: .init())
+        let viewport = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
+        let (width, height, drawScale, x) = pixelScale.map {
+            (Int((viewport.width * $0).rounded()), Int((viewport.height * $0).rounded()), $0, 0.0)
+        } ?? (1280, 800, 800.0 / 844, 455.0)
+        let canvas = layoutOnly ? nil : try OffscreenCanvas(width: width, height: height, fonts: try FontLibrary())
+        canvas?.canvas.collectsStats = stats
         var list = DrawList()
         var t = 0.0
+        var times: [Double] = [], cpuTimes: [Double] = []
+        times.reserveCapacity(frames)
+        cpuTimes.reserveCapacity(frames)
         for frame in 0..<(240 + frames) {
+            if frame == 240 { canvas?.canvas.resetStats() }
+            let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Self.cpuSeconds()
             t += 1.0 / 60
             if scene.isAtRest(at: t) { ScriptedFling.perform(on: scene, at: t, forward: frame / 300 % 2 == 0) }
             scene.advance(to: t)
             list.removeAll()
             scene.draw(into: &list, at: t)
-            canvas?.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 800.0 / 844, x: 455)
+            canvas?.clear(.black)
+            canvas?.draw(list, viewport: viewport, scale: drawScale, x: x)
+            if stats, frame >= 240 {
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                cpuTimes.append((Self.cpuSeconds() - cpuStart) * 1000)
+            }
         }
-        try Console.print("\(list.count)")
+        guard stats else { try Console.print("\(list.count)"); return }
+        times.sort()
+        cpuTimes.sort()
+        func percentile(_ p: Double, _ values: [Double] = times) -> Double {
+            values.isEmpty ? 0 : values[min(values.count - 1, Int(Double(values.count) * p))]
+        }
+        let counted = canvas?.canvas.stats ?? CanvasStats()
+        let n = Double(max(frames, 1))
+        print(scene.name + String(format: ": %d frames at %dx%d px: CPU median %.2f ms (p90 %.2f), wall median %.2f ms; per frame %.0f triangles, box %.2f Mpx for %.2f Mpx covered (%.1f×), %.0f fills, %.0f copies (%.2f Mpx)",
+                     frames, width, height, percentile(0.5, cpuTimes), percentile(0.9, cpuTimes), percentile(0.5), Double(counted.triangles) / n,
+                     (counted.boxArea + counted.fillArea) / n / 1e6, (counted.triangleArea + counted.fillArea) / n / 1e6,
+                     counted.boxRatio, Double(counted.fills) / n, Double(counted.copies) / n, counted.copyArea / n / 1e6))
+    }
+
+    /// The window's frames while the scene moves (a scripted fling whenever it rests), then 3 s at
+    /// rest through the real idle loop: CPU per frame and share of a core, whole process (the GL
+    /// driver's threads included).
+    func runWindow(_ setup: SceneSetup, frames: Int) throws {
+        let app: PlaygroundApp
+        do {
+            app = try PlaygroundApp(windowWidth: 1280, windowHeight: 800)
+        } catch {
+            throw InputError("--window: no display to open a window on (\(error))")
+        }
+        let session = try PlaygroundSession(setups: [setup], initial: 0, viewport: .phone, parameters: .init(), tracePath: nil,
+                                            realTime: Window.now)
+        var forward = true
+        func moving(_ count: Int) {
+            for _ in 0..<count {
+                let now = Window.now
+                let t = session.sceneTime(at: now)
+                if session.scene.isAtRest(at: t) {
+                    ScriptedFling.perform(on: session.scene, at: t, forward: forward)
+                    forward.toggle()
+                }
+                _ = app.frame(session, at: now)
+                app.window.present()
+            }
+        }
+        moving(120)   // warm up: textures, shadows, the panel's font atlas
+        let wallStart = Window.now, cpuStart = Self.cpuSeconds()
+        moving(frames)
+        let wall = Window.now - wallStart, cpu = Self.cpuSeconds() - cpuStart
+        // At rest: let the motion end, then run the real loop for 3 s with no input.
+        while !session.scene.isAtRest(at: session.sceneTime(at: Window.now)) { _ = app.frame(session, at: Window.now); app.window.present() }
+        var pacer = FramePacer(at: Window.now)
+        let settle = Window.now + pacer.linger + 0.1
+        while Window.now < settle { _ = app.turn(&pacer, session) }
+        let restStart = Window.now, restCPU = Self.cpuSeconds()
+        var drawn = 0
+        while Window.now - restStart < 3 { if app.turn(&pacer, session) { drawn += 1 } }
+        let restWall = Window.now - restStart, restUsed = Self.cpuSeconds() - restCPU
+        print(session.scene.name + String(format: " in the window (1280x800, panel open): in motion %.2f ms CPU per frame over %d frames (%.0f fps, %.0f %% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
+                                          cpu * 1000 / Double(max(frames, 1)), frames, Double(frames) / wall, 100 * cpu / wall,
+                                          drawn, restWall, 100 * restUsed / restWall))
+    }
+
+    /// CPU time of the whole process (every thread), seconds: steady under a loaded machine, unlike wall time.
+    static func cpuSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }

@@ -27,16 +27,22 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Overlay B's content as a ghost on A (implies --compare).")
     var ghost = false
 
-    @Option(help: "Write the trace CSV (as replay's) while the window runs; the file is replaced when the window closes.")
+    @Option(help: "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an existing file is replaced when the window closes.")
     var trace: String?
 
     @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x480 to 8192x8192).")
     var window = "1280x800"
 
-    @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
+    @Option(help: "Save the viewport as PNG to this file, at --screenshot-scale (with --screenshot-at).")
     var screenshot: String?
 
-    @Option(parsing: .unconditional, help: "Seconds after start at which to save --screenshot (before --exit-after).")
+    @Option(parsing: .unconditional, help: "Save the whole window as PNG to this file (with --screenshot-at).")
+    var windowScreenshot: String?
+
+    @Option(parsing: .unconditional, help: "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot), 1 to 3, whatever the window's size.")
+    var screenshotScale = "2"
+
+    @Option(parsing: .unconditional, help: "Seconds after start at which to save --screenshot and --window-screenshot (before --exit-after).")
     var screenshotAt = "1"
 
     @Option(parsing: .unconditional, help: "Quit by itself after this many seconds (for scripted sessions).")
@@ -53,17 +59,18 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
-        let viewport = try Flags.size(sceneOptions.viewport, flag: "--viewport")
+        let viewport = try sceneOptions.viewportSize()
         guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
-            throw InputError("--viewport: \(sceneOptions.viewport) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
+            throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
         }
         let windowSize = try Flags.size(window, flag: "--window")
         guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
             throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [480, 8192] points")
         }
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
+        let shotScale = try Flags.number(screenshotScale, flag: "--screenshot-scale", range: 1...3)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
-        if screenshot != nil, let quitTime, shotTime >= quitTime {
+        if screenshot != nil || windowScreenshot != nil, let quitTime, shotTime >= quitTime {
             throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
         }
         let parameters = try ParametersFile.load(params)
@@ -72,6 +79,7 @@ struct PlayCommand: ParsableCommand {
         let inputs = [params, paramsB].compactMap { $0 }
         if let trace { _ = try OutputFile.plan(trace, inputs: inputs) }
         if let screenshot { _ = try OutputFile.plan(screenshot, inputs: inputs + (trace.map { [$0] } ?? [])) }
+        if let windowScreenshot { _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [trace, screenshot].compactMap { $0 }) }
         if let trace, let screenshot, trace == screenshot { throw InputError("--trace and --screenshot name the same file \(trace)") }
         // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
         var setups = SceneSetup.playground
@@ -99,7 +107,9 @@ struct PlayCommand: ParsableCommand {
             }
             session.showsGhost = ghost
         }
-        app.run(session, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)
+        app.shotScale = shotScale
+        app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
+                quitAfter: quitTime)
         try session.finishTrace()
         if let failure = app.screenshotFailure { throw InputError(failure) }
     }

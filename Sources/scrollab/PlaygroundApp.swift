@@ -18,6 +18,9 @@ final class PlaygroundApp {
     /// The phone a drag began on keeps it, even over the panel or the other phone.
     private var pointerPhone: Int?
     private var running = true
+    /// The X server's time of the pointer event about to be decoded (ms), and the clock mapping.
+    private var serverTime: Double?
+    private var eventTimes = EventTimes()
 
     init(windowWidth: Int, windowHeight: Int) throws {
         window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight)
@@ -33,89 +36,195 @@ final class PlaygroundApp {
         return WindowLayout(windowWidth: w, windowHeight: h, viewport: viewport, sides: sides)
     }
 
-    func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
+    /// Runs until quit: frames while anything moves or was just touched, otherwise it sleeps in
+    /// `SDL_WaitEventTimeout` until input, a window event or a scene timer (see `FramePacer`).
+    func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, windowScreenshot: (path: String, time: Double)? = nil,
+             quitAfter: Double?) {
         let start = Window.now
         var pendingShot = screenshot
+        var pendingWindowShot = windowScreenshot
+        var pacer = FramePacer(at: start)
         while running {
-            let frameStart = DispatchTime.now().uptimeNanoseconds
             let now = Window.now
-            let geometry = layout(viewport: session.viewport, sides: session.sides.count)
-            var requests = TuningPanel.Requests()
-            window.poll(raw: { slgui_process_event($0) }) { event in
-                self.handle(event, session: session, layout: geometry, requests: &requests)
-            }
-            session.frame(at: now)
+            if let quitAfter, now - start >= quitAfter { break }
+            // A due screenshot needs a frame to read; deadlines cut the wait short.
+            if let shot = pendingShot ?? pendingWindowShot, now - start >= shot.time { pacer.noteEvent(at: now) }
+            let deadline = min(pendingShot.map { start + $0.time } ?? .infinity, pendingWindowShot.map { start + $0.time } ?? .infinity,
+                               quitAfter.map { start + $0 } ?? .infinity)
+            FrameLoop.turn(&pacer, session: session, now: now,
+                           wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
+                           frame: { now in
+                               let handled = frame(session, at: now)
+                               if let shot = pendingShot, now - start >= shot.time {
+                                   saveViewport(session.sides[0], of: session, to: shot.path)
+                                   pendingShot = nil
+                               }
+                               if let shot = pendingWindowShot, now - start >= shot.time {
+                                   saveWindow(to: shot.path)
+                                   pendingWindowShot = nil
+                               }
+                               window.present()
+                               return handled
+                           })
+        }
+    }
 
-            window.clear(Color(hex: 0x2C2C2E))
-            let ratio = window.pixelRatio
-            drawChrome(session, layout: geometry, ratio: ratio)
-            let t = session.sceneTime(at: now)
-            let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
-            for (index, side) in session.sides.enumerated() {
-                let phone = geometry.phones[index]
-                sceneList.removeAll()
-                side.scene.draw(into: &sceneList, at: t)
-                window.canvas.scale = geometry.scale * ratio
-                window.canvas.originX = phone.x * ratio
-                window.canvas.originY = phone.y * ratio
-                window.canvas.draw(sceneList, bounds: bounds)
-                if index == 0, session.isComparing, session.showsGhost {
-                    ghostList.removeAll()
-                    session.sides[1].scene.draw(into: &ghostList, at: t)
-                    window.canvas.drawGhost(ghostList, bounds: bounds, pixelWidth: Int((phone.width * ratio).rounded()),
-                                            pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
-                }
-                sceneList.removeAll()
-                sceneList.append(.cornerMask(bounds, cornerRadius: 44, color: Color(hex: 0x0A0A0B)))
-                window.canvas.draw(sceneList, bounds: bounds)
+    /// One turn of the real loop with no deadlines (for `frames --window`); returns whether it drew.
+    func turn(_ pacer: inout FramePacer, _ session: PlaygroundSession) -> Bool {
+        FrameLoop.turn(&pacer, session: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
+                       frame: { now in
+                           let handled = frame(session, at: now)
+                           window.present()
+                           return handled
+                       })
+    }
+
+    /// The panel is drawn into the window's overlay texture and copied on other frames: redrawn
+    /// on every frame within `panelEventWindow` s of an event, and at `panelRate` Hz otherwise.
+    private static let panelEventWindow = 0.25
+    private static let panelRate = 15.0
+    private var lastPanelDraw = -Double.infinity
+    private var lastEvent = -Double.infinity
+    private var panelLeft = 0.0
+    private static let background = Color(hex: 0x2C2C2E)
+    /// The phone screen's corner radius, viewport points.
+    static let screenCornerRadius = 44.0
+
+    /// One frame: events, physics, the phones, the panel (drawn or copied) and requests. Returns
+    /// whether it handled events or requests (which keep frames coming a little longer).
+    func frame(_ session: PlaygroundSession, at now: Double) -> Bool {
+        let frameStart = DispatchTime.now().uptimeNanoseconds
+        let geometry = layout(viewport: session.viewport, sides: session.sides.count)
+        var requests: [SessionRequest] = []
+        var sawEvent = false
+        window.poll(raw: { raw in
+            sawEvent = true
+            let server = slgui_pointer_event_time(raw)
+            if server >= 0 { self.serverTime = server }
+            return slgui_process_event(raw)
+        }) { event in
+            self.handle(event, session: session, layout: geometry, requests: &requests)
+        }
+        if sawEvent { lastEvent = now }
+        session.frame(at: now)
+
+        window.clear(Self.background)
+        let ratio = window.pixelRatio
+        drawChrome(session, layout: geometry, ratio: ratio)
+        let t = session.sceneTime(at: now)
+        let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
+        for (index, side) in session.sides.enumerated() {
+            let phone = geometry.phones[index]
+            sceneList.removeAll()
+            side.scene.draw(into: &sceneList, at: t)
+            window.canvas.scale = geometry.scale * ratio
+            window.canvas.originX = phone.x * ratio
+            window.canvas.originY = phone.y * ratio
+            window.canvas.draw(sceneList, bounds: bounds)
+            if index == 0, session.isComparing, session.showsGhost {
+                ghostList.removeAll()
+                session.sides[1].scene.draw(into: &ghostList, at: t)
+                window.canvas.drawGhost(ghostList, bounds: bounds, pixelWidth: Int((phone.width * ratio).rounded()),
+                                        pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
             }
+            sceneList.removeAll()
+            sceneList.append(.cornerMask(bounds, cornerRadius: Self.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
+            window.canvas.draw(sceneList, bounds: bounds)
+        }
+        // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
+        let spills = panelLeft < geometry.panelX - 0.5
+        let panelDue = spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate || !window.hasOverlay
+        if panelDue {
+            let layered = !spills && window.beginOverlay(background: Self.background)
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
             let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
                                            height: Float(geometry.height), realTime: now)
             slgui_render()
-            merge(panelRequests, into: &requests)
-            apply(requests, session: session, layout: geometry, ratio: ratio, now: now)
-            if let shot = pendingShot, now - start >= shot.time {
-                saveWindow(to: shot.path)
-                pendingShot = nil
-            }
-            session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
-            window.present()
-            if let quitAfter, now - start >= quitAfter { running = false }
+            if layered { window.endOverlay() }
+            panelLeft = Double(slgui_drawn_min_x())
+            lastPanelDraw = now
+            requests += panelRequests
+        }
+        if !spills { window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down))) }
+        // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
+        for request in session.apply(requests, at: now) {
+            perform(request, session: session, layout: geometry, ratio: ratio)
+        }
+        reportWidgets(geometry, message: session.message?.text)
+        if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
+        session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
+        return sawEvent || !requests.isEmpty
+    }
+
+    private func perform(_ request: WindowRequest, session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
+        switch request {
+        case .screenshot: saveViewport(session: session, layout: layout, ratio: ratio)
+        case .exportPlot: savePlot(session: session)
+        case .copyToClipboard(let text): window.copyToClipboard(text)
+        case .recordClip(let clip): saveClip(clip, session: session)
         }
     }
 
-    private func merge(_ other: TuningPanel.Requests, into requests: inout TuningPanel.Requests) {
-        requests.screenshot = requests.screenshot || other.screenshot
-        requests.toggleSlowMotion = requests.toggleSlowMotion != other.toggleSlowMotion
-        requests.sceneIndex = other.sceneIndex ?? requests.sceneIndex
-        requests.clipboard = other.clipboard ?? requests.clipboard
-        requests.exportPlot = requests.exportPlot || other.exportPlot
+    /// Renders and encodes a clip as `render --video` does (the window waits meanwhile) and says where it went.
+    private func saveClip(_ clip: ClipRequest, session: PlaygroundSession) {
+        guard let format = VideoFormat(path: clip.path) else { return }
+        let labels = clip.labels.count == 1 ? [""] : zip(clip.labels, clip.parameters).map { label, _ in label }
+        let script = ClipScript(setup: clip.setup, viewport: clip.viewport, events: clip.events,
+                                sides: zip(labels, clip.parameters).map { ClipSide(label: $0, parameters: $1) }, fps: format.defaultFPS)
+        do {
+            let result = try ClipRenderer(script: script, fonts: window.fonts).encode(to: clip.path, format: format)
+            let folder = FileManager.default.currentDirectoryPath
+            session.show("Saved \(folder)/\(clip.path): \(result.frames) frames, \(Double(Int(result.duration * 100)) / 100) s, \(result.bytes / 1000) kB.")
+        } catch {
+            session.show("Clip not saved: \(error)", isError: true)
+        }
     }
 
-    private func apply(_ requests: TuningPanel.Requests, session: PlaygroundSession, layout: WindowLayout, ratio: Double, now: Double) {
-        if requests.toggleSlowMotion { session.toggleSlowMotion(at: now) }
-        if let index = requests.sceneIndex { session.switchScene(to: index, at: now); pointerPhone = nil }
-        if requests.screenshot { saveViewport(session: session, layout: layout, ratio: ratio) }
-        if let text = requests.clipboard { window.copyToClipboard(text) }
-        if requests.exportPlot { savePlot(session: session) }
+    /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
+    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points), and the last message as
+    /// "message<TAB>text", whenever they change, so scripts and tests click controls where they
+    /// really are and see what a click did. An open combo's items are "combo/item".
+    private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
+    private var writtenWidgets = ""
+
+    private func reportWidgets(_ layout: WindowLayout, message: String?) {
+        guard let widgetsPath else { return }
+        panel.reportsWidgets = true
+        let line = (message ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        var text = "message\t\(line)\n"
+        for (index, phone) in layout.phones.enumerated() {
+            text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
+        }
+        for rect in panel.widgetRects {
+            text += "\(rect.label)\t\(Int(rect.x))\t\(Int(rect.y))\t\(Int(rect.width))\t\(Int(rect.height))\n"
+        }
+        guard text != writtenWidgets else { return }
+        writtenWidgets = text
+        try? TextFile.write(text, to: widgetsPath)
     }
 
-    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout TuningPanel.Requests) {
+    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout [SessionRequest]) {
         func local(_ x: Double, _ y: Double, phone: Int) -> Point {
             Point(x: (x - layout.phones[phone].x) / layout.scale, y: (y - layout.phones[phone].y) / layout.scale)
+        }
+        func eventTime(_ pumped: Double) -> Double {
+            defer { serverTime = nil }
+            return eventTimes.time(serverMilliseconds: serverTime, pumped: pumped)
         }
         switch event {
         case .quit:
             running = false
-        case let .pointerDown(x, y, time):
+        case let .pointerDown(x, y, pumped):
+            let time = eventTime(pumped)
             guard let phone = layout.phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
             pointerPhone = phone
             session.pointerDown(at: local(x, y, phone: phone), time: time)
-        case let .pointerMoved(x, y, time):
+        case let .pointerMoved(x, y, pumped):
+            let time = eventTime(pumped)
             guard let phone = pointerPhone else { return }
             session.pointerMoved(to: local(x, y, phone: phone), time: time)
-        case let .pointerUp(x, y, time):
+        case let .pointerUp(x, y, pumped):
+            let time = eventTime(pumped)
             guard let phone = pointerPhone else { return }
             pointerPhone = nil
             session.pointerUp(at: local(x, y, phone: phone), time: time)
@@ -127,9 +236,9 @@ final class PlaygroundApp {
         case let .key(key, time):
             switch key {
             case .escape: running = false
-            case .space: requests.toggleSlowMotion.toggle()
-            case .screenshot: requests.screenshot = true
-            case .digit(let n): requests.sceneIndex = n - 1
+            case .space: requests.append(.toggleSlowMotion)
+            case .screenshot: requests.append(.screenshot)
+            case .digit(let n): requests.append(.switchScene(n - 1))
             case .up: session.key(.up, time: time)
             case .down: session.key(.down, time: time)
             case .left: session.key(.left, time: time)
@@ -148,8 +257,12 @@ final class PlaygroundApp {
     private func drawChrome(_ session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         chrome.removeAll()
         for (index, phone) in layout.phones.enumerated() {
-            let bezel = Rect(x: phone.x - 10, y: phone.y - 10, width: phone.width + 20, height: phone.height + 20)
-            let radius = 44 * layout.scale + 10
+            // The bezel shares the screen's arc centres; it is wide enough (≥ (√2 − 1)·r) that the
+            // screen rectangle's corners, painted bezel-black by the corner mask, stay inside it.
+            let screenRadius = Self.screenCornerRadius * layout.scale
+            let width = max(10, screenRadius * (2.squareRoot() - 1) + 2)
+            let bezel = Rect(x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
+            let radius = screenRadius + width
             chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
             chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
             if session.isComparing {
@@ -159,7 +272,13 @@ final class PlaygroundApp {
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
-            chrome.append(.text(session.scene.caption, x: phone.x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
+            // Left of the panel, shortened with an ellipsis when the window is narrow (DejaVu Sans
+            // at 13 pt averages about 7.2 pt a character).
+            let x = max(12, phone.x - 10), room = layout.panelX - x - 12
+            var caption = session.scene.caption
+            let fits = Int(room / 7.2)
+            if caption.count > fits { caption = String(caption.prefix(max(0, fits - 1))) + "…" }
+            chrome.append(.text(caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
         }
         window.canvas.scale = ratio
         window.canvas.originX = 0
@@ -170,31 +289,54 @@ final class PlaygroundApp {
 
     private var shotCounter = 0
 
-    /// Saves the viewport(s) as PNG and the parameters beside each as JSON, named by scene, side and time.
+    /// Pixels per viewport point of screenshots (1, 2 or 3), whatever the window's size.
+    var shotScale = 2.0
+    private lazy var snapshot = SceneSnapshot(fonts: window.fonts)
+
+    /// The viewport of `side` drawn offscreen at `shotScale` (the scene as the window shows it now).
+    private func viewportImage(_ side: PlaygroundSide, of session: PlaygroundSession) throws -> Image {
+        try snapshot.image(of: side.scene, at: session.sceneTime(at: Window.now), scale: shotScale)
+    }
+
+    /// Saves the viewport(s) as PNG at `shotScale` and the parameters beside each as JSON, named
+    /// by scene, side and time.
     private func saveViewport(session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         shotCounter += 1
         let stamp = Int(Date().timeIntervalSince1970)
         var saved: [String] = []
         do {
-            for (index, side) in session.sides.enumerated() {
-                let phone = layout.phones[index]
+            for side in session.sides {
                 let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)" + (session.isComparing ? "-\(side.label)" : "")
-                let image = try window.capture(x: Int((phone.x * ratio).rounded()), y: Int((phone.y * ratio).rounded()),
-                                               width: Int((phone.width * ratio).rounded()), height: Int((phone.height * ratio).rounded()))
+                let image = try viewportImage(side, of: session)
                 try image.savePNG(base + ".png")
                 try TextFile.write(ParametersFile.encode(side.parameters), to: base + ".json")
                 saved.append(base + ".png")
             }
-            session.show("Saved " + saved.joined(separator: ", ") + " with the parameters beside as JSON.")
+            let size = "\(Int((session.viewport.width * shotScale).rounded()))×\(Int((session.viewport.height * shotScale).rounded()))"
+            session.show("Saved " + saved.joined(separator: ", ") + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON.")
         } catch {
             session.show("Screenshot failed: \(error)", isError: true)
+        }
+    }
+
+    private static func short(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// `--screenshot`: one side's viewport at `shotScale`.
+    private func saveViewport(_ side: PlaygroundSide, of session: PlaygroundSession, to path: String) {
+        do {
+            try viewportImage(side, of: session).savePNG(path)
+        } catch {
+            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
         }
     }
 
     private func savePlot(session: PlaygroundSession) {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
-            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered)
+            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered,
+                              times: side.timeHistory.ordered)
         }
         do {
             try OffsetPlot.image(series, seconds: 4, fonts: window.fonts).savePNG(path)

@@ -28,14 +28,22 @@ struct RenderCommand: ParsableCommand {
     var scale = "1"
 
     @Option(help: "PNG file to write.")
-    var out: String
+    var out: String?
 
     @Option(parsing: .unconditional, help: "START:END:STEP in seconds: one image with the frames side by side, labelled with their times (at most 60 frames; wrapped into rows beyond 16384 pixels).")
     var filmstrip: String?
 
+    @OptionGroup var video: VideoOptions
+
     func run() throws {
+        if let path = video.video {
+            guard out == nil, filmstrip == nil else { throw InputError("--video cannot be used with --out or --filmstrip") }
+            return try video.run(path: path, scene: scene, gesture: gesture, params: params, scale: scale)
+        }
+        guard let out else { throw InputError("--out FILE (a PNG) or --video FILE (.mp4 or .gif) is needed") }
+        try video.rejectVideoFlags()
         let setup = try scene.setup(defaultList: .cards(count: 200))
-        let size = try Flags.size(scene.viewport, flag: "--viewport")
+        let size = try scene.viewportSize()
         let time = try Flags.number(at, flag: "--at", range: 0...3600)
         let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
         let events = try GestureFile.load(gesture)
@@ -49,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         let pixels = times.map { SceneSnapshot.filmstripSize(viewport: size, count: $0.count, scale: pixelsPerPoint, columns: columns) }
             ?? (width: Int((size.width * pixelsPerPoint).rounded()), height: Int((size.height * pixelsPerPoint).rounded()))
         guard pixels.width <= Image.maximumSide, pixels.height <= Image.maximumSide, pixels.width * pixels.height <= Image.maximumPixels else {
-            let what = times.map { "--filmstrip (\($0.count) frames)" } ?? "--viewport \(scene.viewport)"
+            let what = times.map { "--filmstrip (\($0.count) frames)" } ?? "a \(ParameterSpec.format(size.width))x\(ParameterSpec.format(size.height)) pt viewport"
             throw InputError("\(what) at --scale \(scale) makes a \(pixels.width)x\(pixels.height) pixel image; at most \(Image.maximumSide) a side and \(Image.maximumPixels / 1_000_000) million pixels (use a smaller --scale\(times == nil ? "" : " or fewer frames"))")
         }
         do {

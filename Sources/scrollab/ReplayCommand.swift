@@ -35,7 +35,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let setup = try sceneOptions.setup(defaultList: .list(contentLength: 3000))
-        let size = try Flags.size(sceneOptions.viewport, flag: "--viewport")
+        let size = try sceneOptions.viewportSize()
         let framesPerSecond = try Flags.number(fps, flag: "--fps", range: 1...1000)
         let seconds = try duration.map { try Flags.number($0, flag: "--duration", range: 0...3600) }
         let events = try GestureFile.load(gesture)

@@ -7,8 +7,11 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "list, pager, carousel, banner, loop, nested, adapters or lab.")
     var scene = "list"
 
-    @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT.")
-    var viewport = "390x844"
+    @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
+    var viewport: String?
+
+    @Option(parsing: .unconditional, help: "A device's viewport instead of --viewport: iphone-se (375x667), iphone-15 (393x852), iphone-15-pro-max (430x932), ipad-mini (744x1133).")
+    var device: String?
 
     @Option(parsing: .unconditional, help: "list: content length in points, 0 to 1e9 (replay default 3000).")
     var contentLength: String?
@@ -30,6 +33,18 @@ struct SceneOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: "carousel: number of cells, 0 to 1000000.")
     var cells: String?
+
+    /// The viewport in points: `--device`'s, `--viewport`'s or 390×844.
+    func viewportSize() throws(InputError) -> Size {
+        if let device {
+            guard viewport == nil else { throw InputError("--device and --viewport cannot be used together") }
+            guard let found = Device.named(device) else {
+                throw InputError("--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
+            }
+            return found.viewport
+        }
+        return try Flags.size(viewport ?? "390x844", flag: "--viewport")
+    }
 
     /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.
     func setup(defaultList: SceneSetup) throws(InputError) -> SceneSetup {

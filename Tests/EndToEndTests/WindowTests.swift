@@ -48,20 +48,27 @@ struct WindowTests {
 
         // 1. A click without motion selects the card: its badge appears (screenshot 1).
         let click = window(inside)
-        try app.perform(app.moveArguments(click.x, click.y) + ["click", "1", "sleep", "0.3", "key", "s", "sleep", "0.3"])
+        try app.perform(app.moveArguments(click.x, click.y) + ["click", "1", "key", "s"])
+        _ = try app.waitFor("screenshot 1") { $0.screenshots.count == 1 ? true : nil }
         // 2. A drag that starts on the card and comes back to where it began is not a click:
         //    the card stays selected (screenshot 2).
         let above = Point(x: inside.x, y: inside.y - 60)
         let there = line(inside, above, steps: 6), back = line(above, inside, steps: 6)
-        try app.perform(stroke([inside] + there + back, interval: 0.03, hold: 0.3, app: app) + ["sleep", "1.2", "key", "s", "sleep", "0.3"])
+        let pressed = app.traceRows.count
+        try app.perform(stroke([inside] + there + back, interval: 0.03, hold: 0.3, app: app))
+        try app.waitForRest(after: pressed)
+        try app.perform(["key", "s"])
+        _ = try app.waitFor("screenshot 2") { $0.screenshots.count == 2 ? true : nil }
         // 3. A fling scrolls and settles.
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 400), steps: 6, interval: 0.012, app: app) + ["sleep", "5"])
+        let before = app.traceRows.count
+        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
+        try app.waitForRest(after: before)
         let status = try app.quit()
         #expect(status == 0)
 
         let shots = app.screenshots
         try #require(shots.count == 2, "the app saved \(shots.count) screenshots")
-        let scale = layout.scale
+        let scale = 2.0   // S saves the viewport at 2 pixels per point, whatever the window size
         func isBadgeBlue(_ url: URL) throws -> Bool {
             let image = try Image.loadPNG(url.path)
             let (r, g, b, _) = image.pixel(x: Int(badge.x * scale), y: Int(badge.y * scale))
@@ -76,15 +83,80 @@ struct WindowTests {
         #expect(last[3] == "idle")
         let offset = try #require(Double(last[1]))
         #expect(offset > 300, "the fling scrolled: \(offset)")
-        let tail = rows.suffix(30)
-        #expect(tail.allSatisfy { $0[1] == last[1] && $0[3] == "idle" }, "and settled")
+        // Settled: every row after the last moving one is idle at the same offset (the window
+        // stops drawing at rest, so there are only a few).
+        let tail = rows[((rows.lastIndex { $0[3] != "idle" } ?? -1) + 1)...]
+        #expect(!tail.isEmpty && tail.allSatisfy { $0[1] == last[1] }, "and settled")
+    }
+
+    /// Apply a preset, Swap, Copy and Reset, clicked where the app says its buttons are; each
+    /// checked on the next fling of both phones, read from the trace: every glide rests where
+    /// its own deceleration rate says, x_rest = x + (v − 2 pt/s)/μ from any row of the glide
+    /// (μ = −1000·ln rate; the glide stops at the 2 pt/s tolerance). The fling is the recorded
+    /// `fling-up.json` replayed from the panel (*Replay on both*), so it is the same finger every
+    /// time however busy the machine is, and the rate is read from the glide itself.
+    @Test func panelButtonsChangeTheNextFling() throws {
+        let x = try XSession()
+        defer { x.stop() }
+        let gesture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/gestures/fling-up.json")
+        let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list", "--compare"], files: ["gesture.json": gesture])
+        let normal = -1000 * log(0.998), fast = -1000 * log(0.99)
+
+        /// Replays the fling on both phones and returns the rate each side's glide obeyed.
+        func fling() throws -> (a: Double, b: Double) {
+            let before = app.traceRows.count
+            try app.click("Replay on both")
+            try app.waitForRest(after: before)
+            let rows = Array(app.traceRows[before...])
+            func μ(_ prefix: String) throws -> Double {
+                func value(_ row: [(column: String, value: String)], _ column: String) -> String? { row.first { $0.column == prefix + column }?.value }
+                let gliding = try #require(rows.first { value($0, "phase") == "decelerating" }, "\(prefix)side glided")
+                let offset = try #require(value(gliding, "offset").flatMap(Double.init))
+                let velocity = try #require(value(gliding, "velocity").flatMap(Double.init))
+                let rest = try #require(rows.last.flatMap { value($0, "offset") }.flatMap(Double.init))
+                return (velocity - 2) / (rest - offset)
+            }
+            return (try μ(""), try μ("b_"))
+        }
+        func expect(_ got: (a: Double, b: Double), _ a: Double, _ b: Double, _ step: String) {
+            // Within 5 % (frames sample the glide coarsely under load); fast and normal differ fivefold.
+            #expect(abs(got.a / a - 1) < 0.05, "\(step): A decelerated with μ = \(got.a) /s, expected \(a)")
+            #expect(abs(got.b / b - 1) < 0.05, "\(step): B decelerated with μ = \(got.b) /s, expected \(b)")
+        }
+
+        // Room for the sections used: fold Live, open A/B and Record & replay, load the gesture.
+        try app.click("Live")
+        _ = try app.waitFor("Live folded") { $0.widgets["Plot → PNG"] == nil ? true : nil }
+        try app.click("A/B comparison")
+        _ = try app.waitFor("the A/B buttons") { $0.widgets["Swap"] }
+        try app.click("Record & replay")
+        try app.click("Load##gesture", until: "Loaded 12 events from gesture.json.")
+        // Apply "UIKit fast" to A (the edited side).
+        try app.click("##preset")
+        try app.click("##preset/UIKit fast")
+        _ = try app.waitFor("the preset list to close") { $0.widgets["##preset/UIKit fast"] == nil ? true : nil }
+        try app.click("Apply", until: "Preset \"UIKit fast\" on A")
+        expect(try fling(), fast, normal, "after Apply")
+        try app.click("Swap", until: "Swapped A and B.")
+        expect(try fling(), normal, fast, "after Swap")
+        try app.click("Copy B → A", until: "Copied B's parameters to A.")
+        expect(try fling(), fast, fast, "after Copy B → A")
+        try app.click("Reset to default", until: "Reset A to defaults")
+        expect(try fling(), normal, fast, "after Reset")
+        try app.click("Copy A → B", until: "Copied A's parameters to B.")
+        expect(try fling(), normal, normal, "after Copy A → B")
+        #expect(try app.quit() == 0)
     }
 
     @Test func pagerFlickLandsOnTheNextPage() throws {
         let x = try XSession()
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "pager"])
-        try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), steps: 5, interval: 0.012, app: app) + ["sleep", "1.5"])
+        let before = app.traceRows.count
+        // A flick of 200 pt (a quarter page) at about 1,000 pt/s: 10 moves, 20 ms apart.
+        try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 400), steps: 10, interval: 0.02, app: app))
+        try app.waitForRest(after: before)
         #expect(try app.quit() == 0)
         let last = try #require(app.trace.last)
         #expect(last[1] == "844.0000" && last[3] == "idle" && last[4] == "1", "\(last)")
@@ -95,7 +167,9 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
         let p = window(Point(x: 195, y: 400))
-        try app.perform(app.moveArguments(p.x, p.y) + ["click", "5", "sleep", "1.5"])
+        let before = app.traceRows.count
+        try app.perform(app.moveArguments(p.x, p.y) + ["click", "5"])
+        try app.waitForRest(after: before)
         #expect(try app.quit() == 0)
         let rows = app.trace
         #expect(rows.contains { $0[3] == "settling" })
@@ -107,16 +181,21 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
         // Fling, resize the window while it glides, then switch to the pager mid-motion and flick it.
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 400), steps: 6, interval: 0.012, app: app)
-                        + ["sleep", "0.3", "windowsize", app.window, "1000", "700", "sleep", "0.5", "key", "2", "sleep", "0.5"])
+        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app)
+                        + ["windowsize", app.window, "1000", "700", "key", "2"])
         let small = WindowLayout(windowWidth: 1000, windowHeight: 700, viewport: .phone, sides: 1)
-        let a = small.windowPoint(Point(x: 195, y: 600)), b = small.windowPoint(Point(x: 195, y: 480))
+        // Wait for the outcomes: the phone laid out for the new size, and the pager on screen (it has pages).
+        _ = try app.waitFor("the resized layout") { $0.widgets["phone 0"].map { Int($0.x) == Int(small.phones[0].x) && Int($0.width) == Int(small.phones[0].width) } == true ? true : nil }
+        _ = try app.waitFor("the pager") { $0.trace.last.map { $0[4] == "0" } == true ? true : nil }
+        let a = small.windowPoint(Point(x: 195, y: 600)), b = small.windowPoint(Point(x: 195, y: 400))
         var flick = app.moveArguments(a.x, a.y) + ["mousedown", "1"]
-        for i in 1...5 {
-            let y = a.y + (b.y - a.y) * Double(i) / 5
-            flick += ["sleep", "0.012"] + app.moveArguments(b.x, y)
+        for i in 1...10 {
+            let y = a.y + (b.y - a.y) * Double(i) / 10
+            flick += ["sleep", "0.02"] + app.moveArguments(b.x, y)
         }
-        try app.perform(flick + ["mouseup", "1", "sleep", "1.5"])
+        let before = app.traceRows.count
+        try app.perform(flick + ["mouseup", "1"])
+        try app.waitForRest(after: before)
         #expect(try app.quit() == 0)
         let rows = app.trace
         #expect(rows.contains { $0[3] == "decelerating" && $0[4].isEmpty }, "the list glided")

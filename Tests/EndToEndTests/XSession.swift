@@ -76,38 +76,98 @@ final class XSession {
 
 /// The playground window running on an `XSession`.
 final class PlaygroundProcess {
-    let process = Process()
+    private(set) var process = Process()
     let directory: URL
     let window: String
     let session: XSession
 
-    init(session: XSession, arguments: [String]) throws {
+    /// Starts the app in a fresh folder holding `files` (name there → source).
+    init(session: XSession, arguments: [String], files: [String: URL] = [:]) throws {
         self.session = session
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, source) in files { try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name)) }
+        // Right after Xvfb starts SDL now and then finds no X11 and opens no window (about one
+        // launch in fifteen): such a launch is ended and the app started again, up to 3 times.
+        var found = ""
+        for _ in 1...3 {
+            process = try Self.launch(session: session, directory: directory, arguments: arguments)
+            let deadline = Date().addingTimeInterval(30)
+            while found.isEmpty, Date() < deadline, process.isRunning {
+                found = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first.map(String.init) ?? ""
+                if found.isEmpty { usleep(100_000) }
+            }
+            if !found.isEmpty { break }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        guard !found.isEmpty else { throw WaitError(description: "no window after 3 launches (see \(directory.path)/stderr.txt)") }
+        window = found
+        // The first frames are drawn once the app has reported its widgets.
+        _ = try waitFor("the first frame", timeout: 45) { $0.widgets["phone 0"] }
+    }
+
+    private static func launch(session: XSession, directory: URL, arguments: [String]) throws -> Process {
+        let process = Process()
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var binary = build.appendingPathComponent("scrollab")
         if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
         process.executableURL = binary
         process.arguments = ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path] + arguments
         process.currentDirectoryURL = directory
-        process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path]
+        process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path,
+                               "SCROLLAB_WIDGETS": directory.appendingPathComponent("widgets.txt").path]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = directory.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        // Wait for the window to be mapped, then for the first frames.
-        var found = ""
-        let deadline = Date().addingTimeInterval(45)
-        while found.isEmpty, Date() < deadline, process.isRunning {
-            found = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first.map(String.init) ?? ""
-            if found.isEmpty { usleep(100_000) }
+        return process
+    }
+
+    /// Polls (every 50 ms, up to `timeout` s) until `condition` gives a value; throws with
+    /// `what` when it never does. Tests wait for outcomes, never for a fixed time.
+    func waitFor<T>(_ what: String, timeout: Double = 30, _ condition: (PlaygroundProcess) throws -> T?) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let value = try condition(self) { return value }
+            guard Date() < deadline, process.isRunning else {
+                throw WaitError(description: "gave up waiting for \(what) after \(timeout) s (app running: \(process.isRunning))")
+            }
+            usleep(50_000)
         }
-        guard !found.isEmpty else {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            throw CocoaError(.executableLoad)
+    }
+
+    struct WaitError: Error, CustomStringConvertible { let description: String }
+
+    /// The app's report of where its widgets are (`SCROLLAB_WIDGETS`): label → rectangle in window points.
+    var widgets: [String: (x: Double, y: Double, width: Double, height: Double)] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("widgets.txt"), encoding: .utf8)) ?? ""
+        var result: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5, let x = Double(fields[1]), let y = Double(fields[2]), let w = Double(fields[3]), let h = Double(fields[4]) else { continue }
+            result[fields[0]] = (x, y, w, h)
         }
-        window = found
-        usleep(400_000)
+        return result
+    }
+
+    /// The panel's last message, as the app reports it.
+    var message: String {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("widgets.txt"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").first { $0.hasPrefix("message\t") }.map { String($0.dropFirst(8)) } ?? ""
+    }
+
+    /// Clicks the middle of the widget labelled `label`, where the app says it is.
+    func click(_ label: String) throws {
+        let rect = try waitFor("widget \(label)", timeout: 10) { $0.widgets[label] }
+        try perform(moveArguments(rect.x + rect.width / 2, rect.y + rect.height / 2) + ["click", "1"])
+    }
+
+    /// Clicks a widget and waits until the app's message contains `outcome`.
+    func click(_ label: String, until outcome: String) throws {
+        try click(label)
+        _ = try waitFor("\"\(outcome)\" after clicking \(label)", timeout: 20) { $0.message.contains(outcome) ? true : nil }
     }
 
     /// xdotool commands chained, with the window as the reference for `mousemove`.
@@ -121,15 +181,46 @@ final class PlaygroundProcess {
     /// Quits with Esc and returns the exit status.
     func quit() throws -> Int32 {
         try session.xdotool(["key", "Escape"])
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return -1 }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw WaitError(description: "still running 20 s after Esc")
+        }
+        if process.terminationReason == .uncaughtSignal { throw WaitError(description: "ended by signal \(process.terminationStatus)") }
         return process.terminationStatus
     }
 
-    var trace: [[String]] {
+    /// The trace's rows (header rows left out).
+    var trace: [[String]] { traceRows.map { $0.map(\.value) } }
+
+    /// The trace's rows as (column, value) pairs, each under the header row before it.
+    var traceRows: [[(column: String, value: String)]] {
         let text = (try? String(contentsOf: directory.appendingPathComponent("trace.csv"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        var header: [String] = []
+        var rows: [[(column: String, value: String)]] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if fields.first == "t" { header = fields; continue }
+            guard fields.count == header.count else { continue }   // a row being written
+            rows.append(Array(zip(header, fields)).map { (column: $0.0, value: $0.1) })
+        }
+        return rows
+    }
+
+    /// Waits until the trace has grown past `count` rows, something moved since, its last row
+    /// shows every side idle and it has stopped growing (the window draws no frames at rest).
+    func waitForRest(after count: Int, timeout: Double = 40) throws {
+        var previous = -1
+        _ = try waitFor("the phones to come to rest", timeout: timeout) { app -> Bool? in
+            let rows = app.traceRows
+            defer { previous = rows.count }
+            guard rows.count > count + 5, rows.count == previous, let last = rows.last else { return nil }
+            let atRest = last.allSatisfy { !$0.column.hasSuffix("phase") || $0.value == "idle" }
+            let moved = rows[count...].contains { row in row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" } }
+            return atRest && moved ? true : nil
+        }
     }
 
     /// The viewport screenshots the app saved with its S key, oldest first.

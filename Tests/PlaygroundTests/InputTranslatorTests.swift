@@ -26,13 +26,14 @@ import ScrollPhysics
 
     @Test func clickWithoutMovementSelectsTheCardUnderIt() {
         let scene = ListScene(cardCount: 200), input = InputTranslator()
-        input.pointerDown(at: Point(x: 200, y: 130), time: 0, scene: scene)
-        input.pointerMoved(to: Point(x: 201, y: 131), time: 0.05, scene: scene)   // jitter within the slop
-        #expect(input.pointerUp(at: Point(x: 201, y: 131), time: 0.1, scene: scene))
+        let y = scene.cardFrame(0).y + 20   // inside the first card, below the navigation bar
+        input.pointerDown(at: Point(x: 200, y: y), time: 0, scene: scene)
+        input.pointerMoved(to: Point(x: 201, y: y + 1), time: 0.05, scene: scene)   // jitter within the slop
+        #expect(input.pointerUp(at: Point(x: 201, y: y + 1), time: 0.1, scene: scene))
         #expect(scene.selectedIndex == 0)
         // A second click on it deselects.
-        input.pointerDown(at: Point(x: 200, y: 130), time: 1, scene: scene)
-        input.pointerUp(at: Point(x: 200, y: 130), time: 1.05, scene: scene)
+        input.pointerDown(at: Point(x: 200, y: y), time: 1, scene: scene)
+        input.pointerUp(at: Point(x: 200, y: y), time: 1.05, scene: scene)
         #expect(scene.selectedIndex == nil)
     }
 
@@ -138,5 +139,23 @@ import ScrollPhysics
         #expect(ordered == [3, 4, 0])
         #expect(history.last == 0)
         #expect(history.range == (0, 4))
+    }
+}
+
+@Suite struct WindowLayoutTests {
+    @Test func thePanelNarrowsInSmallWindowsSoThePhoneStaysUsable() {
+        // 1280 pt: 42 % (537.6 pt); 1000 pt: 420 pt; below ~860 pt it keeps narrowing to 240 pt.
+        #expect(WindowLayout.panelWidth(windowWidth: 1280) == 537.6)
+        #expect(WindowLayout.panelWidth(windowWidth: 1000) == 420)
+        #expect(abs(WindowLayout.panelWidth(windowWidth: 800) - 336) < 1e-9)
+        #expect(WindowLayout.panelWidth(windowWidth: 640) == 268.8)
+        #expect(WindowLayout.panelWidth(windowWidth: 400) == 240)
+        #expect(WindowLayout.panelWidth(windowWidth: 4000) == 560)
+        // At 640 × 400 the phone sits left of the panel, inside the window, with nothing covered.
+        let small = WindowLayout(windowWidth: 640, windowHeight: 400, viewport: .phone, sides: 1)
+        let phone = small.phones[0]
+        #expect(phone.maxX + 10 <= small.panelX && phone.x - 10 >= 0, "bezel clear of the panel: \(phone), panel at \(small.panelX)")
+        #expect(phone.y - 44 >= 0 && phone.maxY + 10 <= 400, "caption and bezel inside the window: \(phone)")
+        #expect(small.panelX + small.panelWidth == 640)
     }
 }

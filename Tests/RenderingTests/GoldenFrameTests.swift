@@ -70,7 +70,7 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         let image = try OffsetPlot.image([.init(label: "A", color: OffsetPlot.colors[0], values: a),
                                           .init(label: "B", color: OffsetPlot.colors[1], values: b)],
                                          seconds: 4, fonts: SceneSnapshot().fonts)
-        #expect(image.width == 900 && image.height == 360)
+        #expect(image.width == 900 && image.height == 380)
         func count(_ color: Color) -> Int {
             var n = 0
             for y in 0..<image.height { for x in 0..<image.width {

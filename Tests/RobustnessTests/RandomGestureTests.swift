@@ -73,8 +73,10 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     // extreme but valid glide, rate 0.9999 with n = 1.8, lasts many minutes), and the scene rests.
     if let failure = frames(until: t + 10) { return failure }
     var end = lastFrame
-    for _ in 0..<10 where !scene.isAtRest(at: end) {
-        guard let planned = scene.mainAxis.motionEndTime, planned.isFinite, planned < 1e7 else {
+    for _ in 0..<16 where !scene.isAtRest(at: end) {
+        // A scene with several axes (nested) can still move on another axis after the main one
+        // rests: its end time is not the main axis's, so look later and later.
+        guard let planned = scene.mainAxis.motionEndTime ?? Optional(end * 2 + 60), planned.isFinite, planned < 1e7 else {
             return "moving with no finite end time at \(end)"
         }
         end = max(end, planned) + 0.001

@@ -69,3 +69,19 @@ import ScrollPhysics
         #expect(banner.current == 2)
     }
 }
+
+@Suite struct BannerHostileInputTests {
+    /// A wheel delta far past the last slot, then a tap one frame later: the banner must still
+    /// come to rest in the middle slot, with the item it shows recycled into it.
+    @Test(arguments: [5e6, 4.2e6, 1e9, 2000])
+    func hugeWheelThenTapRecyclesToTheMiddle(dx: Double) {
+        let banner = BannerScene(itemCount: 5)
+        banner.handle(TimedInput(time: 0, event: .wheel(dx: dx, dy: 0)))
+        banner.handle(TimedInput(time: 0.016, event: .down(Point(x: 200, y: 200))))
+        banner.handle(TimedInput(time: 0.032, event: .up(Point(x: 200, y: 200))))
+        for t in stride(from: 0.05, through: 5, by: 1.0 / 60) { banner.advance(to: t) }
+        #expect(banner.mainAxis.offset(at: 5) == 390)
+        #expect(!banner.mainAxis.isMoving)
+        #expect(banner.visibleItem(at: 5) == banner.current)
+    }
+}

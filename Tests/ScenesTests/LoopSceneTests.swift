@@ -24,7 +24,7 @@ import ScrollPhysics
 
     @Test func appendingMidSwipeKeepsWhatIsOnScreen() {
         let loop = LoopScene(itemCount: 3)
-        loop.mainAxis.offset(at: 0)
+        #expect(loop.mainAxis.offset(at: 0) == h)   // starts on the real page of item 0
         loop.handle(TimedInput(time: 0, event: .down(Point(x: 200, y: 700))))
         loop.handle(TimedInput(time: 0.1, event: .move(Point(x: 200, y: 500))))
         let before = loop.mainAxis.offset(at: 0.1), item = loop.visibleItem(at: 0.1)

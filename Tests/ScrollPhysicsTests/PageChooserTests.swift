@@ -51,17 +51,21 @@ import Testing
     // MARK: spring (seed 000)
 
     @Test func springWorkedExample() {
-        // Δy = 100, v = 2000, δ = 20: t = 1/(20 + 20) = 0.025 s, v0 = 100·e^0.5/0.025 = 6594.9,
-        // peak = v0/(δe) = 121.3 pt: below H/2 = 422 → back; above H/8 = 105.5 → forward.
-        let deltaY = 100.0, v = 2000.0, delta = 20.0
-        let t = 1 / (delta + v / deltaY)
-        let peak = deltaY * exp(delta * t) / t / (delta * M_E)
-        #expect(close(peak, 121.3, 0.05))
-        #expect(index(chooser { $0.pagePolicy = .spring }, 100, 2000, start: 0) == 0)
-        #expect(index(chooser { $0.pagePolicy = .spring; $0.pageSwitchBias = 8 }, 100, 2000, start: 0) == 1)
-        // Seed 000's stiffer page spring (δ = 50) recovers a larger v0 but a smaller peak:
-        // t = 1/70, v0 = 100·e^(50/70)·70 = 14302, peak = 105.2 → back even with bias 8.
-        #expect(index(chooser { $0.pagePolicy = .spring; $0.pageSwitchBias = 8; $0.pageDamping = 50 }, 100, 2000, start: 0) == 0)
+        // Δy = 100, v = 2000, δ = 20, worked by hand: t = 1/(20 + 20) = 0.025 s,
+        // v0 = 100·e^0.5/0.025 = 6594.885 pt/s, peak = v0/(δe) = 121.306 pt.
+        #expect(close(PageChooser.springPeak(displacement: 100, speed: 2000, damping: 20) ?? 0, 121.306, 0.001))
+        // δ = 50 (the article): t = 1/70, v0 = 100·e^(5/7)·70 = 14299.1, peak = 105.207 pt.
+        #expect(close(PageChooser.springPeak(displacement: 100, speed: 2000, damping: 50) ?? 0, 105.207, 0.001))
+        // Δy < 1: v0 = v: 25,000 pt/s → 25000/(20e) = 459.84 pt.
+        #expect(close(PageChooser.springPeak(displacement: 0.5, speed: 25_000, damping: 20) ?? 0, 459.84, 0.01))
+        // The decision switches exactly where the peak passes H/bias: 844/121.306 = 6.958.
+        for (bias, expected) in [(2.0, 0), (6.95, 0), (6.97, 1), (8, 1)] {
+            #expect(index(chooser { $0.pagePolicy = .spring; $0.pageSwitchBias = bias }, 100, 2000, start: 0) == expected, "bias \(bias)")
+        }
+        // With δ = 50 the boundary is 844/105.207 = 8.022.
+        for (bias, expected) in [(8.0, 0), (8.05, 1)] {
+            #expect(index(chooser { $0.pagePolicy = .spring; $0.pageSwitchBias = bias; $0.pageDamping = 50 }, 100, 2000, start: 0) == expected, "bias \(bias)")
+        }
     }
 
     @Test func springBackwardFlingIsTheMirror() {

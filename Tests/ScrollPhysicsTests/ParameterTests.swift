@@ -30,7 +30,7 @@ import Testing
         #expect(message([("bounceDamping", .string("10"))])?.contains("is not a number") == true)
         #expect(message([("pagePolicy", .string("snap"))]) == "key \"pagePolicy\": \"snap\" is not one of: projection, spring, threshold")
         #expect(message([("maximumPagesPerFling", .number(1.5))])?.contains("whole number") == true)
-        #expect(message([("pageFlickDistanceThreshold", .number(0.5))])?.contains("exceeds pageDistanceThreshold") == true)
+        #expect(message([("pageDistanceThreshold", .number(0.3)), ("pageFlickDistanceThreshold", .number(0.5))])?.contains("exceeds pageDistanceThreshold") == true)
         #expect(message([("decelerationPower", .number(2))])?.contains("[0, 1.9]") == true)
         #expect(message([("rubberBandLimit", .null)]) == nil)
         #expect(message([("decelerationRate", .bool(true))])?.contains("is not a number") == true)
@@ -45,5 +45,79 @@ import Testing
         #expect(p.pageDamping == 200)
         ParameterSpec.named("maximumPagesPerFling")!.set(2.6, in: &p)
         #expect(p.maximumPagesPerFling == 3)
+    }
+}
+
+@Suite struct TunableTests {
+    func decode(_ values: [(key: String, value: ParameterValue)]) throws(ParameterError) -> ScrollParameters {
+        try ScrollParameters(values: values)
+    }
+
+    @Test func aFileThatStatesOneThresholdMovesTheOthersDefault() throws {
+        // Only the distance threshold, below the flick threshold's default 0.1: the flick default follows it.
+        let low = try decode([("pageDistanceThreshold", .number(0.01))])
+        #expect(low.pageDistanceThreshold == 0.01 && low.pageFlickDistanceThreshold == 0.01)
+        // Only the flick threshold, above the distance threshold's default 0.3: the distance default follows it.
+        let high = try decode([("pageFlickDistanceThreshold", .number(0.5))])
+        #expect(high.pageDistanceThreshold == 0.5 && high.pageFlickDistanceThreshold == 0.5)
+        // Both stated and in conflict: the file's own contradiction is refused.
+        #expect(throws: ParameterError(key: "pageFlickDistanceThreshold", message: "0.5 exceeds pageDistanceThreshold (0.2); it must not")) {
+            try decode([("pageDistanceThreshold", .number(0.2)), ("pageFlickDistanceThreshold", .number(0.5))])
+        }
+        // Stated and consistent: kept as they are.
+        let both = try decode([("pageDistanceThreshold", .number(0.2)), ("pageFlickDistanceThreshold", .number(0.05))])
+        #expect(both.pageDistanceThreshold == 0.2 && both.pageFlickDistanceThreshold == 0.05)
+    }
+
+    @Test func everyDefinitionIsWholeAndConsistent() throws {
+        let tunables = ScrollParameters.tunables
+        #expect(Set(tunables.map(\.key)).count == tunables.count, "keys are unique")
+        #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "bounceDamping", "edgeReturnRate", "pageDamping",
+                                        "rubberBandCoefficient", "rubberBandLimit", "pagePolicy", "pageMotion", "pageSwitchBias",
+                                        "pageDistanceThreshold", "pageFlickDistanceThreshold", "minimumFlickVelocity",
+                                        "maximumPagesPerFling"])
+        for t in tunables {
+            #expect(!t.title.isEmpty && !t.help.isEmpty && !t.source.isEmpty && !t.equivalent.isEmpty, "\(t.key)")
+            if case .number(let d) = t.defaultValue { #expect(t.range.contains(d), "\(t.key) default in range") }
+            if t.scale != .linear { #expect(t.range.lowerBound > 0 || t.scale == .logarithmicComplement, "\(t.key)") }
+            for mark in t.marks { #expect(t.range.contains(mark.value), "\(t.key) mark \(mark.label)") }
+            // Every value survives a write and a read at both ends of its range.
+            for n in [t.range.lowerBound, t.range.upperBound] {
+                var p = ScrollParameters()
+                t.set(n, in: &p)
+                #expect(t.number(in: p) == n, "\(t.key) at \(n)")
+                if !t.key.hasSuffix("DistanceThreshold") { #expect(try ScrollParameters(values: p.values) == p, "\(t.key)") }
+            }
+        }
+        // Only counts are whole; the choice holds every policy.
+        #expect(tunables.filter(\.isCount).map(\.key) == ["maximumPagesPerFling"])
+        #expect(ParameterSpec.named("pagePolicy")?.options == ["projection", "spring", "threshold"])
+        var p = ScrollParameters()
+        ParameterSpec.named("pagePolicy")!.set(2, in: &p)
+        #expect(p.pagePolicy == .threshold)
+    }
+
+    @Test func decelerationRateSliderIsLogarithmicInOneMinusRate() throws {
+        let rate = try #require(ParameterSpec.named("decelerationRate"))
+        #expect(rate.scale == .logarithmicComplement)
+        #expect(rate.marks == [SliderMark(0.99, "fast"), SliderMark(0.998, "normal")])
+        // s = −log10(1 − rate): 0.9 → 1, 0.99 → 2, 0.998 → 2.699, 0.9999 → 4.
+        #expect(abs(rate.sliderPosition(0.9) - 1) < 1e-12)
+        #expect(abs(rate.sliderPosition(0.99) - 2) < 1e-12)
+        #expect(abs(rate.sliderPosition(0.998) - 2.698970004336) < 1e-9)
+        #expect(abs(rate.sliderRange.upperBound - 4) < 1e-9)
+        // Normal and fast are 0.7 of 3 slider units apart (23 % of the track), not 0.8 % as on a linear track.
+        let track = rate.sliderRange.upperBound - rate.sliderRange.lowerBound
+        #expect(abs((rate.sliderPosition(0.998) - rate.sliderPosition(0.99)) / track - 0.23299) < 1e-4)
+        for v in [0.9, 0.95, 0.99, 0.995, 0.998, 0.999, 0.9999] {
+            #expect(abs(rate.value(atSliderPosition: rate.sliderPosition(v)) - v) < 1e-12)
+        }
+        // Positions beyond the track clamp into the range; NaN is ignored.
+        #expect(rate.value(atSliderPosition: 10) == 0.9999 && rate.value(atSliderPosition: -3) == 0.9)
+        var p = ScrollParameters()
+        rate.set(.nan, in: &p)
+        #expect(p.decelerationRate == 0.998)
+        // The other sliders move over the value itself.
+        #expect(ParameterSpec.named("pageDamping")!.sliderPosition(20) == 20)
     }
 }

@@ -2,34 +2,17 @@ import Foundation
 import Testing
 @testable import ScrollPhysics
 
-/// Records delegate calls.
-final class Recorder: ScrollAxisDelegate {
-    var events: [String] = []
-    var handOffs: [(velocity: Double, edge: ScrollEdge, time: Double)] = []
-    var endTimes: [Double] = []
-    var retarget: ((Double) -> Double)?
-
-    func scrollAxisWillBeginDragging(_ axis: ScrollAxis) { events.append("begin") }
-    func scrollAxisWillEndDragging(_ axis: ScrollAxis, velocity: Double, targetOffset: inout Double) {
-        events.append("end")
-        if let retarget { targetOffset = retarget(targetOffset) }
-    }
-    func scrollAxisDidEndDecelerating(_ axis: ScrollAxis, at time: Double) { events.append("rest"); endTimes.append(time) }
-    func scrollAxis(_ axis: ScrollAxis, didHandOffVelocity velocity: Double, at edge: ScrollEdge, time: Double) {
-        handOffs.append((velocity, edge, time))
-    }
-}
-
 /// Drags the pointer from `from` to `to` along the axis at constant speed over `duration`,
-/// sampling every 8 ms, and releases.
-func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0, duration: Double = 0.08) {
+/// sampling every 8 ms, and releases; returns what the release reported.
+@discardableResult
+func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0, duration: Double = 0.08) -> AxisReport {
     axis.beginDrag(at: start, pointer: from)
     let steps = Int((duration / 0.008).rounded())
     for i in 1...steps {
         let f = Double(i) / Double(steps)
         axis.dragMoved(at: start + duration * f, pointer: from + (to - from) * f)
     }
-    axis.endDrag(at: start + duration)
+    return axis.endDrag(at: start + duration)
 }
 
 @Suite struct ScrollAxisTests {
@@ -79,9 +62,10 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     @Test(arguments: [0.998, 0.99])
     func bounceStartsAtTheExactCrossingTime(rate: Double) {
         var axis = list(length: 1200, viewport: 844) { $0.decelerationRate = rate }  // max offset 356
-        let recorder = Recorder()
-        axis.delegate = recorder
-        fling(&axis, from: 700, to: 500, duration: 0.05)   // 4000 pt/s from offset 200
+        let released = fling(&axis, from: 700, to: 500, duration: 0.05)   // 4000 pt/s from offset 200
+        #expect(released.release?.targetOffset == 356)
+        #expect(close(released.release?.velocity ?? 0, 4000, 1e-6))
+        #expect(released.rest == nil && released.handOff == nil)
         let mu = -1000 * log(rate)
         // Crossing: 200 + (v0/μ)(1 − e^(−μt)) = 356 → e^(−μt) = 1 − 156μ/4000.
         let tc = -log(1 - 156 * mu / 4000) / mu
@@ -93,10 +77,12 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         // Farthest point of the bounce: vc/(δ·e) past the edge, 1/δ after the crossing.
         #expect(close(axis.offset(at: 0.05 + tc + 1 / 10.9), 356 + vc / (10.9 * M_E), 1e-6))
         let end = try! #require(axis.motionEndTime)
-        axis.advance(to: 10)
+        #expect(axis.advance(to: end - 1e-3).isEmpty)
+        let report = axis.advance(to: 10)
         #expect(axis.offset(at: 10) == 356)
-        #expect(recorder.events == ["begin", "end", "rest"])
-        #expect(recorder.endTimes == [end])   // reported at the exact end, not at the frame
+        #expect(report.rest == AxisReport.Rest(time: end, offset: 356, index: nil, previousIndex: nil))   // the exact end, not the frame
+        #expect(report.handOff == nil && report.release == nil)
+        #expect(axis.advance(to: 11).isEmpty)   // reported once
     }
 
     @Test func regrabbingMidBounceDoesNotJump() {
@@ -133,7 +119,8 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         #expect(axis.pageIndex(at: 0.05) == 1)
         #expect(axis.phase(at: 0.1) == .settling)
         let end = try! #require(axis.motionEndTime)
-        axis.advance(to: end)
+        let report = axis.advance(to: end)
+        #expect(report.rest?.index == 1 && report.rest?.previousIndex == 0 && report.rest?.pageChanged == true)
         #expect(axis.offset(at: end) == 844)
         #expect(axis.velocity(at: end) == 0)
         #expect(axis.phase(at: end) == .idle)
@@ -143,13 +130,12 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     @Test func chainedEdgeHandsOffTheExactLeftoverVelocity() {
         var axis = list(length: 1200)   // max 356
         axis.setChained(true, edge: .trailing)
-        let recorder = Recorder()
-        axis.delegate = recorder
         fling(&axis, from: 700, to: 500, duration: 0.05)
         let mu = -1000 * log(0.998)
         let tc = -log(1 - 156 * mu / 4000) / mu
-        axis.advance(to: 3)
-        let handOff = try! #require(recorder.handOffs.first)
+        let report = axis.advance(to: 3)
+        let handOff = try! #require(report.handOff)
+        #expect(report.rest?.time == handOff.time)
         #expect(handOff.edge == .trailing)
         #expect(close(handOff.time, 0.05 + tc, 1e-9))
         #expect(close(handOff.velocity, 4000 - mu * 156, 1e-6))
@@ -160,20 +146,21 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         #expect(close(inner.velocity(at: handOff.time), handOff.velocity, 1e-9))
     }
 
-    @Test func delegateCanRetargetAndTheMotionRestsExactlyThere() {
+    @Test func retargetAfterReleaseRestsExactlyThere() {
         var axis = list(length: 100_000)
-        let recorder = Recorder()
-        recorder.retarget = { proposed in (proposed / 100).rounded() * 100 }   // land on multiples of 100
-        axis.delegate = recorder
-        fling(&axis, from: 600, to: 430)
+        let released = fling(&axis, from: 600, to: 430)
+        let proposed = try! #require(released.release?.targetOffset)
+        let rounded = (proposed / 100).rounded() * 100   // land on multiples of 100
+        let retargeted = axis.retarget(to: rounded)
+        #expect(retargeted.release?.targetOffset == rounded)
+        #expect(close(axis.velocity(at: 0.08), released.release!.velocity, 1e-9))   // keeps the release velocity: no jump
         axis.advance(to: 10)
         let rest = axis.offset(at: 10)
-        #expect(rest.truncatingRemainder(dividingBy: 100) == 0 && rest > 500)
+        #expect(rest == rounded && rest > 500)
         // Retargeting backwards uses the snap spring and still lands exactly.
         var back = list(length: 100_000)
-        recorder.retarget = { _ in 50 }
-        back.delegate = recorder
         fling(&back, from: 600, to: 430)
+        back.retarget(to: 50)
         back.advance(to: 10)
         #expect(back.offset(at: 10) == 50)
     }
@@ -209,11 +196,24 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     @Test func haltStopsAndSpringsBackOnlyWhenOutside() {
         var axis = list(length: 100_000)
         fling(&axis, from: 600, to: 400)
-        axis.halt(at: 0.3)
+        let halted = axis.halt(at: 0.3)
         #expect(!axis.isMoving)
         let resting = axis.offset(at: 0.3)
+        #expect(halted.rest?.offset == resting && halted.rest?.time == 0.3)
         axis.advance(to: 5)
         #expect(axis.offset(at: 5) == resting)
+        // Outside: a fling over the top edge, halted mid-bounce, springs back to the edge.
+        var top = list(length: 100_000)
+        top.setOffset(50, at: 0)
+        fling(&top, from: 400, to: 600, start: 0, duration: 0.05)   // 4000 pt/s toward the top
+        let outside = try! #require(stride(from: 0.06, through: 0.5, by: 0.002).first { top.offset(at: $0) < -20 })
+        let x = top.offset(at: outside)
+        top.halt(at: outside)
+        #expect(top.isMoving)
+        #expect(top.offset(at: outside) == x)   // no jump
+        #expect(top.phase(at: outside + 0.01) == .bouncing)
+        top.advance(to: 5)
+        #expect(top.offset(at: 5) == 0)
     }
 
     @Test func emptyContentAndTinyViewportsStayFinite() {

@@ -16,6 +16,11 @@ bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSi
 void slgui_shutdown(void);
 /// Feeds one SDL_Event; returns true when the panel wants it (mouse over the panel, typing).
 bool slgui_process_event(const void *event);
+/// For the raw window-system event SDL sends just before a mouse motion or button event (X11):
+/// the X server's time of that event in milliseconds; -1 for any other event. SDL 2's own
+/// timestamps are the time events were pumped, so a busy frame gives a burst of events one
+/// time; the server's times keep their true spacing.
+double slgui_pointer_event_time(const void *event);
 bool slgui_wants_mouse(void);
 bool slgui_wants_keyboard(void);
 /// Starts a frame. With a window the SDL backend reads input; the mouse position is then
@@ -25,6 +30,9 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
 void slgui_set_mouse(float x, float y, bool down);
 /// Renders the frame's draw data with SDL_RenderGeometryRaw.
 void slgui_render(void);
+/// The leftmost x (points) the last rendered frame drew at: the panel's edge, or a tooltip's
+/// or popup's further left.
+float slgui_drawn_min_x(void);
 
 // Widgets. Labels are UTF-8; "##id" suffixes keep ids unique, as in ImGui.
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height);
@@ -32,6 +40,9 @@ void slgui_end_panel(void);
 bool slgui_collapsing_header(const char *label, bool defaultOpen);
 bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic);
 bool slgui_combo(const char *label, int *current, const char *const *items, int count);
+/// While the last combo's popup is open: how many items it drew, and each one's rectangle.
+int slgui_combo_item_count(void);
+void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height);
 bool slgui_button(const char *label);
 bool slgui_small_button(const char *label);
 bool slgui_checkbox(const char *label, bool *value);
@@ -43,10 +54,31 @@ void slgui_text(const char *text);
 void slgui_text_disabled(const char *text);
 void slgui_text_colored(float r, float g, float b, float a, const char *text);
 void slgui_text_wrapped(const char *text);
+/// Wrapped text in the error colour.
+void slgui_text_error(const char *text);
 /// A "(?)" marker whose tooltip is `text`.
 void slgui_help_marker(const char *text);
 void slgui_plot_lines(const char *label, const float *values, int count, int offset, const char *overlay,
                       float minimum, float maximum, float width, float height);
+/// A second line over the plot just drawn (the last item): `values` spread over its width on the
+/// same [minimum, maximum] scale, in the colour 0xRRGGBB.
+void slgui_plot_overlay(const float *values, int count, float minimum, float maximum, unsigned int rgb);
+/// A slider with its title (and a "(?)" marker with `help`) on a line above it and the value
+/// text right-aligned on that line, so the knob never covers it; `marks` (positions in
+/// [minimum, maximum], linear) are ticked on the track and labelled under it. The slider's own
+/// text shows only while typing (Ctrl+click, when `allowInput`), formatted with `inputFormat`.
+bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
+                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        const double *marks, const char *const *markLabels, int markCount, float width);
+/// A child region of fixed height (scrolls if its content is taller); always pair with slgui_end_child.
+void slgui_begin_child(const char *id, float height);
+void slgui_end_child(void);
+/// The last item's rectangle in window points.
+void slgui_last_item_rect(float *x, float *y, float *width, float *height);
+/// The track of the last value slider, in window points.
+void slgui_last_slider_rect(float *x, float *y, float *width, float *height);
+/// Width left for items on the current line of the current window.
+float slgui_available_width(void);
 void slgui_push_id(int id);
 void slgui_pop_id(void);
 void slgui_push_item_width(float width);

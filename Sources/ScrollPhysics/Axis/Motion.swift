@@ -4,8 +4,11 @@
 /// then only evaluated: the position at any time is a formula, never a sum of frame steps.
 struct Motion: Sendable {
     enum Piece: Sendable {
-        case friction(FrictionSimulation)
+        case friction(FrictionSimulation, ScrollPhase)
         case spring(CriticallyDampedSpring, ScrollPhase)
+        case approach(PageApproach)
+        /// A platform model's planned release (`FeelModel.release` or its page turn).
+        case model(ModelMotion, ScrollPhase)
     }
 
     struct Segment: Sendable {
@@ -23,6 +26,8 @@ struct Motion: Sendable {
     var handOff: (edge: ScrollEdge, velocity: Double)?
     /// The snap target it heads to, if any.
     var targetIndex: Int?
+    /// Whether it heads for a chosen offset (a page or an animated scroll), which a replan keeps.
+    var aims = false
 
     func segment(at time: Double) -> Segment? {
         guard time < end else { return nil }
@@ -33,8 +38,10 @@ struct Motion: Sendable {
         guard let segment = segment(at: time) else { return restOffset }
         let t = time - segment.start
         switch segment.piece {
-        case .friction(let friction): return friction.position(at: t)
+        case .friction(let friction, _): return friction.position(at: t)
         case .spring(let spring, _): return spring.position(at: t)
+        case .approach(let approach): return approach.position(at: t)
+        case .model(let motion, _): return motion.position(at: t)
         }
     }
 
@@ -42,16 +49,23 @@ struct Motion: Sendable {
         guard let segment = segment(at: time) else { return 0 }
         let t = time - segment.start
         switch segment.piece {
-        case .friction(let friction): return friction.velocity(at: t)
+        case .friction(let friction, _): return friction.velocity(at: t)
         case .spring(let spring, _): return spring.velocity(at: t)
+        case .approach(let approach): return approach.velocity(at: t)
+        case .model(let motion, _): return motion.velocity(at: t)
         }
     }
 
     func phase(at time: Double) -> ScrollPhase {
         guard let segment = segment(at: time) else { return .idle }
         switch segment.piece {
-        case .friction: return .decelerating
+        case .friction(_, let phase): return phase
         case .spring(_, let phase): return phase
+        case .approach: return .settling
+        case .model(let motion, let phase):
+            if phase == .settling { return .settling }
+            let kind = motion.piece(at: time - segment.start)?.kind ?? ""
+            return ["spring", "stretch", "bounce"].contains(kind) || (kind == "transition" && phase == .bouncing) ? .bouncing : .decelerating
         }
     }
 }

@@ -9,10 +9,12 @@
 ///
 /// Pointer positions are along the axis in viewport points: moving the pointer toward smaller
 /// coordinates (up, left) increases the offset, as a finger does.
-public struct ScrollAxis {
-    /// A tag for the delegate to tell axes apart.
-    public var id: Int
-    public weak var delegate: (any ScrollAxisDelegate)?
+///
+/// The axis never calls out while it changes. Each call that moves its clock or plans motion
+/// returns an `AxisReport` — the release and its target, a rest (and whether the page
+/// changed), a hand-off at a chained edge — for the owner to act on after the call returns.
+/// `AxisChain` joins two axes so that hand-offs start the neighbour at the exact crossing time.
+public struct ScrollAxis: Sendable {
     public var tolerance: Tolerance
 
     public private(set) var parameters: ScrollParameters
@@ -34,18 +36,26 @@ public struct ScrollAxis {
     private var motion: Motion?
     private var drag: Drag?
     private var tracker = VelocityTracker()
-    private var reportedOffset: Double
+    /// The last release, kept until the clock moves on so that `retarget(to:)` plans from it.
+    private var lastRelease: AxisReport.Release?
 
     private struct Drag {
         var pointerOrigin: Double
         var pullOrigin: Double
         var pointer: Double
         var startIndex: Int
+        /// With a platform model (`parameters.model`): the offset shown, the drag's start time,
+        /// the velocity of the motion it caught, and whether the drag start threshold is crossed.
+        var shown = 0.0
+        var startTime = 0.0
+        var caughtVelocity = 0.0
+        var started = true
     }
+    /// The platform model's own velocity estimator, fed pointer positions in offset units.
+    private var estimator: (any ReleaseVelocityEstimator)?
 
-    public init(id: Int = 0, viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
+    public init(viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
                 parameters: ScrollParameters = ScrollParameters(), tolerance: Tolerance = .standard, offset: Double? = nil) {
-        self.id = id
         self.parameters = parameters
         self.tolerance = tolerance
         self.viewportLength = Self.sanitized(viewportLength, fallback: 1, minimum: 1e-6)
@@ -53,7 +63,6 @@ public struct ScrollAxis {
         self.snapTargets = snapTargets
         let start = min(max(offset ?? self.bounds.lowerBound, self.bounds.lowerBound), self.bounds.upperBound)
         restOffset = start.isFinite ? start : 0
-        reportedOffset = restOffset
         restIndex = snapTargets.nearestIndex(to: restOffset)
     }
 
@@ -61,6 +70,7 @@ public struct ScrollAxis {
 
     /// Content offset at `t` (s ≥ `time`), in points.
     public func offset(at t: Double) -> Double {
+        if let drag, parameters.model != nil { return drag.shown }
         if let drag { return resisted(drag.pullOrigin - (drag.pointer - drag.pointerOrigin)) }
         if let motion { return motion.offset(at: t) }
         return restOffset
@@ -69,6 +79,7 @@ public struct ScrollAxis {
     /// Content velocity at `t`, in points per second (while dragging: the pointer's tracked
     /// velocity scaled by the rubber band's slope).
     public func velocity(at t: Double) -> Double {
+        if drag != nil, parameters.model != nil { return estimator?.velocity(at: t) ?? 0 }
         if let drag {
             let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
             return -tracker.velocity(at: t) * resistanceSlope(atPull: pull)
@@ -101,43 +112,39 @@ public struct ScrollAxis {
 
     // MARK: - Time
 
-    /// Moves the axis's clock to `t` (earlier times are ignored): ends motion whose time has
-    /// come, tells the delegate at the exact end time, and reports scrolling.
-    public mutating func advance(to t: Double) {
-        guard t.isFinite, t >= time else { return }
+    /// Moves the axis's clock to `t` (earlier times are ignored). Motion whose time has come
+    /// ends; the report says when (its exact end time), where, and what it hands on.
+    @discardableResult
+    public mutating func advance(to t: Double) -> AxisReport {
+        guard t.isFinite, t >= time else { return .none }
+        var report = AxisReport.none
         if let motion, t >= motion.end {
-            finish(motion)
+            report = finish(motion)
         }
+        if t > time { lastRelease = nil }
         time = t
-        reportScroll()
+        return report
     }
 
-    private mutating func finish(_ finished: Motion) {
+    /// Ends `finished`: rests at its end, and reports the rest and any hand-off.
+    private mutating func finish(_ finished: Motion) -> AxisReport {
         motion = nil
+        let previous = restIndex
         restOffset = finished.restOffset
         restIndex = finished.targetIndex ?? snapTargets.nearestIndex(to: restOffset)
         time = max(time, finished.end)
-        reportScroll()
+        var report = AxisReport(rest: .init(time: finished.end, offset: restOffset, index: restIndex, previousIndex: previous))
         if let handOff = finished.handOff {
-            delegate?.scrollAxis(self, didHandOffVelocity: handOff.velocity, at: handOff.edge, time: finished.end)
+            report.handOff = .init(edge: handOff.edge, time: finished.end, velocity: handOff.velocity)
         }
-        if !finished.segments.isEmpty {
-            delegate?.scrollAxisDidEndDecelerating(self, at: finished.end)
-        }
-    }
-
-    private mutating func reportScroll() {
-        let now = offset(at: time)
-        if now != reportedOffset {
-            reportedOffset = now
-            delegate?.scrollAxisDidScroll(self)
-        }
+        return report
     }
 
     // MARK: - Pointer
 
     /// A pointer goes down at `pointer` (pt along the axis). Returns whether it caught motion
-    /// (a press on a moving list stops it and must not count as a tap).
+    /// (a press on a moving list stops it and must not count as a tap). Advance the axis to `t`
+    /// first to hear of motion that ended before the press.
     @discardableResult
     public mutating func beginDrag(at t: Double, pointer: Double) -> Bool {
         advance(to: t)
@@ -145,13 +152,17 @@ public struct ScrollAxis {
         let x = offset(at: now)
         let caught = motion != nil
         let startIndex = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
+        let caughtVelocity = motion?.velocity(at: now) ?? 0
         motion = nil
         restOffset = x
         let p = pointer.isFinite ? pointer : 0
-        drag = Drag(pointerOrigin: p, pullOrigin: unresisted(x), pointer: p, startIndex: startIndex)
+        let feel = parameters.model?.model
+        drag = Drag(pointerOrigin: p, pullOrigin: feel == nil ? unresisted(x) : x, pointer: p, startIndex: startIndex,
+                    shown: x, startTime: now, caughtVelocity: caughtVelocity, started: (feel?.dragStart.distance ?? 0) <= 0)
         tracker.reset()
         tracker.add(time: now, position: p)
-        delegate?.scrollAxisWillBeginDragging(self)
+        estimator = feel?.anyEstimator()
+        estimator?.add(time: now, position: -p)
         return caught
     }
 
@@ -159,9 +170,41 @@ public struct ScrollAxis {
     public mutating func dragMoved(at t: Double, pointer: Double) {
         guard drag != nil, pointer.isFinite else { return }
         advance(to: t)
+        if let feel = parameters.model?.model {
+            dragMoved(feel, at: t, pointer: pointer)
+            return
+        }
         drag!.pointer = pointer
         tracker.add(time: max(t, time), position: pointer)
-        reportScroll()
+    }
+
+    /// A platform model's drag: its start threshold, then its own resistance past the edges.
+    private mutating func dragMoved(_ feel: any FeelModel, at t: Double, pointer: Double) {
+        guard var d = drag else { return }
+        // Platforms record moves only: a release (or repeat) at the same spot adds no sample.
+        let moved = pointer != d.pointer
+        if !d.started {
+            let travel = pointer - d.pointerOrigin
+            let start = feel.dragStart
+            if abs(travel) > start.distance {
+                d.started = true
+                if start.swallowed { d.pointerOrigin += (travel < 0 ? -1 : 1) * start.distance }
+                d.pointer = d.pointerOrigin
+            }
+        }
+        if d.started {
+            let from = d.pullOrigin - (d.pointer - d.pointerOrigin)
+            let to = d.pullOrigin - (pointer - d.pointerOrigin)
+            d.shown = feel.dragged(shown: d.shown, fingerFrom: from, fingerTo: to, extent: extent)
+            d.pointer = pointer
+        }
+        drag = d
+        if moved { estimator?.add(time: max(t, time), position: -pointer) }
+    }
+
+    /// The range and viewport as the platform models see them.
+    var extent: ModelExtent {
+        ModelExtent(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, viewport: viewportLength)
     }
 
     /// Moves the dragged content by `delta` points of offset (wheel and touchpad streams), with
@@ -173,138 +216,193 @@ public struct ScrollAxis {
 
     /// The pointer lifts at `t` (optionally at a last position). Chooses where to land and plans
     /// the motion there. `releaseVelocity` (pt/s of content) replaces the tracked velocity when a
-    /// scene shares one pointer between several axes and knows better.
-    public mutating func endDrag(at t: Double, pointer: Double? = nil, releaseVelocity: Double? = nil) {
-        guard let drag else { return }
+    /// scene shares one pointer between several axes and knows better. The report's `release`
+    /// says where it will rest (and `rest`, if it is there already).
+    @discardableResult
+    public mutating func endDrag(at t: Double, pointer: Double? = nil, releaseVelocity: Double? = nil) -> AxisReport {
+        guard let drag else { return .none }
         if let pointer { dragMoved(at: t, pointer: pointer) }
         advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
-        let v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
+        var v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
+        if let feel = parameters.model?.model, releaseVelocity == nil {
+            // The platform's fling thresholds, clamp and carried momentum.
+            v = drag.started ? feel.flingVelocity(estimated: v, travel: estimator?.travel ?? 0) : 0
+            v = sanitizedVelocity(v + feel.carriedVelocity(previous: drag.caughtVelocity, fling: v))
+        }
         self.drag = nil
-        release(from: x, velocity: v, at: now, startIndex: drag.startIndex, askDelegate: true)
+        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
+                       travel: -(drag.pointer - drag.pointerOrigin), touchDuration: now - drag.startTime)
     }
 
     /// Ends a drag the way a wheel or touchpad stream ends: with the velocity the stream had at
     /// its last event, measured up to `lastEventTime`, applied from `t`.
-    public mutating func endScrollStream(at t: Double, lastEventTime: Double) {
-        guard let drag else { return }
+    @discardableResult
+    public mutating func endScrollStream(at t: Double, lastEventTime: Double) -> AxisReport {
+        guard let drag else { return .none }
         advance(to: t)
         let now = max(t, time)
         let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
         let v = sanitizedVelocity(-tracker.velocity(at: lastEventTime) * resistanceSlope(atPull: pull))
         let x = offset(at: now)
         self.drag = nil
-        release(from: x, velocity: v, at: now, startIndex: drag.startIndex, askDelegate: true)
+        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true)
+    }
+
+    /// Lands the motion just released at `target` instead (clamped to the bounds), as a
+    /// `scrollViewWillEndDragging` that changes `targetContentOffset`: call it right after the
+    /// release, before the clock moves on. Free axes glide there with the friction that stops
+    /// exactly on it (keeping the release velocity) when they can, else snap; paged axes snap.
+    @discardableResult
+    public mutating func retarget(to target: Double) -> AxisReport {
+        guard target.isFinite, drag == nil else { return .none }
+        let x: Double, v: Double
+        if let release = lastRelease, release.time == time {
+            x = release.offset; v = release.velocity
+        } else {
+            x = offset(at: time); v = velocity(at: time)
+        }
+        let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
+        if snapTargets.isEmpty {
+            motion = planner.toward(clamped, from: x, velocity: v, at: time)
+        } else {
+            motion = planner.page(from: x, velocity: v, to: clamped, at: time, index: snapTargets.nearestIndex(to: clamped))
+        }
+        var report = AxisReport.none
+        if var release = lastRelease, release.time == time {
+            release.targetOffset = motion?.restOffset ?? clamped
+            release.targetIndex = motion?.targetIndex
+            report.release = release
+            lastRelease = release
+        }
+        report.absorb(settleIfInstant())
+        return report
     }
 
     // MARK: - Programmatic motion
 
     /// Starts free (or paged) motion with `velocity` from the current offset at `t`, as a
     /// hand-off from a neighbouring scroll view does.
-    public mutating func fling(at t: Double, velocity: Double) {
-        advance(to: t)
+    @discardableResult
+    public mutating func fling(at t: Double, velocity: Double) -> AxisReport {
+        var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
         let start = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
         drag = nil
-        release(from: x, velocity: sanitizedVelocity(velocity), at: now, startIndex: start, askDelegate: false)
+        report.absorb(release(from: x, velocity: sanitizedVelocity(velocity), at: now, startIndex: start, reportsRelease: false))
+        return report
     }
 
     /// Animates to `target` (clamped to the bounds) with the page spring, keeping the current velocity.
-    public mutating func scroll(to target: Double, at t: Double) {
-        guard target.isFinite else { return }
-        advance(to: t)
+    @discardableResult
+    public mutating func scroll(to target: Double, at t: Double) -> AxisReport {
+        guard target.isFinite else { return .none }
+        var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         drag = nil
         let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
-        motion = planner.snap(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
-        settleIfInstant()
+        motion = planner.page(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
+        report.absorb(settleIfInstant())
+        return report
     }
 
     /// Jumps to `offset` (clamped) and stops.
-    public mutating func setOffset(_ offset: Double, at t: Double) {
-        guard offset.isFinite else { return }
-        advance(to: t)
+    @discardableResult
+    public mutating func setOffset(_ offset: Double, at t: Double) -> AxisReport {
+        guard offset.isFinite else { return .none }
+        let report = advance(to: t)
         drag = nil
         motion = nil
         restOffset = min(max(offset, bounds.lowerBound), bounds.upperBound)
         restIndex = snapTargets.nearestIndex(to: restOffset)
-        reportScroll()
+        return report
     }
 
     /// Stops any motion where it is at `t` (a tap during motion only stops it). A stop past an
     /// edge springs back to it.
-    public mutating func halt(at t: Double) {
-        advance(to: t)
-        guard motion != nil else { return }
+    @discardableResult
+    public mutating func halt(at t: Double) -> AxisReport {
+        var report = advance(to: t)
+        guard motion != nil else { return report }
         let now = max(t, time)
         let x = offset(at: now)
         motion = nil
         restOffset = x
         if x < bounds.lowerBound || x > bounds.upperBound || !snapTargets.isEmpty {
-            release(from: x, velocity: 0, at: now, startIndex: snapTargets.nearestIndex(to: x) ?? 0, askDelegate: false)
+            report.absorb(release(from: x, velocity: 0, at: now, startIndex: snapTargets.nearestIndex(to: x) ?? 0, reportsRelease: false))
         } else {
+            let previous = restIndex
             restIndex = nil
+            report.rest = .init(time: now, offset: x, index: nil, previousIndex: previous)
         }
+        return report
     }
 
     // MARK: - Changing the setup mid-motion
 
     /// New parameters, applied to the motion under way from `t` without a jump: the offset and
     /// velocity at `t` carry over into a motion planned with the new values (a snap keeps its target).
-    public mutating func setParameters(_ new: ScrollParameters, at t: Double) {
-        advance(to: t)
+    @discardableResult
+    public mutating func setParameters(_ new: ScrollParameters, at t: Double) -> AxisReport {
+        var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         parameters = new
-        replan(keepingOffset: x, velocity: v, at: now)
+        report.absorb(replan(keepingOffset: x, velocity: v, at: now))
+        return report
     }
 
     /// New content bounds and snap targets (content appended or removed), without moving what is
     /// on screen: motion under way is replanned from the offset and velocity at `t`.
-    public mutating func setBounds(_ newBounds: ClosedRange<Double>, snapTargets newTargets: SnapTargets? = nil, at t: Double) {
-        advance(to: t)
+    @discardableResult
+    public mutating func setBounds(_ newBounds: ClosedRange<Double>, snapTargets newTargets: SnapTargets? = nil, at t: Double) -> AxisReport {
+        var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         bounds = Self.sanitized(newBounds)
         if let newTargets { snapTargets = newTargets }
-        replan(keepingOffset: x, velocity: v, at: now)
+        report.absorb(replan(keepingOffset: x, velocity: v, at: now))
+        return report
     }
 
-    public mutating func setViewportLength(_ length: Double, at t: Double) {
-        advance(to: t)
+    @discardableResult
+    public mutating func setViewportLength(_ length: Double, at t: Double) -> AxisReport {
+        var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         viewportLength = Self.sanitized(length, fallback: viewportLength, minimum: 1e-6)
-        replan(keepingOffset: x, velocity: v, at: now)
+        report.absorb(replan(keepingOffset: x, velocity: v, at: now))
+        return report
     }
 
     /// Moves the content by `delta` points without anything visibly moving: offset, drag, motion,
     /// bounds and snap targets all shift together. For recycling (a banner's three slots) and the
     /// silent re-centre of a looping feed.
-    public mutating func shiftContent(by delta: Double, at t: Double) {
-        guard delta.isFinite, delta != 0 else { return }
-        advance(to: t)
+    @discardableResult
+    public mutating func shiftContent(by delta: Double, at t: Double) -> AxisReport {
+        guard delta.isFinite, delta != 0 else { return .none }
+        var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         bounds = (bounds.lowerBound + delta)...(bounds.upperBound + delta)
         snapTargets = SnapTargets(snapTargets.offsets.map { $0 + delta })
         restOffset += delta
-        reportedOffset += delta
         if var drag {
             drag.pullOrigin += delta
             self.drag = drag
         } else if let current = motion {
             let index = current.targetIndex
             if let index, index < snapTargets.count {
-                motion = planner.snap(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
+                motion = planner.page(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
             } else {
-                motion = planner.free(from: x + delta, velocity: v, at: now)
+                motion = planFree(from: x + delta, velocity: v, at: now)
             }
-            settleIfInstant()
+            report.absorb(settleIfInstant())
         }
+        return report
     }
 
     /// The unresisted pull of the current drag (the 1:1 offset the pointer asks for), if dragging.
@@ -318,70 +416,89 @@ public struct ScrollAxis {
         }
     }
 
-    private mutating func replan(keepingOffset x: Double, velocity v: Double, at t: Double) {
+    private mutating func replan(keepingOffset x: Double, velocity v: Double, at t: Double) -> AxisReport {
         if var drag {
             // Keep the content under the pointer: re-derive the pull that shows x.
             drag.pullOrigin = unresisted(x) + (drag.pointer - drag.pointerOrigin)
             self.drag = drag
-            return
+            return .none
         }
         guard let current = motion else {
             let offTarget = snapTargets.nearestIndex(to: x).map { abs(snapTargets[$0] - x) > tolerance.distance } ?? false
             if x < bounds.lowerBound || x > bounds.upperBound || offTarget {
                 restOffset = x
-                release(from: x, velocity: 0, at: t, startIndex: snapTargets.nearestIndex(to: x) ?? 0, askDelegate: false)
-            } else {
-                restOffset = x
-                restIndex = snapTargets.nearestIndex(to: x)
+                return release(from: x, velocity: 0, at: t, startIndex: snapTargets.nearestIndex(to: x) ?? 0, reportsRelease: false)
             }
-            return
+            restOffset = x
+            restIndex = snapTargets.nearestIndex(to: x)
+            return .none
         }
-        if current.segments.contains(where: { if case .spring(_, .settling) = $0.piece { return true } else { return false } }) {
+        if current.aims {
             // Keep the aim, not the index: targets may have been rebuilt around it.
             let target = min(max(current.restOffset, bounds.lowerBound), bounds.upperBound)
             let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restOffset)
             let aim = index.map { snapTargets[$0] } ?? target
-            motion = planner.snap(from: x, velocity: v, to: aim, at: t, index: index)
+            motion = planner.page(from: x, velocity: v, to: aim, at: t, index: index)
         } else {
-            motion = planner.free(from: x, velocity: v, at: t)
+            motion = planFree(from: x, velocity: v, at: t)
         }
-        settleIfInstant()
+        return settleIfInstant()
     }
 
     // MARK: - Release
 
-    private mutating func release(from x: Double, velocity v: Double, at t: Double, startIndex: Int, askDelegate: Bool) {
+    private mutating func release(from x: Double, velocity v: Double, at t: Double, startIndex: Int,
+                                  reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0) -> AxisReport {
         let planner = self.planner
-        var planned: Motion
-        var proposed: Double
-        if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
+        let planned: Motion
+        if let feel = parameters.model?.model, snapTargets.count >= 2,
+           let turn = feel.page(ModelPageRelease(offset: x - snapTargets[0], velocity: v, pageSize: snapTargets[1] - snapTargets[0],
+                                                 pageCount: snapTargets.count, travel: travel, touchDuration: touchDuration,
+                                                 viewport: viewportLength, startIndex: startIndex)) {
+            let shifted = ModelMotion(pieces: turn.motion.pieces.map {
+                .init(start: $0.start, simulation: ShiftedSimulation($0.simulation, by: snapTargets[0]), kind: $0.kind)
+            })
+            planned = Motion(segments: [.init(piece: .model(shifted, .settling), start: t, end: t + shifted.settleTime)],
+                             end: t + shifted.settleTime, restOffset: snapTargets[turn.index], targetIndex: turn.index, aims: true)
+        } else if parameters.model != nil, snapTargets.isEmpty {
+            planned = planFree(from: x, velocity: v, at: t)
+        } else if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
             .decide(PageRelease(offset: x, velocity: v, startIndex: startIndex)) {
-            proposed = snapTargets[decision.index]
-            planned = planner.snap(from: x, velocity: decision.keepsVelocity ? v : 0, to: proposed, at: t, index: decision.index)
+            planned = planner.page(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
+                                   index: decision.index)
+        } else if x < bounds.lowerBound || x > bounds.upperBound {
+            // Let go past an edge: the return starts toward it at once (`MotionPlanner.edgeReturn`),
+            // k·y0 on top of the release velocity; a flick back in still crosses into the content.
+            let edge = x < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
+            let rate = min(parameters.edgeReturnRate, parameters.bounceDamping)   // at δ: a pure exponential
+            planned = planner.free(from: x, velocity: v - rate * (x - edge), at: t)
         } else {
-            planned = planner.free(from: x, velocity: v, at: t)
-            proposed = planned.restOffset
-        }
-        if askDelegate, let delegate {
-            var target = proposed
-            delegate.scrollAxisWillEndDragging(self, velocity: v, targetOffset: &target)
-            if target != proposed, target.isFinite {
-                let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
-                if snapTargets.isEmpty {
-                    planned = planner.toward(clamped, from: x, velocity: v, at: t)
-                } else {
-                    planned = planner.snap(from: x, velocity: v, to: clamped, at: t, index: snapTargets.nearestIndex(to: clamped))
-                }
-            }
+            planned = planFree(from: x, velocity: v, at: t)
         }
         motion = planned
-        settleIfInstant()
+        var report = AxisReport.none
+        if reportsRelease {
+            let release = AxisReport.Release(time: t, offset: x, velocity: v, startIndex: snapTargets.isEmpty ? nil : startIndex,
+                                             targetOffset: planned.restOffset, targetIndex: planned.targetIndex)
+            lastRelease = release
+            report.release = release
+        }
+        report.absorb(settleIfInstant())
+        return report
     }
 
     /// A motion that is already over (nothing to do, or a hand-off right at the start) ends now.
-    private mutating func settleIfInstant() {
-        guard let planned = motion, planned.end <= time else { return }
-        finish(planned)
+    private mutating func settleIfInstant() -> AxisReport {
+        guard let planned = motion, planned.end <= time else { return .none }
+        return finish(planned)
+    }
+
+    /// Free motion from `x` with `v` at `t`: the platform model's release, or UIKit's.
+    private func planFree(from x: Double, velocity v: Double, at t: Double) -> Motion {
+        guard let feel = parameters.model?.model else { return planner.free(from: x, velocity: v, at: t) }
+        let planned = feel.release(position: x, velocity: v, extent: extent)
+        return Motion(segments: [.init(piece: .model(planned, .decelerating), start: t, end: t + planned.settleTime)],
+                      end: t + planned.settleTime, restOffset: planned.restPosition)
     }
 
     private var planner: MotionPlanner {

@@ -42,18 +42,27 @@ extension PageChooser {
         let y1 = coordinate(y1Index), y2 = coordinate(y2Index)
         let pageLength = y2 - y1, deltaY = y - y1
         if y + pageLength / 2 > y2 { return PageDecision(index: y2Index) }
-        let damping = parameters.pageDamping
+        guard let peak = Self.springPeak(displacement: deltaY, speed: speed, damping: parameters.pageDamping) else {
+            return PageDecision(index: y1Index)
+        }
+        let bias = flick ? parameters.pageSwitchBias : 2
+        return PageDecision(index: peak > pageLength / bias ? y2Index : y1Index)
+    }
+
+    /// Seed 000's recovered spring: content `deltaY` points past its rest point y1 (≥ 0), moving
+    /// away at `speed` pt/s (≥ 0), is taken to have left y1 at t = 1/(δ + v/Δy) ago with
+    /// v0 = Δy·e^(δt)/t (v0 = v when Δy < 1 pt); returns that spring's farthest point
+    /// v0/(δ·e), in points, or nil when δ + v/Δy is not a positive finite number.
+    static func springPeak(displacement deltaY: Double, speed: Double, damping: Double) -> Double? {
         let v0: Double
         if deltaY < 1 {
             v0 = speed
         } else {
             let denominator = damping + speed / deltaY
-            guard denominator > 0, denominator.isFinite else { return PageDecision(index: y1Index) }
+            guard denominator > 0, denominator.isFinite else { return nil }
             let t = 1 / denominator
             v0 = deltaY * exp(damping * t) / t
         }
-        let peak = v0 / (damping * M_E)
-        let bias = flick ? parameters.pageSwitchBias : 2
-        return PageDecision(index: peak > pageLength / bias ? y2Index : y1Index)
+        return v0 / (damping * M_E)
     }
 }

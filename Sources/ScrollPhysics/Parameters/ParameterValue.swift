@@ -9,7 +9,7 @@ public enum ParameterValue: Equatable, Sendable {
 
     var description: String {
         switch self {
-        case .number(let value): return ParameterSpec.format(value)
+        case .number(let value): return formatNumber(value)
         case .string(let text): return "\"\(text)\""
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
@@ -22,61 +22,32 @@ public enum ParameterValue: Equatable, Sendable {
 public struct ParameterError: Error, Equatable, Sendable, CustomStringConvertible {
     public let key: String
     public let message: String
+    public init(key: String, message: String) { self.key = key; self.message = message }
     public var description: String { "key \"\(key)\": \(message)" }
 }
 
-extension ScrollParameters {
+extension TunableModel {
     /// Parameters from the key/value pairs of a parameter file: every key optional, unknown
-    /// keys rejected, every value checked against its range. The first problem found is thrown.
+    /// keys rejected, every value checked against its range, then the rules between parameters
+    /// (`reconcile`). The first problem found is thrown.
     public init(values: [(key: String, value: ParameterValue)]) throws(ParameterError) {
         self.init()
-        let known = Set(ParameterSpec.all.map(\.key) + ["pagePolicy"])
+        var stated = Set<String>()
         for (key, value) in values {
-            guard known.contains(key) else {
-                throw ParameterError(key: key, message: "unknown key; allowed keys: \(ScrollParameters.allKeys.joined(separator: ", "))")
+            guard let tunable = Self.tunables.first(where: { $0.key == key }) else {
+                throw ParameterError(key: key, message: "unknown key; allowed keys: \(Self.allKeys.joined(separator: ", "))")
             }
-            if key == "pagePolicy" {
-                let allowed = PagePolicy.allCases.map(\.rawValue).joined(separator: ", ")
-                guard case .string(let name) = value, let policy = PagePolicy(rawValue: name) else {
-                    throw ParameterError(key: key, message: "\(value.description) is not one of: \(allowed)")
-                }
-                pagePolicy = policy
-                continue
-            }
-            guard let spec = ParameterSpec.named(key) else { continue }
-            if key == "rubberBandLimit", value == .null { rubberBandLimit = nil; continue }
-            guard case .number(let number) = value else {
-                throw ParameterError(key: key, message: "\(value.description) is not a number; allowed range \(spec.rangeText)\(spec.unit.isEmpty ? "" : " " + spec.unit)")
-            }
-            guard number.isFinite, spec.range.contains(number) else {
-                throw ParameterError(key: key, message: "\(value.description) is out of range; allowed range \(spec.rangeText)\(spec.unit.isEmpty ? "" : " " + spec.unit)")
-            }
-            guard !spec.integral || number == number.rounded() else {
-                throw ParameterError(key: key, message: "\(value.description) is not a whole number; allowed range \(spec.rangeText)")
-            }
-            spec.set(number, in: &self)
+            try tunable.set(value, in: &self)
+            stated.insert(key)
         }
-        if pageFlickDistanceThreshold > pageDistanceThreshold {
-            throw ParameterError(key: "pageFlickDistanceThreshold",
-                                 message: "\(ParameterSpec.format(pageFlickDistanceThreshold)) exceeds pageDistanceThreshold (\(ParameterSpec.format(pageDistanceThreshold))); it must not")
-        }
+        try Self.reconcile(&self, stated: stated)
     }
 
     /// Every key of the JSON form, in file order.
-    public static var allKeys: [String] {
-        let numeric = ParameterSpec.all.map(\.key)
-        let policyPosition = numeric.firstIndex(of: "pageSwitchBias") ?? numeric.count
-        var keys = numeric
-        keys.insert("pagePolicy", at: policyPosition)
-        return keys
-    }
+    public static var allKeys: [String] { tunables.map(\.key) }
 
     /// The key/value pairs of the JSON form, every key present, in file order.
     public var values: [(key: String, value: ParameterValue)] {
-        ScrollParameters.allKeys.map { key in
-            if key == "pagePolicy" { return (key, .string(pagePolicy.rawValue)) }
-            if key == "rubberBandLimit" { return (key, rubberBandLimit.map(ParameterValue.number) ?? .null) }
-            return (key, .number(ParameterSpec.named(key)!.value(in: self)))
-        }
+        Self.tunables.map { ($0.key, $0.value(in: self)) }
     }
 }

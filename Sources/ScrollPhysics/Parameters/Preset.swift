@@ -6,16 +6,17 @@ public struct Preset: Sendable {
     public let summary: String
     public let parameters: ScrollParameters
 
-    /// UIKit normal and fast, the seed article and the seed author's library, and two designed feels.
+    /// UIKit normal and fast, the seed article and the seed author's library, two designed feels,
+    /// and every platform model of `FeelZoo` at its defaults.
     public static let all: [Preset] = [
         Preset(id: "uikit-normal", title: "UIKit normal", summary: "UIScrollView.DecelerationRate.normal (0.998); everything else default.",
                parameters: ScrollParameters()),
         Preset(id: "uikit-fast", title: "UIKit fast", summary: "UIScrollView.DecelerationRate.fast (0.99): stops about 5× sooner.",
                parameters: with { $0.decelerationRate = 0.99 }),
-        Preset(id: "seed-article", title: "Seed article", summary: "Seed 000 as published: page spring δ = 50, spring page policy.",
-               parameters: with { $0.pageDamping = 50; $0.pagePolicy = .spring }),
-        Preset(id: "seed-library", title: "Seed library", summary: "The seed author's library: page spring δ = 20, spring page policy.",
-               parameters: with { $0.pageDamping = 20; $0.pagePolicy = .spring }),
+        Preset(id: "seed-article", title: "Seed article", summary: "Seed 000 as published: page spring δ = 50 with its swing, spring page policy, edge return from rest.",
+               parameters: with { $0.pageDamping = 50; $0.pagePolicy = .spring; $0.pageMotion = .spring; $0.edgeReturnRate = 0 }),
+        Preset(id: "seed-library", title: "Seed library", summary: "The seed author's library: page spring δ = 20 with its swing, spring page policy, edge return from rest.",
+               parameters: with { $0.pageDamping = 20; $0.pagePolicy = .spring; $0.pageMotion = .spring; $0.edgeReturnRate = 0 }),
         Preset(id: "snappy", title: "Snappy", summary: "Short glides, stiff bounces and quick page snaps.",
                parameters: with {
                    $0.decelerationRate = 0.992; $0.bounceDamping = 18; $0.pageDamping = 35
@@ -26,7 +27,11 @@ public struct Preset: Sendable {
                    $0.decelerationRate = 0.999; $0.decelerationPower = 0.85; $0.bounceDamping = 7
                    $0.pageDamping = 12; $0.rubberBandCoefficient = 0.7
                }),
-    ]
+    ] + FeelZoo.models.map { model in
+        // One per platform model, at the platform's own defaults.
+        Preset(id: model.name, title: model.title, summary: "\(model.title) at its platform's defaults (model \"\(model.name)\").",
+               parameters: with { $0.model = FeelChoice(model.init()) })
+    }
 
     private static func with(_ change: (inout ScrollParameters) -> Void) -> ScrollParameters {
         var parameters = ScrollParameters()

@@ -1,0 +1,276 @@
+import Foundation
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+
+/// One stop of the presentation tour: a scene, its parameters (and B's for an A/B stop), the
+/// gesture played on it, and one line saying what to look at.
+public struct TourStep: Equatable, Sendable {
+    public var setup: SceneSetup
+    public var parameters: ScrollParameters
+    public var parametersB: ScrollParameters?
+    public var gesture: [TimedInput]
+    public var caption: String
+
+    public init(setup: SceneSetup, parameters: ScrollParameters = ScrollParameters(), parametersB: ScrollParameters? = nil,
+                gesture: [TimedInput], caption: String) {
+        self.setup = setup; self.parameters = parameters; self.parametersB = parametersB; self.gesture = gesture; self.caption = caption
+    }
+
+    /// A finger stroke: down at `from`, `steps` evenly spaced moves reaching `to` after
+    /// `duration` s, then up there (a flick when short and fast, a drag when slow).
+    public static func stroke(from: Point, to: Point, duration: Double, steps: Int = 12, start: Double = 0) -> [TimedInput] {
+        var events = [TimedInput(time: start, event: .down(from))]
+        for i in 1...max(1, steps) {
+            let f = Double(i) / Double(max(1, steps))
+            events.append(TimedInput(time: start + duration * f, event: .move(Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))))
+        }
+        events.append(TimedInput(time: start + duration, event: .up(to)))
+        return events
+    }
+
+    /// Each scene's signature gesture, for a viewport of `size` points.
+    public static func builtIn(viewport size: Size) -> [TourStep] {
+        let w = size.width, h = size.height
+        func p(_ fx: Double, _ fy: Double) -> Point { Point(x: (w * fx).rounded(), y: (h * fy).rounded()) }
+        var fast = ScrollParameters()
+        fast.decelerationRate = 0.99
+        return [
+            TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
+                     caption: "A flick glides on after the finger lifts and slows smoothly to rest"),
+            TourStep(setup: .cards(count: 200), parameters: ScrollParameters(), parametersB: fast,
+                     gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
+                     caption: "Same finger, two feels: UIKit normal (A) glides five times as far as UIKit fast (B)"),
+            TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.25), to: p(0.5, 0.75), duration: 0.9, steps: 40),
+                     caption: "Pulled past the top, the list resists more the further it goes, then settles without a wobble"),
+            TourStep(setup: .pager(pages: 8), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.55), duration: 0.1, steps: 10),
+                     caption: "A short flick turns exactly one page; the spring lands it without overshoot"),
+            TourStep(setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: stroke(from: p(0.75, 0.5), to: p(0.2, 0.5), duration: 0.12, steps: 12),
+                     caption: "Narrow cards land centred, the first and last too"),
+            TourStep(setup: .banner(items: 5), gesture: stroke(from: p(0.8, 0.26), to: p(0.45, 0.26), duration: 0.5, steps: 24),
+                     caption: "The picture lags behind its card; a third of a width turns the banner"),
+            TourStep(setup: .loop(items: 3), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.5), duration: 0.1, steps: 10),
+                     caption: "After the last item comes the first again: the feed wraps without a jump"),
+            TourStep(setup: .nested, gesture: stroke(from: p(0.6, 0.85), to: p(0.6, 0.45), duration: 0.12, steps: 12),
+                     caption: "One push moves the header until the tabs pin, then the menu scrolls on"),
+            TourStep(setup: .adapters, gesture: stroke(from: p(0.25, 0.83), to: p(0.25, 0.5), duration: 0.1, steps: 10),
+                     caption: "Momentum that reaches the left list's end carries on in the right one"),
+            TourStep(setup: .lab, gesture: stroke(from: p(0.5, 0.5), to: p(0.5, 0.9), duration: 1.2, steps: 60),
+                     caption: "Pull past the top: the view moves less than the finger, on a straight line g = k·f + b"),
+        ]
+    }
+}
+
+/// The tour file of `scrollab demo --tour`: a JSON list of steps,
+///
+///     [{"scene": "carousel", "gesture": "swipe.json", "caption": "Narrow cards land centred"},
+///      {"scene": "list", "params": "normal.json", "paramsB": "fast.json", "gesture": "fling.json",
+///       "caption": "Same finger, two feels"}]
+///
+/// `scene` one of the scene names (default content); `gesture` and the optional `params` and
+/// `paramsB` are files in the formats `replay` reads, relative to the tour file's folder;
+/// `caption` one line.
+public enum TourFile {
+    public static let keys: Set<String> = ["scene", "params", "paramsB", "gesture", "caption"]
+
+    public static func decode(_ text: String, file: String, folder: String) throws(InputError) -> [TourStep] {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
+        guard case .array(let items) = root else { throw InputError("\(file): expected a list of steps, found \(root.kindName)") }
+        guard !items.isEmpty else { throw InputError("\(file): the tour has no steps") }
+        var steps: [TourStep] = []
+        for (position, item) in items.enumerated() {
+            let place = "\(file): step \(position) (of \(items.count))"
+            guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
+            for field in fields where !keys.contains(field.key) {
+                throw InputError("\(place): unknown key \"\(field.key)\"; allowed: \(keys.sorted().joined(separator: ", "))")
+            }
+            func string(_ key: String, required: Bool) throws(InputError) -> String? {
+                guard let value = item[key] else {
+                    if required { throw InputError("\(place): missing \"\(key)\"") }
+                    return nil
+                }
+                guard case .string(let text) = value, !text.isEmpty else { throw InputError("\(place): \"\(key)\" must be a non-empty string, found \(value.kindName)") }
+                return text
+            }
+            func path(_ name: String) -> String { name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name }
+            let name = try string("scene", required: true) ?? ""
+            guard let index = SceneSetup.names.firstIndex(of: name) else {
+                throw InputError("\(place): unknown scene \"\(name)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
+            }
+            let caption = try string("caption", required: true) ?? ""
+            guard !caption.contains(where: \.isNewline) else { throw InputError("\(place): \"caption\" must be one line") }
+            let gesture = try GestureFile.load(path(try string("gesture", required: true) ?? ""))
+            let parameters = try ParametersFile.load(try string("params", required: false).map(path))
+            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in try ParametersFile.load(path(file)) }
+            steps.append(TourStep(setup: SceneSetup.playground[index], parameters: parameters, parametersB: parametersB,
+                                  gesture: gesture, caption: caption))
+        }
+        return steps
+    }
+
+    public static func load(_ path: String) throws(InputError) -> [TourStep] {
+        let text = try TextFile.read(path)
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        return try decode(text, file: path, folder: folder)
+    }
+}
+
+/// The presentation mode without a window: which step plays, its scenes and clock, and
+/// whether a person has taken over.
+///
+/// Touring, each step's gesture is delivered at its times after the step's start plus `lead`; when every
+/// side has rested for `restHold` s the next step begins (after the last, the first). Any
+/// pointer input takes over: the scenes follow the person's finger from where they are. After
+/// `idleResume` s without input the tour resumes with the next step. Times are real seconds.
+public final class DemoTour {
+    public enum Mode: Equatable, Sendable { case touring, live }
+
+    /// What changed in a frame, for the caller to report.
+    public enum Change: Equatable, Sendable {
+        case started(step: Int)
+        case tookOver
+        case resumed(step: Int)
+    }
+
+    public let steps: [TourStep]
+    public let viewport: Size
+    public let idleResume: Double
+    public let restHold: Double
+    /// Seconds each step shows its scene at rest before the gesture begins.
+    public let lead: Double
+    public private(set) var index = 0
+    public private(set) var mode = Mode.touring
+    public private(set) var scenes: [any ScrollScene] = []
+    /// Real time at which the step's scene clock reads 0.
+    public private(set) var stepStart = 0.0
+    private var nextEvent = 0
+    private var restingSince: Double?
+    private var lastInput = 0.0
+    /// Where the finger is (viewport points) and whether it is down; the tour's or the person's.
+    public private(set) var pointer: Point?
+    public private(set) var pointerDown = false
+    private var liftedAt = -Double.infinity
+
+    public init(steps: [TourStep], viewport: Size, idleResume: Double = 10, restHold: Double = 1.5, lead: Double = 0.8, realTime: Double) {
+        precondition(!steps.isEmpty)
+        self.steps = steps
+        self.viewport = viewport
+        self.idleResume = idleResume
+        self.restHold = restHold
+        self.lead = lead
+        begin(0, at: realTime)
+    }
+
+    public var step: TourStep { steps[index] }
+
+    /// Scene time (s) at `realTime`.
+    public func sceneTime(at realTime: Double) -> Double { realTime - stepStart }
+
+    /// The finger to draw at `realTime` and its strength (fades over 0.15 s after lifting).
+    public func finger(at realTime: Double) -> (point: Point, alpha: Double)? {
+        guard let pointer else { return nil }
+        if pointerDown { return (pointer, 1) }
+        let alpha = 1 - (sceneTime(at: realTime) - liftedAt) / 0.15
+        return alpha > 0 ? (pointer, alpha) : nil
+    }
+
+    /// Starts step `index` (wrapping) with fresh scenes.
+    private func begin(_ index: Int, at realTime: Double) {
+        self.index = ((index % steps.count) + steps.count) % steps.count
+        let step = steps[self.index]
+        scenes = [step.parameters] .map { step.setup.makeScene(viewport: viewport, parameters: $0) }
+        if let b = step.parametersB { scenes.append(step.setup.makeScene(viewport: viewport, parameters: b)) }
+        stepStart = realTime
+        nextEvent = 0
+        restingSince = nil
+        pointer = nil
+        pointerDown = false
+        liftedAt = -.infinity
+    }
+
+    /// Advances to `realTime`: delivers the tour's due events, moves on after rest, resumes after idle.
+    @discardableResult
+    public func frame(at realTime: Double) -> Change? {
+        var change: Change?
+        if mode == .live, !pointerDown, realTime - lastInput >= idleResume {
+            mode = .touring
+            begin(index + 1, at: realTime)
+            change = .resumed(step: index)
+        }
+        let t = sceneTime(at: realTime)
+        if mode == .touring {
+            let gesture = steps[index].gesture
+            while nextEvent < gesture.count, gesture[nextEvent].time + lead <= t {
+                deliver(TimedInput(time: gesture[nextEvent].time + lead, event: gesture[nextEvent].event))
+                nextEvent += 1
+            }
+        }
+        for scene in scenes { scene.advance(to: t) }
+        if mode == .touring, nextEvent >= steps[index].gesture.count {
+            if scenes.allSatisfy({ $0.isAtRest(at: t) }) {
+                let since = restingSince ?? realTime
+                restingSince = since
+                if realTime - since >= restHold {
+                    begin(index + 1, at: realTime)
+                    change = .started(step: index)
+                }
+            } else {
+                restingSince = nil
+            }
+        }
+        return change
+    }
+
+    private func deliver(_ input: TimedInput) {
+        for scene in scenes { scene.handle(input) }
+        switch input.event {
+        case .down(let p): pointer = p; pointerDown = true
+        case .move(let p): if pointerDown { pointer = p }
+        case .up(let p): pointer = p; pointerDown = false; liftedAt = input.time
+        case .wheel: break
+        }
+    }
+
+    /// A person's pointer event (viewport points) at `realTime`: takes over from the tour.
+    /// Returns `.tookOver` when it did.
+    @discardableResult
+    public func input(_ event: InputEvent, at realTime: Double) -> Change? {
+        lastInput = realTime
+        var change: Change?
+        if mode == .touring {
+            // Stop the tour's finger where it is; a stroke it had begun ends here.
+            if pointerDown, let pointer { for scene in scenes { scene.handle(TimedInput(time: sceneTime(at: realTime), event: .up(pointer))) } }
+            pointerDown = false
+            pointer = nil
+            mode = .live
+            change = .tookOver
+        }
+        switch event {
+        case .down, .wheel: break
+        case .move, .up: guard pointerDown else { return change }
+        }
+        deliver(TimedInput(time: sceneTime(at: realTime), event: event))
+        return change
+    }
+
+    /// A key other than the scene steps takes over too.
+    @discardableResult
+    public func key(at realTime: Double) -> Change? {
+        lastInput = realTime
+        guard mode == .touring else { return nil }
+        if pointerDown, let pointer { for scene in scenes { scene.handle(TimedInput(time: sceneTime(at: realTime), event: .up(pointer))) } }
+        pointerDown = false
+        pointer = nil
+        mode = .live
+        return .tookOver
+    }
+
+    /// ← / →: the previous or next step, touring again.
+    @discardableResult
+    public func step(by delta: Int, at realTime: Double) -> Change {
+        mode = .touring
+        begin(index + delta, at: realTime)
+        return .started(step: index)
+    }
+}

@@ -1,0 +1,69 @@
+import Scenes
+import ScrollPhysics
+
+/// What the user asked for in a frame, as a plain value: the panel and the keys return these,
+/// and `PlaygroundSession.apply(_:at:)` carries them out once, in order, after the panel is
+/// drawn. Nothing changes the session in the middle of drawing, so no stale copy can undo an
+/// action, and every action is testable without a display.
+public enum SessionRequest: Equatable, Sendable {
+    /// Set one parameter (`key` from the parameter table) of the edited side.
+    case setValue(key: String, value: ParameterValue)
+    /// Apply a preset (by `Preset.id`) to the edited side.
+    case applyPreset(id: String)
+    /// The edited side back to the defaults (UIKit normal).
+    case resetToDefaults
+    /// The edited side back to the values last applied from a preset, loaded or saved.
+    case revert
+    case loadParameters(path: String)
+    case saveParameters(path: String)
+    /// Write the edited side as JSON and Swift beside `base`; the snippet goes to the clipboard.
+    case exportForEngineers(base: String)
+
+    /// Run another platform's physics on the edited side (a `FeelZoo` name; "uikit" for ours).
+    case setModel(name: String)
+    /// A/B on, A running model `a` and B model `b`, both at their platform defaults.
+    case compareModels(a: String, b: String)
+
+    case setComparing(Bool)
+    /// Which side the panel edits (0 = A, 1 = B).
+    case edit(side: Int)
+    /// Copy one side's parameters onto the other (0 = A, 1 = B).
+    case copy(from: Int, to: Int)
+    case swapSides
+    case setGhost(Bool)
+
+    case startRecording
+    case stopRecording
+    case saveRecording(path: String)
+    case loadRecording(path: String)
+    case replay(PlaygroundSession.ReplayTarget)
+    /// Save the last recorded, loaded or replayed gesture as a clip ("mp4" or "gif"), A or A and B.
+    case recordClip(format: String)
+    /// A device's viewport (points) for every side; the scenes are laid out anew.
+    case setViewport(Size)
+
+    /// A recorded trajectory (CSV t,offset[,finger], as `scrollab fit` reads) to draw on the
+    /// offset plot as a reference; fit the edited side's parameters to it; forget it.
+    case loadReference(path: String)
+    case fitReference
+    case clearReference
+
+    case switchScene(Int)
+    case toggleSlowMotion
+    /// A scene control (slider or toggle) of side A's scene, and of B's in A/B mode.
+    case setSceneControl(id: String, value: Double)
+    /// A scene button, on every side.
+    case pressSceneControl(id: String)
+
+    /// Window matters, passed through: save the phones as PNG, save the offset plot as PNG.
+    case screenshot
+    case exportPlot
+}
+
+/// What the window must do after the session applied a frame's requests.
+public enum WindowRequest: Equatable, Sendable {
+    case screenshot
+    case exportPlot
+    case copyToClipboard(String)
+    case recordClip(ClipRequest)
+}

@@ -1,0 +1,59 @@
+import Drawing
+import Foundation
+import Platform
+import ScrollLabKit
+
+/// The data of a `scrollab fit` and its fitted curve on one chart with labelled axes.
+public enum FitPlot {
+    public static func image(_ result: Fit.Result, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+        let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        canvas.clear(Color(hex: 0xFFFFFF))
+        var list = DrawList()
+        let w = Double(width), h = Double(height)
+        let plot = Rect(x: 84, y: 56, width: w - 120, height: h - 140)
+        let xs = result.points.map(\.x) + result.curve.map(\.x), ys = result.points.map(\.y) + result.curve.map(\.y)
+        let xAxis = Self.axis(xs.min() ?? 0, xs.max() ?? 1), yAxis = Self.axis(ys.min() ?? 0, ys.max() ?? 1)
+        let (x0, x1) = (xAxis.first!, xAxis.last!), (y0, y1) = (yAxis.first!, yAxis.last!)
+        func px(_ x: Double) -> Double { plot.x + plot.width * (x - x0) / (x1 - x0) }
+        func py(_ y: Double) -> Double { plot.maxY - plot.height * (y - y0) / (y1 - y0) }
+        let grid = Color(hex: 0xE5E5EA), label = Color(hex: 0x3C3C43), faint = Color(hex: 0x8E8E93)
+        list.append(.text(title, x: plot.x, y: 14, style: .headline, color: Color(hex: 0x000000)))
+        for value in yAxis {
+            let y = py(value)
+            list.append(.rect(Rect(x: plot.x, y: y, width: plot.width, height: 1), fill: .solid(grid), cornerRadius: 0))
+            list.append(.text(Fit.format(value), x: 8, y: y - 9, style: .caption, color: faint))
+        }
+        for value in xAxis {
+            let x = px(value)
+            list.append(.rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
+            list.append(.text(Fit.format(value), x: x - 14, y: plot.maxY + 6, style: .caption, color: faint))
+        }
+        list.append(.rect(Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(label), cornerRadius: 0))
+        list.append(.rect(Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(label), cornerRadius: 0))
+        list.append(.text(result.xLabel, x: plot.x + plot.width / 2 - 60, y: plot.maxY + 28, style: .body, color: label))
+        list.append(.text(result.yLabel, x: 8, y: plot.y - 26, style: .body, color: label))
+        let curveColor = Color(hex: 0xFF3B30), dataColor = Color(hex: 0x0A84FF)
+        for point in result.curve { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 1.4, color: curveColor)) }
+        for point in result.points { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 3.2, color: dataColor)) }
+        let legendY = h - 34
+        list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: dataColor))
+        list.append(.text("data (\(result.points.count) rows)", x: plot.x + 16, y: legendY, style: .caption, color: label))
+        list.append(.rect(Rect(x: plot.x + 180, y: legendY + 8, width: 18, height: 2.5), fill: .solid(curveColor), cornerRadius: 1))
+        let fitted = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
+        list.append(.text("fit: \(fitted)", x: plot.x + 204, y: legendY, style: .caption, color: label))
+        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
+        return canvas.snapshot()
+    }
+
+    /// Tick values covering [low, high] at a step of 1, 2 or 5 × 10ⁿ, about 5 of them.
+    static func axis(_ low: Double, _ high: Double) -> [Double] {
+        var low = low, high = high
+        if !(high - low > 1e-9) { low -= 0.5; high += 0.5 }
+        let raw = (high - low) / 5
+        let magnitude = pow(10, (log10(raw)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        let first = (low / step).rounded(.down) * step, last = (high / step).rounded(.up) * step
+        let count = Int(((last - first) / step).rounded())
+        return (0...max(1, count)).map { first + Double($0) * step }.map { abs($0) < step * 1e-9 ? 0 : $0 }
+    }
+}

@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Platform
+
+/// A video file format the encoder writes.
+public enum VideoFormat: String, Sendable {
+    /// H.264 in MP4, yuv420p: plays in browsers and chat apps.
+    case mp4
+    /// GIF with a palette generated from the clip's own frames.
+    case gif
+
+    /// The format a file name asks for (by its extension), or nil.
+    public init?(path: String) {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".mp4") { self = .mp4 } else if lower.hasSuffix(".gif") { self = .gif } else { return nil }
+    }
+
+    /// Frames per second a format can hold exactly. A GIF stores each frame's delay in whole
+    /// hundredths of a second (and browsers slow delays under 0.02 s down to 0.1 s), so its rates
+    /// are 100/n with n ≥ 2: 50, 25, 20, 10 …; H.264 takes any rate.
+    public func accepts(fps: Double) -> Bool {
+        switch self {
+        case .mp4: return true
+        case .gif:
+            let delay = 100 / fps
+            return fps <= 50 && abs(delay - delay.rounded()) < 1e-9
+        }
+    }
+
+    /// The rate used when none is asked for.
+    public var defaultFPS: Double { self == .mp4 ? 60 : 50 }
+}
+
+/// Why a clip could not be written: one line.
+public struct VideoError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Encodes raw RGBA frames with FFmpeg, piped to its standard input, into an MP4 or a GIF.
+///
+/// FFmpeg writes to a temporary file created exclusively in the target's folder; `finish()`
+/// renames it over the target only when the encode succeeded, so a failed or cancelled encode
+/// leaves no half-written file and an existing target untouched.
+public final class VideoEncoder {
+    public let path: String
+    public let format: VideoFormat
+    public let width: Int
+    public let height: Int
+    private let temporary: String
+    private let process: Process
+    private let input: FileHandle
+    private let errors: Pipe
+    private var done = false
+    private var inputOpen = true
+
+    /// The ffmpeg executable on PATH, or nil.
+    public static func ffmpegPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        for folder in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = String(folder) + "/ffmpeg"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    public static let installHint = "ffmpeg is not on PATH; install it with: sudo apt-get install --no-install-recommends ffmpeg (or run make deps)"
+
+    /// FFmpeg's arguments after the input: the codec and its settings.
+    static func outputArguments(_ format: VideoFormat) -> [String] {
+        switch format {
+        case .mp4:
+            // CRF 4 tuned for animation: sharp UI edges and textured art come back within 8 levels of
+            // the frame drawn on all but 0.15 % of pixels (past yuv420p's own halving of colour
+            // resolution) and the 4 s A/B clip is 1.65 MB; "veryfast" because drawing, not
+            // encoding, should take the CPU (x264 "medium" halves the size at twice the CPU).
+            // Converted with BT.709 and tagged so, so players convert back with the same matrix.
+            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd", "-c:v", "libx264", "-preset", "veryfast",
+                    "-tune", "animation", "-crf", "4", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                    "-color_range", "tv", "-movflags", "+faststart", "-f", "mp4"]
+        case .gif:
+            // One palette for the whole clip from its own frames; later frames store only the rectangle that changed.
+            return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle",
+                    "-loop", "0", "-f", "gif"]
+        }
+    }
+
+    /// Starts FFmpeg for `width` × `height` RGBA frames at `fps`, writing `path` when finished.
+    public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double,
+                ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(VideoError) {
+        guard let ffmpeg else { throw VideoError(Self.installHint) }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw VideoError("\(path): exists and is not a regular file; choose another output")
+        }
+        self.path = path
+        self.format = format
+        self.width = width
+        self.height = height
+        temporary = try Self.createTemporary(beside: path)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rate(fps), "-i", "pipe:0"]
+            + Self.outputArguments(format) + [temporary]
+        let pipe = Pipe()
+        errors = Pipe()
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        input = pipe.fileHandleForWriting
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            try process.run()
+        } catch {
+            unlink(temporary)
+            throw VideoError("\(ffmpeg): cannot be started (\(error.localizedDescription))")
+        }
+    }
+
+    deinit { if !done { cancel() } }
+
+    /// "60" or "100/3".
+    static func rate(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : "\(Int((fps * 1000).rounded()))/1000"
+    }
+
+    /// An empty file named after `path` in its folder, created exclusively (never an existing one).
+    static func createTemporary(beside path: String) throws(VideoError) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let ext = name.split(separator: ".").last.map { "." + $0 } ?? ""
+        for attempt in 0..<100 {
+            let candidate = "\(folder).\(name).partial-\(getpid())-\(attempt)\(ext)"
+            let fd = open(candidate, O_CREAT | O_EXCL | O_WRONLY, 0o644)
+            if fd >= 0 { close(fd); return candidate }
+            if errno != EEXIST { throw VideoError("\(path): cannot be written (\(String(cString: strerror(errno))))") }
+        }
+        throw VideoError("\(path): cannot be written (no free temporary name beside it)")
+    }
+
+    /// Sends one frame (its size must be the encoder's).
+    public func write(_ image: Image) throws(VideoError) {
+        precondition(image.width == width && image.height == height, "frame size differs from the encoder's")
+        let fd = input.fileDescriptor
+        var failure: Int32 = 0
+        image.pixels.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 {
+            let reason = finishProcess()
+            cancel()
+            throw VideoError("\(path): ffmpeg stopped while encoding (\(reason.isEmpty ? String(cString: strerror(failure)) : reason))")
+        }
+    }
+
+    /// Closes the input, waits for FFmpeg and, if it succeeded, renames the file into place.
+    /// Returns the size written in bytes.
+    @discardableResult
+    public func finish() throws(VideoError) -> Int {
+        let reason = finishProcess()
+        guard process.terminationStatus == 0 else {
+            cancel()
+            throw VideoError("\(path): ffmpeg failed (status \(process.terminationStatus)): \(reason)")
+        }
+        var status = stat()
+        guard stat(temporary, &status) == 0, status.st_size > 0 else {
+            cancel()
+            throw VideoError("\(path): ffmpeg wrote nothing")
+        }
+        guard rename(temporary, path) == 0 else {
+            let text = String(cString: strerror(errno))
+            cancel()
+            throw VideoError("\(path): cannot be written (\(text))")
+        }
+        done = true
+        return Int(status.st_size)
+    }
+
+    /// Stops FFmpeg if it still runs and removes the temporary file.
+    public func cancel() {
+        done = true
+        closeInput()
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        unlink(temporary)
+    }
+
+    private func closeInput() {
+        if inputOpen { inputOpen = false; try? input.close() }
+    }
+
+    /// Closes FFmpeg's input, waits for it, and returns the last line it wrote to standard error.
+    private func finishProcess() -> String {
+        closeInput()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").last.map(String.init) ?? ""
+    }
+}

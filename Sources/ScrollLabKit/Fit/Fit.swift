@@ -1,0 +1,308 @@
+import Foundation
+import ScrollPhysics
+
+/// Which piece of motion a recorded trajectory holds, and so which parameters it can give.
+public enum FitKind: String, CaseIterable, Sendable {
+    /// A free glide after release: `decelerationRate` and `decelerationPower`.
+    case glide
+    /// A drag past the leading edge (offset < 0) with the finger's position: rubber band c and d.
+    case drag
+    /// A release from a held overscroll: `bounceDamping` δ and `edgeReturnRate` k.
+    case `return`
+    /// A page settling onto its target as a spring: `pageDamping`.
+    case page
+    /// Decide from the data (see `Fit.detect`).
+    case auto
+}
+
+/// Least-squares fits of the model's parameters to a recorded trajectory (`scrollab fit`).
+///
+/// Each kind fits the model's own closed form (the same code the playground runs):
+/// - glide: `FrictionSimulation` x(t) = x0 + D(v0, k, n; t − t0), fitting x0, v0, μ and n;
+/// - drag: `RubberBand` f = c·x/(1 + c·x/d) with x = s·(finger − e), fitting c, d and the
+///   finger position e at which the content was at the edge;
+/// - return: y(τ) = E + y0·(1 + (δ − k)·τ)·e^(−δτ), τ = t − t0 (the bounce spring launched at
+///   k·y0, `MotionPlanner.edgeReturn`), fitting y0, δ, k and the release time t0 between frames;
+/// - page: y(τ) = E + (y0 + (v0 + δ·y0)·τ)·e^(−δτ), fitting y0, v0 and δ.
+/// E is the last offset (where the motion rests). Residuals are model − data, in points.
+public enum Fit {
+    public struct Value: Equatable, Sendable {
+        /// The parameter-file key, when the value is one.
+        public var key: String?
+        public var name: String
+        public var value: Double
+        public var unit: String
+    }
+
+    public struct Result: Sendable {
+        public var kind: FitKind
+        /// Fitted parameters (with keys) and derived values (without).
+        public var values: [Value]
+        /// Model − data at every row used, pt.
+        public var residuals: [Double]
+        /// The rows used, as plotted: x (s, or finger travel for a drag) and y (pt).
+        public var points: [(x: Double, y: Double)]
+        /// The fitted curve over the same x range, 400 points.
+        public var curve: [(x: Double, y: Double)]
+        public var xLabel: String
+        public var yLabel: String
+        /// Lines saying how the kind was chosen or what was left out.
+        public var notes: [String]
+
+        public var maximumResidual: Double { residuals.map { abs($0) }.max() ?? 0 }
+        public var meanResidual: Double { residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count) }
+
+        /// The fitted parameters on top of `base`, each clamped into its allowed range (a note
+        /// says so when one had to be).
+        public func parameters(over base: ScrollParameters = ScrollParameters()) -> (ScrollParameters, [String]) {
+            var parameters = base
+            var notes: [String] = []
+            for value in values {
+                guard let key = value.key, let spec = ParameterSpec.named(key) else { continue }
+                if !spec.range.contains(value.value) {
+                    notes.append("\(key) \(Fit.format(value.value)) is outside its range \(spec.rangeText); written as the nearest allowed value")
+                }
+                spec.set(value.value, in: &parameters)
+            }
+            return (parameters, notes)
+        }
+    }
+
+    public static func run(_ trace: FitTrace, kind: FitKind) throws(InputError) -> Result {
+        switch kind {
+        case .glide: return try glide(trace)
+        case .drag: return try drag(trace)
+        case .return: return try edgeReturn(trace)
+        case .page: return try page(trace)
+        case .auto:
+            let detected = detect(trace)
+            var result = try run(trace, kind: detected.kind)
+            result.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
+            return result
+        }
+    }
+
+    /// A finger column: a drag. A still stretch away from where the motion ends, followed by
+    /// motion toward it: a return. Otherwise whichever of a glide and a page spring fits better
+    /// (a glide unless the spring's rms residual is 20 % lower: an exponential glide is also a
+    /// critically damped spring, so a tie says glide).
+    public static func detect(_ trace: FitTrace) -> (kind: FitKind, reason: String) {
+        if trace.hasFinger { return (.drag, "the trace has a finger column") }
+        let samples = trace.samples
+        let end = samples.last!.offset
+        let start = plateauEnd(samples, end: end)
+        if start >= 2, abs(samples[start].offset - end) > 1 {
+            return (.return, "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there")
+        }
+        let glideFit = try? glide(trace), pageFit = try? page(trace)
+        let glideRMS = glideFit.map { rms($0.residuals) } ?? .infinity, pageRMS = pageFit.map { rms($0.residuals) } ?? .infinity
+        if pageRMS < 0.8 * glideRMS {
+            return (.page, "a page spring fits it better than a glide (rms \(format(pageRMS)) against \(format(glideRMS)) pt)")
+        }
+        return (.glide, "a glide fits it as well as a page spring or better (rms \(format(glideRMS)) against \(format(pageRMS)) pt)")
+    }
+
+    // MARK: Glide
+
+    static func glide(_ trace: FitTrace) throws(InputError) -> Result {
+        let all = trace.samples
+        let first = afterRelease(all)
+        let rows = Array(all[first...])
+        guard rows.count >= 4 else { throw InputError("glide: \(rows.count) rows after the release; at least 4 are needed") }
+        let t0 = rows[0].t
+        let distance = rows.last!.offset - rows[0].offset
+        let dt = max(rows[1].t - rows[0].t, 1e-6)
+        let v0Guess = (rows[1].offset - rows[0].offset) / dt
+        guard abs(distance) > 1, v0Guess * distance > 0 else {
+            throw InputError("glide: the offset moves \(format(distance)) pt; a glide must travel in one direction")
+        }
+        let muGuess = min(max(abs(v0Guess / distance), 0.2), 200)
+        // p = x0, v0 (at the first row used), ln μ, n.
+        func model(_ p: [Double], _ t: Double) -> Double {
+            let n = p[3], mu = exp(p[2])
+            let friction = FrictionSimulation(origin: p[0], velocity: p[1], coefficient: mu * pow(FrictionSimulation.referenceSpeed, 1 - n), power: n)
+            return friction.position(at: t - t0)
+        }
+        let speed = abs(v0Guess) * 4 + 100
+        let solver = LeastSquares(bounds: [(rows[0].offset - 1000)...(rows[0].offset + 1000), -speed...speed, log(1e-3)...log(1000), 0...1.9])
+        var best: LeastSquares.Result?
+        for n in [1.0, 0.6, 1.4] {
+            let fit = solver.minimise(from: [rows[0].offset, v0Guess, log(muGuess), n]) { p in rows.map { model(p, $0.t) - $0.offset } }
+            if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
+        }
+        let p = best!.parameters
+        let mu = exp(p[2])
+        let rate = exp(-mu / 1000)
+        return Result(kind: .glide,
+                      values: [Value(key: "decelerationRate", name: "decelerationRate", value: rate, unit: "per ms"),
+                               Value(key: "decelerationPower", name: "decelerationPower", value: p[3], unit: ""),
+                               Value(key: nil, name: "μ", value: mu, unit: "1/s"),
+                               Value(key: nil, name: "v0", value: p[1], unit: "pt/s")],
+                      residuals: best!.residuals, points: rows.map { ($0.t, $0.offset) },
+                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) },
+                      xLabel: "t (s)", yLabel: "offset (pt)",
+                      notes: first > 0 ? ["glide: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
+    }
+
+    // MARK: Drag
+
+    static func drag(_ trace: FitTrace) throws(InputError) -> Result {
+        let rows = trace.samples.filter { $0.finger != nil && $0.offset < 0 }
+        guard rows.count >= 4 else {
+            throw InputError("drag: \(rows.count) rows with a finger and an offset past the leading edge (offset < 0); at least 4 are needed")
+        }
+        let overshoot = rows.map { -$0.offset }
+        let finger = rows.map { $0.finger! }
+        // s = +1 when the overshoot grows as the finger value grows.
+        let meanF = finger.reduce(0, +) / Double(finger.count), meanO = overshoot.reduce(0, +) / Double(overshoot.count)
+        let covariance = zip(finger, overshoot).reduce(0) { $0 + ($1.0 - meanF) * ($1.1 - meanO) }
+        let s: Double = covariance >= 0 ? 1 : -1
+        let nearest = overshoot.indices.min { overshoot[$0] < overshoot[$1] }!
+        let eGuess = finger[nearest] - s * overshoot[nearest] / 0.55
+        let dGuess = max(2 * (overshoot.max() ?? 1), 10)
+        func model(_ p: [Double], _ fingerValue: Double) -> Double {
+            let x = max(0, s * (fingerValue - p[2]))
+            return RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: x)
+        }
+        let span = (finger.max()! - finger.min()!) + 10_000
+        let solver = LeastSquares(bounds: [0.001...5, log(1)...log(1e7), (eGuess - span)...(eGuess + span)])
+        let fit = solver.minimise(from: [0.55, log(dGuess), eGuess]) { p in zip(finger, overshoot).map { model(p, $0) - $1 } }
+        let p = fit.parameters
+        let travel = finger.map { s * ($0 - p[2]) }
+        return Result(kind: .drag,
+                      values: [Value(key: "rubberBandCoefficient", name: "rubberBandCoefficient", value: p[0], unit: ""),
+                               Value(key: "rubberBandLimit", name: "rubberBandLimit", value: exp(p[1]), unit: "pt"),
+                               Value(key: nil, name: "finger at the edge", value: p[2], unit: "pt")],
+                      residuals: fit.residuals, points: zip(travel, overshoot).map { ($0, $1) },
+                      curve: curve(from: 0, to: max(travel.max() ?? 1, 1)) { RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: $0) },
+                      xLabel: "finger travel past the edge (pt)", yLabel: "overshoot (pt)", notes: [])
+    }
+
+    // MARK: Return
+
+    static func edgeReturn(_ trace: FitTrace) throws(InputError) -> Result {
+        let all = trace.samples
+        let edge = all.last!.offset
+        let start = plateauEnd(all, end: edge)
+        let rows = Array(all[start...])
+        guard rows.count >= 4 else { throw InputError("return: \(rows.count) rows after the release; at least 4 are needed") }
+        let y0Guess = rows[0].offset - edge
+        guard abs(y0Guess) > 0.5 else {
+            throw InputError("return: the trace starts \(format(y0Guess)) pt from where it ends; a return starts outside the edge")
+        }
+        let tRelease = rows[0].t, tNext = rows[1].t
+        // p = y0, ln δ, k, release time (between the last still row and the next), edge E.
+        func model(_ p: [Double], _ t: Double) -> Double {
+            let tau = t - p[3], delta = exp(p[1]), k = p[2]
+            guard tau > 0 else { return p[4] + p[0] }
+            return p[4] + p[0] * (1 + (delta - k) * tau) * exp(-delta * tau)
+        }
+        let slack = 0.05 * abs(y0Guess) + 1
+        let solver = LeastSquares(bounds: [(y0Guess - abs(y0Guess))...(y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
+                                           tRelease...max(tRelease, tNext - 1e-9), (edge - slack)...(edge + slack)])
+        var best: LeastSquares.Result?
+        // Several starts: the release time between frames and k trade off, and LM can settle in
+        // the wrong valley from a single one.
+        let starts = [4.0, 10.9, 30].flatMap { delta in [0.0, 0.5, 1.0].map { (delta, delta * $0) } }
+        for (delta, k) in starts {
+            for release in [tRelease, (tRelease + tNext) / 2] {
+                let fit = solver.minimise(from: [y0Guess, log(delta), k, release, edge]) { p in rows.map { model(p, $0.t) - $0.offset } }
+                if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
+            }
+        }
+        let p = best!.parameters
+        let delta = exp(p[1]), k = p[2]
+        var values = [Value(key: "bounceDamping", name: "bounceDamping", value: delta, unit: "1/s"),
+                      Value(key: "edgeReturnRate", name: "edgeReturnRate", value: k, unit: "1/s")]
+        if k > 0 { values.append(Value(key: nil, name: "return time constant 1/k", value: 1 / k, unit: "s")) }
+        values.append(Value(key: nil, name: "1/e time", value: eFoldingTime(delta: delta, k: k), unit: "s"))
+        values.append(Value(key: nil, name: "overshoot at release", value: abs(p[0]), unit: "pt"))
+        values.append(Value(key: nil, name: "edge", value: p[4], unit: "pt"))
+        var notes: [String] = []
+        if start > 0 { notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)") }
+        if k > delta * 1.01 { notes.append("return: k > δ starts back faster than a pure exponential; the playground caps k at δ") }
+        return Result(kind: .return, values: values, residuals: best!.residuals, points: rows.map { ($0.t, $0.offset) },
+                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes)
+    }
+
+    /// Time (s) at which y0·(1 + (δ − k)·τ)·e^(−δτ) has fallen to y0/e.
+    static func eFoldingTime(delta: Double, k: Double) -> Double {
+        var low = 0.0, high = 1.0
+        func f(_ t: Double) -> Double { (1 + (delta - k) * t) * exp(-delta * t) }
+        while f(high) > exp(-1), high < 1e6 { high *= 2 }
+        for _ in 0..<100 {
+            let mid = (low + high) / 2
+            if f(mid) > exp(-1) { low = mid } else { high = mid }
+        }
+        return high
+    }
+
+    // MARK: Page
+
+    static func page(_ trace: FitTrace) throws(InputError) -> Result {
+        let all = trace.samples
+        let first = afterRelease(all)
+        let rows = Array(all[first...])
+        guard rows.count >= 4 else { throw InputError("page: \(rows.count) rows after the release; at least 4 are needed") }
+        let target = rows.last!.offset
+        let t0 = rows[0].t
+        let y0Guess = rows[0].offset - target
+        let v0Guess = (rows[1].offset - rows[0].offset) / max(rows[1].t - rows[0].t, 1e-6)
+        guard abs(y0Guess) > 0.5 || abs(v0Guess) > 1 else {
+            throw InputError("page: the trace does not move toward where it ends (\(format(y0Guess)) pt away)")
+        }
+        // p = y0, v0 (at the first row used), ln δ.
+        func model(_ p: [Double], _ t: Double) -> Double {
+            let tau = max(0, t - t0), delta = exp(p[2])
+            return target + (p[0] + (p[1] + delta * p[0]) * tau) * exp(-delta * tau)
+        }
+        let reach = abs(y0Guess) * 2 + 100, speed = abs(v0Guess) * 4 + 1000
+        let solver = LeastSquares(bounds: [(y0Guess - reach)...(y0Guess + reach), -speed...speed, log(0.5)...log(1000)])
+        var best: LeastSquares.Result?
+        for delta in [20.0, 5, 50, 150] {
+            let fit = solver.minimise(from: [y0Guess, v0Guess, log(delta)]) { p in rows.map { model(p, $0.t) - $0.offset } }
+            if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
+        }
+        let p = best!.parameters
+        return Result(kind: .page,
+                      values: [Value(key: "pageDamping", name: "pageDamping", value: exp(p[2]), unit: "1/s"),
+                               Value(key: nil, name: "y0", value: p[0], unit: "pt"),
+                               Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
+                               Value(key: nil, name: "target", value: target, unit: "pt")],
+                      residuals: best!.residuals, points: rows.map { ($0.t, $0.offset) },
+                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
+                      notes: first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
+    }
+
+    // MARK: Helpers
+
+    /// Index of the first row after the last dragged one (ScrollLab's traces say which rows were
+    /// dragged in their `phase` column); 0 for a trace without one, which holds the motion only.
+    static func afterRelease(_ samples: [FitTrace.Sample]) -> Int {
+        let first = (samples.lastIndex { $0.dragging }).map { $0 + 1 } ?? 0
+        return min(first, max(0, samples.count - 4))
+    }
+
+    /// Index of the last row of the still stretch farthest from `end` (the release of a held pull).
+    static func plateauEnd(_ samples: [FitTrace.Sample], end: Double) -> Int {
+        let distances = samples.map { abs($0.offset - end) }
+        guard let farthest = distances.max() else { return 0 }
+        var index = distances.firstIndex(of: farthest)!
+        while index + 1 < samples.count, abs(samples[index + 1].offset - samples[index].offset) <= 0.05 { index += 1 }
+        return min(index, max(0, samples.count - 4))
+    }
+
+    static func curve(from a: Double, to b: Double, _ f: (Double) -> Double) -> [(x: Double, y: Double)] {
+        (0...399).map { i in let x = a + (b - a) * Double(i) / 399; return (x, f(x)) }
+    }
+
+    static func rms(_ r: [Double]) -> Double { (r.reduce(0) { $0 + $1 * $1 } / Double(max(1, r.count))).squareRoot() }
+
+    /// Up to 6 significant digits, no exponent for everyday sizes.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        if value != 0, abs(value) < 1e-3 || abs(value) >= 1e7 { return String(format: "%.4g", value) }
+        let text = String(format: "%.6g", value)
+        return text
+    }
+}

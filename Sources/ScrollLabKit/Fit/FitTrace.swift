@@ -1,0 +1,78 @@
+/// A recorded trajectory for `scrollab fit`: CSV with a header naming at least `t` (s) and
+/// `offset` (pt), and `finger` (pt along the axis) for drags. Other columns are ignored, so a
+/// trace written by `scrollab replay` or `play --trace` can be fitted as it is (its `phase`
+/// column, when present, marks the rows that were still dragged).
+public struct FitTrace: Equatable, Sendable {
+    public struct Sample: Equatable, Sendable {
+        public var t: Double
+        public var offset: Double
+        public var finger: Double?
+        /// ScrollLab's own traces name the phase; rows while dragging are not free motion.
+        public var dragging = false
+    }
+
+    public var samples: [Sample]
+    public var hasFinger: Bool { samples.contains { $0.finger != nil } }
+
+    public init(samples: [Sample]) { self.samples = samples }
+
+    /// Parses CSV text. Errors name the file, the row (line number, the header being row 1) and
+    /// the column.
+    public static func parse(_ text: String, file: String) throws(InputError) -> FitTrace {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+        while let last = lines.last, last.trimmingSpaces.isEmpty { lines.removeLast() }
+        guard let headerLine = lines.first, !headerLine.trimmingSpaces.isEmpty else {
+            throw InputError("\(file): row 1: empty; expected a header such as t,offset or t,offset,finger")
+        }
+        let header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
+        guard let tColumn = header.firstIndex(of: "t") else {
+            throw InputError("\(file): row 1: no column named \"t\" (the header is \(header.joined(separator: ",")); expected t,offset[,finger])")
+        }
+        guard let offsetColumn = header.firstIndex(of: "offset") else {
+            throw InputError("\(file): row 1: no column named \"offset\" (the header is \(header.joined(separator: ",")); expected t,offset[,finger])")
+        }
+        let fingerColumn = header.firstIndex(of: "finger")
+        let phaseColumn = header.firstIndex(of: "phase")
+        var samples: [Sample] = []
+        for (index, line) in lines.enumerated().dropFirst() {
+            let row = index + 1
+            if line.trimmingSpaces.isEmpty { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
+            func number(_ column: Int, required: Bool) throws(InputError) -> Double? {
+                let name = header[column]
+                guard column < fields.count else {
+                    throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": missing (the row has \(fields.count) fields)")
+                }
+                let text = fields[column]
+                if text.isEmpty && !required { return nil }
+                guard let value = Double(text), value.isFinite else {
+                    throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": \"\(text.prefix(40))\" is not a finite number")
+                }
+                return value
+            }
+            let t = try number(tColumn, required: true)!
+            let offset = try number(offsetColumn, required: true)!
+            let finger = try fingerColumn.flatMap { column throws(InputError) in try number(column, required: false) }
+            if let previous = samples.last, t < previous.t {
+                throw InputError("\(file): row \(row), column \(tColumn + 1) \"t\": \(t) is before the previous row's \(previous.t); times must not decrease")
+            }
+            let dragging = phaseColumn.map { $0 < fields.count && fields[$0] == "dragging" } ?? false
+            samples.append(Sample(t: t, offset: offset, finger: finger, dragging: dragging))
+        }
+        guard samples.count >= 4 else {
+            throw InputError("\(file): \(samples.count) data rows; at least 4 are needed to fit")
+        }
+        return FitTrace(samples: samples)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while let first = s.first, first == " " || first == "\t" { s.removeFirst() }
+        while let last = s.last, last == " " || last == "\t" { s.removeLast() }
+        return s
+    }
+}

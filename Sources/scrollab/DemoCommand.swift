@@ -1,0 +1,199 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import Platform
+import Playground
+import Rendering
+import Scenes
+import ScrollLabKit
+
+/// `scrollab demo`: presentation mode. A tour plays each scene's signature gesture with the
+/// finger drawn and a caption; a touch, click or key takes over; idle time resumes the tour.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Presentation mode: a tour of every scene's signature gesture, full screen, that anyone can take over.",
+        discussion: "Any touch, click or key takes over for live play; after --idle seconds without input the tour resumes. ←/→ step scenes, Esc quits."
+    )
+
+    @Option(help: "Run in a window of this size in points, WIDTHxHEIGHT, instead of full screen.")
+    var window: String?
+
+    @Option(help: "A JSON list of steps {scene, params, paramsB, gesture, caption}; files relative to it. Default: the built-in tour.")
+    var tour: String?
+
+    @Option(help: "The phones' viewport: iphone-se, iphone-15, iphone-15-pro-max or ipad-mini (default 390x844).")
+    var device: String?
+
+    @Option(help: "Seconds without input after which the tour resumes, 1 to 3600.")
+    var idle = "10"
+
+    @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
+    var screenshot: String?
+
+    @Option(help: "Seconds after start at which to save --screenshot.")
+    var screenshotAt = "1"
+
+    @Option(help: "Quit by itself after this many seconds.")
+    var exitAfter: String?
+
+    func run() throws {
+        let windowSize = try window.map { try Flags.size($0, flag: "--window") }
+        var viewport = Size.phone
+        if let device {
+            guard let found = Device.named(device) else {
+                throw InputError("--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
+            }
+            viewport = found.viewport
+        }
+        let idleSeconds = try Flags.number(idle, flag: "--idle", range: 1...3600)
+        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
+        let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
+        let steps = try tour.map { try TourFile.load($0) } ?? TourStep.builtIn(viewport: viewport)
+        let app: DemoApp
+        do {
+            app = try DemoApp(size: windowSize)
+        } catch {
+            FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); render --video makes clips anywhere\n".utf8))
+            Foundation.exit(1)
+        }
+        let demo = DemoTour(steps: steps, viewport: viewport, idleResume: idleSeconds, realTime: Window.now)
+        app.run(demo, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)
+    }
+}
+
+/// The presentation window: the phones large and centred, the step above, the caption below.
+final class DemoApp {
+    let window: Window
+    private var list = DrawList()
+    private var chrome = DrawList(capacity: 32)
+    private var running = true
+    /// The phone a press began on keeps the stroke.
+    private var pointerPhone: Int?
+
+    static let background = Color(hex: 0x111113)
+
+    init(size: Size?) throws {
+        window = try Window(title: "ScrollLab demo", width: Int(size?.width ?? 1280), height: Int(size?.height ?? 800), fullscreen: size == nil)
+    }
+
+    /// Where the phones go in window points, and points per viewport point.
+    func layout(viewport: Size, sides: Int) -> (phones: [Rect], scale: Double) {
+        let (w, h) = window.size
+        let top = 64.0, bottom = 96.0, gap = 48.0, margin = 40.0
+        let n = Double(sides)
+        let scale = max(0.05, min((h - top - bottom) / viewport.height, (w - 2 * margin - (n - 1) * gap) / (n * viewport.width)))
+        let pw = viewport.width * scale, ph = viewport.height * scale
+        let total = n * pw + (n - 1) * gap
+        let x0 = (w - total) / 2, y0 = top + (h - top - bottom - ph) / 2
+        return ((0..<sides).map { Rect(x: x0 + Double($0) * (pw + gap), y: y0, width: pw, height: ph) }, scale)
+    }
+
+    func log(_ change: DemoTour.Change, _ demo: DemoTour) {
+        let line: String
+        switch change {
+        case .started(let step): line = "tour: step \(step + 1) of \(demo.steps.count), \(demo.steps[step].setup.name): \(demo.steps[step].caption)"
+        case .resumed(let step): line = "tour resumed: step \(step + 1) of \(demo.steps.count), \(demo.steps[step].setup.name)"
+        case .tookOver: line = "live: taken over"
+        }
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func run(_ demo: DemoTour, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
+        let start = Window.now
+        var pendingShot = screenshot
+        log(.started(step: 0), demo)
+        while running {
+            let now = Window.now
+            let geometry = layout(viewport: demo.viewport, sides: demo.scenes.count)
+            window.poll(raw: { _ in false }) { event in
+                if let change = self.handle(event, demo: demo, phones: geometry.phones, scale: geometry.scale) { self.log(change, demo) }
+            }
+            if let change = demo.frame(at: now) { log(change, demo) }
+            draw(demo, at: now)
+            if let shot = pendingShot, now - start >= shot.time {
+                do { try window.captureAll().savePNG(shot.path) } catch {
+                    FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
+                }
+                pendingShot = nil
+            }
+            window.present()
+            if let quitAfter, now - start >= quitAfter { running = false }
+        }
+    }
+
+    private func handle(_ event: PlatformEvent, demo: DemoTour, phones: [Rect], scale: Double) -> DemoTour.Change? {
+        func local(_ x: Double, _ y: Double, _ phone: Int) -> Point {
+            Point(x: (x - phones[phone].x) / scale, y: (y - phones[phone].y) / scale)
+        }
+        switch event {
+        case .quit:
+            running = false
+        case let .pointerDown(x, y, time):
+            guard let phone = phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return demo.key(at: time) }
+            pointerPhone = phone
+            return demo.input(.down(local(x, y, phone)), at: time)
+        case let .pointerMoved(x, y, time):
+            guard let phone = pointerPhone else { return nil }
+            return demo.input(.move(local(x, y, phone)), at: time)
+        case let .pointerUp(x, y, time):
+            guard let phone = pointerPhone else { return nil }
+            pointerPhone = nil
+            return demo.input(.up(local(x, y, phone)), at: time)
+        case let .wheel(_, _, _, time):
+            return demo.key(at: time)
+        case let .key(key, time):
+            switch key {
+            case .escape: running = false
+            case .left: pointerPhone = nil; return demo.step(by: -1, at: time)
+            case .right: pointerPhone = nil; return demo.step(by: 1, at: time)
+            default: return demo.key(at: time)
+            }
+        case .resized:
+            break
+        }
+        return nil
+    }
+
+    private func draw(_ demo: DemoTour, at now: Double) {
+        let ratio = window.pixelRatio
+        let (w, h) = window.size
+        let geometry = layout(viewport: demo.viewport, sides: demo.scenes.count)
+        window.clear(Self.background)
+        chrome.removeAll()
+        for phone in geometry.phones {
+            let bezel = Rect(x: phone.x - 12, y: phone.y - 12, width: phone.width + 24, height: phone.height + 24)
+            let radius = 44 * geometry.scale + 12
+            chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 8), cornerRadius: radius, blur: 24, color: Color(hex: 0x000000, alpha: 0.6)))
+            chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
+        }
+        let step = demo.step
+        let title = "\(demo.index + 1) / \(demo.steps.count)  ·  \(step.setup.name)" + (demo.mode == .live ? "  ·  live" : "")
+        chrome.append(.text(title, x: 24, y: 20, style: .headline, color: Color(hex: 0x8E8E93)))
+        let hint = demo.mode == .live ? "the tour resumes after \(Int(demo.idleResume)) s idle  ·  ← → scenes  ·  Esc quits"
+                                      : "touch to take over  ·  ← → scenes  ·  Esc quits"
+        chrome.append(.text(hint, x: w / 2, y: 22, style: .caption, color: Color(hex: 0x636366), maxWidth: w / 2 - 24, alignment: .trailing))
+        if demo.scenes.count == 2 {
+            for (index, phone) in geometry.phones.enumerated() {
+                chrome.append(.circle(centerX: phone.x + 6, centerY: phone.y - 34, radius: 6, color: OffsetPlot.colors[index]))
+                chrome.append(.text(index == 0 ? "A" : "B", x: phone.x + 18, y: phone.y - 45, style: .headline, color: .white))
+            }
+        }
+        chrome.append(.text(step.caption, x: 24, y: h - 68, style: .title, color: .white, maxWidth: w - 48, alignment: .center))
+        window.canvas.scale = ratio
+        window.canvas.originX = 0
+        window.canvas.originY = 0
+        window.canvas.draw(chrome, bounds: Rect(x: 0, y: 0, width: w, height: h))
+
+        let t = demo.sceneTime(at: now)
+        let finger = demo.finger(at: now)
+        for (index, scene) in demo.scenes.enumerated() {
+            let phone = geometry.phones[index]
+            ClipRenderer.phone(into: &list, scene: scene, at: t, finger: finger, background: .black, corners: Color(hex: 0x0A0A0B))
+            window.canvas.scale = geometry.scale * ratio
+            window.canvas.originX = phone.x * ratio
+            window.canvas.originY = phone.y * ratio
+            window.canvas.draw(list, bounds: Rect(x: 0, y: 0, width: demo.viewport.width, height: demo.viewport.height))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Platform
+import Rendering
+import ScrollLabKit
+import ScrollPhysics
+
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Fit the model's parameters to a recorded trajectory (CSV t,offset[,finger]) by least squares.",
+        discussion: """
+        Kinds: glide (decelerationRate, decelerationPower), drag (rubberBandCoefficient, rubberBandLimit; \
+        needs a finger column, rows past the leading edge have offset < 0), return (bounceDamping, \
+        edgeReturnRate: a release from a held overscroll), page (pageDamping), auto (decided from the data). \
+        Prints each value with the residual (max and mean, pt). Use - for standard input.
+        """
+    )
+
+    @Argument(help: "CSV with a header naming t (s) and offset (pt), and finger (pt) for drags; - for standard input.")
+    var csv: String
+
+    @Option(help: "What the trajectory holds: glide, drag, return, page or auto.")
+    var kind = "auto"
+
+    @Option(help: "Write the fitted values as a parameter file (JSON; the other keys keep their defaults).")
+    var params: String?
+
+    @Option(help: "Draw the data and the fitted curve to this PNG.")
+    var plot: String?
+
+    func run() throws {
+        guard let fitKind = FitKind(rawValue: kind) else {
+            throw InputError("--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let name = csv == "-" ? "standard input" : csv
+        let text: String
+        if csv == "-" {
+            guard let read = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
+                throw InputError("standard input: is not UTF-8 text")
+            }
+            text = read
+        } else {
+            text = try TextFile.read(csv)
+        }
+        let trace = try FitTrace.parse(text, file: name)
+        let result = try Fit.run(trace, kind: fitKind)
+        var lines = result.notes
+        lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
+        for value in result.values {
+            let unit = value.unit.isEmpty ? "" : " " + value.unit
+            lines.append("\(value.name): \(Fit.format(value.value))\(unit)\(value.key == nil ? "" : "  (\(value.key!))")")
+        }
+        lines.append("residual: max \(String(format: "%.3f", result.maximumResidual)) pt, mean \(String(format: "%.3f", result.meanResidual)) pt")
+        let (parameters, clampNotes) = result.parameters()
+        lines += clampNotes
+        if let params {
+            try TextFile.write(fittedJSON(result, parameters), to: params)
+            lines.append("wrote \(params)")
+        }
+        if let plot {
+            do {
+                let title = "scrollab fit --kind \(result.kind.rawValue) (\(result.points.count) rows): residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
+                let image = try FitPlot.image(result, title: title, fonts: try FontLibrary())
+                try image.savePNG(plot)
+            } catch {
+                throw InputError("\(plot): cannot be written (\(error))")
+            }
+            lines.append("wrote \(plot)")
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// Only the fitted keys, in the parameter file's order, with their clamped values.
+    private func fittedJSON(_ result: Fit.Result, _ parameters: ScrollParameters) -> String {
+        let fitted = Set(result.values.compactMap(\.key))
+        let members = parameters.values.filter { fitted.contains($0.key) }.map { pair -> (key: String, value: JSONValue) in
+            if case .number(let number) = pair.value { return (pair.key, .number(number)) }
+            return (pair.key, .null)
+        }
+        return JSONValue.object(members).serialized() + "\n"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+@testable import Playground
+
+/// The panel's *Record clip* and *Device* requests, applied by the session.
+@Suite struct ClipAndDeviceRequestTests {
+    func session() throws -> PlaygroundSession {
+        try PlaygroundSession(setups: [.cards(count: 50), .pager(pages: 4)], initial: 1, viewport: .phone,
+                              parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+    }
+
+    @Test func recordClipAsksTheWindowForTheLastGestureOnEverySide() throws {
+        let s = try session()
+        #expect(s.apply([.recordClip(format: "mp4")], at: 10).isEmpty)
+        #expect(s.message?.isError == true && s.message?.text.hasPrefix("Record or load a gesture first") == true)
+
+        s.apply([.startRecording], at: 11)
+        s.pointerDown(at: Point(x: 195, y: 600), time: 11.5)
+        s.pointerMoved(to: Point(x: 195, y: 500), time: 11.55)
+        s.pointerUp(at: Point(x: 195, y: 420), time: 11.6)
+        s.apply([.stopRecording, .setComparing(true), .edit(side: 1)], at: 12)
+        var fast = ScrollParameters()
+        fast.decelerationRate = 0.99
+        s.setParameters(fast, at: 12)
+        let window = s.apply([.recordClip(format: "gif")], at: 12.5)
+        guard case .recordClip(let clip)? = window.first else { Issue.record("no clip request: \(window)"); return }
+        #expect(clip.setup == .pager(pages: 4) && clip.viewport == .phone)
+        #expect(zip(clip.events.map(\.time), [0, 0.05, 0.1]).allSatisfy { abs($0 - $1) < 1e-9 } && clip.events.count == 3)
+        #expect(clip.labels == ["A", "B"] && clip.parameters == [ScrollParameters(), fast])
+        #expect(clip.format == "gif" && clip.path == "scrollab-clip-pager-12500.gif")
+    }
+
+    @Test func aDeviceLaysEverySideOutAnew() throws {
+        let s = try session()
+        s.apply([.setComparing(true)], at: 10)
+        let se = try #require(Device.named("iphone-se"))
+        s.apply([.setViewport(se.viewport)], at: 11)
+        #expect(s.viewport == Size(width: 375, height: 667))
+        #expect(s.sides.allSatisfy { $0.scene.viewport == se.viewport })
+        // Pages are the new viewport's height: a flick lands on 667, not 844.
+        s.pointerDown(at: Point(x: 180, y: 500), time: 12)
+        s.pointerMoved(to: Point(x: 180, y: 440), time: 12.03)
+        s.pointerMoved(to: Point(x: 180, y: 380), time: 12.06)
+        s.pointerUp(at: Point(x: 180, y: 380), time: 12.06)
+        s.frame(at: 15)
+        #expect(s.sides.allSatisfy { $0.scene.mainAxis.offset(at: s.sceneTime(at: 15)) == 667 })
+        // A size below one point is refused.
+        s.apply([.setViewport(Size(width: 0, height: 10))], at: 16)
+        #expect(s.viewport == se.viewport)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+@testable import Playground
+
+/// The platform models in the playground: a preset or a side switched to a model changes the
+/// next gesture exactly as that model's own equations say.
+@Suite struct FeelZooSessionTests {
+    func session() throws -> PlaygroundSession {
+        try PlaygroundSession(setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
+                              parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+    }
+
+    /// The same fling as SessionRequestTests: 10 moves of 24 pt, 8 ms apart (3,000 pt/s).
+    func fling(_ s: PlaygroundSession, start: Double, side: Int = 0) -> Double {
+        s.frame(at: start - 0.1)
+        s.pointerDown(at: Point(x: 200, y: 700), time: start)
+        for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i)) }
+        s.pointerUp(at: Point(x: 200, y: 460), time: start + 0.08)
+        s.frame(at: start + 30)
+        return s.sides[side].scene.mainAxis.offset(at: s.sceneTime(at: start + 30))
+    }
+
+    @Test func flutterPresetFlingsAsFlutter() throws {
+        let s = try session()
+        s.apply([.applyPreset(id: "flutter-bouncing")], at: 10)
+        #expect(s.parameters.model?.name == "flutter-bouncing")
+        let rest = fling(s, start: 11)
+        // 18 pt of touch slop swallowed: released at 222 pt; the iOS estimator reads 3,000 pt/s;
+        // Flutter's friction rests where |v| falls to 1/(0.05·3) pt/s.
+        let glide = FlutterFrictionSimulation(drag: 0.135, position: 222, velocity: 3000, velocityTolerance: 1 / 0.15)
+        #expect(abs(rest - glide.restPosition) < 1e-6, "rests at \(rest), Flutter says \(glide.restPosition)")
+    }
+
+    @Test func androidAndSwiperPresetsFlingAsTheirPlatforms() throws {
+        let s = try session()
+        s.apply([.applyPreset(id: "android")], at: 10)
+        // 8 pt slop swallowed (release at 232 pt); LSQ2 on a straight line reads 3,000 pt/s.
+        let android = SplineFling(position: 232, velocity: 3000, density: 2.625)
+        #expect(abs(fling(s, start: 11) - android.restPosition) < 1e-6)
+        let s2 = try session()
+        s2.apply([.applyPreset(id: "swiper")], at: 10)
+        // 5 px threshold swallowed (235); half the last segment's speed, 1,500 px/s, for 1 s.
+        #expect(abs(fling(s2, start: 11) - (235 + 1500)) < 1e-6)
+    }
+
+    @Test func aModelPresetOnBLeavesAAlone() throws {
+        let s = try session()
+        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
+        #expect(s.sides[1].parameters.model?.name == "framer" && s.sides[0].parameters.model == nil)
+        let restA = fling(s, start: 11, side: 0)
+        #expect(abs(restA - (240 + FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: 0.998).restDistance)) < 0.01)
+    }
+}

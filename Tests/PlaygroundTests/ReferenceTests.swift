@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+@testable import Playground
+
+/// Issue 11, in the window's logic: load a recorded trajectory as a reference, draw it on the
+/// offset plot, and fit the sliders from it — checked on the next gesture, not on a flag.
+@Suite struct ReferenceTests {
+    func session() throws -> PlaygroundSession {
+        try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, parameters: ScrollParameters(),
+                              tracePath: nil, realTime: 10)
+    }
+
+    func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let recording = "t,offset\n0,-177\n0.05,-177\n0.1,-177\n0.116,-157\n0.167,-106\n0.267,-46\n0.4,-14\n0.6,-2\n0.9,0\n"
+
+    @Test func fitSetsTheSlidersAndTheNextReleaseReturnsAsRecorded() throws {
+        let s = try session()
+        let path = try write(Self.recording)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        s.apply([.applyPreset(id: "seed-article")], at: 10)
+        #expect(s.parameters.edgeReturnRate == 0)
+        s.apply([.loadReference(path: path), .fitReference], at: 10)
+        #expect(s.reference?.trace.samples.count == 9)
+        #expect(abs(s.parameters.edgeReturnRate - 7.3) < 0.1, "\(s.parameters.edgeReturnRate)")
+        #expect(abs(s.parameters.bounceDamping - 10.9) < 0.1)
+        #expect(s.parameters.pageDamping == 50)   // what the recording cannot say stays as it was
+        #expect(s.message?.isError == false && s.message?.text.contains("as a return") == true)
+        // The next pull and release follows the recording: 177 pt held, 157 pt left 16 ms later.
+        s.frame(at: 10.9)
+        s.pointerDown(at: Point(x: 200, y: 200), time: 11)
+        for i in 1...40 { s.pointerMoved(to: Point(x: 200, y: 200 + 407.2 * Double(i) / 40), time: 11 + 0.01 * Double(i)) }
+        s.pointerUp(at: Point(x: 200, y: 607.2), time: 11.7)
+        let axis = s.scene.mainAxis
+        let held = axis.offset(at: s.sceneTime(at: 11.7))
+        #expect(abs(held + 177) < 0.5)
+        s.frame(at: 11.716)
+        #expect(abs(axis.offset(at: s.sceneTime(at: 11.716)) + 157) < 1)
+        s.frame(at: 11.767)
+        #expect(abs(axis.offset(at: s.sceneTime(at: 11.767)) + 106) < 1)
+    }
+
+    @Test func referenceIsResampledOntoThePlotsTimeline() throws {
+        let s = try session()
+        let path = try write(Self.recording)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        s.apply([.loadReference(path: path)], at: 10)
+        let values = try #require(s.reference?.offsets(count: 5, seconds: 0.4))
+        // t = 0, 0.1, 0.2, 0.3, 0.4 from the first row: −177, −177, between 0.167 and 0.267, …, −14.
+        #expect(values.count == 5)
+        #expect(values[0] == -177 && values[1] == -177 && values[4] == -14)
+        #expect(abs(Double(values[2]) - (-106 + 60 * 0.033 / 0.1)) < 1e-3)
+        #expect(s.reference?.offsets(count: 3, seconds: 10).last == 0)   // after its end: its last value
+        s.apply([.clearReference], at: 10)
+        #expect(s.reference == nil)
+    }
+
+    @Test func badReferenceIsOneLineAndKeepsEverything() throws {
+        let s = try session()
+        let good = try write(Self.recording), bad = try write("t,offset\n0,1\n0.1,x\n0.2,3\n0.3,4\n")
+        defer { try? FileManager.default.removeItem(atPath: good); try? FileManager.default.removeItem(atPath: bad) }
+        s.apply([.fitReference], at: 10)
+        #expect(s.message?.isError == true)
+        s.apply([.loadReference(path: good), .loadReference(path: bad)], at: 10)
+        #expect(s.message == PlaygroundSession.Message(text: "\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number", isError: true))
+        #expect(s.reference?.path == good)
+        let before = s.parameters
+        s.apply([.loadReference(path: "/nonexistent/ref.csv")], at: 10)
+        #expect(s.message?.isError == true && s.parameters == before && s.reference?.path == good)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import ScrollPhysics
+@testable import ScrollLabKit
+
+/// A small deterministic random source (SplitMix64), so noisy traces are the same every run.
+struct Noise {
+    var state: UInt64
+    mutating func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+    /// Normal, standard deviation `sigma` (Box–Muller).
+    mutating func normal(_ sigma: Double) -> Double {
+        sigma * (-2 * log(max(next(), 1e-300))).squareRoot() * cos(2 * Double.pi * next())
+    }
+    /// Frame times from `start`: 1/60 s ± 35 %, so no two steps are alike.
+    mutating func times(from start: Double, through end: Double) -> [Double] {
+        var t = start, result: [Double] = []
+        while t <= end { result.append(t); t += (1.0 / 60) * (0.65 + 0.7 * next()) }
+        return result
+    }
+}
+
+func csv(_ rows: [(Double, Double)]) -> String {
+    "t,offset\n" + rows.map { "\($0.0),\($0.1)" }.joined(separator: "\n") + "\n"
+}
+
+func within(_ value: Double, _ expected: Double, _ fraction: Double = 0.01) -> Bool {
+    abs(value - expected) <= fraction * abs(expected)
+}
+
+func fitted(_ result: Fit.Result, _ name: String) -> Double {
+    result.values.first { $0.name == name }?.value ?? .nan
+}
+
+@Suite struct FitTests {
+    @Test(arguments: [(0.998, 1.0), (0.995, 0.8), (0.997, 1.3), (0.99, 1.0)])
+    func glideRecoversRateAndPower(rate: Double, power: Double) throws {
+        var noise = Noise(state: UInt64(rate * 1e6) ^ UInt64(power * 1000))
+        let friction = FrictionSimulation(origin: 120, velocity: 3000, decelerationRate: rate, power: power)
+        let rows = noise.times(from: 0, through: friction.settleTime + 0.3).map { ($0, friction.position(at: $0) + noise.normal(0.2)) }
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "glide.csv"), kind: .glide)
+        let mu = -1000 * log(rate)
+        #expect(within(fitted(result, "μ"), mu), "μ \(fitted(result, "μ")) vs \(mu)")
+        #expect(within(fitted(result, "decelerationPower"), power), "n \(fitted(result, "decelerationPower")) vs \(power)")
+        #expect(result.maximumResidual < 1.5 && result.meanResidual < 0.3)
+    }
+
+    @Test(arguments: [(0.55, 844.0), (0.4, 600), (0.8, 1200)])
+    func dragRecoversTheRubberBand(c: Double, d: Double) throws {
+        var noise = Noise(state: UInt64(c * 1000 + d))
+        let band = RubberBand(coefficient: c, limit: d)
+        // The finger moves down from 100 pt above the edge (at finger = 300) to 435 pt past it,
+        // at uneven times; inside the content the offset follows it 1:1.
+        var text = "t,offset,finger\n"
+        for t in noise.times(from: 0, through: 1) {
+            let finger = 200 + 535 * t
+            let x = finger - 300
+            let offset = x <= 0 ? -x : -band.overshoot(forPull: x)
+            text += "\(t),\(offset + (x > 0 ? noise.normal(0.2) : 0)),\(finger)\n"
+        }
+        let result = try Fit.run(FitTrace.parse(text, file: "drag.csv"), kind: .auto)
+        #expect(result.kind == .drag)
+        #expect(within(fitted(result, "rubberBandCoefficient"), c), "c \(fitted(result, "rubberBandCoefficient"))")
+        #expect(within(fitted(result, "rubberBandLimit"), d), "d \(fitted(result, "rubberBandLimit"))")
+    }
+
+    @Test(arguments: [(10.9, 7.3, -177.0), (14, 3, -80), (10.9, 0, 300), (25, 12, 150), (8, 8, -60)])
+    func returnRecoversDampingAndRate(delta: Double, k: Double, y0: Double) throws {
+        var noise = Noise(state: UInt64(delta * 100 + k * 10 + abs(y0)))
+        let release = 0.4137   // between frames
+        let rows = noise.times(from: 0, through: 1.4).map { t -> (Double, Double) in
+            let tau = t - release
+            let y = tau <= 0 ? y0 : y0 * (1 + (delta - k) * tau) * exp(-delta * tau)
+            return (t, y + (tau <= 0 ? 0 : noise.normal(0.001 * abs(y0))))   // 0.18 pt for 177 pt
+        }
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "return.csv"), kind: .auto)
+        #expect(result.kind == .return)
+        #expect(within(fitted(result, "bounceDamping"), delta), "δ \(fitted(result, "bounceDamping"))")
+        // k is measured on δ's scale (0 … δ: from rest … a pure exponential): within 1 % of δ.
+        // From rest (k = 0) the unknown release time between frames trades against k: 3 %.
+        let k̂ = fitted(result, "edgeReturnRate")
+        #expect(abs(k̂ - k) <= (k > 0 ? 0.01 : 0.03) * delta, "k \(k̂)")
+    }
+
+    @Test func theIssuesRecordingGivesTheDefaults() throws {
+        // 177 pt held, then 157, 106, 46, 14, 2 pt left after 16, 67, 167, 300, 500 ms.
+        let text = "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n"
+        let result = try Fit.run(FitTrace.parse(text, file: "ios.csv"), kind: .return)
+        #expect(abs(fitted(result, "bounceDamping") - 10.9) < 0.6)
+        #expect(abs(fitted(result, "edgeReturnRate") - 7.3) < 0.6)
+        #expect(result.maximumResidual < 1)
+    }
+
+    @Test(arguments: [(20.0, -600.0, 2000.0), (35, 300, -1500), (8, -100, 0)])
+    func pageRecoversTheSpring(delta: Double, y0: Double, v0: Double) throws {
+        var noise = Noise(state: UInt64(delta * 10 + abs(y0)))
+        let spring = CriticallyDampedSpring(from: 844 + y0, velocity: v0, to: 844, damping: delta)
+        let rows = noise.times(from: 0, through: spring.settleTime + 0.2).map { ($0, spring.position(at: $0) + noise.normal(0.1)) }
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "page.csv"), kind: .page)
+        #expect(within(fitted(result, "pageDamping"), delta), "δ \(fitted(result, "pageDamping"))")
+    }
+
+    @Test func autoTellsAGlideFromAPage() throws {
+        var noise = Noise(state: 7)
+        let friction = FrictionSimulation(origin: 0, velocity: 2500, decelerationRate: 0.998)
+        let glide = noise.times(from: 0, through: 4).map { ($0, friction.position(at: $0) + noise.normal(0.2)) }
+        #expect(try Fit.run(FitTrace.parse(csv(glide), file: "g.csv"), kind: .auto).kind == .glide)
+        let spring = CriticallyDampedSpring(from: 100, velocity: 2000, to: 844, damping: 20)
+        let page = noise.times(from: 0, through: 1).map { ($0, spring.position(at: $0) + noise.normal(0.1)) }
+        #expect(try Fit.run(FitTrace.parse(csv(page), file: "p.csv"), kind: .auto).kind == .page)
+    }
+
+    @Test func badCSVNamesTheRowAndColumn() {
+        func message(_ text: String) -> String {
+            do { _ = try FitTrace.parse(text, file: "x.csv"); return "" } catch { return error.message }
+        }
+        #expect(message("t,offset\n0,1\n0.1,2\n0.2,abc\n0.3,4\n") == "x.csv: row 4, column 2 \"offset\": \"abc\" is not a finite number")
+        #expect(message("t,offset\n0,1\n0.1\n") == "x.csv: row 3, column 2 \"offset\": missing (the row has 1 fields)")
+        #expect(message("time,offset\n0,1\n") == "x.csv: row 1: no column named \"t\" (the header is time,offset; expected t,offset[,finger])")
+        #expect(message("t,offset\n0,1\n0.2,2\n0.1,3\n0.3,4\n") == "x.csv: row 4, column 1 \"t\": 0.1 is before the previous row's 0.2; times must not decrease")
+        #expect(message("t,offset\n0,nan\n") == "x.csv: row 2, column 2 \"offset\": \"nan\" is not a finite number")
+        #expect(message("t,offset\n0,1\n1,2\n") == "x.csv: 2 data rows; at least 4 are needed to fit")
+        #expect(message("") == "x.csv: row 1: empty; expected a header such as t,offset or t,offset,finger")
+        #expect(message("t,offset,finger\n0,1,x\n1,1,1\n2,1,1\n3,1,1\n") == "x.csv: row 2, column 3 \"finger\": \"x\" is not a finite number")
+    }
+}
+
+@Suite(.serialized) struct FitCommandTests {
+    @Test func fitPrintsWritesParamsAndPlotsAndRefusesBadInput() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = dir.appendingPathComponent("ios.csv"), params = dir.appendingPathComponent("fit.json"), plot = dir.appendingPathComponent("fit.png")
+        try "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n".write(to: data, atomically: true, encoding: .utf8)
+        let run = try scrollab(["fit", data.path, "--kind", "return", "--params", params.path, "--plot", plot.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("edgeReturnRate: 7.") && run.stdout.contains("residual: max "))
+        let written = try String(contentsOf: params, encoding: .utf8)
+        let parameters = try ParametersFile.decode(written, file: "fit.json")
+        #expect(abs(parameters.edgeReturnRate - 7.3) < 0.6 && abs(parameters.bounceDamping - 10.9) < 0.6)
+        #expect(written.contains("\"edgeReturnRate\"") && !written.contains("pagePolicy"))
+        #expect(FileManager.default.fileExists(atPath: plot.path))
+        // Bad CSV: one line naming the row and column, status 2, the params file untouched.
+        try "t,offset\n0,1\n0.1,2\n0.2,abc\n0.3,4\n".write(to: data, atomically: true, encoding: .utf8)
+        let bad = try scrollab(["fit", data.path, "--params", params.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "scrollab: error: \(data.path): row 4, column 2 \"offset\": \"abc\" is not a finite number\n")
+        #expect(try String(contentsOf: params, encoding: .utf8) == written)
+        let kind = try scrollab(["fit", data.path, "--kind", "spin"])
+        #expect(kind.status == 2 && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, auto"))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import ScrollPhysics
+@testable import ScrollLabKit
+
+/// `"model"` in a parameter file: the model's keys only, one line naming a bad model or key.
+@Suite struct ModelParametersFileTests {
+    @Test func modelAndItsKeysRoundTrip() throws {
+        let parameters = try ParametersFile.decode(#"{"model": "android", "scrollFriction": 0.02, "flywheel": 0}"#, file: "a.json")
+        let choice = try #require(parameters.model)
+        #expect(choice.name == "android")
+        #expect(choice.model.value(of: "scrollFriction") == 0.02 && choice.model.value(of: "flywheel") == 0)
+        #expect(choice.model.value(of: "density") == 2.625)
+        let text = ParametersFile.encode(parameters)
+        #expect(text.hasPrefix(#"{"model":"android","scrollFriction":0.02"#) || text.contains(#""model""#))
+        #expect(try ParametersFile.decode(text, file: "b.json") == parameters)
+        // "uikit" is the built-in physics with its own keys.
+        let uikit = try ParametersFile.decode(#"{"model": "uikit", "decelerationRate": 0.99}"#, file: "c.json")
+        #expect(uikit.model == nil && uikit.decelerationRate == 0.99)
+    }
+
+    @Test func badModelOrKeyIsOneLine() {
+        #expect(throws: InputError(#"x.json: unknown model "flutter" (models: uikit, flutter-bouncing, flutter-clamping, android, swiper, framer)"#)) {
+            try ParametersFile.decode(#"{"model": "flutter"}"#, file: "x.json")
+        }
+        #expect(throws: InputError(#"x.json: model "framer": key "decelerationRate": unknown key; allowed keys: power, timeConstant, bounceStiffness, bounceDamping, dragElastic, restDelta, restSpeed, panThreshold"#)) {
+            try ParametersFile.decode(#"{"model": "framer", "decelerationRate": 0.99}"#, file: "x.json")
+        }
+        #expect(throws: InputError.self) { try ParametersFile.decode(#"{"model": 3}"#, file: "x.json") }
+        #expect(throws: InputError.self) { try ParametersFile.decode(#"{"model": "swiper", "speed": -1}"#, file: "x.json") }
+    }
+}
