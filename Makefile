@@ -35,8 +35,9 @@ build: deps
 run: build
 	$(SWIFT) run scrollab $(ARGS)
 
+# Tests build with warnings as errors: a warning is a defect found before it hides one.
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 
 clean:

@@ -29,7 +29,7 @@ public struct Image: Equatable, Sendable {
     }
 
     /// The largest image read or written: 16384 pixels a side and 50 million pixels in all
-    /// (200 MB of RGBA), so that comparing two of them stays within about 1.2 GB.
+    /// (200 MB of RGBA): two such images compare (with --diff) in about 800 MB.
     public static let maximumSide = 16_384
     public static let maximumPixels = 50_000_000
 

@@ -37,7 +37,8 @@ public final class OutputFile {
         case standardOutput
         /// Write directly to a device or FIFO at this path.
         case direct(String)
-        /// Write a temporary file in `folder`, then rename it to `target` (keeping `mode` when set).
+        /// Write a temporary file in `folder`, then rename it to `target` with `mode`; `owner` and
+        /// `group` are the existing file's (nil when the path is absent).
         case replace(target: String, folder: String, mode: UInt32?, owner: UInt32?, group: UInt32?)
         /// Write a temporary file, then copy it into `target` (a file with several hard links).
         case copyInto(target: String, folder: String)

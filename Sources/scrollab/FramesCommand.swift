@@ -112,7 +112,7 @@ struct FramesCommand: ParsableCommand {
         while !session.scene.isAtRest(at: session.sceneTime(at: Window.now)) { _ = app.frame(session, at: Window.now); app.window.present() }
         var pacer = FramePacer(at: Window.now)
         let settle = Window.now + pacer.linger + 0.1
-        while Window.now < settle { app.turn(&pacer, session) }
+        while Window.now < settle { _ = app.turn(&pacer, session) }
         let restStart = Window.now, restCPU = Self.cpuSeconds()
         var drawn = 0
         while Window.now - restStart < 3 { if app.turn(&pacer, session) { drawn += 1 } }

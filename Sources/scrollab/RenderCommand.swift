@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         let pixels = times.map { SceneSnapshot.filmstripSize(viewport: size, count: $0.count, scale: pixelsPerPoint, columns: columns) }
             ?? (width: Int((size.width * pixelsPerPoint).rounded()), height: Int((size.height * pixelsPerPoint).rounded()))
         guard pixels.width <= Image.maximumSide, pixels.height <= Image.maximumSide, pixels.width * pixels.height <= Image.maximumPixels else {
-            let what = times.map { "--filmstrip (\($0.count) frames)" } ?? "--viewport \(Int(size.width))x\(Int(size.height))"
+            let what = times.map { "--filmstrip (\($0.count) frames)" } ?? "a \(ParameterSpec.format(size.width))x\(ParameterSpec.format(size.height)) pt viewport"
             throw InputError("\(what) at --scale \(scale) makes a \(pixels.width)x\(pixels.height) pixel image; at most \(Image.maximumSide) a side and \(Image.maximumPixels / 1_000_000) million pixels (use a smaller --scale\(times == nil ? "" : " or fewer frames"))")
         }
         do {

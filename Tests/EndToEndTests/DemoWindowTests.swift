@@ -16,7 +16,7 @@ struct DemoWindowTests {
         var binary = build.appendingPathComponent("scrollab")
         if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
         let logURL = directory.appendingPathComponent("demo.log"), shot = directory.appendingPathComponent("demo.png")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)
         let process = Process()
         process.executableURL = binary
