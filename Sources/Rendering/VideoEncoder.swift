@@ -76,7 +76,7 @@ public final class VideoEncoder {
         case .mp4:
             // CRF 4 tuned for animation: sharp UI edges and textured art come back within 8 levels of
             // the frame drawn on all but 0.15 % of pixels (past yuv420p's own halving of colour
-            // resolution) and the 4 s A/B clip is 1.65 MB; "veryfast" because drawing, not
+            // resolution) and the 4 s A/B clip is 1.0 MB; "veryfast" because drawing, not
             // encoding, should take the CPU (x264 "medium" halves the size at twice the CPU).
             // Converted with BT.709 and tagged so, so players convert back with the same matrix.
             return ["-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd", "-c:v", "libx264", "-preset", "veryfast",

@@ -58,15 +58,6 @@ public final class TuningPanel {
             requests.append(.switchScene(scene))
         }
         Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Esc: quit.")
-        if !sawViewport { startViewport = session.viewport; sawViewport = true }
-        // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
-        let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
-        var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
-        if Gui.combo("Device", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
-                     + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
-            requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
-        }
-        Gui.help("The phone's viewport in points; every scene lays itself out anew.")
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
             if let message = session.message {
@@ -125,6 +116,18 @@ public final class TuningPanel {
                 slider("pageDistanceThreshold", parameters, into: &requests)
                 slider("pageFlickDistanceThreshold", parameters, into: &requests)
             }
+        }
+        // The device last, so it moves none of the controls above.
+        if Gui.header("Device") {
+            if !sawViewport { startViewport = session.viewport; sawViewport = true }
+            // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
+            let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
+            var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
+            if Gui.combo("Viewport", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
+                         + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
+                requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
+            }
+            Gui.help("The phone's viewport in points; every scene lays itself out anew.")
         }
         return requests
     }
@@ -227,6 +230,7 @@ public final class TuningPanel {
             Gui.sameLine()
             if Gui.button("on B") { requests.append(.replay(.b)) }
         }
+        Gui.sameLine()
         if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
         Gui.sameLine()
         if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
