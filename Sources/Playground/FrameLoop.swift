@@ -70,10 +70,12 @@ public enum FrameLoop {
     /// frames coming a little longer), or `wait(seconds)` (which returns whether an event arrived;
     /// the next turn then draws). Returns whether a frame was drawn.
     @discardableResult
+    /// `ended` gives the real time after the frame (a frame that ran long, such as one that
+    /// encoded a clip, still gets its lingering frames afterwards, so its message is shown).
     public static func turn(_ pacer: inout FramePacer, session: PlaygroundSession, now: Double,
-                            wait: (Double) -> Bool, frame: (Double) -> Bool) -> Bool {
+                            wait: (Double) -> Bool, frame: (Double) -> Bool, ended: (() -> Double)? = nil) -> Bool {
         if pacer.wantsFrame(session, at: now) {
-            if frame(now) { pacer.noteEvent(at: now) }
+            if frame(now) { pacer.noteEvent(at: ended?() ?? now) }
             return true
         }
         if wait(pacer.waitTime(session, at: now)) { pacer.noteEvent(at: now) }

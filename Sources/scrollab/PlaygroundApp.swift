@@ -65,7 +65,7 @@ final class PlaygroundApp {
                                }
                                window.present()
                                return handled
-                           })
+                           }, ended: { Window.now })
         }
     }
 

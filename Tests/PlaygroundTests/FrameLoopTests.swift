@@ -124,3 +124,19 @@ final class VirtualWindow {
         #expect(abs(capped.waitTime(s, at: 12) - 28) < 1e-9)
     }
 }
+
+@Suite struct LongFrameTests {
+    /// A frame that handled a request and ran long (a clip being encoded) still gets frames
+    /// after it ends, so the message it left is drawn.
+    @Test func aLongFrameThatHandledSomethingIsFollowedByFrames() throws {
+        let session = try PlaygroundSession(setups: [.cards(count: 50)], initial: 0, viewport: .phone,
+                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+        var pacer = FramePacer(at: 10)
+        // At rest long after start: the loop would wait.
+        #expect(!FrameLoop.turn(&pacer, session: session, now: 20, wait: { _ in true }, frame: { _ in true }))
+        // That wait delivered an event: the next turn draws a frame which ran for 5 s.
+        #expect(FrameLoop.turn(&pacer, session: session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }))
+        #expect(FrameLoop.turn(&pacer, session: session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
+                "a frame follows the long one")
+    }
+}
