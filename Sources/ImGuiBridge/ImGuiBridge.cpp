@@ -19,6 +19,10 @@ bool gHasPlatformBackend = false;
 // The last pointer event's position (window points).
 ImVec2 gMouse(0, 0);
 bool gHasMouse = false;
+// The left button as the events processed so far say, and whether it went down since the last
+// frame (a press and release read in one frame still make a click).
+bool gButtonDown = false;
+bool gButtonPressed = false;
 // The panel's rectangle as last placed (window points).
 float gPanel[4] = {0, 0, 0, 0};
 // The track of the last value slider (window points).
@@ -113,6 +117,8 @@ bool slgui_process_event(const void *event) {
     // The pointer's own event positions: exact and window-relative, with or without focus.
     if (e->type == SDL_MOUSEMOTION) { gMouse = ImVec2((float)e->motion.x, (float)e->motion.y); gHasMouse = true; }
     if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) { gMouse = ImVec2((float)e->button.x, (float)e->button.y); gHasMouse = true; }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) { gButtonDown = true; gButtonPressed = true; }
+    if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT) gButtonDown = false;
     ImGuiIO &io = ImGui::GetIO();
     switch (e->type) {
     case SDL_MOUSEBUTTONDOWN:
@@ -164,6 +170,11 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
         // without input focus (X without a window manager) it keeps an old position, so a
         // quick click lands where the pointer was. Use the position of the last pointer event.
         if (gHasMouse) io.MousePos = gMouse;
+        // The button from the same events as the position. The backend reads SDL_GetMouseState,
+        // which can already hold a press whose event (and new position) this frame has not
+        // read yet: ImGui then clicks at the old position, where the previous click was.
+        io.MouseDown[0] = gButtonPressed || gButtonDown;
+        gButtonPressed = false;
     } else {
         io.DisplaySize = ImVec2(displayWidth, displayHeight);
         io.DeltaTime = deltaTime > 0 ? deltaTime : 1.0f / 60.0f;
