@@ -62,11 +62,11 @@ struct DemoWindowTests {
         try session.xdotool(["mousemove", "--window", window, "500", "450", "mousedown", "1", "sleep", "0.05",
                              "mousemove", "--window", window, "500", "400", "sleep", "0.05", "mousemove", "--window", window, "500", "330",
                              "mouseup", "1"])
-        #expect(wait(for: "live: taken over", seconds: 5), "\(text())")
+        #expect(wait(for: "live: taken over", seconds: 15), "\(text())")
         // Two seconds idle: the tour resumes with the next step.
-        #expect(wait(for: "tour resumed: step 2 of 10", seconds: 8), "\(text())")
+        #expect(wait(for: "tour resumed: step 2 of 10", seconds: 20), "\(text())")
         try session.xdotool(["key", "--window", window, "Right"])
-        #expect(wait(for: "tour: step 3 of 10", seconds: 5), "\(text())")
+        #expect(wait(for: "tour: step 3 of 10", seconds: 15), "\(text())")
         try session.xdotool(["key", "--window", window, "Escape"])
         let quit = Date().addingTimeInterval(10)
         while process.isRunning, Date() < quit { usleep(50_000) }

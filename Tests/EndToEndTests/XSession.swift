@@ -23,7 +23,14 @@ final class XSession {
 
     private let number: Int
 
+    /// One display at a time in this test process: the window tests of several suites would
+    /// otherwise run side by side and starve each other (and Xvfb's start) on a 2-core machine.
+    private static let turn = NSLock()
+    private var holdsTurn = false
+
     init() throws {
+        XSession.turn.lock()
+        holdsTurn = true
         var number = 90 + Int(getpid() % 100)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
             number += 1
@@ -35,11 +42,17 @@ final class XSession {
         server.arguments = [display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
-        try server.run()
-        let deadline = Date().addingTimeInterval(10)
+        do { try server.run() } catch {
+            holdsTurn = false
+            XSession.turn.unlock()
+            throw error
+        }
+        let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
             guard Date() < deadline, server.isRunning else {
                 kill(server.processIdentifier, SIGKILL)
+                holdsTurn = false
+                XSession.turn.unlock()
                 throw CocoaError(.fileNoSuchFile)
             }
             usleep(50_000)
@@ -53,6 +66,10 @@ final class XSession {
         server.waitUntilExit()
         try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        if holdsTurn {
+            holdsTurn = false
+            XSession.turn.unlock()
+        }
     }
 
     deinit { stop() }
