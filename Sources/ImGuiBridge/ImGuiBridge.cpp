@@ -199,10 +199,20 @@ void slgui_render(void) {
     gDrawnMinX = 0;
     if (!data || data->CmdListsCount == 0) return;
     gDrawnMinX = data->DisplaySize.x;
+    // The leftmost pixel any command can touch: its vertices' left edge, cut by its clip
+    // rectangle (window frames are drawn with the whole display as their clip rectangle, so the
+    // clip rectangle alone says nothing).
     for (int n = 0; n < data->CmdListsCount; n++) {
         const ImDrawList *list = data->CmdLists[n];
         for (int i = 0; i < list->CmdBuffer.Size; i++) {
-            float x = list->CmdBuffer[i].ClipRect.x - data->DisplayPos.x;
+            const ImDrawCmd &cmd = list->CmdBuffer[i];
+            if (cmd.UserCallback || cmd.ElemCount == 0) continue;
+            float left = data->DisplaySize.x + data->DisplayPos.x;
+            for (unsigned int e = 0; e < cmd.ElemCount; e++) {
+                float vx = list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + e]].pos.x;
+                if (vx < left) left = vx;
+            }
+            float x = (left > cmd.ClipRect.x ? left : cmd.ClipRect.x) - data->DisplayPos.x;
             if (x < gDrawnMinX) gDrawnMinX = x < 0 ? 0 : x;
         }
     }

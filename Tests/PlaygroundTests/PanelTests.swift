@@ -86,4 +86,28 @@ import TuningPanel
         #expect(try click("Copy A → B") == [.copy(from: 0, to: 1)])
         #expect(try click("Copy B → A") == [.copy(from: 1, to: 0)])
     }
+
+    /// The window copies the panel from a cached texture only when nothing it drew reaches left
+    /// of it; window frames carry the whole display as their clip rectangle, so the leftmost
+    /// pixel must come from what is drawn. (Taken from clip rectangles it was 0: the panel was
+    /// redrawn every frame.)
+    @Test func panelReportsItsLeftmostDrawnPixel() throws {
+        let fonts = try FontLibrary()
+        let offscreen = try OffscreenCanvas(width: 900, height: 800, fonts: fonts)
+        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
+        defer { slgui_shutdown() }
+        let session = try PlaygroundSession(setups: [.cards(count: 40)], initial: 0, viewport: .phone,
+                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+        let panel = TuningPanel()
+        for panelX: Float in [300, 512.5] {
+            for _ in 0..<3 {
+                slgui_set_mouse(-1, -1, false)
+                slgui_new_frame(900, 800, 1, 1.0 / 60)
+                _ = panel.draw(session, x: panelX, y: 0, width: 900 - panelX, height: 800, realTime: 10)
+                slgui_render()
+            }
+            let left = slgui_drawn_min_x()
+            #expect(left >= panelX - 1 && left <= panelX + 1, "panel at \(panelX): leftmost drawn pixel \(left)")
+        }
+    }
 }
