@@ -97,4 +97,10 @@ public enum DrawCommand: Equatable, Sendable {
     /// clips to its rectangle only.
     case beginRoundedClip(Rect, cornerRadius: Double)
     case endRoundedClip
+    /// What is drawn from here to `endCached` is clipped to `frame`, covers it opaquely and
+    /// depends only on `key` and the frame's size: a renderer may draw it once into a texture
+    /// and copy that on later frames (a card's picture). `key` names the content (equal keys,
+    /// equal drawings). Does not nest.
+    case beginCached(key: Int, frame: Rect)
+    case endCached
 }

@@ -37,6 +37,11 @@ public final class Canvas {
     private struct TextKey: Hashable { var text: String; var weight: FontWeight; var size: Int; var display: Bool; var maxWidth: Int; var r, g, b: UInt8 }
     private struct TextEntry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
 
+    /// The format of every texture and surface drawn here: ARGB8888, the layout of an X11 or
+    /// Wayland window's pixels, for which SDL's software renderer has its fast blended fills and
+    /// copies (with ABGR8888 a blended fill takes its generic per-pixel path, several times slower).
+    public static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
+
     /// Text textures kept at most; the least recently used beyond this are freed.
     public static let textCacheLimit = 768
 
@@ -54,6 +59,8 @@ public final class Canvas {
         for entry in texts.values { SDL_DestroyTexture(entry.texture) }
         for texture in corners.values { SDL_DestroyTexture(texture) }
         for texture in gradients.values { SDL_DestroyTexture(texture) }
+        for entry in groups.values { if let texture = entry.texture { SDL_DestroyTexture(texture) } }
+        for entry in sizedShadows.values { SDL_DestroyTexture(entry.texture) }
         if let layer { SDL_DestroyTexture(layer) }
         if let cornerScratch { SDL_DestroyTexture(cornerScratch) }
     }
@@ -68,7 +75,7 @@ public final class Canvas {
     public func drawGhost(_ list: DrawList, bounds: Rect, pixelWidth: Int, pixelHeight: Int, alpha: Double) -> Bool {
         if ghostTexture == nil || ghostSize != (pixelWidth, pixelHeight) {
             if let old = ghostTexture { SDL_DestroyTexture(old) }
-            ghostTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+            ghostTexture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                              Int32(pixelWidth), Int32(pixelHeight))
             ghostSize = (pixelWidth, pixelHeight)
         }
@@ -94,15 +101,24 @@ public final class Canvas {
         frame += 1
         var outer = pixelRect(bounds)
         SDL_RenderSetClipRect(renderer, &outer)
-        let commands = list.commands
-        for (index, command) in commands.enumerated() {
-            switch command {
+        draw(list.commands, 0..<list.commands.count, bounds: bounds)
+        if layerState != nil { endLayer() }
+        SDL_RenderSetClipRect(renderer, nil)
+        evictText()
+        evictGroups()
+    }
+
+    /// Draws `commands[range]`; `.clip` commands are cut to `bounds`.
+    private func draw(_ commands: [DrawCommand], _ range: Range<Int>, bounds: Rect) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch commands[index] {
             case let .rect(rect, fill, radius):
                 fillRoundedRect(rect, fill: fill, radius: radius)
             case let .shadow(rect, radius, blur, color):
                 // Under an opaque shape drawn next, the shadow's middle is never seen: skip it.
                 var covered: SDL_Rect?
-                if index + 1 < commands.count, case let .rect(next, fill, nextRadius) = commands[index + 1], Self.isOpaque(fill),
+                if index + 1 < range.upperBound, case let .rect(next, fill, nextRadius) = commands[index + 1], Self.isOpaque(fill),
                    let p = snapped(next) {
                     let r = pixelRadius(nextRadius, p)
                     covered = SDL_Rect(x: p.x + r, y: p.y + r, w: p.w - 2 * r, h: p.h - 2 * r)
@@ -125,11 +141,124 @@ public final class Canvas {
                 beginLayer(rect, radius: radius, bounds: bounds)
             case .endRoundedClip:
                 endLayer()
+            case let .beginCached(key, rect):
+                var end = index + 1
+                while end < range.upperBound { if case .endCached = commands[end] { break }; end += 1 }
+                drawGroup(commands, index + 1..<end, key: key, frame: rect, bounds: bounds)
+                index = end
+            case .endCached:
+                break
+            }
+            index += 1
+        }
+    }
+
+    // MARK: Cached groups
+
+    private struct GroupEntry {
+        var texture: OpaquePointer?
+        var width: Int32, height: Int32
+        var scale: Double
+        var lastUsed: Int
+        /// When the group last came in a new size (a stretching header): drawn directly until it settles.
+        var resizedAt: Int
+    }
+    private var groups: [Int: GroupEntry] = [:]
+    private var groupPixels = 0
+    /// Pixels of cached group textures kept at most (64 MB); the least recently used go first.
+    public static let groupCacheLimit = 16_000_000
+    /// Draws since a group last changed size before it is cached again.
+    static let groupSettleDraws = 30
+
+    /// A cached group: its texture copied (no blending: the group is opaque), drawn into the
+    /// texture first when new. The texture holds the frame drawn at a whole-pixel origin, so it
+    /// looks the same wherever the frame sits; it is copied at the frame's rounded position.
+    /// Groups that keep changing size, or too big to keep, are drawn directly, clipped to the frame.
+    private func drawGroup(_ commands: [DrawCommand], _ range: Range<Int>, key: Int, frame rect: Rect, bounds: Rect) {
+        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return }
+        let width = (rect.width * scale).rounded(), height = (rect.height * scale).rounded()
+        let x = (originX + rect.x * scale).rounded(), y = (originY + rect.y * scale).rounded()
+        guard width >= 1, height >= 1, width <= 1e6, height <= 1e6, abs(x) < 1e9, abs(y) < 1e9 else { return }
+        var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        var clip = SDL_Rect()
+        SDL_RenderGetClipRect(renderer, &clip)
+        let clipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        if clipped {
+            let seen = destination.intersected(clip)
+            guard seen.w > 0, seen.h > 0 else { return }
+        }
+        if let texture = groupTexture(key: key, width: destination.w, height: destination.h, commands, range, origin: rect) {
+            copy(texture, nil, &destination)
+            return
+        }
+        var inside = clipped ? destination.intersected(clip) : destination
+        SDL_RenderSetClipRect(renderer, &inside)
+        draw(commands, range, bounds: rect.intersection(bounds))
+        if clipped { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    /// The group's texture, drawn now when it is new or came in a new size; nil to draw it directly.
+    private func groupTexture(key: Int, width: Int32, height: Int32, _ commands: [DrawCommand], _ range: Range<Int>,
+                              origin rect: Rect) -> OpaquePointer? {
+        let area = Int(width) * Int(height)
+        if var entry = groups[key] {
+            if entry.width == width, entry.height == height, entry.scale == scale {
+                entry.lastUsed = frame
+                groups[key] = entry
+                if let texture = entry.texture { return texture }
+                // Waiting for the size to settle.
+                if frame - entry.resizedAt < Self.groupSettleDraws { return nil }
+            } else {
+                if let texture = entry.texture { SDL_DestroyTexture(texture); groupPixels -= Int(entry.width) * Int(entry.height) }
+                groups[key] = GroupEntry(texture: nil, width: width, height: height, scale: scale, lastUsed: frame, resizedAt: frame)
+                return nil
             }
         }
+        guard width <= 4096, height <= 4096, area <= Self.groupCacheLimit / 8 else { return nil }
+        makeRoom(for: area)
+        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                              width, height) else { return nil }
+        let target = SDL_GetRenderTarget(renderer)
+        var previousClip = SDL_Rect()
+        SDL_RenderGetClipRect(renderer, &previousClip)
+        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
+        let saved = (originX, originY, layerState)
+        // The frame's corner on the texture's (0, 0), whatever its position on the screen.
+        originX = -rect.x * scale
+        originY = -rect.y * scale
+        layerState = nil
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        SDL_RenderSetClipRect(renderer, &whole)
+        draw(commands, range, bounds: rect)
         if layerState != nil { endLayer() }
-        SDL_RenderSetClipRect(renderer, nil)
-        evictText()
+        (originX, originY, layerState) = saved
+        SDL_SetRenderTarget(renderer, target)
+        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        groups[key] = GroupEntry(texture: texture, width: width, height: height, scale: scale, lastUsed: frame, resizedAt: groups[key]?.resizedAt ?? -Self.groupSettleDraws)
+        groupPixels += area
+        return texture
+    }
+
+    /// Frees the least recently used group textures (not those of this draw) until `area` more pixels fit.
+    private func makeRoom(for area: Int) {
+        guard groupPixels + area > Self.groupCacheLimit else { return }
+        let old = groups.filter { $0.value.texture != nil && $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+        for (key, entry) in old {
+            guard groupPixels + area > Self.groupCacheLimit else { break }
+            if let texture = entry.texture { SDL_DestroyTexture(texture) }
+            groupPixels -= Int(entry.width) * Int(entry.height)
+            groups[key] = nil
+        }
+    }
+
+    /// Forgets groups not drawn for a while that hold no texture, so the table stays small.
+    private func evictGroups() {
+        guard groups.count > 2048 else { return }
+        for (key, entry) in groups where entry.texture == nil && frame - entry.lastUsed > 120 { groups[key] = nil }
     }
 
     // MARK: Rounded clips
@@ -160,7 +289,7 @@ public final class Canvas {
         if layer == nil || layerSize.0 < p.w || layerSize.1 < p.h {
             if let old = layer { SDL_DestroyTexture(old) }
             let size = (max(p.w, layerSize.0), max(p.h, layerSize.1))
-            layer = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), size.0, size.1)
+            layer = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), size.0, size.1)
             layerSize = layer == nil ? (0, 0) : size
             if let layer { SDL_SetTextureBlendMode(layer, SDL_BLENDMODE_BLEND) }
         }
@@ -222,7 +351,7 @@ public final class Canvas {
             var source = SDL_Rect(x: right ? p.w - r : 0, y: bottom ? p.h - r : 0, w: r, h: r)
             let offset = (bottom ? Int(r) * side : 0) + (right ? Int(r) : 0)
             let status = cornerBuffer.withUnsafeMutableBufferPointer { buffer in
-                SDL_RenderReadPixels(renderer, &source, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress! + offset, Int32(side * 4))
+                SDL_RenderReadPixels(renderer, &source, Self.pixelFormat, buffer.baseAddress! + offset, Int32(side * 4))
             }
             guard status == 0 else { return nil }
         }
@@ -238,7 +367,7 @@ public final class Canvas {
         }
         if cornerScratch == nil || cornerScratchSize != 2 * r {
             if let old = cornerScratch { SDL_DestroyTexture(old) }
-            cornerScratch = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 2 * r, 2 * r)
+            cornerScratch = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 2 * r, 2 * r)
             cornerScratchSize = 2 * r
             if let cornerScratch { SDL_SetTextureBlendMode(cornerScratch, SDL_BLENDMODE_BLEND) }
         }
@@ -448,7 +577,7 @@ public final class Canvas {
             gradientPixels = 0
         }
         // Drawn by the renderer itself: two triangles with the colours at the corners, once.
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                               width, height) else { return nil }
         let target = SDL_GetRenderTarget(renderer)
         var previousClip = SDL_Rect()
@@ -484,7 +613,7 @@ public final class Canvas {
         }
         let size = 2 * radius
         guard radius > 0, radius <= 4096,
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else { return nil }
+              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, Self.pixelFormat) else { return nil }
         defer { SDL_FreeSurface(surface) }
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let pitch = Int(surface.pointee.pitch) / 4
@@ -544,7 +673,7 @@ public final class Canvas {
         // Three box blurs approximate a Gaussian with σ ≈ blur / 2.
         let boxRadius = max(1, blur / 3)
         for _ in 0..<3 { alpha = Self.boxBlur(alpha, size: size, radius: boxRadius) }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, Self.pixelFormat) else {
             return nil
         }
         defer { SDL_FreeSurface(surface) }
@@ -584,22 +713,91 @@ public final class Canvas {
         return output
     }
 
-    /// A soft shadow: the cached blurred corner texture drawn as a nine-slice around `rect`. The
-    /// middle slice leaves out `covered` (pixels an opaque shape drawn next will cover).
+    /// A soft shadow around `rect`: a texture of the whole shadow at its pixel size and colour,
+    /// made once from the blurred corner texture (a nine-slice) and kept, then copied without
+    /// scaling or tinting (the renderer's fastest blended copy) in up to four pieces around
+    /// `covered` (pixels an opaque shape drawn next will cover). Shadows too big to keep are
+    /// drawn as the nine-slice itself.
     private func drawShadow(_ rect: Rect, radius: Double, blur: Double, color: Color, covered: SDL_Rect?) {
         let r = max(0, Int((radius * scale).rounded())), b = max(1, Int((blur * scale).rounded()))
+        let target = pixelRect(rect)
+        // The texture's shape sits 2b inside its edge; so does the rectangle inside the shadow.
+        let whole = SDL_Rect(x: target.x - Int32(2 * b), y: target.y - Int32(2 * b), w: target.w + Int32(4 * b), h: target.h + Int32(4 * b))
+        guard color.a > 0, whole.w > 0, whole.h > 0 else { return }
+        if let texture = sizedShadow(width: whole.w, height: whole.h, radius: r, blur: b, color: color) {
+            whole.forEachPiece(outside: covered) { piece in
+                var source = SDL_Rect(x: piece.x - whole.x, y: piece.y - whole.y, w: piece.w, h: piece.h)
+                var destination = piece
+                copy(texture, &source, &destination)
+            }
+            return
+        }
+        nineSlice(whole, radius: r, blur: b, color: color, covered: covered)
+    }
+
+    private struct SizedShadowKey: Hashable { var width, height: Int32; var radius, blur: Int; var color: UInt32 }
+    private var sizedShadows: [SizedShadowKey: (texture: OpaquePointer, lastUsed: Int)] = [:]
+    private var sizedShadowPixels = 0
+    /// Pixels of whole-shadow textures kept at most (32 MB); the least recently used go first.
+    public static let sizedShadowCacheLimit = 8_000_000
+
+    /// The whole shadow of a `width` × `height` pixel box in `color`, drawn once: the nine-slice
+    /// written into a transparent texture without blending (colour and alpha as they are).
+    private func sizedShadow(width: Int32, height: Int32, radius r: Int, blur b: Int, color: Color) -> OpaquePointer? {
+        let key = SizedShadowKey(width: width, height: height, radius: r, blur: b, color: color.packed)
+        if let found = sizedShadows[key] {
+            sizedShadows[key] = (found.texture, frame)
+            return found.texture
+        }
+        let area = Int(width) * Int(height)
+        guard width <= 4096, height <= 4096, area <= Self.sizedShadowCacheLimit / 8 else { return nil }
+        if sizedShadowPixels + area > Self.sizedShadowCacheLimit {
+            let old = sizedShadows.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+            for (oldKey, entry) in old where sizedShadowPixels + area > Self.sizedShadowCacheLimit {
+                SDL_DestroyTexture(entry.texture)
+                sizedShadowPixels -= Int(oldKey.width) * Int(oldKey.height)
+                sizedShadows[oldKey] = nil
+            }
+        }
+        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                              width, height) else { return nil }
+        let target = SDL_GetRenderTarget(renderer)
+        var previousClip = SDL_Rect()
+        SDL_RenderGetClipRect(renderer, &previousClip)
+        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 0)
+        SDL_RenderClear(renderer)
+        SDL_RenderSetClipRect(renderer, nil)
+        nineSlice(SDL_Rect(x: 0, y: 0, w: width, h: height), radius: r, blur: b, color: color, covered: nil, blending: false)
+        SDL_SetRenderTarget(renderer, target)
+        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        sizedShadows[key] = (texture, frame)
+        sizedShadowPixels += area
+        return texture
+    }
+
+    /// The cached blurred corner texture stretched as a nine-slice over `whole` (the shadow's
+    /// full extent in pixels), tinted `color`; the middle slice leaves out `covered`. Without
+    /// `blending` the pixels are written as they are (building a whole-shadow texture).
+    private func nineSlice(_ whole: SDL_Rect, radius r: Int, blur b: Int, color: Color, covered: SDL_Rect?, blending: Bool = true) {
         guard let texture = shadowTexture(radius: r, blur: b) else { return }
         SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture, color.a)
+        if !blending { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
+        defer {
+            if !blending {
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            }
+        }
         let corner = r + 2 * b
         let size = 2 * corner + 2
-        let target = pixelRect(rect)
-        // The texture's shape sits 2b inside its edge; so does the rectangle inside the shadow.
-        let x0 = target.x - Int32(2 * b), y0 = target.y - Int32(2 * b)
-        let w = target.w + Int32(4 * b), h = target.h + Int32(4 * b)
+        let (x0, y0, w, h) = (whole.x, whole.y, whole.w, whole.h)
         let c = Int32(corner)
         guard w >= 2 * c, h >= 2 * c else {
-            var dst = SDL_Rect(x: x0, y: y0, w: w, h: h)
+            var dst = whole
             copy(texture, nil, &dst)
             return
         }
@@ -622,6 +820,7 @@ public final class Canvas {
                 // The middle slice is uniform: a plain fill (no stretched copy), and only its
                 // parts outside what will cover it.
                 let alpha = UInt8((Double(color.a) * (shadowMiddles[ShadowKey(radius: r, blur: b)] ?? 1)).rounded())
+                SDL_SetRenderDrawBlendMode(renderer, blending ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
                 SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, alpha)
                 destination.forEachPiece(outside: covered) { fillPixels($0) }
             }

@@ -79,16 +79,14 @@ public struct Image: Equatable, Sendable {
         SDL_GetError().flatMap { String(validatingCString: $0) } ?? "unknown"
     }
 
-    /// Copies an ABGR8888 (R, G, B, A bytes in memory) surface.
+    /// Copies a 32-bit surface as R, G, B, A bytes (converting from its format).
     init(surface: UnsafeMutablePointer<SDL_Surface>) {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         SDL_LockSurface(surface)
-        let source = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         pixels.withUnsafeMutableBufferPointer { target in
-            for y in 0..<h {
-                (target.baseAddress! + y * w * 4).update(from: source + y * pitch, count: w * 4)
-            }
+            _ = SDL_ConvertPixels(Int32(w), Int32(h), surface.pointee.format.pointee.format, surface.pointee.pixels, Int32(pitch),
+                                  SDL_PIXELFORMAT_ABGR8888.rawValue, target.baseAddress, Int32(w * 4))
         }
         SDL_UnlockSurface(surface)
         self.init(width: w, height: h, pixels: pixels)

@@ -81,12 +81,21 @@ public enum Art {
 
     /// An illustration of what `title` names (sea, city, fields, mountains, desert, food, market,
     /// train, road), drawn in `frame` from rectangles, circles and triangles; `seed` varies the
-    /// details. Content is clipped to `frame`; with a corner radius, the corners are rounded off
-    /// by painting them `surround` (the colour around the picture). Leaves `restoreClip` set.
+    /// details, as one cached group (the same drawing on every frame). Content is clipped to
+    /// `frame`; with a corner radius, the corners are rounded off by painting them `surround`
+    /// (the colour around the picture). Sets `restoreClip` first and leaves it set.
     public static func picture(into list: inout DrawList, frame: Rect, title: String, seed: Int, cornerRadius: Double,
                                surround: Color, restoreClip: Rect?) {
         guard frame.width > 0, frame.height > 0 else { return }
-        list.append(.clip(restoreClip.map { $0.intersection(frame) } ?? frame))
+        list.append(.clip(restoreClip))
+        // The picture is the same on every frame: drawn once into a texture and copied after.
+        var key = Hasher()
+        key.combine("Art.picture")
+        key.combine(title)
+        key.combine(seed)
+        key.combine(cornerRadius)
+        key.combine(surround.r); key.combine(surround.g); key.combine(surround.b); key.combine(surround.a)
+        list.append(.beginCached(key: key.finalize(), frame: frame))
         let light = light(of: title, seed: seed)
         let lower = title.lowercased()
         switch subject(of: title, seed: seed) {
@@ -101,8 +110,8 @@ public enum Art {
         case .train: train(&list, frame, light, seed)
         case .road: road(&list, frame, light, seed)
         }
-        list.append(.clip(restoreClip))
         if cornerRadius > 0 { list.append(.cornerMask(frame, cornerRadius: cornerRadius, color: surround)) }
+        list.append(.endCached)
     }
 
     /// A picture without a title: a landscape picked by `seed`, its corners rounded off in the
@@ -190,17 +199,22 @@ public enum Art {
                     let lit = light == .day ? Color(hex: 0xBFD7F2, alpha: 0.7) : Color(hex: 0xFFD36E)
                     let cell = max(4, f.height * 0.045)
                     var wy = rect.y + cell * 0.6
-                    var count = 0
+                    var count = 0, floor = 0
                     while wy + cell * 0.5 < rect.maxY, count < 12 {
                         var wx = rect.x + cell * 0.5
+                        var column = 0
+                        // Which windows are lit follows the building and the window's place in
+                        // it, not where the picture is on screen (it stays the same while it scrolls).
                         while wx + cell * 0.5 < rect.maxX, count < 12 {
-                            if noise(seed &+ Int(wx), Int(wy)) < 0.45 {
+                            defer { column += 1 }
+                            if noise(seed &+ 1_000 &* i &+ 31 &* column, 400 + floor) < 0.45 {
                                 list.append(.rect(Rect(x: wx, y: wy, width: cell * 0.45, height: cell * 0.55), fill: .solid(lit), cornerRadius: 0))
                                 count += 1
                             }
                             wx += cell
                         }
                         wy += cell
+                        floor += 1
                     }
                 }
                 u += width

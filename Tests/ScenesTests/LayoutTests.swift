@@ -24,7 +24,7 @@ import ScrollPhysics
         let small = ListScene(cardCount: 20), big = ListScene(cardCount: 100_000)
         let countSmall = commands(small, at: 300), countBig = commands(big, at: 300)
         #expect(countSmall == countBig)
-        #expect(commands(big, at: big.axis.bounds.upperBound / 2) < 120)
+        #expect(commands(big, at: big.axis.bounds.upperBound / 2) < 130)
     }
 
     @Test func listContentLengthMatchesItsCards() {
