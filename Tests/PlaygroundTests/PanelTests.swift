@@ -110,4 +110,55 @@ import TuningPanel
             #expect(left >= panelX - 1 && left <= panelX + 1, "panel at \(panelX): leftmost drawn pixel \(left)")
         }
     }
+
+    /// The panel kept between frames and redrawn only where its drawing changed (hover, a press,
+    /// a section opening, readouts of a moving scene) ends up pixel for pixel as a full redraw of
+    /// the same frame.
+    @Test func redrawingOnlyTheChangedRowsMatchesAFullRedraw() throws {
+        let fonts = try FontLibrary()
+        let width: Float = 560, height: Float = 900
+        let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
+        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
+        defer { slgui_shutdown() }
+        let session = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone,
+                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+        let panel = TuningPanel()
+        panel.reportsWidgets = true
+        var clock = 10.0
+        var rowsRedrawn: [Int32] = []
+        func frame(mouse: (Float, Float), down: Bool = false, kept: Bool = true, advance: Bool = true) {
+            if advance {
+                clock += 1.0 / 60
+                session.frame(at: clock)
+            }
+            slgui_set_mouse(mouse.0, mouse.1, down)
+            slgui_new_frame(width, height, 1, 1.0 / 60)
+            session.apply(panel.draw(session, x: 0, y: 0, width: width, height: height, realTime: clock), at: clock)
+            rowsRedrawn.append(slgui_render_kept(kept, 44, 44, 46))
+        }
+        frame(mouse: (-1, -1), kept: false)
+        // The first frames settle the layout; then an unchanged panel redraws nothing.
+        for _ in 0..<5 where rowsRedrawn.last != 0 { frame(mouse: (-1, -1), advance: false) }
+        #expect(rowsRedrawn.last == 0, "an unchanged panel redraws nothing: \(rowsRedrawn)")
+        // A fling: the live readouts change every frame.
+        session.pointerDown(at: Point(x: 200, y: 700), time: clock)
+        for i in 1...10 { session.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: clock + 0.008 * Double(i)) }
+        session.pointerUp(at: Point(x: 200, y: 460), time: clock + 0.08)
+        for _ in 0..<5 { frame(mouse: (-1, -1)) }
+        #expect(rowsRedrawn.suffix(5).allSatisfy { $0 > 0 && $0 < Int32(height) / 2 }, "readouts only: \(rowsRedrawn.suffix(5))")
+        // Hover and press a section header, which opens and moves everything below it.
+        let header = try #require(panel.widgetRects.first { $0.label == "A/B comparison" })
+        let point = (header.x + header.width / 2, header.y + header.height / 2)
+        frame(mouse: point)
+        frame(mouse: point, down: true)
+        frame(mouse: point)
+        frame(mouse: (width - 4, height - 4))
+        let kept = offscreen.snapshot()
+        slgui_render_again(44, 44, 46)
+        let full = offscreen.snapshot()
+        var differing = 0
+        for y in 0..<full.height { for x in 0..<full.width where kept.pixel(x: x, y: y) != full.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ from a full redraw")
+        if differing > 0 { try? kept.savePNG("/tmp/panel-kept.png"); try? full.savePNG("/tmp/panel-full.png") }
+    }
 }

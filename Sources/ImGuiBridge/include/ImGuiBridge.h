@@ -31,9 +31,15 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
 void slgui_set_mouse(float x, float y, bool down);
 /// Renders the frame's draw data with SDL_RenderGeometryRaw.
 void slgui_render(void);
+/// Ends the frame and draws into a texture kept between frames: when `keptAsDrawn` (the texture
+/// holds the last frame drawn this way), only the bands of pixel rows whose drawing changed are
+/// cleared to (r, g, b) and redrawn; otherwise all of it. Returns the pixel rows redrawn.
+int slgui_render_kept(bool keptAsDrawn, unsigned char r, unsigned char g, unsigned char b);
 /// The leftmost x (points) the last rendered frame drew at: the panel's edge, or a tooltip's
 /// or popup's further left.
 float slgui_drawn_min_x(void);
+/// Draws the last frame again, all of it, over (r, g, b) (what a kept drawing must equal).
+void slgui_render_again(unsigned char r, unsigned char g, unsigned char b);
 
 // Widgets. Labels are UTF-8; "##id" suffixes keep ids unique, as in ImGui.
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height);
