@@ -16,6 +16,8 @@ struct DemoCommand: ParsableCommand {
         discussion: "Any touch, click or key takes over for live play; after --idle seconds without input the tour resumes. ←/→ step scenes, Esc quits."
     )
 
+    @OptionGroup var rendererOption: RendererOption
+
     @Option(help: "Run in a window of this size in points, WIDTHxHEIGHT, instead of full screen.")
     var window: String?
 
@@ -39,6 +41,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let windowSize = try window.map { try Flags.size($0, flag: "--window") }
+        let rendererChoice = try rendererOption.choice()
         var viewport = Size.phone
         if let device {
             guard let found = Device.named(device) else {
@@ -52,7 +55,7 @@ struct DemoCommand: ParsableCommand {
         let steps = try tour.map { try TourFile.load($0) } ?? TourStep.builtIn(viewport: viewport)
         let app: DemoApp
         do {
-            app = try DemoApp(size: windowSize)
+            app = try DemoApp(size: windowSize, renderer: rendererChoice)
         } catch {
             FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); render --video makes clips anywhere\n".utf8))
             Foundation.exit(1)
@@ -73,8 +76,9 @@ final class DemoApp {
 
     static let background = Color(hex: 0x111113)
 
-    init(size: Size?) throws {
-        window = try Window(title: "ScrollLab demo", width: Int(size?.width ?? 1280), height: Int(size?.height ?? 800), fullscreen: size == nil)
+    init(size: Size?, renderer: Window.RendererChoice = .auto) throws {
+        window = try Window(title: "ScrollLab demo", width: Int(size?.width ?? 1280), height: Int(size?.height ?? 800), fullscreen: size == nil,
+                            renderer: renderer)
     }
 
     /// Where the phones go in window points, and points per viewport point.

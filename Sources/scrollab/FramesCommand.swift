@@ -33,6 +33,8 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "Run the frames in the real window (needs a display), panel included; then measure it at rest.")
     var window = false
 
+    @OptionGroup var rendererOption: RendererOption
+
     func run() throws {
         let frames = try Flags.integer(count, flag: "--count", range: 0...10_000_000)
         let pixelScale = try scale.map { try Flags.number($0, flag: "--scale", range: 0.1...4) }
@@ -85,14 +87,16 @@ struct FramesCommand: ParsableCommand {
     func runWindow(_ setup: SceneSetup, frames: Int) throws {
         let app: PlaygroundApp
         do {
-            app = try PlaygroundApp(windowWidth: 1280, windowHeight: 800)
+            app = try PlaygroundApp(windowWidth: 1280, windowHeight: 800, renderer: try rendererOption.choice())
         } catch {
             throw InputError("--window: no display to open a window on (\(error))")
         }
         let session = try PlaygroundSession(setups: [setup], initial: 0, viewport: .phone, parameters: .init(), tracePath: nil,
                                             realTime: Window.now)
         var forward = true
-        func moving(_ count: Int) {
+        var perFrame: [Double] = []
+        perFrame.reserveCapacity(frames)
+        func moving(_ count: Int, record: Bool) {
             for _ in 0..<count {
                 let now = Window.now
                 let t = session.sceneTime(at: now)
@@ -100,14 +104,19 @@ struct FramesCommand: ParsableCommand {
                     ScriptedFling.perform(on: session.scene, at: t, forward: forward)
                     forward.toggle()
                 }
+                let start = Self.cpuSeconds()
                 _ = app.frame(session, at: now)
-                app.window.present()
+                app.window.present()   // paced to the display: the wait costs no CPU
+                if record { perFrame.append((Self.cpuSeconds() - start) * 1000) }
             }
         }
-        moving(120)   // warm up: textures, shadows, the panel's font atlas
+        moving(120, record: false)   // warm up: textures, shadows, the panel's font atlas
         let wallStart = Window.now, cpuStart = Self.cpuSeconds()
-        moving(frames)
+        moving(frames, record: true)
         let wall = Window.now - wallStart, cpu = Self.cpuSeconds() - cpuStart
+        perFrame.sort()
+        let p90 = perFrame.isEmpty ? 0 : perFrame[min(perFrame.count - 1, perFrame.count * 9 / 10)]
+        let over = perFrame.filter { $0 > 1000.0 / 120 }.count
         // At rest: let the motion end, then run the real loop for 3 s with no input.
         while !session.scene.isAtRest(at: session.sceneTime(at: Window.now)) { _ = app.frame(session, at: Window.now); app.window.present() }
         var pacer = FramePacer(at: Window.now)
@@ -117,8 +126,8 @@ struct FramesCommand: ParsableCommand {
         var drawn = 0
         while Window.now - restStart < 3 { if app.turn(&pacer, session) { drawn += 1 } }
         let restWall = Window.now - restStart, restUsed = Self.cpuSeconds() - restCPU
-        print(session.scene.name + String(format: " in the window (1280x800, panel open): in motion %.2f ms CPU per frame over %d frames (%.0f fps, %.0f %% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
-                                          cpu * 1000 / Double(max(frames, 1)), frames, Double(frames) / wall, 100 * cpu / wall,
+        print(session.scene.name + String(format: " in the window (1280x800, panel open, \(app.window.rendererDescription)): in motion %.2f ms CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f %% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
+                                          cpu * 1000 / Double(max(frames, 1)), frames, p90, perFrame.last ?? 0, over, Double(frames) / wall, 100 * cpu / wall,
                                           drawn, restWall, 100 * restUsed / restWall))
     }
 

@@ -14,6 +14,7 @@ struct PlayCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var rendererOption: RendererOption
 
     @Option(help: "Parameter file to start from (the replay format).")
     var params: String?
@@ -64,6 +65,7 @@ struct PlayCommand: ParsableCommand {
             throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
         }
         let windowSize = try Flags.size(window, flag: "--window")
+        let rendererChoice = try rendererOption.choice()
         guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
             throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [400, 8192] points")
         }
@@ -91,7 +93,7 @@ struct PlayCommand: ParsableCommand {
         if let quitTime { Self.watch(deadline: quitTime + Self.exitGrace) }
         let app: PlaygroundApp
         do {
-            app = try PlaygroundApp(windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height))
+            app = try PlaygroundApp(windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height), renderer: rendererChoice)
         } catch {
             FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render\n".utf8))
             Foundation.exit(1)

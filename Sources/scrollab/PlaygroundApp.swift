@@ -22,8 +22,8 @@ final class PlaygroundApp {
     private var serverTime: Double?
     private var eventTimes = EventTimes()
 
-    init(windowWidth: Int, windowHeight: Int) throws {
-        window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight)
+    init(windowWidth: Int, windowHeight: Int, renderer: Window.RendererChoice = .auto) throws {
+        window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight, renderer: renderer)
         guard slgui_init(UnsafeMutableRawPointer(window.window), UnsafeMutableRawPointer(window.renderer), window.fonts.regularPath, 15) else {
             throw SDLError("Dear ImGui set-up")
         }
@@ -136,12 +136,18 @@ final class PlaygroundApp {
         let spills = panelLeft < geometry.panelX - 0.5
         let panelDue = spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate || !window.hasOverlay
         if panelDue {
-            let layered = !spills && window.beginOverlay(background: Self.background)
+            let kept = spills ? nil : window.beginOverlay(background: Self.background)
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
             let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
                                            height: Float(geometry.height), realTime: now)
-            slgui_render()
-            if layered { window.endOverlay() }
+            if let kept {
+                // Only the rows whose drawing changed (a readout, a hovered button) are redrawn.
+                let bg = Self.background
+                _ = slgui_render_kept(kept, bg.r, bg.g, bg.b)
+                window.endOverlay()
+            } else {
+                slgui_render()
+            }
             panelLeft = Double(slgui_drawn_min_x())
             lastPanelDraw = now
             requests += panelRequests
