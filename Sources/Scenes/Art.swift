@@ -49,26 +49,52 @@ public enum Art {
     ]
 
     /// The subject a title names by one of its words, or nil.
-    public static func namedSubject(of title: String) -> Subject? {
-        let lower = title.lowercased()
-        return keywords.first { $0.1.contains(where: { lower.contains($0) }) }?.0
-    }
+    public static func namedSubject(of title: String) -> Subject? { reading(of: title).subject }
 
     /// The subject a title names, else one picked by `seed` among the landscapes.
     public static func subject(of title: String, seed: Int = 0) -> Subject {
-        if let named = namedSubject(of: title) { return named }
+        reading(of: title).subject ?? seededSubject(seed)
+    }
+
+    static func seededSubject(_ seed: Int) -> Subject {
         let fallback: [Subject] = [.sea, .city, .fields, .mountains]
         return fallback[Int(noise(seed, 17) * Double(fallback.count)) % fallback.count]
     }
 
     /// The light of a title: night, dusk or day.
     enum Light { case day, dusk, night }
-    static func light(of title: String, seed: Int) -> Light {
-        let lower = title.lowercased()
-        if ["night", "lights", "blue hour", "neon"].contains(where: { lower.contains($0) }) { return .night }
-        if ["dusk", "dawn", "sunset", "evening", "morning", "autumn"].contains(where: { lower.contains($0) }) { return .dusk }
-        return noise(seed, 18) < 0.2 ? .dusk : .day
+    static func light(of title: String, seed: Int) -> Light { reading(of: title).light ?? seededLight(seed) }
+    static func seededLight(_ seed: Int) -> Light { noise(seed, 18) < 0.2 ? .dusk : .day }
+
+    /// What a title's words say about its picture: subject, light and details.
+    struct Reading: Sendable {
+        var subject: Subject?
+        var light: Light?
+        var foggy = false, snow = false, lake = false, salt = false
+        /// Fields: 0 lavender, 1 orchard, 2 autumn park, 3 meadow.
+        var fieldKind = 3
+        var dish = Dish.noodles
+
+        init(_ title: String) {
+            let lower = title.lowercased()
+            func has(_ words: String...) -> Bool { words.contains { lower.contains($0) } }
+            subject = keywords.first { $0.1.contains(where: { lower.contains($0) }) }?.0
+            light = has("night", "lights", "blue hour", "neon") ? .night : (has("dusk", "dawn", "sunset", "evening", "morning", "autumn") ? .dusk : nil)
+            foggy = has("fog")
+            snow = has("snow", "north", "pass")
+            lake = has("lake")
+            salt = has("salt")
+            fieldKind = has("lavender") ? 0 : (has("orchard") ? 1 : (has("autumn", "park") ? 2 : 3))
+            dish = Dish(lower)
+        }
     }
+
+    /// The readings of every title the scenes show, made once: a frame reads a table instead of
+    /// lower-casing and searching the title again (which allocated on every frame).
+    static let readings: [String: Reading] = Dictionary((titles + captions + NestedScene.dishes + [NestedScene.houseName, ""]).map { ($0, Reading($0)) },
+                                                        uniquingKeysWith: { first, _ in first })
+
+    static func reading(of title: String) -> Reading { readings[title] ?? Reading(title) }
 
     /// Sky gradients (top, bottom) for each light.
     static func sky(_ light: Light, seed: Int) -> (Color, Color) {
@@ -96,16 +122,15 @@ public enum Art {
         key.combine(cornerRadius)
         key.combine(surround.r); key.combine(surround.g); key.combine(surround.b); key.combine(surround.a)
         list.append(.beginCached(key: key.finalize(), frame: frame))
-        let light = light(of: title, seed: seed)
-        let lower = title.lowercased()
-        switch subject(of: title, seed: seed) {
-        case .sea: sea(&list, frame, light, seed, foggy: lower.contains("fog"))
+        let words = reading(of: title)
+        let light = words.light ?? seededLight(seed)
+        switch words.subject ?? seededSubject(seed) {
+        case .sea: sea(&list, frame, light, seed, foggy: words.foggy)
         case .city: city(&list, frame, light, seed)
-        case .fields: fields(&list, frame, light, seed, kind: lower.contains("lavender") ? 0 : (lower.contains("orchard") ? 1 : (lower.contains("autumn") || lower.contains("park") ? 2 : 3)))
-        case .mountains: mountains(&list, frame, light, seed, snow: lower.contains("snow") || lower.contains("north") || lower.contains("pass"),
-                                   lake: lower.contains("lake"))
-        case .desert: desert(&list, frame, light, seed, salt: lower.contains("salt"))
-        case .food: food(&list, frame, seed, dish: Dish(lower))
+        case .fields: fields(&list, frame, light, seed, kind: words.fieldKind)
+        case .mountains: mountains(&list, frame, light, seed, snow: words.snow, lake: words.lake)
+        case .desert: desert(&list, frame, light, seed, salt: words.salt)
+        case .food: food(&list, frame, seed, dish: words.dish)
         case .market: market(&list, frame, seed)
         case .train: train(&list, frame, light, seed)
         case .road: road(&list, frame, light, seed)

@@ -39,6 +39,8 @@ public final class NestedScene: ScrollScene {
     static let rowHeight = 92.0
     static let categoryHeight = 34.0
     static let categories = ["Hot deals", "Noodles", "Rice bowls", "Dumplings", "Soups", "Grill", "Greens", "Desserts", "Drinks"]
+    /// The restaurant the page shows.
+    static let houseName = "Noodle House"
     static let dishes = ["Spicy beef noodles", "Pork dumplings ×12", "Mapo tofu rice", "Wonton soup", "Scallion pancake",
                          "Kung pao chicken", "Garlic greens", "Mango pudding", "Milk tea", "Char siu bowl", "Hot and sour soup"]
     static let prices = ["¥18", "¥26", "¥22", "¥15", "¥9", "¥28", "¥12", "¥14", "¥11", "¥24", "¥16"]
@@ -294,7 +296,7 @@ public final class NestedScene: ScrollScene {
         let headerTop = Self.statusBar - c
         let pictureHeight = 124 + max(0, -c)
         Art.picture(into: &list, frame: Rect(x: 0, y: min(headerTop, Self.statusBar), width: w, height: pictureHeight),
-                    title: "Noodle House", seed: 77, cornerRadius: 0, surround: .white, restoreClip: screen)
+                    title: Self.houseName, seed: 77, cornerRadius: 0, surround: .white, restoreClip: screen)
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 34, color: .white))
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 30, color: Color(hex: 0xFF9500)))
         // The house's logo: a white bowl with steam over it.
@@ -303,7 +305,7 @@ public final class NestedScene: ScrollScene {
         for i in 0..<3 {
             list.append(.rect(Rect(x: 43 + Double(i) * 7, y: headerTop + 106, width: 3, height: 11), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.8)), cornerRadius: 1.5))
         }
-        list.append(.text("Noodle House", x: 98, y: headerTop + 130, style: .title2, color: Theme.label, maxWidth: w - 114))
+        list.append(.text(Self.houseName, x: 98, y: headerTop + 130, style: .title2, color: Theme.label, maxWidth: w - 114))
         list.append(.text("★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .subheadline, color: Theme.secondaryLabel, maxWidth: w - 114))
         // Segment bar.
         let segmentTop = Self.statusBar + Self.headerHeight - c
