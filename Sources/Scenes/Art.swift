@@ -57,8 +57,12 @@ public enum Art {
     }
 
     static func seededSubject(_ seed: Int) -> Subject {
-        let fallback: [Subject] = [.sea, .city, .fields, .mountains]
-        return fallback[Int(noise(seed, 17) * Double(fallback.count)) % fallback.count]
+        switch Int(noise(seed, 17) * 4) % 4 {
+        case 0: return .sea
+        case 1: return .city
+        case 2: return .fields
+        default: return .mountains
+        }
     }
 
     /// The light of a title: night, dusk or day.
@@ -260,12 +264,13 @@ public enum Art {
         list.append(.circle(centerX: f.x + f.width * 0.2, centerY: f.y + f.height * (horizon + 0.55), radius: f.height * 0.6, color: far.mixed(with: bottom, 0.15)))
         list.append(.circle(centerX: f.x + f.width * 0.85, centerY: f.y + f.height * (horizon + 0.6), radius: f.height * 0.62, color: far.mixed(with: bottom, 0.08)))
         // The field: rows converging on a point above the horizon.
-        let (ground, row): (Color, Color) = [
-            (Color(hex: 0x6E8B3D), Color(hex: 0x9B7BD4)),   // lavender: purple rows on green
-            (Color(hex: 0x5E8C3A), Color(hex: 0x46702B)),   // orchard rows
-            (Color(hex: 0xB5763A), Color(hex: 0xD9A441)),   // autumn
-            (Color(hex: 0x8DB255), Color(hex: 0xC7D96B)),   // meadow
-        ][kind]
+        let ground: Color, row: Color
+        switch kind {
+        case 0: (ground, row) = (Color(hex: 0x6E8B3D), Color(hex: 0x9B7BD4))   // lavender: purple rows on green
+        case 1: (ground, row) = (Color(hex: 0x5E8C3A), Color(hex: 0x46702B))   // orchard rows
+        case 2: (ground, row) = (Color(hex: 0xB5763A), Color(hex: 0xD9A441))   // autumn
+        default: (ground, row) = (Color(hex: 0x8DB255), Color(hex: 0xC7D96B))  // meadow
+        }
         band(&list, f, from: horizon + 0.04, to: 1, .solid(ground))
         let (vx, vy) = at(f, 0.5, horizon - 0.1)
         let rows = 12
@@ -297,12 +302,13 @@ public enum Art {
         band(&list, f, from: 0, to: 1, .verticalGradient(top, bottom))
         sun(&list, f, light, seed, horizon: 0.6)
         let base = lake ? 0.7 : 0.92
-        let peaks: [(u: Double, v: Double, w: Double, color: Color)] = [
-            (0.25 + 0.1 * noise(seed, 500), 0.18, 0.5, Color(hex: 0x6C7FA3)),
-            (0.7 + 0.1 * noise(seed, 501), 0.26, 0.45, Color(hex: 0x7F90B0)),
-            (0.5, 0.38, 0.55, Color(hex: 0x44557A)),
-        ]
-        for peak in peaks {
+        // Three peaks (a fixed-size loop, no array: the layout allocates nothing).
+        for index in 0..<3 {
+            let peak: (u: Double, v: Double, w: Double, color: Color) = switch index {
+            case 0: (0.25 + 0.1 * noise(seed, 500), 0.18, 0.5, Color(hex: 0x6C7FA3))
+            case 1: (0.7 + 0.1 * noise(seed, 501), 0.26, 0.45, Color(hex: 0x7F90B0))
+            default: (0.5, 0.38, 0.55, Color(hex: 0x44557A))
+            }
             let (px, py) = at(f, peak.u, peak.v)
             let (lx, ly) = at(f, peak.u - peak.w, base), (rx, _) = at(f, peak.u + peak.w, base)
             let shade = light == .night ? peak.color.mixed(with: .black, 0.5) : peak.color
@@ -500,7 +506,11 @@ public enum Art {
             for i in 0..<8 {
                 let (x, y) = at(f, (Double(i) + 0.5 + 0.3 * Double(row)) / 8, v + 0.04)
                 let r = f.height * 0.04
-                let hue = [Color(hex: 0xFF3B30), Color(hex: 0xFF9500), Color(hex: 0xFFCC00)][(i + row + seed) % 3]
+                let hue = switch (i + row + seed) % 3 {
+                case 0: Color(hex: 0xFF3B30)
+                case 1: Color(hex: 0xFF9500)
+                default: Color(hex: 0xFFCC00)
+                }
                 list.append(.circle(centerX: x, centerY: y, radius: r * 1.8, color: hue.fading(0.18)))
                 list.append(.circle(centerX: x, centerY: y, radius: r, color: hue))
             }
