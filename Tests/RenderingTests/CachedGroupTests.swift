@@ -1,0 +1,63 @@
+import Testing
+import Drawing
+import Platform
+import Scenes
+
+/// Cached groups (a card's picture drawn once into a texture and copied): the copy looks like the
+/// picture drawn in place, wherever the card is, and the renderer picks SDL's software renderer
+/// only where OpenGL is a CPU rasteriser.
+@Suite(.serialized) struct CachedGroupTests {
+    let fonts = try! FontLibrary()
+
+    func picture(at frame: Rect, cached: Bool) -> DrawList {
+        var list = DrawList()
+        list.append(.rect(Rect(x: 0, y: 0, width: 400, height: 400), fill: .solid(.white), cornerRadius: 0))
+        Art.picture(into: &list, frame: frame, title: "City of bridges", seed: 4, cornerRadius: 12, surround: .white, restoreClip: nil)
+        guard !cached else { return list }
+        var plain = DrawList()
+        for command in list.commands {
+            switch command {
+            case .beginCached(_, let rect): plain.append(.clip(rect))
+            case .endCached: plain.append(.clip(nil))
+            default: plain.append(command)
+            }
+        }
+        return plain
+    }
+
+    func render(_ list: DrawList, scale: Double = 1) throws -> Image {
+        let canvas = try OffscreenCanvas(width: Int(400 * scale), height: Int(400 * scale), fonts: fonts)
+        canvas.clear(.black)
+        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 400, height: 400), scale: scale)
+        return canvas.snapshot()
+    }
+
+    func differing(_ a: Image, _ b: Image, _ ax: Int, _ ay: Int, _ bx: Int, _ by: Int, _ w: Int, _ h: Int) -> Int {
+        var count = 0
+        for y in 0..<h { for x in 0..<w where a.pixel(x: ax + x, y: ay + y) != b.pixel(x: bx + x, y: by + y) { count += 1 } }
+        return count
+    }
+
+    @Test(arguments: [1.0, 3.0])
+    func aCachedPictureIsThePictureDrawnInPlace(scale: Double) throws {
+        let frame = Rect(x: 20, y: 30, width: 300, height: 180)
+        let cached = try render(picture(at: frame, cached: true), scale: scale)
+        let plain = try render(picture(at: frame, cached: false), scale: scale)
+        let n = Int(400 * scale)
+        #expect(differing(cached, plain, 0, 0, 0, 0, n, n) == 0)
+    }
+
+    @Test func aCachedPictureLooksTheSameWhereverItIs() throws {
+        let a = try render(picture(at: Rect(x: 20, y: 30, width: 300, height: 180), cached: true))
+        let b = try render(picture(at: Rect(x: 37.4, y: 151.3, width: 300, height: 180), cached: true))
+        // Copied at the frame's rounded position: (37, 151).
+        #expect(differing(a, b, 20, 30, 37, 151, 300, 180) == 0)
+    }
+
+    @Test func cpuRasterisersAreRecognised() {
+        #expect(Window.isSoftwareRasteriser("llvmpipe (LLVM 15.0.6, 256 bits)"))
+        #expect(Window.isSoftwareRasteriser("softpipe") && Window.isSoftwareRasteriser("Software Rasterizer"))
+        #expect(!Window.isSoftwareRasteriser("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
+        #expect(!Window.isSoftwareRasteriser("NVIDIA GeForce RTX 3060/PCIe/SSE2") && !Window.isSoftwareRasteriser("AMD Radeon Pro 5500M"))
+    }
+}
