@@ -94,6 +94,13 @@ bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSi
     io.BackendRendererName = "scrollab_sdlrenderer";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
     applyStyle();
+    // SDL's software renderer turns ImGui's texture-drawn thin lines (quads sampling a strip of
+    // the font atlas) into scaled copies that land a pixel apart segment by segment, so a flat
+    // plot line looked like a comb: there, lines are drawn as anti-aliased triangles instead.
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(gRenderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE) != 0) {
+        ImGui::GetStyle().AntiAliasedLinesUseTex = false;
+    }
     if (fontPath && fontPath[0]) {
         static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x22FF, 0};
         if (!io.Fonts->AddFontFromFileTTF(fontPath, fontSize, nullptr, ranges)) io.Fonts->AddFontDefault();
