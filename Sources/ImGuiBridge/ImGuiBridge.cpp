@@ -27,6 +27,10 @@ bool gHasMouse = false;
 // frame (a press and release read in one frame still make a click).
 bool gButtonDown = false;
 bool gButtonPressed = false;
+// Keys pressed since the last frame began, and releases held back (see slgui_process_event).
+bool gKeyPressedSinceFrame[SDL_NUM_SCANCODES] = {};
+std::vector<SDL_Event> gDeferredKeyUps;
+std::vector<SDL_Event> gKeyUpsDue;
 // The panel's rectangle as last placed (window points).
 float gPanel[4] = {0, 0, 0, 0};
 // The track of the last value slider (window points).
@@ -123,8 +127,16 @@ void slgui_shutdown(void) {
 
 bool slgui_process_event(const void *event) {
     if (!gHasPlatformBackend) return false;
-    ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event *>(event));
     const SDL_Event *e = static_cast<const SDL_Event *>(event);
+    // ImGui 1.86 reads keys as held or not at the start of a frame: a key pressed and released
+    // between two frames (a quick tap of Enter or Esc) would never be seen. Its release waits
+    // until a frame has seen it down.
+    if (e->type == SDL_KEYDOWN && e->key.keysym.scancode < SDL_NUM_SCANCODES) gKeyPressedSinceFrame[e->key.keysym.scancode] = true;
+    if (e->type == SDL_KEYUP && e->key.keysym.scancode < SDL_NUM_SCANCODES && gKeyPressedSinceFrame[e->key.keysym.scancode]) {
+        gDeferredKeyUps.push_back(*e);
+    } else {
+        ImGui_ImplSDL2_ProcessEvent(e);
+    }
     // The pointer's own event positions: exact and window-relative, with or without focus.
     if (e->type == SDL_MOUSEMOTION) { gMouse = ImVec2((float)e->motion.x, (float)e->motion.y); gHasMouse = true; }
     if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) { gMouse = ImVec2((float)e->button.x, (float)e->button.y); gHasMouse = true; }
@@ -144,8 +156,9 @@ bool slgui_process_event(const void *event) {
     case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONUP:
         return io.WantCaptureMouse;
     case SDL_KEYDOWN: case SDL_KEYUP:
-        // Esc always reaches the app (it quits), even right after typing in a text field.
-        if (e->key.keysym.sym == SDLK_ESCAPE) return false;
+        // Esc while a field is being edited cancels the edit (ImGui restores the value and closes
+        // the field); otherwise it reaches the app, which quits, also right after typing.
+        if (e->key.keysym.sym == SDLK_ESCAPE) return io.WantTextInput;
         return io.WantCaptureKeyboard;
     case SDL_TEXTINPUT:
         return io.WantCaptureKeyboard;
@@ -175,6 +188,12 @@ bool slgui_wants_keyboard(void) { return ImGui::GetIO().WantCaptureKeyboard; }
 
 void slgui_new_frame(float displayWidth, float displayHeight, float scale, float deltaTime) {
     ImGuiIO &io = ImGui::GetIO();
+    // Releases held back for the last frame (it saw their keys down) apply now; this frame's
+    // wait for the next one.
+    for (const SDL_Event &up : gKeyUpsDue) ImGui_ImplSDL2_ProcessEvent(&up);
+    gKeyUpsDue.swap(gDeferredKeyUps);
+    gDeferredKeyUps.clear();
+    for (bool &pressed : gKeyPressedSinceFrame) pressed = false;
     if (gHasPlatformBackend) {
         ImGui_ImplSDL2_NewFrame();
         // The backend read SDL_GetGlobalMouseState, which stays stale under X11 capture, and
@@ -507,9 +526,13 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
     ImGui::SetNextItemWidth(width);
     const ImGuiID sliderID = ImGui::GetID("##slider");
     const bool typing = ImGui::TempInputIsActive(sliderID);
+    // A Ctrl+click over the track opens the typing field this frame, filled from the format it
+    // is given now: give it the number (not the track's empty label) so the field shows the value.
+    const ImGuiContext &context = *ImGui::GetCurrentContext();
+    const bool aboutToType = context.IO.KeyCtrl && context.HoveredIdPreviousFrame == sliderID;
     ImGuiSliderFlags flags = (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
     const bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
-                                             typing ? inputFormat : "", flags);
+                                             typing || aboutToType ? inputFormat : "", flags);
     {
         const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
         gSlider[0] = lo.x; gSlider[1] = lo.y; gSlider[2] = hi.x - lo.x; gSlider[3] = hi.y - lo.y;
