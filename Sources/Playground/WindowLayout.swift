@@ -18,12 +18,27 @@ public struct WindowLayout: Equatable, Sendable {
         panelWidth = Self.panelWidth(windowWidth: w)
         let area = max(100, w - panelWidth)
         let n = Double(max(1, sides))
-        scale = max(0.1, min((area - 32 - 32 * n) / (viewport.width * n), (h - 96) / viewport.height))
+        // Between and beside the phones: both bezels plus 12 pt, at least 32 pt. A bezel is
+        // 44·(√2 − 1)·scale + 2 pt (see `bezelWidth`), so the gap grows with the scale.
+        let k = 2 * Self.screenCornerRadius * (2.squareRoot() - 1)
+        let fitted = (area - 16 * (n + 1)) / (viewport.width * n + k * (n + 1))
+        let widthLimited = k * fitted + 16 >= 32 ? fitted : (area - 32 * (n + 1)) / (viewport.width * n)
+        scale = max(0.1, min(widthLimited, (h - 96) / viewport.height))
         let pw = viewport.width * scale, ph = viewport.height * scale
         let gap = (area - n * pw) / (n + 1)
         phones = (0..<max(1, sides)).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - ph) / 2 + 12, width: pw, height: ph) }
         panelX = area
         height = h
+    }
+
+    /// The phone screen's corner radius, viewport points.
+    public static let screenCornerRadius = 44.0
+
+    /// The bezel's width around a phone drawn at `scale` (window points): it shares the screen's
+    /// arc centres and is wide enough (≥ (√2 − 1)·r) that the screen rectangle's corners, painted
+    /// bezel-black by the corner mask, stay inside it; at least 10 pt.
+    public static func bezelWidth(scale: Double) -> Double {
+        max(10, screenCornerRadius * scale * (2.squareRoot() - 1) + 2)
     }
 
     /// 42 % of the window, at least 240 pt (a readable panel) and at most 560 pt.

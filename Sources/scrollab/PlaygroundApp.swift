@@ -89,7 +89,7 @@ final class PlaygroundApp {
     private var panelLeft = 0.0
     private static let background = Color(hex: 0x2C2C2E)
     /// The phone screen's corner radius, viewport points.
-    static let screenCornerRadius = 44.0
+    static let screenCornerRadius = WindowLayout.screenCornerRadius
 
     /// One frame: events, physics, the phones, the panel (drawn or copied) and requests. Returns
     /// whether it handled events or requests (which keep frames coming a little longer).
@@ -125,8 +125,11 @@ final class PlaygroundApp {
             if index == 0, session.isComparing, session.showsGhost {
                 ghostList.removeAll()
                 session.sides[1].scene.draw(into: &ghostList, at: t)
-                window.canvas.drawGhost(ghostList, bounds: bounds, pixelWidth: Int((phone.width * ratio).rounded()),
-                                        pixelHeight: Int((phone.height * ratio).rounded()), alpha: 0.35)
+                // The screen's whole pixels, as its corner mask snaps them (a size rounded on its
+                // own can be a pixel taller and show a line under the mask).
+                window.canvas.drawGhost(ghostList, bounds: bounds,
+                                        pixelWidth: Int((phone.maxX * ratio).rounded() - (phone.x * ratio).rounded()),
+                                        pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
             }
             sceneList.removeAll()
             sceneList.append(.cornerMask(bounds, cornerRadius: Self.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
@@ -267,7 +270,7 @@ final class PlaygroundApp {
             // The bezel shares the screen's arc centres; it is wide enough (≥ (√2 − 1)·r) that the
             // screen rectangle's corners, painted bezel-black by the corner mask, stay inside it.
             let screenRadius = Self.screenCornerRadius * layout.scale
-            let width = max(10, screenRadius * (2.squareRoot() - 1) + 2)
+            let width = WindowLayout.bezelWidth(scale: layout.scale)
             let bezel = Rect(x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
             let radius = screenRadius + width
             chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
