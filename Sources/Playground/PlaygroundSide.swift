@@ -41,9 +41,9 @@ public final class PlaygroundSide {
                 }
             }
         }
-        let axis = scene.mainAxis
-        offsetHistory.append(axis.offset(at: t))
-        velocityHistory.append(axis.velocity(at: t))
+        let live = scene.liveReading(at: t)
+        offsetHistory.append(live.offset)
+        velocityHistory.append(live.velocity)
         timeHistory.append(t)
     }
 

@@ -45,6 +45,9 @@ public final class AdaptersScene: ScrollScene {
 
     public var mainAxis: ScrollAxis { left }
 
+    /// Momentum passes from one list to the other: Live follows the two lists' sum.
+    public func liveReading(at t: Double) -> LiveReading { LiveReading(joining: [left, right], named: "left + right", at: t) }
+
     private func axis(_ i: Int) -> ScrollAxis { i == 0 ? left : right }
     public var caption: String { "Fling the left list to its end: the adapter passes the momentum on" }
 

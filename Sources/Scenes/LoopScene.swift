@@ -180,10 +180,13 @@ public final class LoopScene: SingleAxisScene {
             list.append(.text("LIVE", x: 16, y: top + Chrome.statusBarHeight + 12, style: .caption, color: .white, maxWidth: 42, alignment: .center))
             if showsRealIndex {
                 // A debug overlay: formatting here is fine, it is off unless asked for.
-                let label = "item \(index) of \(items.count)"
+                // Counted from 1 as the panel says it ("showing item 2"); the index (from 0, as
+                // in the trace) under it.
+                let label = "item \(index + 1) of \(items.count)"
                 list.append(.rect(Rect(x: w - 150, y: top + 100, width: 134, height: 54), fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
                 list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A), maxWidth: 118))
-                list.append(.text(page == index + 1 ? "real page" : "copy page", x: w - 138, y: top + 130, style: .footnote, color: .white, maxWidth: 118))
+                list.append(.text("index \(index) · " + (page == index + 1 ? "real" : "copy"), x: w - 138, y: top + 130, style: .footnote,
+                                  color: .white, maxWidth: 118))
             }
             list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
         }

@@ -89,6 +89,12 @@ public final class NestedScene: ScrollScene {
     }
 
     public var mainAxis: ScrollAxis { container }
+
+    /// The container and the list of the current tab move as one gesture: Live follows their sum.
+    public func liveReading(at t: Double) -> LiveReading {
+        let list = min(2, max(0, tabs.pageIndex(at: t) ?? 0))
+        return LiveReading(joining: [container, lists[list]], named: "container + " + Self.tabTitles[list].lowercased(), at: t)
+    }
     public var caption: String { "Push up: the header collapses, then the menu scrolls; swipe sideways for tabs" }
 
     /// The tab shown (nearest page).

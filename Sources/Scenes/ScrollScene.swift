@@ -48,6 +48,10 @@ public protocol ScrollScene: AnyObject {
     /// seed 003's thresholds), or nil.
     var forcedPagePolicy: PagePolicy? { get }
 
+    /// What the panel's Live readout and plots follow at `time`: the main scroll view, or where
+    /// a gesture is handed from one scroll view to another, their joined position.
+    func liveReading(at time: Double) -> LiveReading
+
     /// Names of trace columns after the contract's five (other scroll views of the scene).
     var extraTraceColumns: [String] { get }
     /// Their values at `time`.
@@ -65,7 +69,41 @@ public enum TraceValue: Equatable, Sendable {
     }
 }
 
+/// One position and velocity for the Live readout and plots, with the phase and page of the
+/// scroll view that moves and, when it joins several, what it joins ("container + menu").
+public struct LiveReading: Equatable, Sendable {
+    public var offset: Double
+    public var velocity: Double
+    public var phase: ScrollPhase
+    public var page: Int?
+    /// Empty for a single scroll view.
+    public var joins: String
+
+    public init(offset: Double, velocity: Double, phase: ScrollPhase, page: Int? = nil, joins: String = "") {
+        self.offset = offset
+        self.velocity = velocity
+        self.phase = phase
+        self.page = page
+        self.joins = joins
+    }
+
+    /// One scroll view as it is at `time`.
+    public init(_ axis: ScrollAxis, at time: Double) {
+        self.init(offset: axis.offset(at: time), velocity: axis.velocity(at: time), phase: axis.phase(at: time), page: axis.pageIndex(at: time))
+    }
+
+    /// Scroll views that hand one gesture to each other (a container and the list inside it): the
+    /// sum of their offsets and of their velocities, continuous across the hand-off; the phase of
+    /// the first that moves.
+    public init(joining axes: [ScrollAxis], named joins: String, at time: Double) {
+        let phases = axes.map { $0.phase(at: time) }
+        self.init(offset: axes.reduce(0) { $0 + $1.offset(at: time) }, velocity: axes.reduce(0) { $0 + $1.velocity(at: time) },
+                  phase: phases.first { $0 != .idle } ?? .idle, joins: joins)
+    }
+}
+
 extension ScrollScene {
+    public func liveReading(at time: Double) -> LiveReading { LiveReading(mainAxis, at: time) }
     public var controls: [SceneControl] { [] }
     public func controlValue(_ id: String) -> Double { 0 }
     public func setControl(_ id: String, to value: Double, at time: Double) {}

@@ -138,11 +138,12 @@ public final class TuningPanel {
         let t = session.sceneTime(at: realTime)
         // The side being edited: its numbers are the ones the sliders change.
         let edited = session.edited
-        let axis = edited.scene.mainAxis
-        let page = axis.pageIndex(at: t).map { "  page \($0)" } ?? ""
+        let live = edited.scene.liveReading(at: t)
+        let page = live.page.map { "  page \($0)" } ?? ""
         let side = session.isComparing ? "\(edited.label): " : ""
-        Gui.text("\(side)\(axis.phase(at: t).rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
-        Gui.text("offset \(Self.short(axis.offset(at: t))) pt   velocity \(Self.short(axis.velocity(at: t))) pt/s")
+        Gui.text("\(side)\(live.phase.rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
+        let joined = live.joins.isEmpty ? "" : " (\(live.joins))"
+        Gui.text("offset\(joined) \(Self.short(live.offset)) pt   velocity \(Self.short(live.velocity)) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
         // Offsets of every side on one scale, so A and B compare directly; a loaded reference
         // trajectory is drawn over them in orange, from its first row, on the same scale.

@@ -282,13 +282,11 @@ final class PlaygroundApp {
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
-            // Left of the panel, shortened with an ellipsis when the window is narrow (DejaVu Sans
-            // at 13 pt averages about 7.2 pt a character).
+            // Left of the panel, in a box as wide as the room there: the renderer measures the
+            // text and ends it with an ellipsis only when it does not fit.
             let x = max(12, phone.x - 10), room = layout.panelX - x - 12
-            var caption = session.scene.caption
-            let fits = Int(room / 7.2)
-            if caption.count > fits { caption = String(caption.prefix(max(0, fits - 1))) + "…" }
-            chrome.append(.text(caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2)))
+            chrome.append(.text(session.scene.caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2),
+                                maxWidth: max(0, room)))
         }
         window.canvas.scale = ratio
         window.canvas.originX = 0

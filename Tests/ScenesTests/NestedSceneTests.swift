@@ -28,6 +28,27 @@ import ScrollPhysics
         #expect(nested.lists[0].offset(at: 6) > 300)
     }
 
+    /// The Live readout and plots follow the gesture across the hand-off: the container's offset
+    /// plus the list's, without a jump, in the phase of the one that moves (the main axis alone
+    /// read "idle" while the menu glided on).
+    @Test func liveReadingFollowsTheGestureIntoTheList() {
+        let nested = NestedScene()
+        drag(nested, from: Point(x: 250, y: 700), to: Point(x: 250, y: 600), duration: 0.04)   // 2500 pt/s
+        let end = nested.container.motionEndTime!
+        var previous = nested.liveReading(at: end - 0.1)
+        for t in stride(from: end - 0.1 + 0.004, through: end + 0.5, by: 0.004) {
+            nested.advance(to: t)
+            let live = nested.liveReading(at: t)
+            #expect(abs(live.offset - previous.offset) <= 0.004 * max(abs(live.velocity), abs(previous.velocity)) + 1e-6, "jump at \(t)")
+            #expect(live.offset == nested.container.offset(at: t) + nested.lists[0].offset(at: t))
+            previous = live
+        }
+        let after = nested.liveReading(at: end + 0.5)
+        #expect(nested.container.phase(at: end + 0.5) == .idle && after.phase == .decelerating)
+        #expect(after.velocity == nested.lists[0].velocity(at: end + 0.5) && after.velocity > 100)
+        #expect(after.joins == "container + menu")
+    }
+
     @Test func listFlingHandsBackToTheContainerWhichBounces() {
         let nested = NestedScene()
         slowDrag(nested, from: Point(x: 250, y: 760), to: Point(x: 250, y: 400))   // container pinned, list 160
