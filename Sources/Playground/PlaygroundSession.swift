@@ -307,6 +307,8 @@ public final class PlaygroundSession {
         guard index >= 0, index < setups.count, index != sceneIndex else { return }
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
+        // The last scene's message (an item deleted, a fit) does not describe this one.
+        message = Message(text: "Scene \(index + 1): \(scene.name). \(scene.caption).", isError: false)
     }
 
     /// Lays every side out anew at `size` points (a device picked in the panel).

@@ -270,6 +270,9 @@ import ScrollPhysics
         #expect(s.message == .init(text: "Append 3 items: 8 items in the feed, showing item 1.", isError: false))
         s.apply([.pressSceneControl(id: "delete")], at: 11)
         #expect(s.message == .init(text: "Delete this item: 7 items in the feed, showing item 1.", isError: false))
+        // Another scene: the loop's message no longer stands; the new scene is named instead.
+        s.apply([.switchScene(0)], at: 12)
+        #expect(s.message?.text.hasPrefix("Scene 1: \(s.scene.name).") == true, "\(s.message?.text ?? "no message")")
     }
 
     @Test func theTraceHasTheScenesColumnsAndSideB() throws {
