@@ -41,10 +41,61 @@ public final class NestedScene: ScrollScene {
     static let categories = ["Hot deals", "Noodles", "Rice bowls", "Dumplings", "Soups", "Grill", "Greens", "Desserts", "Drinks"]
     /// The restaurant the page shows.
     static let houseName = "Noodle House"
-    static let dishes = ["Spicy beef noodles", "Pork dumplings ×12", "Mapo tofu rice", "Wonton soup", "Scallion pancake",
-                         "Kung pao chicken", "Garlic greens", "Mango pudding", "Milk tea", "Char siu bowl", "Hot and sour soup"]
-    static let prices = ["¥18", "¥26", "¥22", "¥15", "¥9", "¥28", "¥12", "¥14", "¥11", "¥24", "¥16"]
     static let itemsPerCategory = 6
+
+    /// One dish: its name, price, monthly sales and the seed of its picture. A dish shown in two
+    /// sections (a hot deal is also in its own section) is the same record in both.
+    struct MenuItem: Sendable {
+        let name: String, price: String, sales: String, seed: Int
+        /// "Monthly sales 1.2k", made once with the record (drawing allocates nothing).
+        let salesLabel: String
+
+        init(name: String, price: String, sales: String, seed: Int) {
+            self.name = name
+            self.price = price
+            self.sales = sales
+            self.seed = seed
+            salesLabel = "Monthly sales " + sales
+        }
+    }
+
+    /// Six dishes per category, in the order of `categories`; "Hot deals" repeats dishes of the
+    /// other sections.
+    static let menu: [[MenuItem]] = {
+        var seed = 0
+        func items(_ entries: [(String, String, String)]) -> [MenuItem] {
+            entries.map { entry in
+                defer { seed += 1 }
+                return MenuItem(name: entry.0, price: entry.1, sales: entry.2, seed: seed)
+            }
+        }
+        let noodles = items([("Spicy beef noodles", "¥18", "312"), ("Dan dan noodles", "¥16", "880"), ("Scallion oil noodles", "¥12", "455"),
+                             ("Zhajiang noodles", "¥17", "390"), ("Cold sesame noodles", "¥14", "260"), ("Beef brisket noodles", "¥24", "610")])
+        let dumplings = items([("Pork dumplings ×12", "¥26", "1.2k"), ("Shrimp dumplings ×8", "¥32", "720"), ("Chive dumplings ×12", "¥22", "340"),
+                               ("Soup dumplings ×6", "¥24", "950"), ("Pan-fried dumplings", "¥20", "410"), ("Chili oil wontons", "¥18", "530")])
+        let rice = items([("Char siu rice", "¥24", "640"), ("Mapo tofu rice", "¥22", "86"), ("Braised pork rice", "¥26", "470"),
+                          ("Egg fried rice", "¥15", "1.1k"), ("Curry chicken rice", "¥25", "380"), ("Mushroom rice bowl", "¥19", "150")])
+        let soups = items([("Wonton soup", "¥15", "540"), ("Hot and sour soup", "¥16", "290"), ("Tomato egg soup", "¥13", "330"),
+                           ("Sweet corn soup", "¥12", "120"), ("Seaweed egg soup", "¥11", "95"), ("Lamb bone soup", "¥28", "210")])
+        let grill = items([("Kung pao chicken", "¥28", "2.3k"), ("Grilled chicken thighs", "¥26", "430"), ("Chicken skewers ×4", "¥20", "760"),
+                           ("Char siu, house style", "¥34", "520"), ("Black pepper chicken", "¥27", "310"), ("Honey chicken wings", "¥23", "680")])
+        let greens = items([("Scallion pancake", "¥9", "97"), ("Garlic greens", "¥12", "45"), ("Stir-fried greens", "¥12", "220"),
+                            ("Greens in oyster sauce", "¥14", "180"), ("Spicy cabbage greens", "¥13", "140"), ("Leek pancake", "¥10", "260")])
+        let desserts = items([("Mango pudding", "¥14", "680"), ("Red bean pudding", "¥12", "240"), ("Sesame pudding", "¥12", "170"),
+                              ("Coconut pudding", "¥13", "310"), ("Egg custard pudding", "¥11", "450"), ("Milk pudding", "¥10", "290")])
+        let drinks = items([("Milk tea", "¥11", "312"), ("Jasmine tea", "¥8", "260"), ("Iced lemon tea", "¥10", "590"),
+                            ("Oolong tea", "¥9", "180"), ("Chrysanthemum tea", "¥9", "120"), ("Soy milk tea", "¥10", "230")])
+        let hot = [noodles[0], dumplings[0], rice[1], soups[0], greens[0], grill[0]]
+        return [hot, noodles, rice, dumplings, soups, grill, greens, desserts, drinks]
+    }()
+
+    /// Every row's dish, by row order: index = category × `itemsPerCategory` + position.
+    static let menuRows: [MenuItem] = menu.flatMap { $0 }
+    /// The dishes' names (each once).
+    static let dishes: [String] = {
+        var seen = Set<String>()
+        return menuRows.map(\.name).filter { seen.insert($0).inserted }
+    }()
     static let tabTitles = ["Menu", "Reviews", "Info"]
     static let infoLines = [("Address", "12 Harbour Road"), ("Hours", "10:00 – 22:00"), ("Phone", "+86 21 5555 0199"), ("Delivery", "By the restaurant, 30 min")]
     static let reviewHeight = 118.0
@@ -373,14 +424,14 @@ public final class NestedScene: ScrollScene {
             let row = rows[index]
             let y = top + row.top - offset
             if let dish = row.dish {
-                let name = Self.dishes[dish % Self.dishes.count]
-                Art.picture(into: &list, frame: Rect(x: listX + 12, y: y + 10, width: 72, height: 72), title: name, seed: dish, cornerRadius: 10,
+                let item = Self.menuRows[dish % Self.menuRows.count], name = item.name
+                Art.picture(into: &list, frame: Rect(x: listX + 12, y: y + 10, width: 72, height: 72), title: name, seed: item.seed, cornerRadius: 10,
                             surround: .white, restoreClip: listClip)
                 let textWidth = w - Self.columnWidth - 96 - 12
                 list.append(.text(name, x: listX + 96, y: y + 12, style: .headline, color: Theme.label, maxWidth: textWidth))
-                list.append(.text(Self.salesLabels[dish % Self.salesLabels.count], x: listX + 96, y: y + 37, style: .footnote,
+                list.append(.text(item.salesLabel, x: listX + 96, y: y + 37, style: .footnote,
                                   color: Theme.secondaryLabel, maxWidth: textWidth))
-                list.append(.text(Self.prices[dish % Self.prices.count], x: listX + 96, y: y + 59, style: .headline, color: Color(hex: 0xFF3B30),
+                list.append(.text(item.price, x: listX + 96, y: y + 59, style: .headline, color: Color(hex: 0xFF3B30),
                                   maxWidth: textWidth - 40))
                 list.append(.circle(centerX: listX + w - Self.columnWidth - 26, centerY: y + 68, radius: 12, color: Color(hex: 0xFFC300)))
                 let plusX = listX + w - Self.columnWidth - 26
@@ -409,7 +460,6 @@ public final class NestedScene: ScrollScene {
         }
     }
 
-    static let salesLabels = ["312", "1.2k", "86", "540", "97", "2.3k", "45", "680"].map { "Monthly sales " + $0 }
     static let reviewers = ["Mei", "Jun", "Alex", "Sana", "Leo", "Ivy", "Omar"]
     static let reviews = ["Noodles arrived hot, broth was rich.", "Dumplings were perfect, will order again.",
                           "Fast delivery, a little too spicy for me.", "Best mapo tofu in the area.", "Generous portions, fair price."]
