@@ -42,7 +42,14 @@ public final class TuningPanel {
     public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double) -> [SessionRequest] {
         Gui.rects = reportsWidgets ? [] : nil
         var requests: [SessionRequest] = []
+        var sectionsOpen = false, itemWidthPushed = false
         defer {
+            // In the reverse order of opening: the sections' item width and child, the panel's width, the panel.
+            if sectionsOpen {
+                slgui_pop_item_width()
+                slgui_end_child()
+            }
+            if itemWidthPushed { slgui_pop_item_width() }
             slgui_end_panel()
             if let rects = Gui.rects { widgetRects = rects.map { ($0.label, $0.x, $0.y, $0.width, $0.height) } }
             Gui.rects = nil
@@ -50,7 +57,7 @@ public final class TuningPanel {
         guard "ScrollLab — tuning".withCString({ slgui_begin_panel($0, x, y, width, height) }) else { return requests }
         let itemWidth = max(80, Gui.availableWidth - 150)
         slgui_push_item_width(itemWidth)
-        defer { slgui_pop_item_width() }
+        itemWidthPushed = true
 
         // Scene
         var scene = session.sceneIndex
@@ -64,6 +71,12 @@ public final class TuningPanel {
                 if message.isError { slgui_text_colored_wrapped(message.text) } else { Gui.wrapped(message.text) }
             }
         }
+
+        // Everything below scrolls on its own, so the scene and the last message stay in sight
+        // (a Reset or a clip's message far down the panel was otherwise shown off-screen).
+        slgui_begin_child("##sections", 0)
+        sectionsOpen = true
+        slgui_push_item_width(itemWidth)
 
         if Gui.header("Live") { live(session, realTime: realTime, into: &requests) }
 
