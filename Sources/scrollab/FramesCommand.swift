@@ -91,7 +91,11 @@ struct FramesCommand: ParsableCommand {
         } catch {
             throw InputError("--window: no display to open a window on (\(error))")
         }
-        let session = try PlaygroundSession(setups: [setup], initial: 0, viewport: .phone, parameters: .init(), tracePath: nil,
+        // The playground's scenes, this one in its place (the panel's Scene menu reads as in `play`).
+        var setups = SceneSetup.playground
+        let index = SceneSetup.names.firstIndex(of: setup.name) ?? 0
+        setups[index] = setup
+        let session = try PlaygroundSession(setups: setups, initial: index, viewport: .phone, parameters: .init(), tracePath: nil,
                                             realTime: Window.now)
         var forward = true
         var perFrame: [Double] = []
