@@ -216,27 +216,20 @@ public final class Canvas {
         }
         guard width <= 4096, height <= 4096, area <= Self.groupCacheLimit / 8 else { return nil }
         makeRoom(for: area)
-        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                              width, height) else { return nil }
-        let target = SDL_GetRenderTarget(renderer)
-        var previousClip = SDL_Rect()
-        SDL_RenderGetClipRect(renderer, &previousClip)
-        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
-        let saved = (originX, originY, layerState)
-        // The frame's corner on the texture's (0, 0), whatever its position on the screen.
-        originX = -rect.x * scale
-        originY = -rect.y * scale
-        layerState = nil
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
-        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
-        SDL_RenderSetClipRect(renderer, &whole)
-        draw(commands, range, bounds: rect)
-        if layerState != nil { endLayer() }
-        (originX, originY, layerState) = saved
-        SDL_SetRenderTarget(renderer, target)
-        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        guard let texture = newTexture(width: width, height: height, body: {
+            let saved = (originX, originY, layerState)
+            // The frame's corner on the texture's (0, 0), whatever its position on the screen.
+            originX = -rect.x * scale
+            originY = -rect.y * scale
+            layerState = nil
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+            var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+            SDL_RenderSetClipRect(renderer, &whole)
+            draw(commands, range, bounds: rect)
+            if layerState != nil { endLayer() }
+            (originX, originY, layerState) = saved
+        }) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         groups[key] = GroupEntry(texture: texture, width: width, height: height, scale: scale, lastUsed: frame, resizedAt: groups[key]?.resizedAt ?? -Self.groupSettleDraws)
         groupPixels += area
@@ -259,6 +252,25 @@ public final class Canvas {
     private func evictGroups() {
         guard groups.count > 2048 else { return }
         for (key, entry) in groups where entry.texture == nil && frame - entry.lastUsed > 120 { groups[key] = nil }
+    }
+
+    /// A new target texture of `width` × `height` pixels with `body` drawn into it (the render
+    /// target and clip in use are restored after; no clip while `body` runs); nil when the
+    /// renderer cannot make one.
+    private func newTexture(width: Int32, height: Int32, body: () -> Void) -> OpaquePointer? {
+        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else {
+            return nil
+        }
+        let target = SDL_GetRenderTarget(renderer)
+        var previousClip = SDL_Rect()
+        SDL_RenderGetClipRect(renderer, &previousClip)
+        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
+        SDL_RenderSetClipRect(renderer, nil)
+        body()
+        SDL_SetRenderTarget(renderer, target)
+        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        return texture
     }
 
     // MARK: Rounded clips
@@ -577,23 +589,15 @@ public final class Canvas {
             gradientPixels = 0
         }
         // Drawn by the renderer itself: two triangles with the colours at the corners, once.
-        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                              width, height) else { return nil }
-        let target = SDL_GetRenderTarget(renderer)
-        var previousClip = SDL_Rect()
-        SDL_RenderGetClipRect(renderer, &previousClip)
-        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
-        SDL_RenderSetClipRect(renderer, nil)
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
-        let whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
-        quad(whole, fill: fill, in: whole)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        SDL_SetRenderTarget(renderer, target)
-        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        guard let texture = newTexture(width: width, height: height, body: {
+            vertices.removeAll(keepingCapacity: true)
+            indices.removeAll(keepingCapacity: true)
+            let whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+            quad(whole, fill: fill, in: whole)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        }) else { return nil }
         gradients[key] = texture
         gradientPixels += area
         return texture
@@ -759,19 +763,11 @@ public final class Canvas {
                 sizedShadows[oldKey] = nil
             }
         }
-        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                              width, height) else { return nil }
-        let target = SDL_GetRenderTarget(renderer)
-        var previousClip = SDL_Rect()
-        SDL_RenderGetClipRect(renderer, &previousClip)
-        let hadClip = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
-        guard SDL_SetRenderTarget(renderer, texture) == 0 else { SDL_DestroyTexture(texture); return nil }
-        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 0)
-        SDL_RenderClear(renderer)
-        SDL_RenderSetClipRect(renderer, nil)
-        nineSlice(SDL_Rect(x: 0, y: 0, w: width, h: height), radius: r, blur: b, color: color, covered: nil, blending: false)
-        SDL_SetRenderTarget(renderer, target)
-        if hadClip { SDL_RenderSetClipRect(renderer, &previousClip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        guard let texture = newTexture(width: width, height: height, body: {
+            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 0)
+            SDL_RenderClear(renderer)
+            nineSlice(SDL_Rect(x: 0, y: 0, w: width, h: height), radius: r, blur: b, color: color, covered: nil, blending: false)
+        }) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         sizedShadows[key] = (texture, frame)
         sizedShadowPixels += area

@@ -10,16 +10,24 @@ import TuningPanel
 /// a click returns only the request it stands for, and the session applying it changes the
 /// next fling. (The old panel wrote a copy of every parameter back after its buttons ran.)
 @Suite(.serialized) struct PanelTests {
-    @Test func clicksReturnRequestsAndTheNextFlingFeelsThem() throws {
+    /// Dear ImGui on an offscreen canvas of `width` × `height` pixels (keep the canvas alive until
+    /// `slgui_shutdown`),
+    /// a session of the list with `cards` cards at real time 10, and a panel reporting its widgets.
+    func headless(width: Float, height: Float, cards: Int = 400) throws -> (OffscreenCanvas, PlaygroundSession, TuningPanel) {
         let fonts = try FontLibrary()
-        let width: Float = 560, height: Float = 1600
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        defer { slgui_shutdown() }
-        let session = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone,
+        let session = try PlaygroundSession(setups: [.cards(count: cards)], initial: 0, viewport: .phone,
                                             parameters: ScrollParameters(), tracePath: nil, realTime: 10)
         let panel = TuningPanel()
         panel.reportsWidgets = true
+        return (offscreen, session, panel)
+    }
+
+    @Test func clicksReturnRequestsAndTheNextFlingFeelsThem() throws {
+        let width: Float = 560, height: Float = 1600
+        let (offscreen, session, panel) = try headless(width: width, height: height)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
         var mouse: (x: Float, y: Float) = (-1, -1)
         func frame(down: Bool = false) -> [SessionRequest] {
             slgui_set_mouse(mouse.x, mouse.y, down)
@@ -92,13 +100,8 @@ import TuningPanel
     /// pixel must come from what is drawn. (Taken from clip rectangles it was 0: the panel was
     /// redrawn every frame.)
     @Test func panelReportsItsLeftmostDrawnPixel() throws {
-        let fonts = try FontLibrary()
-        let offscreen = try OffscreenCanvas(width: 900, height: 800, fonts: fonts)
-        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        defer { slgui_shutdown() }
-        let session = try PlaygroundSession(setups: [.cards(count: 40)], initial: 0, viewport: .phone,
-                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
-        let panel = TuningPanel()
+        let (offscreen, session, panel) = try headless(width: 900, height: 800, cards: 40)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
         for panelX: Float in [300, 512.5] {
             for _ in 0..<3 {
                 slgui_set_mouse(-1, -1, false)
@@ -115,15 +118,9 @@ import TuningPanel
     /// a section opening, readouts of a moving scene) ends up pixel for pixel as a full redraw of
     /// the same frame.
     @Test func redrawingOnlyTheChangedRowsMatchesAFullRedraw() throws {
-        let fonts = try FontLibrary()
         let width: Float = 560, height: Float = 900
-        let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
-        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        defer { slgui_shutdown() }
-        let session = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone,
-                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
-        let panel = TuningPanel()
-        panel.reportsWidgets = true
+        let (offscreen, session, panel) = try headless(width: width, height: height)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
         var clock = 10.0
         var rowsRedrawn: [Int32] = []
         func frame(mouse: (Float, Float), down: Bool = false, kept: Bool = true, advance: Bool = true) {
