@@ -95,6 +95,15 @@ enum Gui {
         values.withUnsafeBufferPointer { slgui_plot_overlay($0.baseAddress, Int32($0.count), range.0, range.1, rgb) }
     }
 
+    /// A plot's vertical range with room for its title: the data fill the lower 70 % (the title
+    /// line sits above the curves, not over them), and a flat series sits mid-way.
+    static func titled(_ range: (Float, Float)) -> (Float, Float) {
+        var (low, high) = range
+        guard low.isFinite, high.isFinite, low <= high else { return range }
+        if high - low < 1e-3 { low -= 0.5; high += 0.5 }
+        return (low, high + (high - low) * 0.45)
+    }
+
     static func plot(_ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float) {
         label.withCString { l in
             overlay.withCString { o in

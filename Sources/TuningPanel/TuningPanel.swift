@@ -164,6 +164,7 @@ public final class TuningPanel {
         for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
         let reference = session.reference?.offsets(count: 240, seconds: session.historySeconds) ?? []
         for value in reference { low = min(low, value); high = max(high, value) }
+        (low, high) = Gui.titled((low, high))
         for side in session.sides {
             let offsets = side.offsetHistory
             Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
@@ -183,7 +184,7 @@ public final class TuningPanel {
         let velocities = edited.velocityHistory
         Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
                  overlay: session.isComparing ? "\(edited.label): velocity (pt/s)" : "velocity (pt/s)",
-                 range: velocities.range, height: session.isComparing ? 40 : 48)
+                 range: Gui.titled(velocities.range), height: session.isComparing ? 40 : 48)
         // Two buttons to a line where they fit (the panel narrows in small windows).
         let wide = Gui.availableWidth >= 330
         if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
