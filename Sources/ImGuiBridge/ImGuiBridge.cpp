@@ -566,6 +566,18 @@ void slgui_last_item_rect(float *x, float *y, float *width, float *height) {
     const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     *x = lo.x; *y = lo.y; *width = hi.x - lo.x; *height = hi.y - lo.y;
 }
+bool slgui_same_line_if_fits(const char *label) {
+    const ImGuiStyle &style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right) return false;
+    ImGui::SameLine();
+    return true;
+}
+void slgui_visible_rect(float *x, float *y, float *width, float *height) {
+    const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    *x = clip.Min.x; *y = clip.Min.y; *width = clip.GetWidth(); *height = clip.GetHeight();
+}
 void slgui_last_slider_rect(float *x, float *y, float *width, float *height) {
     *x = gSlider[0]; *y = gSlider[1]; *width = gSlider[2]; *height = gSlider[3];
 }

@@ -44,7 +44,7 @@ public struct TourStep: Equatable, Sendable {
             TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.25), to: p(0.5, 0.75), duration: 0.9, steps: 40),
                      caption: "Pulled past the top, the list resists more the further it goes, then settles without a wobble"),
             TourStep(setup: .pager(pages: 8), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.55), duration: 0.1, steps: 10),
-                     caption: "A short flick turns exactly one page; the spring lands it without overshoot"),
+                     caption: "A short flick turns exactly one page and slows into it, never past it"),
             TourStep(setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: stroke(from: p(0.75, 0.5), to: p(0.2, 0.5), duration: 0.12, steps: 12),
                      caption: "Narrow cards land centred, the first and last too"),
             TourStep(setup: .banner(items: 5), gesture: stroke(from: p(0.8, 0.26), to: p(0.45, 0.26), duration: 0.5, steps: 24),

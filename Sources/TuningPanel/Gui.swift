@@ -17,8 +17,17 @@ enum Gui {
         guard rects != nil else { return }
         var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
         if slider { slgui_last_slider_rect(&x, &y, &w, &h) } else { slgui_last_item_rect(&x, &y, &w, &h) }
-        rects?.append(WidgetRect(label: label, x: x, y: y, width: w, height: h))
+        // Only the part that shows: a widget scrolled out of its section (or of a popup's list)
+        // is not reported, so a click at a reported place always lands on it.
+        var cx: Float = 0, cy: Float = 0, cw: Float = 0, ch: Float = 0
+        slgui_visible_rect(&cx, &cy, &cw, &ch)
+        let x0 = max(x, cx), y0 = max(y, cy), x1 = min(x + w, cx + cw), y1 = min(y + h, cy + ch)
+        guard x1 > x0, y1 > y0 else { return }
+        rects?.append(WidgetRect(label: label, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
+
+    /// The next button, labelled `label`, on this line when it fits, else on the next (narrow panels wrap their rows).
+    static func sameLine(fitting label: String) { _ = label.withCString { slgui_same_line_if_fits($0) } }
 
     static func text(_ s: String) { s.withCString { slgui_text($0) } }
     static func disabled(_ s: String) { s.withCString { slgui_text_disabled($0) } }

@@ -95,6 +95,7 @@ public final class TuningPanel {
             if Gui.header("\(choice.model.title): parameters") {
                 for row in choice.model.rows { modelSlider(row, into: &requests) }
             }
+            deviceSection(session, into: &requests)
             return requests
         }
         if Gui.header("Deceleration (momentum)") {
@@ -130,19 +131,23 @@ public final class TuningPanel {
                 slider("pageFlickDistanceThreshold", parameters, into: &requests)
             }
         }
-        // The device last, so it moves none of the controls above.
+        deviceSection(session, into: &requests)
+        return requests
+    }
+
+    /// The device last, so it moves none of the controls above (whatever the physics model).
+    private func deviceSection(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
         if Gui.header("Device") {
             if !sawViewport { startViewport = session.viewport; sawViewport = true }
             // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
             let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
             var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
-            if Gui.combo("Viewport", &device, ["\(Int(base.width))×\(Int(base.height))" + (base == .phone ? "  iPhone 14" : "")]
+            if Gui.combo("Viewport", &device, [(base == .phone ? "iPhone 14  " : "Start  ") + "\(Int(base.width))×\(Int(base.height))"]
                          + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
                 requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
             }
             Gui.help("The phone's viewport in points; every scene lays itself out anew.")
         }
-        return requests
     }
 
     // MARK: Sections
@@ -175,10 +180,10 @@ public final class TuningPanel {
         let referencePath = Gui.input("Reference", &referenceBuffer)
         Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets the sliders from it (glide, drag, return or page, decided from the data).")
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Fit")
         if Gui.button("Fit") { requests.append(.fitReference) }
         if session.reference != nil {
-            Gui.sameLine()
+            Gui.sameLine(fitting: "Clear##reference")
             if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
         let velocities = edited.velocityHistory
@@ -203,9 +208,9 @@ public final class TuningPanel {
         var side = session.editing
         if Gui.combo("Panel edits", &side, ["A (left)", "B (right)"]) { requests.append(.edit(side: side)) }
         if Gui.button("Copy A → B") { requests.append(.copy(from: 0, to: 1)) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Copy B → A")
         if Gui.button("Copy B → A") { requests.append(.copy(from: 1, to: 0)) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Swap")
         if Gui.button("Swap") { requests.append(.swapSides) }
         var ghost = session.showsGhost
         if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
@@ -220,7 +225,7 @@ public final class TuningPanel {
         if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
         Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
         if Gui.button("UIKit vs Flutter-iOS") { requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name)) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "UIKit vs Android")
         if Gui.button("UIKit vs Android") { requests.append(.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)) }
         Gui.help("A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the offset plots share one scale.")
     }
@@ -232,22 +237,23 @@ public final class TuningPanel {
             requests.append(.startRecording)
         }
         Gui.sameLine()
-        Gui.disabled("\(session.recorded.count) events")
+        // While recording, the events caught so far (the last recording's count showed "0 events").
+        Gui.disabled(session.recording.map { "recording: \($0.count) events" } ?? "\(session.recorded.count) events")
         let gesturePath = Gui.input("Gesture", &gestureBuffer)
         Gui.help("The same JSON as `scrollab replay --gesture`. Recording starts at the first touch and keeps each event's own time.")
         if Gui.button("Save##gesture") { requests.append(.saveRecording(path: gesturePath)) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Load##gesture")
         if Gui.button("Load##gesture") { requests.append(.loadRecording(path: gesturePath)) }
         if Gui.button(session.isComparing ? "Replay on both" : "Replay") { requests.append(.replay(.both)) }
         if session.isComparing {
-            Gui.sameLine()
+            Gui.sameLine(fitting: "on A")
             if Gui.button("on A") { requests.append(.replay(.a)) }
-            Gui.sameLine()
+            Gui.sameLine(fitting: "on B")
             if Gui.button("on B") { requests.append(.replay(.b)) }
         }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Record clip → MP4")
         if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "→ GIF")
         if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
         Gui.help("Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, as `scrollab render --video` does; the message says where.")
     }
@@ -255,17 +261,17 @@ public final class TuningPanel {
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
         var index = presetIndex
         if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Apply")
         if Gui.button("Apply") { requests.append(.applyPreset(id: Preset.all[presetIndex].id)) }
         Gui.help(Preset.all[presetIndex].summary)
         if Gui.button("Reset to default") { requests.append(.resetToDefaults) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Revert")
         if Gui.button("Revert") { requests.append(.revert) }
         Gui.help("Back to the values last applied from a preset, loaded or saved.")
         let path = Gui.input("File", &pathBuffer)
         Gui.help("A JSON parameter file, the same format as `scrollab replay --params`.")
         if Gui.button("Load") { requests.append(.loadParameters(path: path)) }
-        Gui.sameLine()
+        Gui.sameLine(fitting: "Save")
         if Gui.button("Save") { requests.append(.saveParameters(path: path)) }
         if session.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
         if Gui.button("Export for engineers") {

@@ -13,7 +13,7 @@ struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
         abstract: "Run frames of a moving scene offscreen, for profiling (allocations, instructions).",
-        shouldDisplay: false
+        shouldDisplay: true
     )
 
     @OptionGroup var sceneOptions: SceneOptions

@@ -83,6 +83,10 @@ void slgui_end_child(void);
 /// The last item's rectangle in window points.
 void slgui_last_item_rect(float *x, float *y, float *width, float *height);
 /// The track of the last value slider, in window points.
+/// Puts the next button (`label`) on the same line when it fits there; returns whether it did.
+bool slgui_same_line_if_fits(const char *label);
+/// The part of the current window its content shows in (a scrolled section's visible area).
+void slgui_visible_rect(float *x, float *y, float *width, float *height);
 void slgui_last_slider_rect(float *x, float *y, float *width, float *height);
 /// Width left for items on the current line of the current window.
 float slgui_available_width(void);
