@@ -474,7 +474,8 @@ public final class PlaygroundSession {
     public private(set) var reference: Reference?
 
     /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
-    public func loadReference(from path: String) {
+    public func loadReference(from typed: String) {
+        let path = Self.resolve(typed)
         do {
             let trace = try FitTrace.parse(try TextFile.read(path), file: path)
             reference = Reference(path: path, trace: trace)
@@ -483,6 +484,21 @@ public final class PlaygroundSession {
         } catch {
             message = Message(text: error.message, isError: true)
         }
+    }
+
+    /// `path` as typed when it names a file from the current folder; a relative path that does not
+    /// is looked up in the folders above the program (`.build/debug/scrollab` → the project), so
+    /// the panel's `Assets/…` examples load wherever the program was started from.
+    static func resolve(_ path: String, executable: String = CommandLine.arguments.first ?? "",
+                        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/"), !exists(path) else { return path }
+        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent(path).path
+            if exists(candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return path
     }
 
     /// Fits the edited side's parameters to the reference (`scrollab fit --kind auto`) and sets

@@ -324,3 +324,16 @@ import ScrollPhysics
         #expect(s.sides[0].timeHistory.count == before + 1)
     }
 }
+
+/// The panel's example paths (`Assets/…`) load wherever the program was started from.
+@Suite struct ReferencePathTests {
+    @Test func relativePathsAreFoundAboveTheProgram() {
+        let files: Set<String> = ["/p/Assets/r.csv", "here.csv"]
+        let exists = { (path: String) in files.contains(path) }
+        let program = "/p/.build/debug/scrollab"
+        #expect(PlaygroundSession.resolve("Assets/r.csv", executable: program, exists: exists) == "/p/Assets/r.csv")
+        #expect(PlaygroundSession.resolve("here.csv", executable: program, exists: exists) == "here.csv")
+        #expect(PlaygroundSession.resolve("/abs/r.csv", executable: program, exists: exists) == "/abs/r.csv")
+        #expect(PlaygroundSession.resolve("Assets/none.csv", executable: program, exists: exists) == "Assets/none.csv")
+    }
+}
