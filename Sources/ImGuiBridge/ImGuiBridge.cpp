@@ -6,6 +6,7 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 // Dear ImGui's headers come from `pkg-config imgui` as -I, not -isystem: keep their warnings out.
 #pragma clang diagnostic push
@@ -475,10 +476,43 @@ void slgui_spacing(void) { ImGui::Spacing(); }
 void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
 void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
 void slgui_text_colored(float r, float g, float b, float a, const char *text) { ImGui::TextColored(ImVec4(r, g, b, a), "%s", text); }
-void slgui_text_wrapped(const char *text) { ImGui::TextWrapped("%s", text); }
+}  // extern "C"
+
+namespace {
+// Text wrapped at spaces only: ImGui's own wrapping also breaks after '.', so "10.8529" could end
+// one line with "10." (numbers, paths and times stay whole). A word wider than the line on its
+// own is the one thing left to ImGui's wrapping.
+void wrapAtSpaces(const char *text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::string line;
+    auto flush = [&]() {
+        if (ImGui::CalcTextSize(line.c_str()).x > width) ImGui::TextWrapped("%s", line.c_str());
+        else ImGui::TextUnformatted(line.c_str());
+        line.clear();
+    };
+    const char *p = text;
+    while (*p) {
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '\n') p++;
+        const std::string word(start, p);
+        const std::string candidate = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+            flush();
+            line = word;
+        } else {
+            line = candidate;
+        }
+        if (*p == '\n') { flush(); p++; } else if (*p == ' ') p++;
+    }
+    if (!line.empty()) flush();
+}
+}  // namespace
+
+extern "C" {
+void slgui_text_wrapped(const char *text) { wrapAtSpaces(text); }
 void slgui_text_error(const char *text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
-    ImGui::TextWrapped("%s", text);
+    wrapAtSpaces(text);
     ImGui::PopStyleColor();
 }
 void slgui_help_marker(const char *text) {
