@@ -109,6 +109,10 @@ public final class PlaygroundSession {
                 run.next += 1
             }
             replaying = run.next < run.events.count ? run : nil
+            // The last event is in: say so (the "Replaying…" message stayed long after).
+            if replaying == nil, message?.text.hasPrefix("Replaying ") == true {
+                message = Message(text: "Replayed \(run.events.count) events; the motion after the last plays out as it would.", isError: false)
+            }
         }
         for side in sides {
             if !pointerHeld || replaying != nil { side.scene.advance(to: t) }

@@ -143,6 +143,7 @@ import ScrollPhysics
         }
         for (a, b) in zip(live.dropFirst(12), replayed) { #expect(abs(a - b) < 1e-6) }
         #expect(!other.isReplaying)
+        #expect(other.message?.text.hasPrefix("Replayed ") == true, "the message says the replay is done: \(other.message?.text ?? "none")")
     }
 
     @Test func replayWithoutARecordingSaysSo() throws {
