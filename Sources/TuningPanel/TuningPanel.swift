@@ -16,6 +16,10 @@ public final class TuningPanel {
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
+    /// The preset the menu shows (what Apply applies).
+    public var shownPreset: String { Preset.all[presetIndex].title }
+    /// The edited side's values when the preset menu last looked (see `presets`).
+    private var presetSeenParameters: ScrollParameters?
     /// The viewport the window started with, offered beside the devices.
     private var startViewport = Size.phone
     private var sawViewport = false
@@ -259,6 +263,12 @@ public final class TuningPanel {
     }
 
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        // When the edited side's values change (a swap, a copy, a platform comparison, a file),
+        // the menu shows the preset they now equal, if any; a pick not yet applied stays.
+        if session.parameters != presetSeenParameters {
+            presetSeenParameters = session.parameters
+            if let match = Preset.all.firstIndex(where: { $0.parameters == session.parameters }) { presetIndex = match }
+        }
         var index = presetIndex
         if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
         Gui.sameLine(fitting: "Apply")

@@ -158,4 +158,25 @@ import TuningPanel
         #expect(differing == 0, "\(differing) pixels differ from a full redraw")
         if differing > 0 { try? kept.savePNG("/tmp/panel-kept.png"); try? full.savePNG("/tmp/panel-full.png") }
     }
+
+    /// After a swap the preset menu names what the edited side now runs (it kept "Floaty" while
+    /// A ran UIKit normal's values); a preset picked but not applied stays picked.
+    @Test func thePresetMenuFollowsTheEditedSidesValues() throws {
+        let (offscreen, session, panel) = try headless(width: 560, height: 1600)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        func frame() {
+            slgui_set_mouse(-1, -1, false)
+            slgui_new_frame(560, 1600, 1, 1.0 / 60)
+            session.apply(panel.draw(session, x: 0, y: 0, width: 560, height: 1600, realTime: 10), at: 10)
+            slgui_render()
+        }
+        frame()
+        #expect(panel.shownPreset == Preset.all[0].title)
+        session.apply([.setComparing(true), .applyPreset(id: "floaty")], at: 10)
+        frame()
+        #expect(panel.shownPreset == "Floaty")
+        session.apply([.swapSides], at: 10)
+        frame()
+        #expect(panel.shownPreset == Preset.all[0].title, "A now runs B's values: \(panel.shownPreset)")
+    }
 }
