@@ -5,6 +5,47 @@ import ScrollPhysics
 public enum DartSnippet {
     static func n(_ value: Double) -> String { ModelExport.double(value) }
 
+    /// The note for a touch slop other than Flutter's 18 (set through the gesture settings), or nil.
+    static func touchSlopNote(_ slop: Double) -> String? {
+        guard slop != 18 else { return nil }
+        return "// Touch slop \(ModelExport.number(slop)) is a gesture setting: MediaQuery(data: …copyWith(gestureSettings: DeviceGestureSettings(touchSlop: \(n(slop)))))."
+    }
+
+    /// A `ScrollPhysics` subclass's opening: the class, its const constructor and `applyTo`.
+    static func classHead(_ name: String, extends base: String) -> String {
+        """
+        class \(name) extends \(base) {
+          const \(name)({super.parent});
+
+          @override
+          \(name) applyTo(ScrollPhysics? ancestor) {
+            return \(name)(parent: buildParent(ancestor));
+          }
+        """
+    }
+
+    /// The edge spring and the fling limits both Flutter physics override the same way.
+    static func springAndFling(mass: Double, stiffness: Double, ratio: Double, minVelocity: Double, maxVelocity: Double,
+                               minDistance: Double) -> String {
+        """
+          @override
+          SpringDescription get spring => SpringDescription.withDampingRatio(
+                mass: \(n(mass)),
+                stiffness: \(n(stiffness)),
+                ratio: \(n(ratio)),
+              );
+
+          @override
+          double get minFlingVelocity => \(n(minVelocity));
+
+          @override
+          double get maxFlingVelocity => \(n(maxVelocity));
+
+          @override
+          double get minFlingDistance => \(n(minDistance));
+        """
+    }
+
     public static func bouncing(_ model: FlutterBouncingModel) -> String {
         let v = model.values
         var notes: [String] = []
@@ -17,9 +58,7 @@ public enum DartSnippet {
         if v.fastEasing != 0 {
             notes.append("// Easing back without resistance comes only with decelerationRate: ScrollDecelerationRate.fast (which also sets its own friction, spring and limits).")
         }
-        if v.touchSlop != 18 {
-            notes.append("// Touch slop \(ModelExport.number(v.touchSlop)) is a gesture setting: MediaQuery(data: …copyWith(gestureSettings: DeviceGestureSettings(touchSlop: \(n(v.touchSlop))))).")
-        }
+        if let note = touchSlopNote(v.touchSlop) { notes.append(note) }
         notes.append("// Tolerances follow the device's pixel ratio (ScrollLab used \(ModelExport.number(v.devicePixelRatio))); the velocity estimator is")
         notes.append("// IOSScrollViewFlingVelocityTracker, Flutter's default on iOS (ScrollBehavior.velocityTrackerBuilder).")
         return """
@@ -31,13 +70,7 @@ public enum DartSnippet {
         import 'package:flutter/physics.dart';
         import 'package:flutter/widgets.dart';
 
-        class ScrollLabBouncingPhysics extends BouncingScrollPhysics {
-          const ScrollLabBouncingPhysics({super.parent});
-
-          @override
-          ScrollLabBouncingPhysics applyTo(ScrollPhysics? ancestor) {
-            return ScrollLabBouncingPhysics(parent: buildParent(ancestor));
-          }
+        \(classHead("ScrollLabBouncingPhysics", extends: "BouncingScrollPhysics"))
 
           /// Share of the finger's travel past an edge the content follows: k·(1 − f)².
           @override
@@ -45,21 +78,8 @@ public enum DartSnippet {
             return \(n(v.frictionFactor)) * math.pow(1 - overscrollFraction, 2);
           }
 
-          @override
-          SpringDescription get spring => SpringDescription.withDampingRatio(
-                mass: \(n(v.springMass)),
-                stiffness: \(n(v.springStiffness)),
-                ratio: \(n(v.springDampingRatio)),
-              );
-
-          @override
-          double get minFlingVelocity => \(n(v.minFlingVelocity));
-
-          @override
-          double get maxFlingVelocity => \(n(v.maxFlingVelocity));
-
-          @override
-          double get minFlingDistance => \(n(v.minFlingDistance));
+        \(springAndFling(mass: v.springMass, stiffness: v.springStiffness, ratio: v.springDampingRatio,
+                         minVelocity: v.minFlingVelocity, maxVelocity: v.maxFlingVelocity, minDistance: v.minFlingDistance))
 
           @override
           double get dragStartDistanceMotionThreshold => \(n(v.motionStartThreshold));
@@ -94,9 +114,7 @@ public enum DartSnippet {
     public static func clamping(_ model: FlutterClampingModel) -> String {
         let v = model.values
         var notes: [String] = []
-        if v.touchSlop != 18 {
-            notes.append("// Touch slop \(ModelExport.number(v.touchSlop)) is a gesture setting: MediaQuery(data: …copyWith(gestureSettings: DeviceGestureSettings(touchSlop: \(n(v.touchSlop))))).")
-        }
+        if let note = touchSlopNote(v.touchSlop) { notes.append(note) }
         notes.append("// Tolerances follow the device's pixel ratio (ScrollLab used \(ModelExport.number(v.devicePixelRatio))).")
         return """
         // Scroll feel exported from ScrollLab (model flutter-clamping).
@@ -105,29 +123,10 @@ public enum DartSnippet {
         import 'package:flutter/physics.dart';
         import 'package:flutter/widgets.dart';
 
-        class ScrollLabClampingPhysics extends ClampingScrollPhysics {
-          const ScrollLabClampingPhysics({super.parent});
+        \(classHead("ScrollLabClampingPhysics", extends: "ClampingScrollPhysics"))
 
-          @override
-          ScrollLabClampingPhysics applyTo(ScrollPhysics? ancestor) {
-            return ScrollLabClampingPhysics(parent: buildParent(ancestor));
-          }
-
-          @override
-          SpringDescription get spring => SpringDescription.withDampingRatio(
-                mass: \(n(v.springMass)),
-                stiffness: \(n(v.springStiffness)),
-                ratio: \(n(v.springDampingRatio)),
-              );
-
-          @override
-          double get minFlingVelocity => \(n(v.minFlingVelocity));
-
-          @override
-          double get maxFlingVelocity => \(n(v.maxFlingVelocity));
-
-          @override
-          double get minFlingDistance => \(n(v.minFlingDistance));
+        \(springAndFling(mass: v.springMass, stiffness: v.springStiffness, ratio: v.springDampingRatio,
+                         minVelocity: v.minFlingVelocity, maxVelocity: v.maxFlingVelocity, minDistance: v.minFlingDistance))
 
           @override
           Simulation? createBallisticSimulation(ScrollMetrics position, double velocity) {
