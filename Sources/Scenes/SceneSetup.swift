@@ -23,6 +23,15 @@ public enum SceneSetup: Equatable, Sendable {
         .banner(items: 5), .loop(items: 5), .nested, .adapters, .lab,
     ]
 
+    /// The playground's scenes with `setup` in its own scene's place (its content flags kept),
+    /// and that place: what the window's scene menu and number keys switch between.
+    public static func playground(with setup: SceneSetup) -> (setups: [SceneSetup], index: Int) {
+        var setups = playground
+        let index = names.firstIndex(of: setup.name) ?? 0
+        setups[index] = setup
+        return (setups, index)
+    }
+
     public var name: String {
         switch self {
         case .list, .cards: return "list"

@@ -92,9 +92,7 @@ struct FramesCommand: ParsableCommand {
             throw InputError("--window: no display to open a window on (\(error))")
         }
         // The playground's scenes, this one in its place (the panel's Scene menu reads as in `play`).
-        var setups = SceneSetup.playground
-        let index = SceneSetup.names.firstIndex(of: setup.name) ?? 0
-        setups[index] = setup
+        let (setups, index) = SceneSetup.playground(with: setup)
         let session = try PlaygroundSession(setups: setups, initial: index, viewport: .phone, parameters: .init(), tracePath: nil,
                                             realTime: Window.now)
         var forward = true

@@ -84,9 +84,7 @@ struct PlayCommand: ParsableCommand {
         if let windowScreenshot { _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [trace, screenshot].compactMap { $0 }) }
         if let trace, let screenshot, trace == screenshot { throw InputError("--trace and --screenshot name the same file \(trace)") }
         // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
-        var setups = SceneSetup.playground
-        let index = SceneSetup.names.firstIndex(of: initial.name) ?? 0
-        setups[index] = initial
+        let (setups, index) = SceneSetup.playground(with: initial)
 
         // From here on, nothing may keep the window past --exit-after: not a frame stuck in the
         // renderer, not a --trace FIFO that nobody reads.

@@ -88,8 +88,6 @@ final class PlaygroundApp {
     private var lastEvent = -Double.infinity
     private var panelLeft = 0.0
     private static let background = Color(hex: 0x2C2C2E)
-    /// The phone screen's corner radius, viewport points.
-    static let screenCornerRadius = WindowLayout.screenCornerRadius
 
     /// One frame: events, physics, the phones, the panel (drawn or copied) and requests. Returns
     /// whether it handled events or requests (which keep frames coming a little longer).
@@ -132,7 +130,7 @@ final class PlaygroundApp {
                                         pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
             }
             sceneList.removeAll()
-            sceneList.append(.cornerMask(bounds, cornerRadius: Self.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
+            sceneList.append(.cornerMask(bounds, cornerRadius: WindowLayout.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
             window.canvas.draw(sceneList, bounds: bounds)
         }
         // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
@@ -269,7 +267,7 @@ final class PlaygroundApp {
         for (index, phone) in layout.phones.enumerated() {
             // The bezel shares the screen's arc centres; it is wide enough (≥ (√2 − 1)·r) that the
             // screen rectangle's corners, painted bezel-black by the corner mask, stay inside it.
-            let screenRadius = Self.screenCornerRadius * layout.scale
+            let screenRadius = WindowLayout.screenCornerRadius * layout.scale
             let width = WindowLayout.bezelWidth(scale: layout.scale)
             let bezel = Rect(x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
             let radius = screenRadius + width
