@@ -1,7 +1,7 @@
 import Drawing
 import ScrollPhysics
 
-/// Two sibling lists joined by an adapter (seed 000's library): momentum that reaches the end
+/// Two sibling lists joined by an adapter (Li's library): momentum that reaches the end
 /// of the left list continues in the right one, and the right list's momentum at its start
 /// comes back into the left, like a billiard collision inside the adapter.
 ///

@@ -1,7 +1,7 @@
 import Drawing
 import ScrollPhysics
 
-/// A parallax rolling banner with custom paging (seed 003).
+/// A parallax rolling banner with custom paging (yuan's “UIScrollView parallax rolling banner (2)”).
 ///
 /// Three recycling slots, the middle one resting at offset = width; a completed page recycles
 /// the slots and puts the offset back in the middle without a visible jump — exactly when the
@@ -90,7 +90,7 @@ public final class BannerScene: SingleAxisScene {
     // MARK: Controls
 
     public override var controls: [SceneControl] {
-        [.slider(id: "parallax", label: "Parallax", range: 0...1, format: "%.2f", help: "Fraction of the scroll a picture lags behind its card (seed 003)."),
+        [.slider(id: "parallax", label: "Parallax", range: 0...1, format: "%.2f", help: "Fraction of the scroll a picture lags behind its card (yuan's “UIScrollView parallax rolling banner (2)”)."),
          .toggle(id: "autoAdvance", label: "Auto-advance", help: "Turn the page every interval of rest; a touch pauses it."),
          .slider(id: "interval", label: "Interval", range: 1...8, format: "%.1f s", help: "Seconds of rest before the banner turns by itself.")]
     }

@@ -1,14 +1,14 @@
 import Drawing
 import ScrollPhysics
 
-/// A horizontal carousel of cells narrower than the viewport, each landing centred (seed 002).
+/// A horizontal carousel of cells narrower than the viewport, each landing centred (the article “iOS UIScrollView paging effect”).
 ///
 /// Cells are `cellWidth` wide with `spacing` between them, after a section inset at both ends.
-/// Seed 002's target for cell i is `i·pagingWidth − (viewWidth/2 − cellWidth/2 − sectionInset)`
+/// the article “iOS UIScrollView paging effect”'s target for cell i is `i·pagingWidth − (viewWidth/2 − cellWidth/2 − sectionInset)`
 /// with `pagingWidth = cellWidth + spacing`: the cell centred, the first and last too. When the
 /// inset is smaller than needed to centre the end cells, the scroll range grows to reach their
 /// targets. A slow drag past the midpoint lands on the next cell; a hard fling may skip several
-/// cells by projected distance, up to `maximumPagesPerFling` (seed 002's suggestion).
+/// cells by projected distance, up to `maximumPagesPerFling` (the article “iOS UIScrollView paging effect”'s suggestion).
 public final class CarouselScene: SingleAxisScene {
     public private(set) var cellWidth: Double
     public private(set) var spacing: Double
@@ -33,7 +33,7 @@ public final class CarouselScene: SingleAxisScene {
     static func geometry(viewport: Size, cellWidth: Double, spacing: Double, count: Int, inset: Double)
         -> (bounds: ClosedRange<Double>, targets: SnapTargets) {
         let pitch = cellWidth + spacing
-        let shift = viewport.width / 2 - cellWidth / 2 - inset   // seed 002's correction
+        let shift = viewport.width / 2 - cellWidth / 2 - inset   // the article “iOS UIScrollView paging effect”'s correction
         let targets = SnapTargets.evenlySpaced(count: count, spacing: pitch, first: -shift)
         let content = 2 * inset + Double(count) * cellWidth + Double(max(0, count - 1)) * spacing
         let natural = max(0, content - viewport.width)
@@ -48,10 +48,10 @@ public final class CarouselScene: SingleAxisScene {
     }
 
     public override var controls: [SceneControl] {
-        [.slider(id: "cellWidth", label: "Cell width", range: 120...390, format: "%.0f pt", help: "Width of each card (seed 002: narrower than the view)."),
+        [.slider(id: "cellWidth", label: "Cell width", range: 120...390, format: "%.0f pt", help: "Width of each card (the article “iOS UIScrollView paging effect”: narrower than the view)."),
          .slider(id: "spacing", label: "Spacing", range: 0...60, format: "%.0f pt", help: "Gap between cards; the paging width is width + spacing."),
          .slider(id: "sectionInset", label: "Section inset", range: 0...135, format: "%.0f pt",
-                 help: "Space before the first card. Seed 002's target formula centres every card whatever the inset; a smaller inset only moves where the rubber band starts.")]
+                 help: "Space before the first card. the article “iOS UIScrollView paging effect”'s target formula centres every card whatever the inset; a smaller inset only moves where the rubber band starts.")]
     }
 
     public override func controlValue(_ id: String) -> Double {

@@ -1,7 +1,7 @@
 import Drawing
 import ScrollPhysics
 
-/// Seed 000's measurement: pull the list past its top and watch the conversion rate
+/// Li's measurement: pull the list past its top and watch the conversion rate
 /// g = view offset ÷ finger offset plotted against the view offset. The points fall on a line
 /// `g = k·f + b`, fitted live by least squares; the seed measured b = 0.55 and k = −0.55/d on
 /// iOS. "Fit for heights" repeats the fit on this model for d = 200…1000 and sets the result
@@ -17,7 +17,7 @@ public final class LabScene: SingleAxisScene {
     static func plot(width: Double) -> Rect { Rect(x: 16, y: 122, width: max(0, width - 32), height: 238) }
     static let listTop = 372.0
     static let maximumPoints = 4000
-    /// Seed 000's measured k for view lengths 1000…200 (b = 0.55 for all).
+    /// Li's measured k for view lengths 1000…200 (b = 0.55 for all).
     public static let seedTable: [(height: Double, k: Double)] = [(1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)]
 
     public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
@@ -28,7 +28,7 @@ public final class LabScene: SingleAxisScene {
         points.reserveCapacity(Self.maximumPoints)
     }
 
-    public override var caption: String { "Pull the list down past its top and hold: the fit gives seed 000's k and b" }
+    public override var caption: String { "Pull the list down past its top and hold: the fit gives Li's k and b" }
 
     /// The list's length along the axis (d of the rubber band), in points.
     public var listLength: Double { axis.viewportLength }

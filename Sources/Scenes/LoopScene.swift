@@ -1,7 +1,7 @@
 import Drawing
 import ScrollPhysics
 
-/// A vertical full-screen feed that wraps around (seed 004), built by padding the data with a
+/// A vertical full-screen feed that wraps around (the article “An infinite-loop scroll view design”), built by padding the data with a
 /// copy of the last item in front and of the first behind: `E A B C D E A`.
 ///
 /// When motion rests on a copy, the offset jumps silently to the real item (same picture, so

@@ -6,7 +6,7 @@ import Darwin
 import Drawing
 import ScrollPhysics
 
-/// A restaurant page with nested scrolling (seed 001): a header that collapses, a segment bar
+/// A restaurant page with nested scrolling (the Eleme mobile team's “Eleme restaurant page interaction”): a header that collapses, a segment bar
 /// that pins, and three horizontally paged tabs; the first holds a category column and a food
 /// list. One pointer drives everything, as the seed's single pan recogniser does:
 ///
@@ -179,9 +179,10 @@ public final class NestedScene: ScrollScene {
             lock = .undecided
             tracker.reset()
             tracker.add(time: t, position: point.y)
-            container.beginDrag(at: t, pointer: point.y)
-            for i in lists.indices { lists[i].beginDrag(at: t, pointer: point.y) }
-            tabs.beginDrag(at: t, pointer: point.x)
+            // One pan for the whole page (its own slop and lock below): the axes follow it at once.
+            container.beginDrag(at: t, pointer: point.y, input: .routed)
+            for i in lists.indices { lists[i].beginDrag(at: t, pointer: point.y, input: .routed) }
+            tabs.beginDrag(at: t, pointer: point.x, input: .routed)
         case .move(let point):
             guard let start = pressStart else { return }
             tracker.add(time: t, position: point.y)
@@ -328,7 +329,7 @@ public final class NestedScene: ScrollScene {
 
     public var controls: [SceneControl] {
         [.slider(id: "lockAngle", label: "Axis lock angle", range: 5...85, format: "%.0f°",
-                 help: "A gesture within this angle of horizontal turns the tabs; steeper ones scroll vertically (seed 001, problem 2).")]
+                 help: "A gesture within this angle of horizontal turns the tabs; steeper ones scroll vertically (the Eleme mobile team's “Eleme restaurant page interaction”, problem 2).")]
     }
     public func controlValue(_ id: String) -> Double { id == "lockAngle" ? lockAngle : 0 }
     public func setControl(_ id: String, to value: Double, at time: Double) {

@@ -45,7 +45,7 @@ public protocol ScrollScene: AnyObject {
     var readout: [String] { get }
 
     /// A page policy the scene always uses whatever the parameters say (the banner pages by
-    /// seed 003's thresholds), or nil.
+    /// yuan's thresholds), or nil.
     var forcedPagePolicy: PagePolicy? { get }
 
     /// What the panel's Live readout and plots follow at `time`: the main scroll view, or where

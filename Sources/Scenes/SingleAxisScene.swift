@@ -70,7 +70,7 @@ public class SingleAxisScene: ScrollScene {
             guard !pointerIsDown, acceptsDrags else { return }
             let delta = orientation == .vertical ? dy : dx
             guard delta != 0, delta.isFinite else { return }
-            if lastWheelTime == nil { axis.beginDrag(at: t, pointer: 0) }
+            if lastWheelTime == nil { axis.beginDrag(at: t, pointer: 0, input: .touchpad) }
             lastWheelTime = t
             axis.dragScrolled(at: t, by: delta)
         }

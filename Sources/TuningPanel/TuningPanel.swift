@@ -114,7 +114,7 @@ public final class TuningPanel {
             if Gui.checkbox("Limit = viewport length", &automatic) {
                 requests.append(.setValue(key: "rubberBandLimit", value: automatic ? .null : .number(session.mainAxisViewportLength)))
             }
-            Gui.help("The overshoot approaches the scroll view's own length (d) and never reaches it (000_9618b7a55a406ad9.txt).")
+            Gui.help("The overshoot approaches the scroll view's own length (d) and never reaches it (Li's “UIScrollView drag conversion rate and paging”).")
             if !automatic { slider("rubberBandLimit", parameters, into: &requests) }
             slider("bounceDamping", parameters, into: &requests)
             slider("edgeReturnRate", parameters, into: &requests)

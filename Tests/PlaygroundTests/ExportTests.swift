@@ -30,8 +30,9 @@ import ScrollPhysics
             }
         }
         #expect(snippet.contains("scrollView.decelerationRate = UIScrollView.DecelerationRate(rawValue: CGFloat(decelerationRate))"))
-        // No bare seed numbers without their meaning.
-        #expect(!snippet.contains("seed 000") && !snippet.contains("seed 003"))
+        // Sources by title and author, never a bare seed number or file name.
+        #expect(!snippet.contains("seed 0") && !snippet.contains("Seed 0") && !snippet.contains(".txt"))
+        #expect(snippet.contains("Li's “UIScrollView drag conversion rate and paging”"))
     }
 
     /// Every preset's snippet, and one of whole-number values, compiled as pasted.

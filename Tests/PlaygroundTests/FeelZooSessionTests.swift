@@ -68,7 +68,7 @@ import ScrollPhysics
         s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
         #expect(s.sides[1].parameters.model?.name == "framer" && s.sides[0].parameters.model == nil)
         let restA = fling(s, start: 11, side: 0)
-        #expect(abs(restA - (240 + FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: 0.998).restDistance)) < 0.01)
+        #expect(abs(restA - ExpectedGlide.rest(ScrollParameters(), releasedAt: 230, velocity: 3000)) < 0.01)
     }
 }
 

@@ -53,7 +53,7 @@ import TuningPanel
             return session.scene.mainAxis.offset(at: session.sceneTime(at: start + 30))
         }
         func glide(_ p: ScrollParameters) -> Double {
-            FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: p.decelerationRate, power: p.decelerationPower).restDistance
+            ExpectedGlide.rest(p, releasedAt: 0, velocity: 3000)
         }
 
         _ = frame()
@@ -67,7 +67,7 @@ import TuningPanel
         var start = 11.0
         var offset = 0.0
         let afterApply = rest(after: apply, start: start)
-        #expect(abs(afterApply - (240 + glide(floaty))) < 0.01, "Floaty's glide: \(afterApply)")
+        #expect(abs(afterApply - (ExpectedGlide.dragged(floaty, travel: 240) + glide(floaty))) < 0.01, "Floaty's glide: \(afterApply)")
         offset = afterApply
 
         // Reset: UIKit normal's glide on the next fling.
@@ -75,7 +75,9 @@ import TuningPanel
         #expect(reset == [.resetToDefaults])
         start = 60
         let afterReset = rest(after: reset, start: start)
-        #expect(abs(afterReset - offset - (240 + glide(ScrollParameters()))) < 0.01, "UIKit normal's glide: \(afterReset - offset)")
+        let uikitRest = ExpectedGlide.rest(ScrollParameters(), releasedAt: offset + ExpectedGlide.dragged(ScrollParameters(), travel: 240),
+                                           velocity: 3000)
+        #expect(abs(afterReset - uikitRest) < 0.01, "UIKit normal's glide: \(afterReset - offset)")
         offset = afterReset
 
         // Revert: back to the preset last applied.
@@ -83,7 +85,7 @@ import TuningPanel
         #expect(revert == [.revert])
         start = 110
         let afterRevert = rest(after: revert, start: start)
-        #expect(abs(afterRevert - offset - (240 + glide(floaty))) < 0.01)
+        #expect(abs(afterRevert - offset - (ExpectedGlide.dragged(floaty, travel: 240) + glide(floaty))) < 0.01)
 
         // A/B: open the section, turn it on, Copy and Swap.
         #expect(try click("A/B comparison").isEmpty)

@@ -33,9 +33,9 @@ import ScrollPhysics
     }
 
     /// Where a fling released at 240 pt with 3,000 pt/s rests under these parameters: the
-    /// deceleration's closed form (000_9618b7a55a406ad9.txt eq. 1 and its power-law fluid).
+    /// deceleration's closed form (Li's “UIScrollView drag conversion rate and paging” eq. 1 and its power-law fluid).
     func expectedRest(_ p: ScrollParameters, from start: Double = 0) -> Double {
-        start + 240 + FrictionSimulation(origin: 0, velocity: 3000, decelerationRate: p.decelerationRate, power: p.decelerationPower).restDistance
+        start + ExpectedGlide.rest(p, releasedAt: ExpectedGlide.dragged(p, travel: 240), velocity: 3000)
     }
 
     @Test(arguments: Preset.all.filter { $0.parameters.model == nil }.map(\.id))
@@ -45,7 +45,7 @@ import ScrollPhysics
         let preset = try #require(Preset.all.first { $0.id == id })
         #expect(s.parameters == preset.parameters)
         let (rest, release) = fling(s, start: 11)
-        #expect(abs(release - 3000) < 1e-6)
+        #expect(abs(release - ExpectedGlide.speedAtRelease(preset.parameters, velocity: 3000)) < 1e-6)
         #expect(abs(rest - expectedRest(preset.parameters)) < 0.01, "\(id): rests at \(rest)")
         #expect(s.message?.text.hasPrefix("Preset \"\(preset.title)\" on A") == true)
     }
@@ -53,8 +53,9 @@ import ScrollPhysics
     @Test func presetsGlideAsTheirEquationsSay() {
         // The numbers themselves: UIKit normal v0/μ with μ = −1000·ln 0.998 = 2.002 /s → 1,498.5 pt; fast
         // μ = 10.05 /s → 298.5 pt (the glide stops when the speed reaches the 2 pt/s tolerance: within 1 pt).
-        #expect(abs(expectedRest(Preset.all[0].parameters) - 240 - 3000 / 2.002002670673) < 1)
-        #expect(abs(expectedRest(Preset.all[1].parameters) - 240 - 3000 / 10.050335853501) < 1)
+        // UIKit: (3 − 0.01 pt/ms)·r/(1 − r) past 230 pt (240 pt less the 10 pt hysteresis), on the @3x grid.
+        #expect(abs(expectedRest(Preset.all[0].parameters) - 230 - 2.99 * 499) < 0.2)
+        #expect(abs(expectedRest(Preset.all[1].parameters) - 230 - 2.99 * 99) < 0.2)
     }
 
     @Test func requestsApplyInOrderWithinAFrame() throws {
@@ -161,17 +162,17 @@ import ScrollPhysics
             s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: t)
             s.frame(at: t)
             // The content follows the finger 1:1 while it is down.
-            #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: t)) - 24 * Double(i)) < 1e-9)
+            #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: t)) - ExpectedGlide.dragged(ScrollParameters(), travel: 24 * Double(i))) < 1e-9)
         }
         s.pointerUp(at: Point(x: 200, y: 460), time: 11.08)
         let released = s.sceneTime(at: 11.08)
         // The release velocity is the finger's real 3,000 pt/s, not ten times that.
-        #expect(abs(s.scene.mainAxis.velocity(at: released) - 3000) < 1e-6)
+        #expect(abs(s.scene.mainAxis.velocity(at: released) - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 3000)) < 1e-6)
         // After release the glide plays at 0.1×: one real second later, 0.1 s of glide has passed.
         s.frame(at: 12.08)
         #expect(abs(s.sceneTime(at: 12.08) - released - 0.1) < 1e-9)
-        let mu = ScrollParameters().decayConstant
-        #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 12.08)) - (240 + 3000 / mu * (1 - exp(-mu * 0.1)))) < 1e-6)
+        let glided = ExpectedGlide.offset(ScrollParameters(), releasedAt: 230, velocity: 3000, after: 0.1)
+        #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 12.08)) - glided) < 1e-6)
         // And it rests where a normal-speed fling rests.
         s.apply([.toggleSlowMotion], at: 12.08)
         s.frame(at: 40)
@@ -204,7 +205,7 @@ import ScrollPhysics
         s.frame(at: 11.1)
         for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: 11.02 + 0.008 * Double(i)) }
         s.pointerUp(at: Point(x: 200, y: 460), time: 11.1)
-        #expect(abs(s.scene.mainAxis.velocity(at: s.sceneTime(at: 11.1)) - 3000) < 1e-6)
+        #expect(abs(s.scene.mainAxis.velocity(at: s.sceneTime(at: 11.1)) - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 3000)) < 1e-6)
         s.frame(at: 40)
         #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 40)) - expectedRest(ScrollParameters())) < 0.01)
     }

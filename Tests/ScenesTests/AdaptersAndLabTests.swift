@@ -76,7 +76,7 @@ import ScrollPhysics
 @Suite struct CarouselInsetTests {
     @Test func everyCellLandsCentredWhateverTheInset() {
         let carousel = CarouselScene(cellWidth: 300, spacing: 12, cellCount: 5, sectionInset: 16)
-        // Seed 002: target = i·312 − (195 − 150 − 16) = i·312 − 29.
+        // the article “iOS UIScrollView paging effect”: target = i·312 − (195 − 150 − 16) = i·312 − 29.
         #expect(carousel.mainAxis.snapTargets.offsets == [-29, 283, 595, 907, 1219])
         #expect(carousel.mainAxis.bounds.lowerBound == -29)
         drag(carousel, from: Point(x: 300, y: 400), to: Point(x: 200, y: 400), duration: 0.05)

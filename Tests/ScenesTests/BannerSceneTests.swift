@@ -4,27 +4,29 @@ import ScrollPhysics
 
 @Suite struct BannerSceneTests {
     let y = 200.0   // inside the banner
+    /// UIKit's pan hysteresis: the first 10 pt of a drag are swallowed.
+    let h = ScrollParameters().panHysteresis
 
     @Test func completesAtThirtyPercentAndRecyclesToTheMiddle() {
         let banner = BannerScene(itemCount: 5)
         #expect(banner.mainAxis.offset(at: 0) == 390)
-        slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.31 * 390, y: y))
+        slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.31 * 390 - h, y: y))
         banner.advance(to: 5)
         #expect(banner.current == 1)
         #expect(banner.mainAxis.offset(at: 5) == 390)   // back in the middle slot, silently
         let back = BannerScene(itemCount: 5)
-        slowDrag(back, from: Point(x: 100, y: y), to: Point(x: 100 + 0.29 * 390, y: y))
+        slowDrag(back, from: Point(x: 100, y: y), to: Point(x: 100 + 0.29 * 390 + h, y: y))
         back.advance(to: 5)
         #expect(back.current == 0)
     }
 
     @Test func tenPercentWithAFlickAndWrapsBackwards() {
         let banner = BannerScene(itemCount: 5)
-        drag(banner, from: Point(x: 100, y: y), to: Point(x: 100 + 0.11 * 390, y: y), duration: 0.05)   // 858 pt/s
+        drag(banner, from: Point(x: 100, y: y), to: Point(x: 100 + 0.11 * 390 + h, y: y), duration: 0.05)   // 858 pt/s
         banner.advance(to: 5)
         #expect(banner.current == 4)   // wrapped from the first item to the last
         let short = BannerScene(itemCount: 5)
-        drag(short, from: Point(x: 100, y: y), to: Point(x: 100 + 0.09 * 390, y: y), duration: 0.05)
+        drag(short, from: Point(x: 100, y: y), to: Point(x: 100 + 0.09 * 390 + h, y: y), duration: 0.05)
         short.advance(to: 5)
         #expect(short.current == 0)
     }

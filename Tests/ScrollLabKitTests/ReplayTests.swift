@@ -96,10 +96,11 @@ func rows(_ csv: String) -> [Row] {
     }
 
     @Test func carouselCentresTheNextCellAndSlowDragPastMidpointLandsOnIt() {
-        // Seed 002's bug case: a slow drag past the midpoint must land on the next cell, not skip two.
+        // the article “iOS UIScrollView paging effect”'s bug case: a slow drag past the midpoint must land on the next cell, not skip two.
         var slow = [TimedInput(time: 0, event: .down(Point(x: 300, y: 400)))]
-        for i in 1...40 { slow.append(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 300 - Double(i) * 4, y: 400)))) }
-        slow.append(TimedInput(time: 0.9, event: .up(Point(x: 140, y: 400))))   // 160 pt > 156 = half a paging width
+        for i in 1...43 { slow.append(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 300 - Double(i) * 4, y: 400)))) }
+        // 172 pt, less the 10 pt pan hysteresis: 162 pt > 156 = half a paging width.
+        slow.append(TimedInput(time: 0.9, event: .up(Point(x: 128, y: 400))))
         let trace = rows(Replay(fps: 60).run(CarouselScene(), events: slow))
         #expect(trace.last?.offset == 312)
         #expect(trace.last?.page == "1")

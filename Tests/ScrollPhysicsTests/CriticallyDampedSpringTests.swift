@@ -22,7 +22,7 @@ import Testing
 
     @Test(arguments: [10.9, 20.0, 50.0])
     func bounceFromTheEdgePeaksAtOneOverDelta(damping: Double) {
-        // Seed 000, eq. 2: Δy = v0·t·e^(−δt), farthest point v0/(δ·e) at t = 1/δ.
+        // Li's “UIScrollView drag conversion rate and paging”, eq. 2: Δy = v0·t·e^(−δt), farthest point v0/(δ·e) at t = 1/δ.
         let spring = CriticallyDampedSpring(from: 0, velocity: 3000, to: 0, damping: damping)
         #expect(close(spring.position(at: 1 / damping), 3000 / (damping * M_E), 1e-9))
         #expect(close(spring.velocity(at: 1 / damping), 0, 1e-9))

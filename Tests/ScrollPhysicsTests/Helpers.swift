@@ -14,3 +14,16 @@ func relativelyClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bo
 func derivative(_ f: (Double) -> Double, at t: Double, step: Double = 1e-6) -> Double {
     (f(t + step) - f(t - step)) / (2 * step)
 }
+
+@testable import ScrollPhysics
+
+extension ScrollParameters {
+    /// The seed article's mechanics (exponential friction, spring return, no pan hysteresis):
+    /// what the axis tests check, beside UIKit's own steps in `UIKitPipelineTests`.
+    static var seedMechanics: ScrollParameters {
+        var parameters = ScrollParameters()
+        parameters.edgeReturn = .spring
+        parameters.panHysteresis = 0
+        return parameters
+    }
+}

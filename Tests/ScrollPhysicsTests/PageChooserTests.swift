@@ -48,7 +48,7 @@ import Testing
         #expect(index(strict, 84, 1000, start: 0) == 1)
     }
 
-    // MARK: spring (seed 000)
+    // MARK: spring (Li's “UIScrollView drag conversion rate and paging”)
 
     @Test func springWorkedExample() {
         // Δy = 100, v = 2000, δ = 20, worked by hand: t = 1/(20 + 20) = 0.025 s,
@@ -91,7 +91,7 @@ import Testing
         #expect(index(c, 844 * 4 + 60, 5000, start: 4) == 4)
     }
 
-    // MARK: threshold (seed 003)
+    // MARK: threshold (yuan's “UIScrollView parallax rolling banner (2)”)
 
     @Test func thresholdCompletesAtItsFractions() {
         let c = chooser { $0.pagePolicy = .threshold }

@@ -75,7 +75,10 @@ import Testing
         #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "bounceDamping", "edgeReturnRate", "pageDamping",
                                         "rubberBandCoefficient", "rubberBandLimit", "pagePolicy", "pageMotion", "pageSwitchBias",
                                         "pageDistanceThreshold", "pageFlickDistanceThreshold", "minimumFlickVelocity",
-                                        "maximumPagesPerFling"])
+                                        "maximumPagesPerFling", "refreshRate", "displayScale", "panHysteresis",
+                                        "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity", "glideStopVelocity",
+                                        "edgeReturn", "edgeDecay", "trackpadRubberBandCoefficient", "fastScrollFlickVelocity",
+                                        "fastScrollDistance", "maximumFastScrollMultiplier"])
         for t in tunables {
             #expect(!t.title.isEmpty && !t.help.isEmpty && !t.source.isEmpty && !t.equivalent.isEmpty, "\(t.key)")
             if case .number(let d) = t.defaultValue { #expect(t.range.contains(d), "\(t.key) default in range") }

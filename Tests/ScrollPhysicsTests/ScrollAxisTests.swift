@@ -17,7 +17,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
 
 @Suite struct ScrollAxisTests {
     func list(length: Double = 3000, viewport: Double = 844, _ configure: (inout ScrollParameters) -> Void = { _ in }) -> ScrollAxis {
-        var parameters = ScrollParameters()
+        var parameters = ScrollParameters.seedMechanics
         configure(&parameters)
         return ScrollAxis(viewportLength: viewport, bounds: 0...max(0, length - viewport), parameters: parameters)
     }

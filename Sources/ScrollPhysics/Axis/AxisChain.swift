@@ -2,7 +2,7 @@
 /// exact time it reaches the joint, whatever the frame rate.
 ///
 /// The first axis's trailing edge meets the second's leading edge: a nested page's container
-/// (trailing = pinned) and its list (leading = top), or the two lists of seed 000's adapter.
+/// (trailing = pinned) and its list (leading = top), or the two lists of Li's adapter.
 /// Motion reaching the joint with speed v is passed on as a collision inside the joint, with
 /// masses m1 (the axis arriving) and m2 (the axis struck):
 ///
@@ -10,7 +10,7 @@
 ///     elastic:    v1' = v·(m1 − m2)/(m1 + m2),  v2 = v·2·m1/(m1 + m2)
 ///
 /// Equal masses with the cue stick (the default) hand the velocity on unchanged — nested
-/// scrolling (seed 001: "the remaining velocity keeps scrolling the list"). Velocities in pt/s.
+/// scrolling (the Eleme mobile team's “Eleme restaurant page interaction”: "the remaining velocity keeps scrolling the list"). Velocities in pt/s.
 ///
 /// `advance(_:_:to:)` steps both axes to each motion end that falls before the asked time, in
 /// order; at each, the hand-off the arriving axis reports starts the struck one (and the rebound,

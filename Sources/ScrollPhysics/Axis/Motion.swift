@@ -7,6 +7,10 @@ struct Motion: Sendable {
         case friction(FrictionSimulation, ScrollPhase)
         case spring(CriticallyDampedSpring, ScrollPhase)
         case approach(PageApproach)
+        /// UIKit's glide (`UIKitGlide`), phase decelerating.
+        case glide(UIKitGlide)
+        /// UIKit's return from past an edge (`UIKitEdgeReturn`), phase bouncing.
+        case edgeReturn(UIKitEdgeReturn)
         /// A platform model's planned release (`FeelModel.release` or its page turn).
         case model(ModelMotion, ScrollPhase)
     }
@@ -41,6 +45,8 @@ struct Motion: Sendable {
         case .friction(let friction, _): return friction.position(at: t)
         case .spring(let spring, _): return spring.position(at: t)
         case .approach(let approach): return approach.position(at: t)
+        case .glide(let glide): return glide.position(at: t)
+        case .edgeReturn(let back): return back.position(at: t)
         case .model(let motion, _): return motion.position(at: t)
         }
     }
@@ -52,6 +58,8 @@ struct Motion: Sendable {
         case .friction(let friction, _): return friction.velocity(at: t)
         case .spring(let spring, _): return spring.velocity(at: t)
         case .approach(let approach): return approach.velocity(at: t)
+        case .glide(let glide): return glide.velocity(at: t)
+        case .edgeReturn(let back): return back.velocity(at: t)
         case .model(let motion, _): return motion.velocity(at: t)
         }
     }
@@ -62,6 +70,8 @@ struct Motion: Sendable {
         case .friction(_, let phase): return phase
         case .spring(_, let phase): return phase
         case .approach: return .settling
+        case .glide: return .decelerating
+        case .edgeReturn: return .bouncing
         case .model(let motion, let phase):
             if phase == .settling { return .settling }
             let kind = motion.piece(at: time - segment.start)?.kind ?? ""

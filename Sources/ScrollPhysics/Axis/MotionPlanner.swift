@@ -78,6 +78,81 @@ struct MotionPlanner {
         return motion
     }
 
+    /// UIKit's free motion from `x0` with `v0` (pt/s) at `t0`, step by step as UIScrollView
+    /// takes it but in closed form: its glide (`UIKitGlide`, scaled by the fast-scroll
+    /// `multiplier`) up to the exact time it reaches an edge, then its return (`UIKitEdgeReturn`)
+    /// with the glide's own velocity at the crossing (never multiplied); a return that swings
+    /// back into the content glides on inside. `lead` is glide time already run at `t0` (the
+    /// release frame's whole display frame); a crossing inside it leaves the rest of it to the
+    /// next piece. On a chained edge the motion ends at the crossing and hands its speed on.
+    func uikit(from x0: Double, velocity v0: Double, at t0: Double, lead l0: Double = 0, multiplier: Double = 1) -> Motion {
+        var motion = Motion(end: t0, restOffset: x0)
+        var x = x0, v = v0, t = t0, lead = l0, m = multiplier
+        let lo = bounds.lowerBound, hi = bounds.upperBound
+        let p = parameters
+        let settle = 0.5 / max(1, p.displayScale)
+        for _ in 0..<4 {
+            if x < lo || x > hi {
+                let edge = x < lo ? lo : hi
+                let back = UIKitEdgeReturn(from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
+                                           lead: lead, settleDistance: settle, limit: rubberBandLimit)
+                let end = t + back.settleTime
+                if back.settleTime > 0 { motion.segments.append(.init(piece: .edgeReturn(back), start: t, end: end)) }
+                guard back.crossesIn else {
+                    motion.end = end
+                    motion.restOffset = edge
+                    return motion
+                }
+                v = back.heldVelocity(afterReturnTime: back.duration)
+                x = edge
+                lead = max(0, lead - back.duration / 1000)
+                t = end
+                m = 1
+                continue
+            }
+            let glide = UIKitGlide(from: x, velocity: v, rate: p.decelerationRate, multiplier: m, lead: lead,
+                                   stopSpeed: p.glideStopVelocity, pixelsPerPoint: p.displayScale)
+            guard glide.duration > 0 else {
+                motion.end = t
+                motion.restOffset = x
+                return motion
+            }
+            let edge = v > 0 ? hi : lo
+            if let tau = glide.glideTime(toTravel: abs(edge - x)) {
+                let cross = t + max(0, tau / 1000 - lead)
+                if cross > t { motion.segments.append(.init(piece: .glide(glide), start: t, end: cross)) }
+                if v > 0 ? chainsTrailingEdge : chainsLeadingEdge {
+                    motion.end = cross
+                    motion.restOffset = edge
+                    // The glide's own velocity (times m): a UIKit glide started with it moves on at
+                    // exactly the crossing's dx/dt, so the hand-off is seamless.
+                    motion.handOff = (v > 0 ? .trailing : .leading, glide.multiplier * glide.innerVelocity(afterGlideTime: tau))
+                    return motion
+                }
+                v = glide.innerVelocity(afterGlideTime: tau)
+                x = edge
+                lead = max(0, lead - tau / 1000)
+                t = cross
+                m = 1
+                // From exactly on the edge the return takes over (outward: it goes on out first).
+                let back = UIKitEdgeReturn(from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
+                                           lead: lead, settleDistance: settle, limit: rubberBandLimit)
+                let end = t + back.settleTime
+                if back.settleTime > 0 { motion.segments.append(.init(piece: .edgeReturn(back), start: t, end: end)) }
+                motion.end = end
+                motion.restOffset = edge
+                return motion
+            }
+            motion.segments.append(.init(piece: .glide(glide), start: t, end: t + glide.settleTime))
+            motion.end = t + glide.settleTime
+            motion.restOffset = min(max(glide.restPosition, lo), hi)
+            return motion
+        }
+        motion.end = t
+        motion.restOffset = min(max(x, lo), hi)
+        return motion
+    }
+
     /// A spring (δ = pageDamping unless given) to `target`, for snapping and animated scrolls.
     ///
     /// The start speed is capped so that the spring never carries the content further past the
@@ -165,9 +240,9 @@ struct MotionPlanner {
     ///     y(t) = (y0 + (v0 + δ·y0)·t)·e^(−δt),   v0 = v − k·y0
     ///
     /// Fitted to a real UIScrollView released from a held 177 pt overscroll (δ = 10.9 from
-    /// seed 000 eq. 2, k = 7.3 /s): 157.2 pt after 16 ms, 105.8 after 67 ms, 45.9 after 167 ms,
+    /// Li's “UIScrollView drag conversion rate and paging” eq. 2, k = 7.3 /s): 157.2 pt after 16 ms, 105.8 after 67 ms, 45.9 after 167 ms,
     /// 14.0 after 300 ms, 2.1 after 500 ms — within 0.3 pt of the recording at every point;
-    /// its 1/e time is 126 ms. k = 0 is seed 000's spring from rest (an ease-in).
+    /// its 1/e time is 126 ms. k = 0 is Li's spring from rest (an ease-in).
     func edgeReturn(from x: Double, velocity v: Double, edge: Double, at t: Double) -> Motion {
         let y0 = x - edge
         let damping = parameters.bounceDamping

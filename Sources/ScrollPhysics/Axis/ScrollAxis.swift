@@ -36,6 +36,10 @@ public struct ScrollAxis: Sendable {
     private var motion: Motion?
     private var drag: Drag?
     private var tracker = VelocityTracker()
+    /// UIKit's recognizer velocity for the current drag (`UIKitPanVelocity`).
+    private var pan = UIKitPanVelocity()
+    /// UIKit's fast scrolling across gestures (`FastScrollStreak`).
+    public private(set) var streak = FastScrollStreak()
     /// The last release, kept until the clock moves on so that `retarget(to:)` plans from it.
     private var lastRelease: AxisReport.Release?
 
@@ -50,6 +54,14 @@ public struct ScrollAxis: Sendable {
         var startTime = 0.0
         var caughtVelocity = 0.0
         var started = true
+        /// A finger or a touchpad stream.
+        var input = DragInput.touch
+        /// The pointer where it went down (for the fast-scroll drag distance).
+        var touchDown = 0.0
+        /// Whether the recognizer's V reached the fast-scroll slow-drag speed during this drag.
+        var wasFast = false
+        /// The pointer's last reported position (a report at the same place adds no sample).
+        var seen = 0.0
     }
     /// The platform model's own velocity estimator, fed pointer positions in offset units.
     private var estimator: (any ReleaseVelocityEstimator)?
@@ -82,7 +94,7 @@ public struct ScrollAxis: Sendable {
         if drag != nil, parameters.model != nil { return estimator?.velocity(at: t) ?? 0 }
         if let drag {
             let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
-            return -tracker.velocity(at: t) * resistanceSlope(atPull: pull)
+            return 1000 * pan.recognizerVelocity * resistanceSlope(atPull: pull)
         }
         return motion?.velocity(at: t) ?? 0
     }
@@ -129,6 +141,7 @@ public struct ScrollAxis: Sendable {
     /// Ends `finished`: rests at its end, and reports the rest and any hand-off.
     private mutating func finish(_ finished: Motion) -> AxisReport {
         motion = nil
+        streak.reset()   // a glide that settles ends fast scrolling
         let previous = restIndex
         restOffset = finished.restOffset
         restIndex = finished.targetIndex ?? snapTargets.nearestIndex(to: restOffset)
@@ -146,21 +159,28 @@ public struct ScrollAxis: Sendable {
     /// (a press on a moving list stops it and must not count as a tap). Advance the axis to `t`
     /// first to hear of motion that ended before the press.
     @discardableResult
-    public mutating func beginDrag(at t: Double, pointer: Double) -> Bool {
+    public mutating func beginDrag(at t: Double, pointer: Double, input: DragInput = .touch) -> Bool {
         advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
         let caught = motion != nil
+        if motion?.phase(at: now) == .bouncing { streak.reset() }   // a glide that reached an edge ends the streak
+        streak.touchDown(at: now, timeout: FastScrollStreak.timeout)
         let startIndex = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
         let caughtVelocity = motion?.velocity(at: now) ?? 0
         motion = nil
         restOffset = x
         let p = pointer.isFinite ? pointer : 0
         let feel = parameters.model?.model
-        drag = Drag(pointerOrigin: p, pullOrigin: feel == nil ? unresisted(x) : x, pointer: p, startIndex: startIndex,
-                    shown: x, startTime: now, caughtVelocity: caughtVelocity, started: (feel?.dragStart.distance ?? 0) <= 0)
+        let hysteresis = feel?.dragStart.distance ?? (input == .touch ? parameters.panHysteresis : 0)
+        drag = Drag(pointerOrigin: p, pullOrigin: x, pointer: p, startIndex: startIndex, shown: x, startTime: now,
+                    caughtVelocity: caughtVelocity, started: hysteresis <= 0, input: input, touchDown: p, seen: p)
+        if feel == nil { drag!.pullOrigin = unresisted(x) }   // after `input`: the rubber band depends on it
         tracker.reset()
         tracker.add(time: now, position: p)
+        pan = UIKitPanVelocity(sampleWeight: parameters.velocitySampleWeight, releaseBlend: parameters.releaseBlend,
+                               minimumGlide: parameters.minimumGlideVelocity / 1000, frameInterval: frameInterval)
+        pan.begin(at: now, position: -p)
         estimator = feel?.anyEstimator()
         estimator?.add(time: now, position: -p)
         return caught
@@ -174,9 +194,37 @@ public struct ScrollAxis: Sendable {
             dragMoved(feel, at: t, pointer: pointer)
             return
         }
-        drag!.pointer = pointer
-        tracker.add(time: max(t, time), position: pointer)
+        dragMovedUIKit(at: max(t, time), pointer: pointer)
     }
+
+    /// UIKit's drag: the pan's hysteresis, the recognizer's samples and fast scrolling.
+    private mutating func dragMovedUIKit(at now: Double, pointer: Double) {
+        guard var d = drag else { return }
+        if !d.started, abs(pointer - d.pointerOrigin) > parameters.panHysteresis {
+            d.started = true
+            d.pointerOrigin += (pointer < d.pointerOrigin ? -1 : 1) * parameters.panHysteresis
+        }
+        let moved = pointer != d.seen
+        d.seen = pointer
+        if d.started { d.pointer = pointer }
+        tracker.add(time: now, position: pointer)
+        if moved { pan.add(time: now, position: -pointer, isDragUpdate: d.started) }
+        if d.started, snapTargets.isEmpty {
+            let v = abs(pan.latestUpdate)
+            let reversed = pan.latestUpdate * pan.previousUpdate < 0
+            if reversed || (d.wasFast && v < FastScrollStreak.slowDrag) {
+                streak.reset()
+                d.wasFast = false
+            }
+            if v >= FastScrollStreak.slowDrag { d.wasFast = true }
+            streak.dragged(distance: pointer - d.touchDown, per: parameters.fastScrollDistance,
+                           cap: FastScrollStreak.gainCap, maximum: parameters.maximumFastScrollMultiplier)
+        }
+        drag = d
+    }
+
+    /// One display frame, s.
+    var frameInterval: Double { 1 / max(1, parameters.refreshRate) }
 
     /// A platform model's drag: its start threshold, then its own resistance past the edges.
     private mutating func dragMoved(_ feel: any FeelModel, at t: Double, pointer: Double) {
@@ -225,29 +273,58 @@ public struct ScrollAxis: Sendable {
         advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
-        var v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
-        if let feel = parameters.model?.model, releaseVelocity == nil {
-            // The platform's fling thresholds, clamp and carried momentum.
-            v = drag.started ? feel.flingVelocity(estimated: v, travel: estimator?.travel ?? 0) : 0
-            v = sanitizedVelocity(v + feel.carriedVelocity(previous: drag.caughtVelocity, fling: v))
+        var v: Double
+        var multiplier = 1.0
+        if let feel = parameters.model?.model {
+            v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
+            if releaseVelocity == nil {
+                // The platform's fling thresholds, clamp and carried momentum.
+                v = drag.started ? feel.flingVelocity(estimated: v, travel: estimator?.travel ?? 0) : 0
+                v = sanitizedVelocity(v + feel.carriedVelocity(previous: drag.caughtVelocity, fling: v))
+            }
+        } else {
+            pan.hold(until: now, isDragUpdate: drag.started)
+            v = sanitizedVelocity(releaseVelocity ?? (drag.started ? 1000 * pan.releaseVelocity : 0))
+            multiplier = noteRelease(at: now)
         }
         self.drag = nil
         return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
-                       travel: -(drag.pointer - drag.pointerOrigin), touchDuration: now - drag.startTime)
+                       travel: -(drag.pointer - drag.pointerOrigin), touchDuration: now - drag.startTime,
+                       lead: frameInterval, multiplier: multiplier)
+    }
+
+    /// Counts a UIKit release toward fast scrolling; returns the glide's multiplier.
+    private mutating func noteRelease(at now: Double) -> Double {
+        guard snapTargets.isEmpty else { streak.reset(); return 1 }
+        streak.released(latest: pan.latestUpdate, at: now, flickVelocity: parameters.fastScrollFlickVelocity / 1000,
+                        minimumGlide: parameters.minimumGlideVelocity / 1000)
+        if streak.count == 0 { streak.multiplier = 1 }
+        return streak.multiplier
     }
 
     /// Ends a drag the way a wheel or touchpad stream ends: with the velocity the stream had at
     /// its last event, measured up to `lastEventTime`, applied from `t`.
+    /// `lifted`: the fingers' lift is known (a gesture file's `wheel-end`) and happens at `t`,
+    /// so a stream that rested before it does not glide.
     @discardableResult
-    public mutating func endScrollStream(at t: Double, lastEventTime: Double) -> AxisReport {
+    public mutating func endScrollStream(at t: Double, lastEventTime: Double, lifted: Bool = false) -> AxisReport {
         guard let drag else { return .none }
         advance(to: t)
         let now = max(t, time)
-        let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
-        let v = sanitizedVelocity(-tracker.velocity(at: lastEventTime) * resistanceSlope(atPull: pull))
+        let v: Double
+        var multiplier = 1.0
+        if parameters.model != nil {
+            let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
+            v = sanitizedVelocity(-tracker.velocity(at: lastEventTime) * resistanceSlope(atPull: pull))
+        } else {
+            if lifted { pan.hold(until: now, isDragUpdate: true) }
+            v = sanitizedVelocity(1000 * pan.releaseVelocity)
+            multiplier = noteRelease(at: now)
+        }
         let x = offset(at: now)
         self.drag = nil
-        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true)
+        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
+                       lead: frameInterval, multiplier: multiplier)
     }
 
     /// Lands the motion just released at `target` instead (clamped to the bounds), as a
@@ -447,8 +524,10 @@ public struct ScrollAxis: Sendable {
 
     // MARK: - Release
 
+    /// `lead`: glide time already run at release (UIKit's release frame); `multiplier`: fast scrolling's.
     private mutating func release(from x: Double, velocity v: Double, at t: Double, startIndex: Int,
-                                  reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0) -> AxisReport {
+                                  reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0,
+                                  lead: Double = 0, multiplier: Double = 1) -> AxisReport {
         let planner = self.planner
         let planned: Motion
         if let feel = parameters.model?.model, snapTargets.count >= 2,
@@ -466,6 +545,8 @@ public struct ScrollAxis: Sendable {
             .decide(PageRelease(offset: x, velocity: v, startIndex: startIndex)) {
             planned = planner.page(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
                                    index: decision.index)
+        } else if parameters.followsUIKitSteps {
+            planned = planner.uikit(from: x, velocity: v, at: t, lead: lead, multiplier: multiplier)
         } else if x < bounds.lowerBound || x > bounds.upperBound {
             // Let go past an edge: the return starts toward it at once (`MotionPlanner.edgeReturn`),
             // k·y0 on top of the release velocity; a flick back in still crosses into the content.
@@ -495,7 +576,9 @@ public struct ScrollAxis: Sendable {
 
     /// Free motion from `x` with `v` at `t`: the platform model's release, or UIKit's.
     private func planFree(from x: Double, velocity v: Double, at t: Double) -> Motion {
-        guard let feel = parameters.model?.model else { return planner.free(from: x, velocity: v, at: t) }
+        guard let feel = parameters.model?.model else {
+            return parameters.followsUIKitSteps ? planner.uikit(from: x, velocity: v, at: t) : planner.free(from: x, velocity: v, at: t)
+        }
         let planned = feel.release(position: x, velocity: v, extent: extent)
         return Motion(segments: [.init(piece: .model(planned, .decelerating), start: t, end: t + planned.settleTime)],
                       end: t + planned.settleTime, restOffset: planned.restPosition)
@@ -508,7 +591,11 @@ public struct ScrollAxis: Sendable {
 
     // MARK: - Rubber band
 
-    public var rubberBand: RubberBand { parameters.rubberBand(viewportLength: viewportLength) }
+    public var rubberBand: RubberBand {
+        var band = parameters.rubberBand(viewportLength: viewportLength)
+        if drag?.input == .touchpad { band.coefficient = parameters.trackpadRubberBandCoefficient }
+        return band
+    }
 
     /// The offset shown for an unresisted pull `u` (the 1:1 offset the pointer asks for).
     func resisted(_ u: Double) -> Double {

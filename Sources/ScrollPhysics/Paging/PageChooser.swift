@@ -2,7 +2,7 @@
 ///
 /// Every policy treats a release slower than `minimumFlickVelocity` as no flick at all: the
 /// view lands on the target nearest to where it was let go (so a slow drag past the midpoint
-/// lands on the next cell, the case seed 002 warns the copied fix gets wrong).
+/// lands on the next cell, the case the article “iOS UIScrollView paging effect” warns the copied fix gets wrong).
 public struct PageChooser: Sendable {
     public var parameters: ScrollParameters
     public var targets: SnapTargets

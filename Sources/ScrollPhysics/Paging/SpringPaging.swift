@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 extension PageChooser {
-    /// Seed 000's rule. Let y1 be the target behind the release in the direction of motion and
+    /// Li's rule. Let y1 be the target behind the release in the direction of motion and
     /// y2 the one ahead, H = |y2 − y1|, Δy = |y − y1|.
     /// - Past the midpoint (Δy > H/2): go to y2.
     /// - Otherwise treat y1 as the rest point of the page spring (δ = pageDamping) and recover the
@@ -49,7 +49,7 @@ extension PageChooser {
         return PageDecision(index: peak > pageLength / bias ? y2Index : y1Index)
     }
 
-    /// Seed 000's recovered spring: content `deltaY` points past its rest point y1 (≥ 0), moving
+    /// Li's recovered spring: content `deltaY` points past its rest point y1 (≥ 0), moving
     /// away at `speed` pt/s (≥ 0), is taken to have left y1 at t = 1/(δ + v/Δy) ago with
     /// v0 = Δy·e^(δt)/t (v0 = v when Δy < 1 pt); returns that spring's farthest point
     /// v0/(δ·e), in points, or nil when δ + v/Δy is not a positive finite number.

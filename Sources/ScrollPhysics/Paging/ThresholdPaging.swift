@@ -1,5 +1,5 @@
 extension PageChooser {
-    /// Seed 003's rule, measured from the page the drag began on: complete the move to the
+    /// yuan's rule, measured from the page the drag began on: complete the move to the
     /// neighbour in the drag's direction once it covers `pageDistanceThreshold` of the distance
     /// (0.3), or `pageFlickDistanceThreshold` (0.1) with a flick that way; otherwise cancel.
     /// A flick back toward the start always cancels. At most one page per release.

@@ -10,10 +10,10 @@ import Darwin
 ///     dy/dt = (v0 − δ·(v0 + δ·y0)·t)·e^(−δt)        (pt/s)
 ///
 /// δ is the damping in 1/s (the spring's angular frequency; stiffness δ², no oscillation).
-/// Seed 000, eq. 2: δ = 10.9 for the bounce after crossing an edge, where y0 = 0 gives
-/// `y(t) = v0·t·e^(−δt)` with its farthest point `v0/(δ·e)` at t = 1/δ. Seed 000, eq. 4: the
+/// Li's “UIScrollView drag conversion rate and paging”, eq. 2: δ = 10.9 for the bounce after crossing an edge, where y0 = 0 gives
+/// `y(t) = v0·t·e^(−δt)` with its farthest point `v0/(δ·e)` at t = 1/δ. Li's “UIScrollView drag conversion rate and paging”, eq. 4: the
 /// same spring with δ = 50 for paging (the seed author's library ships 20).
-/// Seed 001 describes the same spring as "damping ratio 1, frequency 1.6 Hz" (ω ≈ 10 /s).
+/// the Eleme mobile team's “Eleme restaurant page interaction” describes the same spring as "damping ratio 1, frequency 1.6 Hz" (ω ≈ 10 /s).
 ///
 /// The spring crosses its target at most once, at t = −y0/(v0 + δ·y0) when that is positive.
 /// It rests from `settleTime`, the first time after which both |y| and |dy/dt| stay within the

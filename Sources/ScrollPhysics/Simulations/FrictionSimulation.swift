@@ -9,8 +9,8 @@ import Darwin
 ///     dv/dt = −k·|v|ⁿ·sign(v)        k = μ·v_ref^(1−n),  μ = −1000·ln(decelerationRate) /s
 ///
 /// With n = 1 this is UIKit's exponential deceleration, `v(t) = v0·e^(−μt)`, resting
-/// `v0/μ` points away (seed 000, eq. 1: μ = 2 /s; UIKit's 0.998 per ms gives μ = 2.002 /s,
-/// "fast" 0.99 gives 10.05 /s). Seed 000's library generalises it to `a = −μ·vⁿ`; here the
+/// `v0/μ` points away (Li's “UIScrollView drag conversion rate and paging”, eq. 1: μ = 2 /s; UIKit's 0.998 per ms gives μ = 2.002 /s,
+/// "fast" 0.99 gives 10.05 /s). Li's library generalises it to `a = −μ·vⁿ`; here the
 /// constant is scaled by `v_ref^(1−n)` with `v_ref` = 1000 pt/s so that every power decelerates
 /// at the same rate at 1000 pt/s and `decelerationRate` keeps its meaning when n changes
 /// (without it, μ's units would change with n and n = 0.5 would glide for tens of seconds).
@@ -37,7 +37,7 @@ public struct FrictionSimulation: Simulation, Equatable {
     public let settleTime: Double
     public let restPosition: Double
 
-    /// Deceleration with UIKit's rate (per millisecond, 0 < rate < 1) and seed 000's power n.
+    /// Deceleration with UIKit's rate (per millisecond, 0 < rate < 1) and Li's power n.
     public init(origin: Double, velocity: Double, decelerationRate: Double, power: Double = 1,
                 tolerance: Tolerance = .standard) {
         self.init(origin: origin, velocity: velocity,
