@@ -228,7 +228,7 @@ public final class DemoTour {
         case .down(let p): pointer = p; pointerDown = true
         case .move(let p): if pointerDown { pointer = p }
         case .up(let p): pointer = p; pointerDown = false; liftedAt = input.time
-        case .wheel: break
+        case .wheel, .wheelBegin, .wheelEnd: break
         }
     }
 
@@ -247,7 +247,7 @@ public final class DemoTour {
             change = .tookOver
         }
         switch event {
-        case .down, .wheel: break
+        case .down, .wheel, .wheelBegin, .wheelEnd: break
         case .move, .up: guard pointerDown else { return change }
         }
         deliver(TimedInput(time: sceneTime(at: realTime), event: event))

@@ -208,7 +208,7 @@ public final class PlaygroundSession {
             case .down(let p): side.input.pointerDown(at: p, time: t, scene: side.scene)
             case .move(let p): side.input.pointerMoved(to: p, time: t, scene: side.scene)
             case .up(let p): side.input.pointerUp(at: p, time: t, scene: side.scene)
-            case .wheel: side.scene.handle(TimedInput(time: t, event: event))
+            case .wheel, .wheelBegin, .wheelEnd: side.scene.handle(TimedInput(time: t, event: event))
             }
         }
     }

@@ -84,7 +84,7 @@ public struct ClipScript: Sendable {
             case .down(let p): point = p; down = true
             case .move(let p): if down { point = p }
             case .up(let p): point = p; down = false; lifted = event.time
-            case .wheel: break
+            case .wheel, .wheelBegin, .wheelEnd: break
             }
         }
         guard let point else { return nil }

@@ -88,7 +88,7 @@ public final class AdaptersScene: ScrollScene {
                 if let transfer = report.lastTransfer { lastTransfer = transfer.time }
             }
             held = nil
-        case .wheel:
+        case .wheel, .wheelBegin, .wheelEnd:
             break
         }
     }

@@ -209,7 +209,7 @@ public final class NestedScene: ScrollScene {
             guard pressStart != nil else { return }
             handle(TimedInput(time: t, event: .move(point)))
             release(at: t, point: point)
-        case .wheel:
+        case .wheel, .wheelBegin, .wheelEnd:
             break
         }
     }

@@ -32,6 +32,9 @@ public class SingleAxisScene: ScrollScene {
     public static let notchStep = 100.0
 
     private var lastWheelTime: Double?
+    /// The fingers are known to be on the touchpad (`wheelBegin` seen, no `wheelEnd` yet): the
+    /// stream ends at the lift, not by its gap.
+    private var fingersOn = false
     private var pointerIsDown = false
     /// The last time the content moved (for the scroll indicator's fade).
     private var lastMotionTime = -Double.infinity
@@ -73,12 +76,23 @@ public class SingleAxisScene: ScrollScene {
             if lastWheelTime == nil { axis.beginDrag(at: t, pointer: 0, input: .touchpad) }
             lastWheelTime = t
             axis.dragScrolled(at: t, by: delta)
+        case .wheelBegin:
+            guard !pointerIsDown, acceptsDrags else { return }
+            endWheelStreamNow(at: t)
+            axis.beginDrag(at: t, pointer: 0, input: .touchpad)   // catches a glide, as fingers on glass do
+            lastWheelTime = t
+            fingersOn = true
+        case .wheelEnd:
+            guard let last = lastWheelTime else { return }
+            lastWheelTime = nil
+            fingersOn = false
+            note(axis.endScrollStream(at: t, lastEventTime: last, lifted: true))
         }
         noteMotion()
     }
 
     public func advance(to time: Double) {
-        if let last = lastWheelTime, time >= last + Self.wheelStreamGap {
+        if let last = lastWheelTime, !fingersOn, time >= last + Self.wheelStreamGap {
             lastWheelTime = nil
             note(axis.endScrollStream(at: last + Self.wheelStreamGap, lastEventTime: last))
         }
@@ -113,6 +127,7 @@ public class SingleAxisScene: ScrollScene {
     private func endWheelStreamNow(at time: Double) {
         guard let last = lastWheelTime else { return }
         lastWheelTime = nil
+        fingersOn = false
         note(axis.endScrollStream(at: time, lastEventTime: last))
     }
 

@@ -33,10 +33,11 @@ public enum GestureFile {
             let place = "\(file): event \(position) (of \(items.count))"
             guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
             guard let typeValue = item["type"] else { throw InputError("\(place): missing \"type\" (down, move, up or wheel)") }
-            guard case .string(let type) = typeValue, ["down", "move", "up", "wheel"].contains(type) else {
-                throw InputError("\(place): \"type\" must be one of down, move, up, wheel")
+            guard case .string(let type) = typeValue, ["down", "move", "up", "wheel", "wheel-begin", "wheel-end"].contains(type) else {
+                throw InputError("\(place): \"type\" must be one of down, move, up, wheel, wheel-begin, wheel-end")
             }
-            let allowed: Set<String> = type == "wheel" ? ["t", "type", "dx", "dy"] : ["t", "type", "x", "y"]
+            let allowed: Set<String> = type == "wheel" ? ["t", "type", "dx", "dy"]
+                : type.hasPrefix("wheel-") ? ["t", "type"] : ["t", "type", "x", "y"]
             for field in fields where !allowed.contains(field.key) {
                 throw InputError("\(place): unknown key \"\(field.key)\" for a \(type) event; allowed: \(allowed.sorted().joined(separator: ", "))")
             }
@@ -57,6 +58,10 @@ public enum GestureFile {
             previousTime = t
             let event: InputEvent
             switch type {
+            case "wheel-begin":
+                event = .wheelBegin
+            case "wheel-end":
+                event = .wheelEnd
             case "wheel":
                 guard item["dx"] != nil || item["dy"] != nil else {
                     throw InputError("\(place): a wheel event needs \"dx\" or \"dy\" (points; a missing one is 0)")
@@ -97,6 +102,8 @@ public enum GestureFile {
             case .move(let p): return "{\"t\": \(t), \"type\": \"move\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
             case .up(let p): return "{\"t\": \(t), \"type\": \"up\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
             case .wheel(let dx, let dy): return "{\"t\": \(t), \"type\": \"wheel\", \"dx\": \(number(dx)), \"dy\": \(number(dy))}"
+            case .wheelBegin: return "{\"t\": \(t), \"type\": \"wheel-begin\"}"
+            case .wheelEnd: return "{\"t\": \(t), \"type\": \"wheel-end\"}"
             }
         }
         return "{\"events\": [\n  " + lines.joined(separator: ",\n  ") + "\n]}\n"

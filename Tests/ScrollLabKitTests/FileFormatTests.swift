@@ -70,3 +70,13 @@ import ScrollPhysics
         #expect(throws: InputError("--pages: \"2.5\" is not a whole number; allowed range [0, 10]")) { try Flags.integer("2.5", flag: "--pages", range: 0...10) }
     }
 }
+
+@Suite struct TouchpadPhaseFileTests {
+    @Test func wheelBeginAndEndRoundTrip() throws {
+        let text = #"{"events":[{"t":0,"type":"wheel-begin"},{"t":0.01,"type":"wheel","dx":0,"dy":5},{"t":0.05,"type":"wheel-end"}]}"#
+        let events = try GestureFile.decode(text, file: "g.json")
+        #expect(events.map(\.event) == [.wheelBegin, .wheel(dx: 0, dy: 5), .wheelEnd])
+        #expect(try GestureFile.decode(GestureFile.encode(events), file: "again.json") == events)
+        #expect(throws: InputError.self) { try GestureFile.decode(#"{"events":[{"t":0,"type":"wheel-end","x":1}]}"#, file: "g.json") }
+    }
+}

@@ -22,7 +22,7 @@ func horizontalFling(distance: Double, duration: Double = 0.08) -> [TimedInput] 
         case .down(let p): return TimedInput(time: input.time, event: .down(swap(p)))
         case .move(let p): return TimedInput(time: input.time, event: .move(swap(p)))
         case .up(let p): return TimedInput(time: input.time, event: .up(swap(p)))
-        case .wheel: return input
+        case .wheel, .wheelBegin, .wheelEnd: return input
         }
     }
 }
