@@ -319,8 +319,19 @@ public final class PlaygroundSession {
     public func setViewport(_ size: Size, at realTime: Double) {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return }
         viewport = size
+        var display = ""
+        if let device = Device.all.first(where: { $0.viewport == size }) {
+            // The device's screen: UIKit's release frame and pixel grid follow it on both sides.
+            for side in sides {
+                var parameters = side.parameters
+                parameters.refreshRate = device.refreshRate
+                parameters.displayScale = device.scale
+                side.parameters = parameters
+            }
+            display = ", \(Int(device.refreshRate)) Hz, @\(Int(device.scale))x"
+        }
         rebuild(sides.indices, at: realTime)
-        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt.", isError: false)
+        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt\(display).", isError: false)
     }
 
     /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
@@ -431,14 +442,24 @@ public final class PlaygroundSession {
     }
 
     public func applyPreset(_ preset: Preset, at realTime: Double) {
-        setParameters(preset.parameters, at: realTime)
-        edited.savedParameters = preset.parameters
+        let parameters = onThisDisplay(preset.parameters)
+        setParameters(parameters, at: realTime)
+        edited.savedParameters = parameters
         message = Message(text: "Preset \"\(preset.title)\" on \(edited.label): \(preset.summary)", isError: false)
     }
 
     public func resetToDefaults(at realTime: Double) {
-        setParameters(ScrollParameters(), at: realTime)
+        setParameters(onThisDisplay(ScrollParameters()), at: realTime)
         message = Message(text: "Reset \(edited.label) to defaults (UIKit normal).", isError: false)
+    }
+
+    /// `parameters` on the display the edited side shows now: a preset or reset changes the
+    /// feel, not the device's refresh rate or pixel grid (the device picker sets those).
+    private func onThisDisplay(_ parameters: ScrollParameters) -> ScrollParameters {
+        var parameters = parameters
+        parameters.refreshRate = edited.parameters.refreshRate
+        parameters.displayScale = edited.parameters.displayScale
+        return parameters
     }
 
     public func revert(at realTime: Double) {

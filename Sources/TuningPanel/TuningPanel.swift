@@ -102,22 +102,45 @@ public final class TuningPanel {
             deviceSection(session, into: &requests)
             return requests
         }
+        if Gui.header("Finger (recognizer and release)") {
+            slider("panHysteresis", parameters, into: &requests)
+            slider("velocitySampleWeight", parameters, into: &requests)
+            slider("releaseBlend", parameters, into: &requests)
+            slider("minimumGlideVelocity", parameters, into: &requests)
+        }
+
         if Gui.header("Deceleration (momentum)") {
             slider("decelerationRate", parameters, into: &requests)
             slider("decelerationPower", parameters, into: &requests)
+            if parameters.followsUIKitSteps { slider("glideStopVelocity", parameters, into: &requests) }
             Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
+        }
+
+        if Gui.header("Fast scrolling (repeated flicks)", open: false) {
+            slider("fastScrollFlickVelocity", parameters, into: &requests)
+            slider("fastScrollDistance", parameters, into: &requests)
+            slider("maximumFastScrollMultiplier", parameters, into: &requests)
+            Gui.disabled("now ×\(Self.short(session.edited.scene.mainAxis.streak.multiplier)) after \(session.edited.scene.mainAxis.streak.count) flicks in a row")
         }
 
         if Gui.header("Edges (rubber band and bounce)") {
             slider("rubberBandCoefficient", parameters, into: &requests)
+            slider("trackpadRubberBandCoefficient", parameters, into: &requests)
             var automatic = parameters.rubberBandLimit == nil
             if Gui.checkbox("Limit = viewport length", &automatic) {
                 requests.append(.setValue(key: "rubberBandLimit", value: automatic ? .null : .number(session.mainAxisViewportLength)))
             }
             Gui.help("The overshoot approaches the scroll view's own length (d) and never reaches it (Li's “UIScrollView drag conversion rate and paging”).")
             if !automatic { slider("rubberBandLimit", parameters, into: &requests) }
-            slider("bounceDamping", parameters, into: &requests)
-            slider("edgeReturnRate", parameters, into: &requests)
+            choice("edgeReturn", parameters, into: &requests)
+            if parameters.edgeReturn == .uikit {
+                slider("edgeDecay", parameters, into: &requests)
+                // A glide with a power other than 1 keeps the seed's friction and spring.
+                if parameters.decelerationPower != 1 { slider("bounceDamping", parameters, into: &requests) }
+            } else {
+                slider("bounceDamping", parameters, into: &requests)
+                slider("edgeReturnRate", parameters, into: &requests)
+            }
         }
 
         if Gui.header("Paging and snapping") {
@@ -150,7 +173,11 @@ public final class TuningPanel {
                          + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
                 requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
             }
-            Gui.help("The phone's viewport in points; every scene lays itself out anew.")
+            Gui.help("The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh rate and pixel grid below.")
+            if session.parameters.model == nil {
+                slider("refreshRate", session.parameters, into: &requests)
+                slider("displayScale", session.parameters, into: &requests)
+            }
         }
     }
 
@@ -382,8 +409,12 @@ public final class TuningPanel {
     }
 
     private func glide(_ parameters: ScrollParameters) -> Double {
-        FrictionSimulation(origin: 0, velocity: 1000, decelerationRate: parameters.decelerationRate,
-                           power: parameters.decelerationPower).restDistance
+        guard parameters.followsUIKitSteps else {
+            return FrictionSimulation(origin: 0, velocity: 1000, decelerationRate: parameters.decelerationRate,
+                                      power: parameters.decelerationPower).restDistance
+        }
+        return UIKitGlide(from: 0, velocity: 1000, rate: parameters.decelerationRate, stopSpeed: parameters.glideStopVelocity)
+            .unsnappedRest
     }
 
     static func short(_ value: Double) -> String {

@@ -75,8 +75,8 @@ struct PlayCommand: ParsableCommand {
         if screenshot != nil || windowScreenshot != nil, let quitTime, shotTime >= quitTime {
             throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
         }
-        let parameters = try ParametersFile.load(params)
-        let parametersB = try paramsB.map { try ParametersFile.load($0) }
+        let parameters = try sceneOptions.parameters(params)
+        let parametersB = try paramsB.map { try sceneOptions.parameters($0) }
         // Outputs are checked before the window opens: a bad one is exit 2 with or without a display.
         let inputs = [params, paramsB].compactMap { $0 }
         if let trace { _ = try OutputFile.plan(trace, inputs: inputs) }

@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
         let time = try Flags.number(at, flag: "--at", range: 0...3600)
         let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
         let events = try GestureFile.load(gesture)
-        let parameters = try ParametersFile.load(params)
+        let parameters = try scene.parameters(params)
         let inputs = [gesture, params].compactMap { $0 }
         _ = try OutputFile.plan(out, inputs: inputs)   // a bad --out is found before the work
         let built = setup.makeScene(viewport: size, parameters: parameters)

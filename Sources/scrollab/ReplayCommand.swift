@@ -39,7 +39,7 @@ struct ReplayCommand: ParsableCommand {
         let framesPerSecond = try Flags.number(fps, flag: "--fps", range: 1...1000)
         let seconds = try duration.map { try Flags.number($0, flag: "--duration", range: 0...3600) }
         let events = try GestureFile.load(gesture)
-        let parameters = try ParametersFile.load(params)
+        let parameters = try sceneOptions.parameters(params)
         let scene = setup.makeScene(viewport: size, parameters: parameters)
         // Rows go straight to the output (a temporary file until the end): no whole trace in memory.
         let output = try OutputFile(trace, inputs: [gesture] + (params.map { [$0] } ?? []))

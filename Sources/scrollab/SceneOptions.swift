@@ -1,6 +1,7 @@
 import ArgumentParser
 import Scenes
 import ScrollLabKit
+import ScrollPhysics
 
 /// The scene flags shared by replay, render and play.
 struct SceneOptions: ParsableArguments {
@@ -36,14 +37,30 @@ struct SceneOptions: ParsableArguments {
 
     /// The viewport in points: `--device`'s, `--viewport`'s or 390×844.
     func viewportSize() throws(InputError) -> Size {
-        if let device {
-            guard viewport == nil else { throw InputError("--device and --viewport cannot be used together") }
-            guard let found = Device.named(device) else {
-                throw InputError("--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
-            }
-            return found.viewport
-        }
+        if let found = try chosenDevice() { return found.viewport }
         return try Flags.size(viewport ?? "390x844", flag: "--viewport")
+    }
+
+    /// The device named by `--device`, if any.
+    func chosenDevice() throws(InputError) -> Device? {
+        guard let device else { return nil }
+        guard viewport == nil else { throw InputError("--device and --viewport cannot be used together") }
+        guard let found = Device.named(device) else {
+            throw InputError("--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
+        }
+        return found
+    }
+
+    /// The parameters in `file` on `--device`'s screen: its refresh rate and pixel grid, unless
+    /// the file sets its own.
+    func parameters(_ file: String?) throws(InputError) -> ScrollParameters {
+        var parameters = try ParametersFile.load(file)
+        if let device = try chosenDevice() {
+            let defaults = ScrollParameters()
+            if parameters.refreshRate == defaults.refreshRate { parameters.refreshRate = device.refreshRate }
+            if parameters.displayScale == defaults.displayScale { parameters.displayScale = device.scale }
+        }
+        return parameters
     }
 
     /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.

@@ -56,8 +56,8 @@ struct VideoOptions: ParsableArguments {
         let length = try duration.map { try Flags.number($0, flag: "--duration", range: 0.02...600) }
         if let caption, caption.contains(where: \.isNewline) { throw InputError("--caption: one line only") }
         let events = try GestureFile.load(gesture)
-        var sides = [ClipSide(label: Self.label("A", file: params), parameters: try ParametersFile.load(params))]
-        if let paramsB { sides.append(ClipSide(label: Self.label("B", file: paramsB), parameters: try ParametersFile.load(paramsB))) }
+        var sides = [ClipSide(label: Self.label("A", file: params), parameters: try scene.parameters(params))]
+        if let paramsB { sides.append(ClipSide(label: Self.label("B", file: paramsB), parameters: try scene.parameters(paramsB))) }
         if sides.count == 1 { sides[0].label = "" }
         let script = ClipScript(setup: setup, viewport: viewport, events: events, sides: sides, fps: rate, slow: speed,
                                 scale: pixelsPerPoint, caption: caption, duration: length)
