@@ -60,7 +60,7 @@ import ScrollPhysics
         #expect(s.parameters.model == nil)
         s.apply([.compareModels(a: "uikit", b: "android")], at: 50)
         #expect(s.isComparing && s.sides[0].parameters.model == nil && s.sides[1].parameters.model?.name == "android")
-        #expect(s.message?.text == "A: UIKit (ScrollLab); B: Android (OverScroller + stretch). Flick once and compare the plots.")
+        #expect(s.message?.text == "A: UIKit (UIScrollView pipeline); B: Android (OverScroller + stretch). Flick once and compare the plots.")
     }
 
     @Test func aModelPresetOnBLeavesAAlone() throws {
