@@ -278,6 +278,8 @@ public struct ScrollAxis: Sendable {
         if let feel = parameters.model?.model {
             v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
             if releaseVelocity == nil {
+                estimator?.lift(time: now, position: -drag.pointer)
+                v = sanitizedVelocity(velocity(at: now))
                 // The platform's fling thresholds, clamp and carried momentum.
                 v = drag.started ? feel.flingVelocity(estimated: v, travel: estimator?.travel ?? 0) : 0
                 v = sanitizedVelocity(v + feel.carriedVelocity(previous: drag.caughtVelocity, fling: v))

@@ -174,14 +174,17 @@ public struct AndroidModel: FeelModel {
     /// LSQ2: quadratic least squares over 100 ms, a line through two samples, history cut at a
     /// 40 ms gap (`VelocityTracker.cpp`, `LeastSquaresVelocityTrackerStrategy`).
     public func makeEstimator() -> QuadraticVelocityEstimator {
-        QuadraticVelocityEstimator(horizon: 0.1, stopTime: 0.04, staleAfter: nil, minimumSamples: 3, fitsLineThroughTwo: true)
+        // A lift more than ASSUME_POINTER_STOPPED_TIME (40 ms) after the last move clears the
+        // history (AOSP `VelocityTracker::addMovement`): drag, rest, lift does not fling.
+        QuadraticVelocityEstimator(horizon: 0.1, stopTime: 0.04, staleAfter: 0.04, minimumSamples: 3, fitsLineThroughTwo: true)
     }
 
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
         let size = release.pageSize
         guard size > 0, release.pageCount > 0 else { return nil }
         let page = release.pagePosition
-        let isFling = abs(release.velocity) >= values.minFlingVelocity
+        // SnapHelper.onFling snaps by fling only above the minimum, strictly (|v| > min).
+        let isFling = abs(release.velocity) > values.minFlingVelocity
         let index: Int
         if isFling {
             index = release.clampedPage(Int(release.velocity > 0 ? page.rounded(.up) : page.rounded(.down)))

@@ -94,9 +94,14 @@ public struct FramerModel: FeelModel {
                      damping: values.bounceDamping, distanceTolerance: values.restDelta, velocityTolerance: values.restSpeed)
     }
 
-    /// The source's `calcGeneratorVelocity`: (x(t) − x(t − 5 ms)) / 5 ms.
+    /// The source's `calcGeneratorVelocity`: (x(t) − x(t′)) / (t − t′) with t′ = max(t − 5 ms, 0),
+    /// 0 when t = t′: the backward difference is clamped at the start, so a spring launched at
+    /// t = 0 (released past a constraint) starts from rest, not from an extrapolated speed.
     static func sourceVelocity(_ glide: InertiaGlide, at t: Double, value: Double) -> Double {
-        (value - glide.latest(t - 0.005)) / 0.005
+        let previous = max(t - 0.005, 0)
+        guard t > previous else { return 0 }
+        let v = (value - glide.latest(previous)) / (t - previous)
+        return v.isFinite ? v : 0
     }
 
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion {

@@ -140,10 +140,17 @@ public struct ModelPageTurn: Sendable {
 public protocol ReleaseVelocityEstimator: Sendable {
     mutating func add(time: Double, position: Double)
     mutating func reset()
+    /// The finger lifts at `position` at `time`: platforms whose velocity counts the lift as a
+    /// sample of its own take it here (default: nothing, only moves are samples).
+    mutating func lift(time: Double, position: Double)
     /// The estimated velocity (pt/s) when the finger lifts at `now` (s).
     func velocity(at now: Double) -> Double
     /// The finger's travel (pt) over the samples the estimator holds: newest minus oldest.
     var travel: Double { get }
+}
+
+extension ReleaseVelocityEstimator {
+    public mutating func lift(time: Double, position: Double) {}
 }
 
 extension VelocityTracker: ReleaseVelocityEstimator {
