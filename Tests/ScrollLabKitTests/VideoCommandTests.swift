@@ -212,7 +212,7 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         (["--out", "OUT/x.png", "--params-b", "PARAMS_B"], "--params-b applies to --video only"),
         (["--video", "OUT", "--fps", "25"], "--video: \"OUT\" must end in .mp4 or .gif"),
         (["--video", "OUT/dir.mp4"], "OUT/dir.mp4: is a directory, expected a file"),
-        (["--device", "iphone-16", "--video", "OUT/clip.mp4"], "--device: unknown device \"iphone-16\"; allowed: iphone-se, iphone-15, iphone-15-pro-max, ipad-mini"),
+        (["--device", "iphone-16", "--video", "OUT/clip.mp4"], "--device: unknown device \"iphone-16\"; allowed: iphone-se, iphone-15, iphone-15-pro-max, iphone-17-pro, ipad-mini, ipad-pro-11"),
         (["--device", "ipad-mini", "--viewport", "300x300", "--out", "OUT/x.png"], "--device and --viewport cannot be used together"),
     ] as [([String], String)])
     func badVideoInputGetsOneLine(arguments: [String], expected: String) throws {
