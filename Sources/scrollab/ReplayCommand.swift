@@ -4,6 +4,8 @@ import SafeOutput
 import ScrollLabKit
 import ScrollPhysics
 import Scenes
+import Platform
+import Rendering
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +35,33 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Where to write the trace CSV; - for standard output. A file is replaced only when the trace is complete.")
     var trace = "-"
 
+    @Option(help: "Also draw the gesture to this PNG: the finger's touch samples, the content offset, the lift with its release velocity, and the rest.")
+    var plot: String?
+
+    /// The finger's travel in content points (moving up or left is positive) at each touch
+    /// sample, and the touchpad's summed deltas.
+    static func fingerTravel(_ events: [TimedInput], orientation: Orientation) -> [ReleasePlot.Point] {
+        var points: [ReleasePlot.Point] = []
+        var origin: Double?
+        var wheel = 0.0
+        for input in events {
+            switch input.event {
+            case .down(let p):
+                origin = orientation.coordinate(of: p)
+                points.append(.init(t: input.time, value: 0))
+            case .move(let p), .up(let p):
+                if let origin { points.append(.init(t: input.time, value: origin - orientation.coordinate(of: p))) }
+                if case .up = input.event { origin = nil }
+            case .wheel(let dx, let dy):
+                wheel += orientation == .vertical ? dy : dx
+                points.append(.init(t: input.time, value: wheel))
+            case .wheelBegin, .wheelEnd:
+                points.append(.init(t: input.time, value: wheel))
+            }
+        }
+        return points
+    }
+
     func run() throws {
         let setup = try sceneOptions.setup(defaultList: .list(contentLength: 3000))
         let size = try sceneOptions.viewportSize()
@@ -42,12 +71,30 @@ struct ReplayCommand: ParsableCommand {
         let parameters = try sceneOptions.parameters(params)
         let scene = setup.makeScene(viewport: size, parameters: parameters)
         // Rows go straight to the output (a temporary file until the end): no whole trace in memory.
-        let output = try OutputFile(trace, inputs: [gesture] + (params.map { [$0] } ?? []))
+        let inputs = [gesture] + (params.map { [$0] } ?? [])
+        if let plot {
+            guard plot != trace else { throw InputError("--plot and --trace name the same file \"\(plot)\"; give two") }
+            _ = try OutputFile.plan(plot, inputs: inputs)
+        }
+        let output = try OutputFile(trace, inputs: inputs)
         try output.write(Trace.header(for: scene))
+        var content: [ReleasePlot.Point] = []
         let ending = try Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events) { (t: Double) throws(OutputError) in
             try output.write(Trace.row(scene, at: t))
+            // A plot keeps at most 20,000 points of the content (every frame of the first 5 min at 60 fps).
+            if plot != nil, content.count < 20_000 { content.append(.init(t: t, value: scene.mainAxis.offset(at: t))) }
         }
         try output.commit()
+        if let plot {
+            let finger = Self.fingerTravel(events, orientation: scene.orientation)
+            let title = "scrollab replay \((gesture as NSString).lastPathComponent): the finger, the content and the release"
+            do {
+                try ReleasePlot.image(title: title, finger: finger, content: content, release: scene.mainAxis.latestRelease,
+                                      fonts: try FontLibrary()).savePNG(plot, inputs: inputs + [trace])
+            } catch {
+                throw InputError("\(plot): cannot be written (\(error))")
+            }
+        }
         if case .cut(let t) = ending {
             FileHandle.standardError.write(Data("scrollab: note: the trace was cut at t = \(Trace.fixed(t, 3)) s, \(Int(Replay.defaultOpenEndedLimit)) s after the last event, with the scene still moving; pass --duration for a fixed length\n".utf8))
         }

@@ -129,3 +129,23 @@ func rows(_ csv: String) -> [Row] {
         #expect(Trace.fixed(.nan, 4) == "0")
     }
 }
+
+@Suite struct ReplayPlotTests {
+    @Test func replayDrawsTheFingerTheContentAndTheRelease() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gesture = projectAssets + "/gestures/uikit-medium-flick.json"
+        let plot = dir.appendingPathComponent("flick.png").path, trace = dir.appendingPathComponent("t.csv").path
+        let run = try scrollab(["replay", "--scene", "list", "--viewport", "402x874", "--content-length", "6000",
+                                "--gesture", gesture, "--trace", trace, "--plot", plot])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plot)))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Never onto an input or the trace.
+        let same = try scrollab(["replay", "--scene", "list", "--gesture", gesture, "--trace", trace, "--plot", trace])
+        #expect(same.status == 2 && same.stderr.contains("same file"))
+        let onto = try scrollab(["replay", "--scene", "list", "--gesture", gesture, "--trace", trace, "--plot", gesture])
+        #expect(onto.status == 2)
+        #expect(try String(contentsOfFile: gesture, encoding: .utf8).hasPrefix("{\"events\""))
+    }
+}

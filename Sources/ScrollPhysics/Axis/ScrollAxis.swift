@@ -42,6 +42,8 @@ public struct ScrollAxis: Sendable {
     public private(set) var streak = FastScrollStreak()
     /// The last release, kept until the clock moves on so that `retarget(to:)` plans from it.
     private var lastRelease: AxisReport.Release?
+    /// The latest release of a drag or stream, kept (for plots and readouts).
+    public private(set) var latestRelease: AxisReport.Release?
 
     private struct Drag {
         var pointerOrigin: Double
@@ -564,6 +566,7 @@ public struct ScrollAxis: Sendable {
             let release = AxisReport.Release(time: t, offset: x, velocity: v, startIndex: snapTargets.isEmpty ? nil : startIndex,
                                              targetOffset: planned.restOffset, targetIndex: planned.targetIndex)
             lastRelease = release
+            latestRelease = release
             report.release = release
         }
         report.absorb(settleIfInstant())

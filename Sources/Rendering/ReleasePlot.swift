@@ -1,0 +1,67 @@
+import Drawing
+import Foundation
+import Platform
+import ScrollLabKit
+import ScrollPhysics
+
+/// One gesture from touch-down to rest on one chart: the finger's travel (each touch sample a
+/// dot), the content offset (a line), where the finger lifted with the velocity it released at,
+/// and where the content came to rest. `scrollab replay --plot`.
+public enum ReleasePlot {
+    public struct Point: Sendable {
+        public var t: Double
+        public var value: Double
+        public init(t: Double, value: Double) { self.t = t; self.value = value }
+    }
+
+    /// `finger`: the finger's travel in content points (up = positive) at each touch sample;
+    /// `content`: the content offset over time; `release`: what the axis reported at the lift.
+    public static func image(title: String, finger: [Point], content: [Point], release: AxisReport.Release?,
+                             fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+        let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        canvas.clear(Color(hex: 0xFFFFFF))
+        var list = DrawList()
+        let w = Double(width), h = Double(height)
+        let plot = Rect(x: 84, y: 72, width: w - 120, height: h - 156)
+        let ts = (finger + content).map(\.t), values = (finger + content).map(\.value)
+        let xAxis = FitPlot.axis(ts.min() ?? 0, ts.max() ?? 1), yAxis = FitPlot.axis(values.min() ?? 0, values.max() ?? 1)
+        let (x0, x1) = (xAxis.first!, xAxis.last!), (y0, y1) = (yAxis.first!, yAxis.last!)
+        func px(_ x: Double) -> Double { plot.x + plot.width * (x - x0) / (x1 - x0) }
+        func py(_ y: Double) -> Double { plot.maxY - plot.height * (y - y0) / (y1 - y0) }
+        let grid = Color(hex: 0xE5E5EA), label = Color(hex: 0x3C3C43), faint = Color(hex: 0x8E8E93)
+        list.append(.text(title, x: plot.x, y: 14, style: .headline, color: Color(hex: 0x000000)))
+        for value in yAxis {
+            list.append(.rect(Rect(x: plot.x, y: py(value), width: plot.width, height: 1), fill: .solid(grid), cornerRadius: 0))
+            list.append(.text(Fit.format(value), x: 8, y: py(value) - 9, style: .caption, color: faint))
+        }
+        for value in xAxis {
+            list.append(.rect(Rect(x: px(value), y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
+            list.append(.text(Fit.format(value), x: px(value) - 14, y: plot.maxY + 6, style: .caption, color: faint))
+        }
+        list.append(.rect(Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(label), cornerRadius: 0))
+        list.append(.rect(Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(label), cornerRadius: 0))
+        list.append(.text("t (s)", x: plot.x + plot.width / 2 - 20, y: plot.maxY + 28, style: .body, color: label))
+        list.append(.text("offset (pt)", x: 8, y: plot.y - 26, style: .body, color: label))
+        let contentColor = Color(hex: 0xFF3B30), fingerColor = Color(hex: 0x0A84FF), releaseColor = Color(hex: 0x34C759)
+        for point in content { list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 1.3, color: contentColor)) }
+        for point in finger { list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 3.6, color: fingerColor)) }
+        if let release {
+            let x = px(release.time)
+            list.append(.rect(Rect(x: x - 0.75, y: plot.y, width: 1.5, height: plot.height), fill: .solid(releaseColor), cornerRadius: 0))
+            list.append(.text("lift: \(Fit.format(release.velocity)) pt/s", x: x + 6, y: plot.y + 4, style: .caption, color: label))
+            let restY = py(release.targetOffset)
+            list.append(.rect(Rect(x: x, y: restY, width: plot.maxX - x, height: 1), fill: .solid(faint), cornerRadius: 0))
+            list.append(.text("rest \(Fit.format(release.targetOffset)) pt", x: plot.maxX - 150, y: restY + 4, style: .caption,
+                              color: label))
+        }
+        let legendY = h - 34
+        list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: fingerColor))
+        list.append(.text("finger (\(finger.count) touch samples)", x: plot.x + 16, y: legendY, style: .caption, color: label))
+        list.append(.rect(Rect(x: plot.x + 250, y: legendY + 8, width: 18, height: 2.5), fill: .solid(contentColor), cornerRadius: 1))
+        list.append(.text("content offset", x: plot.x + 274, y: legendY, style: .caption, color: label))
+        list.append(.rect(Rect(x: plot.x + 400, y: legendY + 2, width: 2, height: 14), fill: .solid(releaseColor), cornerRadius: 0))
+        list.append(.text("lift and release velocity", x: plot.x + 408, y: legendY, style: .caption, color: label))
+        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
+        return canvas.snapshot()
+    }
+}
