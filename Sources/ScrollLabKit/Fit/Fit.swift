@@ -69,16 +69,31 @@ public enum Fit {
     }
 
     public static func run(_ trace: FitTrace, kind: FitKind) throws(InputError) -> Result {
+        let result: Result
         switch kind {
-        case .glide: return try glide(trace)
-        case .drag: return try drag(trace)
-        case .return: return try edgeReturn(trace)
-        case .page: return try page(trace)
+        case .glide: result = try glide(trace)
+        case .drag: result = try drag(trace)
+        case .return: result = try edgeReturn(trace)
+        case .page: result = try page(trace)
         case .auto:
             let detected = detect(trace)
-            var result = try run(trace, kind: detected.kind)
-            result.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
-            return result
+            var chosen = try run(trace, kind: detected.kind)
+            chosen.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
+            return chosen
+        }
+        try checkFinite(result)
+        return result
+    }
+
+    /// A fit whose values or residuals are not finite numbers is no fit: one line, not a report of
+    /// "v0: -inf" or "mean nan" as if it were.
+    static func checkFinite(_ result: Result) throws(InputError) {
+        if let bad = result.values.first(where: { !$0.value.isFinite }) {
+            throw InputError("\(result.kind.rawValue): no finite fit (\(bad.name) came out \(bad.value)); the data does not follow a \(result.kind.rawValue)")
+        }
+        let sum = result.residuals.reduce(0) { $0 + abs($1) }
+        guard sum.isFinite, result.curve.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            throw InputError("\(result.kind.rawValue): no finite fit (the residuals are not finite numbers); the data does not follow a \(result.kind.rawValue)")
         }
     }
 
@@ -95,7 +110,17 @@ public enum Fit {
             return (.return, "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there")
         }
         let glideFit = try? glide(trace), pageFit = try? page(trace)
-        let glideRMS = glideFit.map { rms($0.residuals) } ?? .infinity, pageRMS = pageFit.map { rms($0.residuals) } ?? .infinity
+        func usable(_ fit: Result?) -> Double? {
+            guard let fit, (try? checkFinite(fit)) != nil else { return nil }
+            let value = rms(fit.residuals)
+            return value.isFinite ? value : nil
+        }
+        let glideRMS = usable(glideFit) ?? .infinity, pageRMS = usable(pageFit) ?? .infinity
+        if !glideRMS.isFinite || !pageRMS.isFinite {
+            if pageRMS.isFinite { return (.page, "a glide cannot be fitted to it; a page spring can (rms \(format(pageRMS)) pt)") }
+            if glideRMS.isFinite { return (.glide, "a page spring cannot be fitted to it; a glide can (rms \(format(glideRMS)) pt)") }
+            return (.glide, "neither a glide nor a page spring fits it")
+        }
         if pageRMS < 0.8 * glideRMS {
             return (.page, "a page spring fits it better than a glide (rms \(format(pageRMS)) against \(format(glideRMS)) pt)")
         }
@@ -124,7 +149,7 @@ public enum Fit {
             return friction.position(at: t - t0)
         }
         let speed = abs(v0Guess) * 4 + 100
-        let solver = LeastSquares(bounds: [(rows[0].offset - 1000)...(rows[0].offset + 1000), -speed...speed, log(1e-3)...log(1000), 0...1.9])
+        let solver = LeastSquares(bounds: [LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed), log(1e-3)...log(1000), 0...1.9])
         var best: LeastSquares.Result?
         for n in [1.0, 0.6, 1.4] {
             let fit = solver.minimise(from: [rows[0].offset, v0Guess, log(muGuess), n]) { p in rows.map { model(p, $0.t) - $0.offset } }
@@ -165,7 +190,7 @@ public enum Fit {
             return RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: x)
         }
         let span = (finger.max()! - finger.min()!) + 10_000
-        let solver = LeastSquares(bounds: [0.001...5, log(1)...log(1e7), (eGuess - span)...(eGuess + span)])
+        let solver = LeastSquares(bounds: [0.001...5, log(1)...log(1e7), LeastSquares.range(eGuess - span, eGuess + span)])
         let fit = solver.minimise(from: [0.55, log(dGuess), eGuess]) { p in zip(finger, overshoot).map { model(p, $0) - $1 } }
         let p = fit.parameters
         let travel = finger.map { s * ($0 - p[2]) }
@@ -198,8 +223,8 @@ public enum Fit {
             return p[4] + p[0] * (1 + (delta - k) * tau) * exp(-delta * tau)
         }
         let slack = 0.05 * abs(y0Guess) + 1
-        let solver = LeastSquares(bounds: [(y0Guess - abs(y0Guess))...(y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
-                                           tRelease...max(tRelease, tNext - 1e-9), (edge - slack)...(edge + slack)])
+        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
+                                           LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)])
         var best: LeastSquares.Result?
         // Several starts: the release time between frames and k trade off, and LM can settle in
         // the wrong valley from a single one.
@@ -257,7 +282,7 @@ public enum Fit {
             return target + (p[0] + (p[1] + delta * p[0]) * tau) * exp(-delta * tau)
         }
         let reach = abs(y0Guess) * 2 + 100, speed = abs(v0Guess) * 4 + 1000
-        let solver = LeastSquares(bounds: [(y0Guess - reach)...(y0Guess + reach), -speed...speed, log(0.5)...log(1000)])
+        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - reach, y0Guess + reach), LeastSquares.range(-speed, speed), log(0.5)...log(1000)])
         var best: LeastSquares.Result?
         for delta in [20.0, 5, 50, 150] {
             let fit = solver.minimise(from: [y0Guess, v0Guess, log(delta)]) { p in rows.map { model(p, $0.t) - $0.offset } }
