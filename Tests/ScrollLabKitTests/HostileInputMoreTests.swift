@@ -269,4 +269,58 @@ extension HostileInputTests {
         let run = try scrollab(["replay", "--gesture", bom])
         #expect(run.status == 0, "\(run.stderr)")
     }
+
+    // MARK: H7 — a clip that did not fit is an error, and the old clip stays.
+
+    @Test func aClipOnAFullDiskOrDeviceIsAnError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { print("skipped: no ffmpeg"); return }
+        let clip = ["render", "--gesture", flick, "--viewport", "120x200", "--scale", "0.5", "--fps", "10", "--duration", "0.6"]
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Symbolic links to /dev/full: nothing can be written there, and it is said.
+        for name in ["full.gif", "full.mp4"] {
+            let link = dir.appendingPathComponent(name).path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
+            let run = try scrollab(clip + ["--video", link])
+            oneLine(run, "scrollab: error: \(link): cannot be written (No space left on device)\n")
+            #expect(run.stdout.isEmpty)
+        }
+        guard let disk = try smallDisk(kilobytes: 64) else { return }
+        defer { unmount(disk) }
+        let old = disk.appendingPathComponent("clip.gif").path
+        try "old clip".write(toFile: old, atomically: false, encoding: .utf8)
+        try fill(disk, leaving: 4096)
+        let run = try scrollab(clip + ["--video", old])
+        oneLine(run)
+        #expect(run.stderr.contains("\(old): "), "\(run.stderr)")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "old clip")
+        #expect(try files(in: disk) == ["clip.gif", "filler"])
+    }
+
+    // MARK: M2 — a clip's frame size is capped before anything is allocated; a bad path is found first.
+
+    @Test func hugeClipFramesAndBadClipPathsAreRefusedFirst() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("clip.mp4").path
+        oneLine(try scrollab(["render", "--viewport", "16384x16384", "--video", out], environment: ["PATH": "/usr/bin:/bin"], limit: 20),
+                "scrollab: error: --video: --viewport 16384x16384 at --scale 1 makes 16384x16384 pixel frames; at most 4096 a side and 8 million pixels (use a smaller --viewport or --scale)\n")
+        let missing = dir.appendingPathComponent("no/clip.mp4").path
+        let bad = try scrollab(["render", "--viewport", "16384x16384", "--video", missing], environment: ["PATH": "/usr/bin:/bin"], limit: 20)
+        oneLine(bad)
+        #expect(bad.stderr.hasPrefix("scrollab: error: \(missing): cannot be written"), "\(bad.stderr)")
+        #expect(try files(in: dir).isEmpty)
+    }
+
+    // MARK: M8 — frames measures the size asked for.
+
+    @Test func framesTakesTheViewportAndDevice() throws {
+        let device = try scrollab(["frames", "--scene", "list", "--count", "1", "--stats", "--scale", "1", "--device", "ipad-mini"])
+        #expect(device.status == 0, "\(device.stderr)")
+        #expect(device.stdout.hasPrefix("list: 1 frames at 744x1133 px"), "\(device.stdout)")
+        let viewport = try scrollab(["frames", "--scene", "pager", "--count", "1", "--stats", "--scale", "2", "--viewport", "200x300"])
+        #expect(viewport.stdout.hasPrefix("pager: 1 frames at 400x600 px"), "\(viewport.stdout)")
+        oneLine(try scrollab(["frames", "--count", "1", "--scale", "4", "--viewport", "100000x100000"]),
+                "scrollab: error: --viewport 100000x100000 at --scale 4 makes a 400000x400000 pixel canvas; at least 1 and at most 16384 pixels a side and 50 million in all\n")
+    }
 }
