@@ -388,12 +388,23 @@ public final class Canvas {
         return status == 0 ? cornerScratch : nil
     }
 
+    /// A rectangle in points as pixels, its edges kept within ±`pixelReach` (in Double, before any
+    /// integer arithmetic): geometry a long pull throws millions or 10³⁰⁰ points away stays a
+    /// rectangle past the canvas, and sums of its edges, widths and blur margins stay far from
+    /// Int32's limits. No canvas is larger than 16384 pixels a side, so clamping changes nothing
+    /// that shows.
     func pixelRect(_ rect: Rect) -> SDL_Rect {
-        let x0 = (originX + rect.x * scale).rounded(), y0 = (originY + rect.y * scale).rounded()
-        let x1 = (originX + rect.maxX * scale).rounded(), y1 = (originY + rect.maxY * scale).rounded()
-        return SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
-                        w: Int32(clamping: Int(max(0, x1 - x0))), h: Int32(clamping: Int(max(0, y1 - y0))))
+        func pixel(_ value: Double) -> Double {
+            guard !value.isNaN else { return 0 }
+            return min(max(value.rounded(), -Self.pixelReach), Self.pixelReach)
+        }
+        let x0 = pixel(originX + rect.x * scale), y0 = pixel(originY + rect.y * scale)
+        let x1 = pixel(originX + rect.maxX * scale), y1 = pixel(originY + rect.maxY * scale)
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(max(0, x1 - x0)), h: Int32(max(0, y1 - y0)))
     }
+
+    /// How far from the origin a pixel edge may lie (2²⁴: four of them still add up within Int32).
+    static let pixelReach = Double(1 << 24)
 
     // MARK: Shapes
 

@@ -36,41 +36,41 @@ public struct Image: Equatable, Sendable {
     /// Reads a PNG file; errors name the file and say what is wrong with it. The size is read
     /// from the header first, and images above `maximumSide` / `maximumPixels` are refused.
     public static func loadPNG(_ path: String) throws(SDLError) -> Image {
-        guard access(path, R_OK) == 0 else { throw SDLError(path, reason: "no such file or not readable") }
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { throw SDLError(path, reason: "is a directory, expected a PNG file") }
-        if let (width, height) = headerSize(path) {
+        // Read once, whole (a FIFO is waited on for a short time, not forever), then checked and
+        // decoded from memory: a pipe's bytes are not read twice.
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: maximumFileSize) } catch { throw SDLError(error) }
+        if let (width, height) = headerSize(bytes) {
             guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
                 throw SDLError(path, reason: "is \(width)x\(height) pixels; at most \(maximumSide) a side and \(maximumPixels / 1_000_000) million in all are read")
             }
         }
-        guard let ops = SDL_RWFromFile(path, "rb") else { throw SDLError(path, reason: "cannot be opened") }
-        guard IMG_isPNG(ops) != 0 else {
+        let decoded: Result<Image, SDLError> = bytes.withUnsafeBytes { buffer in
+            guard let ops = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return .failure(SDLError(path, reason: "cannot be opened")) }
+            guard IMG_isPNG(ops) != 0 else {
+                SDL_RWclose(ops)
+                return .failure(SDLError(path, reason: "is not a PNG file"))
+            }
+            // libpng prints its own lines on standard error before failing: keep them off the terminal.
+            let loaded = withStandardErrorSilenced { IMG_LoadPNG_RW(ops) }
             SDL_RWclose(ops)
-            throw SDLError(path, reason: "is not a PNG file")
+            guard let loaded else { return .failure(SDLError(path, reason: "is not a readable PNG (\(sdlReason()))")) }
+            defer { SDL_FreeSurface(loaded) }
+            guard let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+                return .failure(SDLError("\(path): converting pixels"))
+            }
+            defer { SDL_FreeSurface(converted) }
+            return .success(Image(surface: converted))
         }
-        // libpng prints its own lines on standard error before failing: keep them off the terminal.
-        let loaded = withStandardErrorSilenced { IMG_LoadPNG_RW(ops) }
-        SDL_RWclose(ops)
-        guard let loaded else {
-            throw SDLError(path, reason: "is not a readable PNG (\(sdlReason()))")
-        }
-        defer { SDL_FreeSurface(loaded) }
-        guard let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
-            throw SDLError("\(path): converting pixels")
-        }
-        defer { SDL_FreeSurface(converted) }
-        return Image(surface: converted)
+        return try decoded.get()
     }
 
-    /// Width and height from a PNG's IHDR chunk (bytes 16 to 23), or nil when the file is not a PNG.
-    static func headerSize(_ path: String) -> (Int, Int)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 24)
-        let n = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 24) }
-        guard n == 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+    /// The largest PNG file read (bytes): 50 million pixels of RGBA stored uncompressed, and more.
+    public static let maximumFileSize = 256 << 20
+
+    /// Width and height from a PNG's IHDR chunk (bytes 16 to 23), or nil when the bytes are not a PNG.
+    static func headerSize(_ header: [UInt8]) -> (Int, Int)? {
+        guard header.count >= 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
         func big(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (big(16), big(20))
     }

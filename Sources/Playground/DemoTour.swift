@@ -78,7 +78,38 @@ public enum TourFile {
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
         guard case .array(let items) = root else { throw InputError("\(file): expected a list of steps, found \(root.kindName)") }
         guard !items.isEmpty else { throw InputError("\(file): the tour has no steps") }
+        guard items.count <= maximumSteps else {
+            throw InputError("\(file): the tour has \(items.count) steps; at most \(maximumSteps)")
+        }
         var steps: [TourStep] = []
+        // Each file is read once however many steps name it, and all of them together at most
+        // `TextFile.maximumSize` bytes: a short tour cannot make the program read gigabytes.
+        var gestures: [String: [TimedInput]] = [:]
+        var parameterFiles: [String: ScrollParameters] = [:]
+        var bytesRead = 0
+        func read(_ path: String, place: String) throws(InputError) -> String {
+            let text: String
+            do { text = try TextFile.read(path) } catch { throw InputError("\(place): \(error.message)") }
+            bytesRead += text.utf8.count
+            guard bytesRead <= TextFile.maximumSize else {
+                throw InputError("\(place): the tour's files come to more than \(TextFile.maximumSize >> 20) MB; at most that much is read")
+            }
+            return text
+        }
+        func gesture(_ path: String, place: String) throws(InputError) -> [TimedInput] {
+            if let known = gestures[path] { return known }
+            let events: [TimedInput]
+            do { events = try GestureFile.decode(try read(path, place: place), file: path) } catch { throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)") }
+            gestures[path] = events
+            return events
+        }
+        func parameters(_ path: String, place: String) throws(InputError) -> ScrollParameters {
+            if let known = parameterFiles[path] { return known }
+            let loaded: ScrollParameters
+            do { loaded = try ParametersFile.decode(try read(path, place: place), file: path) } catch { throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)") }
+            parameterFiles[path] = loaded
+            return loaded
+        }
         for (position, item) in items.enumerated() {
             let place = "\(file): step \(position) (of \(items.count))"
             guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
@@ -91,6 +122,7 @@ public enum TourFile {
                     return nil
                 }
                 guard case .string(let text) = value, !text.isEmpty else { throw InputError("\(place): \"\(key)\" must be a non-empty string, found \(value.kindName)") }
+                guard !text.contains("\u{0}") else { throw InputError("\(place): \"\(key)\" contains a NUL character; no file name does") }
                 return text
             }
             func path(_ name: String) -> String { name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name }
@@ -100,14 +132,17 @@ public enum TourFile {
             }
             let caption = try string("caption", required: true) ?? ""
             guard !caption.contains(where: \.isNewline) else { throw InputError("\(place): \"caption\" must be one line") }
-            let gesture = try GestureFile.load(path(try string("gesture", required: true) ?? ""))
-            let parameters = try ParametersFile.load(try string("params", required: false).map(path))
-            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in try ParametersFile.load(path(file)) }
-            steps.append(TourStep(setup: SceneSetup.playground[index], parameters: parameters, parametersB: parametersB,
-                                  gesture: gesture, caption: caption))
+            let events = try gesture(path(try string("gesture", required: true) ?? ""), place: place)
+            let parametersA = try string("params", required: false).map { (file: String) throws(InputError) in try parameters(path(file), place: place) } ?? ScrollParameters()
+            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in try parameters(path(file), place: place) }
+            steps.append(TourStep(setup: SceneSetup.playground[index], parameters: parametersA, parametersB: parametersB,
+                                  gesture: events, caption: caption))
         }
         return steps
     }
+
+    /// The most steps a tour file may have.
+    public static let maximumSteps = 100
 
     public static func load(_ path: String) throws(InputError) -> [TourStep] {
         let text = try TextFile.read(path)

@@ -47,13 +47,20 @@ public enum FitPlot {
 
     /// Tick values covering [low, high] at a step of 1, 2 or 5 × 10ⁿ, about 5 of them.
     static func axis(_ low: Double, _ high: Double) -> [Double] {
+        // Non-finite ends have no axis; a range too small to split at this magnitude (all t =
+        // 1e17, where 1e17 + 0.5 == 1e17) is widened relative to its size, so the step is never 0.
+        guard low.isFinite, high.isFinite, low <= high, high - low < .greatestFiniteMagnitude / 8 else { return [0, 1] }
         var low = low, high = high
-        if !(high - low > 1e-9) { low -= 0.5; high += 0.5 }
+        let pad = max(0.5, max(abs(low), abs(high)) * 1e-6)
+        if !(high - low > max(1e-9, pad * 1e-3)) { low -= pad; high += pad }
         let raw = (high - low) / 5
+        guard raw.isFinite, raw > 0 else { return [0, 1] }
         let magnitude = pow(10, (log10(raw)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
         let first = (low / step).rounded(.down) * step, last = (high / step).rounded(.up) * step
-        let count = Int(((last - first) / step).rounded())
+        let steps = ((last - first) / step).rounded()
+        guard steps.isFinite, steps >= 0, steps <= 20 else { return [low, high] }
+        let count = Int(steps)
         return (0...max(1, count)).map { first + Double($0) * step }.map { abs($0) < step * 1e-9 ? 0 : $0 }
     }
 }

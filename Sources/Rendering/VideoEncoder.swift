@@ -58,6 +58,8 @@ public final class VideoEncoder {
     private let errors: Pipe
     private var done = false
     private var inputOpen = true
+    /// The file FFmpeg writes when the output is a device or FIFO (unlinked; -1 otherwise).
+    private let scratch: Int32
 
     /// The ffmpeg executable on PATH, or nil.
     public static func ffmpegPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -95,6 +97,20 @@ public final class VideoEncoder {
         guard let ffmpeg else { throw VideoError(Self.installHint) }
         guard path != "-" else { throw VideoError("--video: - (standard output) cannot hold an MP4 or GIF here; name a file") }
         do { output = try OutputFile(path, inputs: inputs) } catch { throw VideoError(error.message) }
+        // FFmpeg writes a regular file whose end can be checked: the output's own temporary
+        // file, or for a device or FIFO a scratch file copied there (with checked writes) once
+        // whole. FFmpeg's GIF muxer ignores a full disk and exits 0; writing it straight to
+        // /dev/full or a FIFO could not be checked at all.
+        if case .some(.direct) = try? OutputFile.plan(path, inputs: inputs) {
+            var template = Array("\(Self.scratchFolder())/.scrollab-video-XXXXXX".utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { let code = errno; output.discard(); throw VideoError("\(path): no scratch file for the encoder (\(String(cString: strerror(code))))") }
+            unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            scratch = fd
+        } else {
+            scratch = -1
+        }
         self.path = path
         self.format = format
         self.width = width
@@ -103,7 +119,7 @@ public final class VideoEncoder {
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rate(fps), "-i", "pipe:0"]
-            + Self.outputArguments(format) + ["/proc/\(getpid())/fd/\(output.fileDescriptor)"]
+            + Self.outputArguments(format) + ["/proc/\(getpid())/fd/\(scratch >= 0 ? scratch : output.fileDescriptor)"]
         let pipe = Pipe()
         errors = Pipe()
         process.standardInput = pipe
@@ -119,7 +135,10 @@ public final class VideoEncoder {
         }
     }
 
-    deinit { if !done { cancel() } }
+    deinit {
+        if !done { cancel() }
+        if scratch >= 0 { close(scratch) }
+    }
 
     /// "60" or "100/3".
     static func rate(_ fps: Double) -> String {
@@ -159,18 +178,77 @@ public final class VideoEncoder {
             cancel()
             throw VideoError("\(path): ffmpeg failed (status \(process.terminationStatus)): \(reason)")
         }
+        let written = scratch >= 0 ? scratch : output.fileDescriptor
         var status = stat()
-        let written = fstat(output.fileDescriptor, &status) == 0 ? Int(status.st_size) : 0
-        guard written > 0 || status.st_mode & S_IFMT != S_IFREG else {
+        let size = fstat(written, &status) == 0 ? Int(status.st_size) : 0
+        guard size > 0 else {
             cancel()
             throw VideoError("\(path): ffmpeg wrote nothing")
         }
-        do { try output.commit() } catch {
+        if let problem = Self.check(written, size: size, format: format) {
+            cancel()
+            throw VideoError("\(path): ffmpeg's \(format.rawValue.uppercased()) is cut short (\(size) bytes, \(problem)); is the disk full? Nothing was replaced")
+        }
+        do {
+            if scratch >= 0 { try copyScratch(size: size) }
+            try output.commit()
+        } catch {
             cancel()
             throw VideoError(error.message)
         }
         done = true
-        return written
+        return size
+    }
+
+    /// Whether the file FFmpeg wrote is whole: a GIF ends with its trailer (0x3B); an MP4's
+    /// top-level boxes cover the file exactly and include `moov` and `mdat`. Nil when whole.
+    static func check(_ descriptor: Int32, size: Int, format: VideoFormat) -> String? {
+        func bytes(at offset: Int, count: Int) -> [UInt8]? {
+            var buffer = [UInt8](repeating: 0, count: count)
+            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            return n == count ? buffer : nil
+        }
+        switch format {
+        case .gif:
+            guard let head = bytes(at: 0, count: 6), head == Array("GIF89a".utf8) || head == Array("GIF87a".utf8) else { return "no GIF header" }
+            guard bytes(at: size - 1, count: 1) == [0x3B] else { return "no GIF trailer" }
+            return nil
+        case .mp4:
+            var offset = 0, boxes = Set<String>()
+            while offset < size {
+                guard let header = bytes(at: offset, count: 8) else { return "a box header cut at byte \(offset)" }
+                var length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: header[4..<8], as: UTF8.self)
+                if length == 1 {
+                    guard let large = bytes(at: offset + 8, count: 8) else { return "a box header cut at byte \(offset)" }
+                    length = large.reduce(0) { $0 << 8 | Int($1) }
+                } else if length == 0 {
+                    length = size - offset
+                }
+                guard length >= 8, length <= size - offset else { return "the \(type) box runs past the end" }
+                boxes.insert(type)
+                offset += length
+            }
+            return boxes.contains("moov") && boxes.contains("mdat") ? nil : "no moov or mdat box"
+        }
+    }
+
+    private func copyScratch(size: Int) throws(OutputError) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while offset < size {
+            let n = chunk.withUnsafeMutableBytes { pread(scratch, $0.baseAddress, $0.count, off_t(offset)) }
+            if n < 0 { if errno == EINTR { continue }; throw OutputError(path, errno: errno) }
+            if n == 0 { break }
+            try output.write(bytes: Array(chunk[0..<n]))
+            offset += n
+        }
+    }
+
+    /// Where a scratch file goes: $TMPDIR, else /tmp.
+    static func scratchFolder() -> String {
+        if let folder = ProcessInfo.processInfo.environment["TMPDIR"], !folder.isEmpty { return folder }
+        return "/tmp"
     }
 
     /// Stops FFmpeg if it still runs and removes the temporary file.

@@ -119,16 +119,16 @@ public final class OutputFile {
         case .standardOutput:
             descriptor = STDOUT_FILENO
         case .direct(let target):
-            descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw OutputError(path, errno: errno) }
+            descriptor = try Self.openDirect(target, path: path)
         case .replace(let target, let folder, let mode, let owner, let group):
             (descriptor, temporary) = try Self.makeTemporary(for: target, in: folder, path: path)
+            // The owner first: chown clears the set-user-ID and set-group-ID bits the mode then sets.
+            if let owner, let group, getuid() == 0 { _ = fchown(descriptor, uid_t(owner), gid_t(group)) }
             if let mode, fchmod(descriptor, mode_t(mode)) != 0 {
                 let code = errno
                 discard()
                 throw OutputError(path, errno: code)
             }
-            if let owner, let group, getuid() == 0 { _ = fchown(descriptor, uid_t(owner), gid_t(group)) }
         case .copyInto(let target, let folder):
             (descriptor, temporary) = try Self.makeTemporary(for: target, in: folder, path: path)
         }
@@ -205,9 +205,17 @@ public final class OutputFile {
             self.temporary = nil
         case .copyInto(let target, _):
             defer { cleanUp() }
-            guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw OutputError(path, errno: errno) }
-            let out = open(target, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+            if fsync(descriptor) != 0 { throw OutputError(path, errno: errno) }
+            let size = lseek(descriptor, 0, SEEK_END)
+            guard size >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else { throw OutputError(path, errno: errno) }
+            // Not truncated first: the space for the new contents is reserved in the file before a
+            // byte of it changes, so a full disk leaves every link with the old contents whole.
+            let out = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard out >= 0 else { throw OutputError(path, errno: errno) }
+            if size > 0 {
+                let code = posix_fallocate(out, 0, size)
+                if code != 0 { close(out); throw OutputError(path, reason: "cannot be written (\(Self.reason(code)); the file is unchanged)") }
+            }
             var chunk = [UInt8](repeating: 0, count: Self.bufferSize)
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -215,6 +223,7 @@ public final class OutputFile {
                 if n == 0 { break }
                 do { try Self.writeAll(Array(chunk[0..<n]), to: out, path: path) } catch { close(out); throw error }
             }
+            if ftruncate(out, size) != 0 { let code = errno; close(out); throw OutputError(path, errno: code) }
             if fsync(out) != 0 { let code = errno; close(out); throw OutputError(path, errno: code) }
             guard close(out) == 0 else { throw OutputError(path, errno: errno) }
         }
@@ -251,7 +260,7 @@ public final class OutputFile {
     }
 
     private static func makeTemporary(for target: String, in folder: String, path: String) throws(OutputError) -> (Int32, String) {
-        let name = target.split(separator: "/").last.map(String.init) ?? "output"
+        let name = Self.temporaryStem(target.split(separator: "/").last.map(String.init) ?? "output")
         var template = Array("\(folder)/.\(name).partial-XXXXXX".utf8CString)
         TemporaryFiles.installHandlers()
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }   // O_CREAT | O_EXCL, mode 0600
@@ -260,6 +269,67 @@ public final class OutputFile {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFiles.remember(temporary)
         return (descriptor, temporary)
+    }
+
+    /// The target's name as it appears in `.NAME.partial-XXXXXX`: cut (at a character boundary)
+    /// to 200 bytes, so a name up to the system's 255 still has a temporary file beside it.
+    static func temporaryStem(_ name: String) -> String {
+        guard name.utf8.count > 200 else { return name }
+        var stem = ""
+        for character in name where stem.utf8.count + character.utf8.count <= 200 { stem.append(character) }
+        return stem
+    }
+
+    /// Opens a device or FIFO for writing. A FIFO is opened without blocking, tried again for up
+    /// to `FIFOWait.seconds` while nobody reads it, then refused; the descriptor is made blocking.
+    static func openDirect(_ target: String, path: String) throws(OutputError) -> Int32 {
+        var waited = 0.0
+        while true {
+            let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            if descriptor >= 0 {
+                let flags = fcntl(descriptor, F_GETFL)
+                if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+                return descriptor
+            }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == ENXIO else { throw OutputError(path, errno: code) }
+            if waited >= FIFOWait.seconds {
+                throw OutputError(path, reason: "is a FIFO nobody is reading (waited \(FIFOWait.text) s); start the reader first")
+            }
+            usleep(50_000)
+            waited += 0.05
+        }
+    }
+
+    /// Whether `a` and `b` name the same file: the same device and inode when both exist, else
+    /// the same folder (by device and inode) and name.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        if a == "-" || b == "-" { return a == b }
+        var first = stat(), second = stat()
+        let aExists = stat(a, &first) == 0, bExists = stat(b, &second) == 0
+        if aExists && bExists { return first.st_dev == second.st_dev && first.st_ino == second.st_ino }
+        if aExists != bExists { return false }
+        // Neither exists yet: the same name in the same folder (links to a folder resolved by stat).
+        func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
+        guard name(a) == name(b) else { return false }
+        var folderA = stat(), folderB = stat()
+        guard stat(folder(of: a), &folderA) == 0, stat(folder(of: b), &folderB) == 0 else { return folder(of: a) == folder(of: b) }
+        return folderA.st_dev == folderB.st_dev && folderA.st_ino == folderB.st_ino
+    }
+
+    /// Refuses outputs that are one of the inputs or each other (`fit r.csv --params r.csv`,
+    /// `--params x --plot x`), before any work: `outputs` are (flag, path) pairs.
+    public static func checkDistinct(outputs: [(flag: String, path: String)], inputs: [String]) throws(OutputError) {
+        for (index, output) in outputs.enumerated() {
+            if output.path == "-" { continue }
+            for input in inputs where sameFile(output.path, input) {
+                throw OutputError(output.path, reason: "is also an input (\(input)); not overwritten, choose another output")
+            }
+            for other in outputs[..<index] where other.path != "-" && sameFile(output.path, other.path) {
+                throw OutputError(output.path, reason: "is named by both \(other.flag) and \(output.flag); choose two different outputs")
+            }
+        }
     }
 
     static func folder(of path: String) -> String {

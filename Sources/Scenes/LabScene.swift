@@ -192,9 +192,12 @@ public final class LabScene: SingleAxisScene {
         list.append(.clip(area))
         list.append(.rect(area, fill: .solid(Color(hex: 0xE9E9EE)), cornerRadius: 0))
         let rowHeight = 64.0
-        let first = max(0, Int(offset / rowHeight)), last = Int((offset + area.height) / rowHeight)
-        if first <= last {
-            for row in first...last where row < 47 {
+        // Rows in view, found in Double and clamped to the 47 rows before any integer is made: a
+        // pull of any length (10²⁰ pt and more) shows no rows rather than overflowing.
+        let top = offset / rowHeight, bottom = (offset + area.height) / rowHeight
+        if top.isFinite, bottom.isFinite, bottom >= 0, top < 47 {
+            let first = Int(max(0, top)), last = Int(min(46, bottom))
+            for row in first...max(first, last) where row <= last {
                 let frame = Rect(x: 16, y: Self.listTop + 8 + Double(row) * rowHeight - offset, width: w - 32, height: rowHeight - 10)
                 list.append(.rect(frame, fill: .solid(.white), cornerRadius: 10))
                 list.append(.text(Art.title(row), x: frame.x + 14, y: frame.y + 16, style: .body, color: Theme.label, maxWidth: frame.width - 28))

@@ -134,14 +134,29 @@ public struct JSONParser {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
+                    let escapeStart = index - 2
                     var code = try parseHex4()
-                    if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\"),
-                       index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                    // UTF-16 surrogates come in pairs (high D800–DBFF, then low DC00–DFFF); a lone
+                    // one is no character, and is refused rather than guessed at.
+                    if (0xDC00..<0xE000).contains(code) {
+                        index = escapeStart
+                        throw error("unpaired surrogate \\u\(Self.hex4(code)) in string (a low surrogate needs a high one before it)")
+                    }
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                            index = escapeStart
+                            throw error("unpaired surrogate \\u\(Self.hex4(code)) in string (a high surrogate needs a low one, \\uDC00–\\uDFFF, right after it)")
+                        }
                         index += 2
                         let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            index = escapeStart
+                            throw error("unpaired surrogate \\u\(Self.hex4(code)) in string (followed by \\u\(Self.hex4(low)), not a low surrogate \\uDC00–\\uDFFF)")
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    guard let scalar = Unicode.Scalar(code) else { index = escapeStart; throw error("invalid \\u escape") }
+                    scalars.append(scalar)
                 default: throw error("invalid escape in string")
                 }
             default:
@@ -161,6 +176,11 @@ public struct JSONParser {
             index += 1
         }
         return value
+    }
+
+    private static func hex4(_ code: UInt32) -> String {
+        let text = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -11,37 +11,16 @@ public enum TextFile {
     /// The file's text, or an error naming the file and the reason. Pipes, FIFOs and
     /// `/dev/stdin` are read to their end; `-` is standard input.
     public static func read(_ path: String) throws(InputError) -> String {
-        let bytes = try readBytes(path)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError("\(path): is not UTF-8 text") }
+        var bytes = try readBytes(path)
+        let name = path == "-" ? "standard input" : path
+        // A byte-order mark (some editors write one) is not part of the text.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError("\(name): is not UTF-8 text") }
         return text
     }
 
     public static func readBytes(_ path: String) throws(InputError) -> [UInt8] {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw InputError(code == ENOENT ? "\(path): no such file" : "\(path): cannot be read (\(reason(code)))")
-        }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw InputError("\(path): cannot be read (\(reason(errno)))") }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw InputError("\(path): is a directory, expected a file") }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maximumSize {
-            throw InputError("\(path): is \(Int(info.st_size) >> 20) MB; at most \(maximumSize >> 20) MB is read")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw InputError("\(path): cannot be read (\(reason(errno)))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            guard bytes.count <= maximumSize else { throw InputError("\(path): is larger than \(maximumSize >> 20) MB; at most that much is read") }
-        }
-        return bytes
+        do { return try InputFile.read(path, limit: maximumSize) } catch { throw InputError(error) }
     }
 
     /// Writes `text` whole or not at all, by `OutputFile`'s rules (never over one of `inputs`).

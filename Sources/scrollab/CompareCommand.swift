@@ -36,7 +36,7 @@ struct CompareCommand: ParsableCommand {
             first = try Image.loadPNG(a)
             second = try Image.loadPNG(b)
         } catch {
-            throw InputError(error.operation + ": " + error.reason)
+            throw InputError(error.reason.isEmpty ? error.operation : error.operation + ": " + error.reason)
         }
         guard first.width == second.width, first.height == second.height else {
             throw InputError("\(a) is \(first.width)x\(first.height) but \(b) is \(second.width)x\(second.height); sizes must match")

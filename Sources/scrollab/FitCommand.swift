@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Platform
 import Rendering
+import SafeOutput
 import ScrollLabKit
 import ScrollPhysics
 
@@ -34,15 +35,15 @@ struct FitCommand: ParsableCommand {
             throw InputError("--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let name = csv == "-" ? "standard input" : csv
-        let text: String
-        if csv == "-" {
-            guard let read = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
-                throw InputError("standard input: is not UTF-8 text")
-            }
-            text = read
-        } else {
-            text = try TextFile.read(csv)
+        // The outputs are checked before any work: never the recording, never each other.
+        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
+        do {
+            try OutputFile.checkDistinct(outputs: outputs, inputs: [csv])
+            for output in outputs { _ = try OutputFile.plan(output.path, inputs: [csv]) }
+        } catch {
+            throw InputError(error)
         }
+        let text = try TextFile.read(csv)   // standard input too: at most 64 MB
         let trace = try FitTrace.parse(text, file: name)
         let result = try Fit.run(trace, kind: fitKind)
         var lines = result.notes
@@ -55,20 +56,22 @@ struct FitCommand: ParsableCommand {
         let (parameters, clampNotes) = result.parameters()
         lines += clampNotes
         if let params {
-            try TextFile.write(fittedJSON(result, parameters), to: params)
+            try TextFile.write(fittedJSON(result, parameters), to: params, inputs: [csv])
             lines.append("wrote \(params)")
         }
         if let plot {
             do {
                 let title = "scrollab fit --kind \(result.kind.rawValue) (\(result.points.count) rows): residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
                 let image = try FitPlot.image(result, title: title, fonts: try FontLibrary())
-                try image.savePNG(plot)
+                try image.savePNG(plot, inputs: [csv])
+            } catch let error as SDLError {
+                throw InputError("\(error)")
             } catch {
-                throw InputError("\(plot): cannot be written (\(error))")
+                throw InputError("\(plot): cannot be drawn (\(error))")
             }
             lines.append("wrote \(plot)")
         }
-        print(lines.joined(separator: "\n"))
+        try Console.print(lines.joined(separator: "\n"))
     }
 
     /// Only the fitted keys, in the parameter file's order, with their clamped values.

@@ -6,6 +6,7 @@ import Playground
 import Rendering
 import Scenes
 import ScrollLabKit
+import ScrollPhysics
 
 /// Runs a moving scene for a number of frames, for profilers (valgrind, perf): the same frame
 /// path as the window, without a window. `--stats` times each frame and counts its geometry.
@@ -39,12 +40,18 @@ struct FramesCommand: ParsableCommand {
         let frames = try Flags.integer(count, flag: "--count", range: 0...10_000_000)
         let pixelScale = try scale.map { try Flags.number($0, flag: "--scale", range: 0.1...4) }
         let setup = try sceneOptions.setup(defaultList: .cards(count: 1000))
-        if window { return try runWindow(setup, frames: frames) }
-        let scene = setup.makeScene(viewport: .phone, parameters: .init())
+        let size = try sceneOptions.viewportSize()   // --viewport and --device, as render and replay take them
+        if window { return try runWindow(setup, viewport: size, frames: frames) }
+        let scene = setup.makeScene(viewport: size, parameters: .init())
         let viewport = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
+        // Without --scale, the phone as the window shows it: 800 px high, centred in 1280.
+        let windowScale = 800 / viewport.height
         let (width, height, drawScale, x) = pixelScale.map {
             (Int((viewport.width * $0).rounded()), Int((viewport.height * $0).rounded()), $0, 0.0)
-        } ?? (1280, 800, 800.0 / 844, 455.0)
+        } ?? (1280, 800, windowScale, ((1280 - viewport.width * windowScale) / 2).rounded())
+        guard width >= 1, height >= 1, width <= Image.maximumSide, height <= Image.maximumSide, width * height <= Image.maximumPixels else {
+            throw InputError("--viewport \(ParameterSpec.format(size.width))x\(ParameterSpec.format(size.height))\(scale.map { " at --scale \($0)" } ?? "") makes a \(width)x\(height) pixel canvas; at least 1 and at most \(Image.maximumSide) pixels a side and \(Image.maximumPixels / 1_000_000) million in all")
+        }
         let canvas = layoutOnly ? nil : try OffscreenCanvas(width: width, height: height, fonts: try FontLibrary())
         canvas?.canvas.collectsStats = stats
         var list = DrawList()
@@ -75,7 +82,7 @@ struct FramesCommand: ParsableCommand {
         }
         let counted = canvas?.canvas.stats ?? CanvasStats()
         let n = Double(max(frames, 1))
-        print(scene.name + String(format: ": %d frames at %dx%d px: CPU median %.2f ms (p90 %.2f), wall median %.2f ms; per frame %.0f triangles, box %.2f Mpx for %.2f Mpx covered (%.1f×), %.0f fills, %.0f copies (%.2f Mpx)",
+        try Console.print(scene.name + String(format: ": %d frames at %dx%d px: CPU median %.2f ms (p90 %.2f), wall median %.2f ms; per frame %.0f triangles, box %.2f Mpx for %.2f Mpx covered (%.1f×), %.0f fills, %.0f copies (%.2f Mpx)",
                      frames, width, height, percentile(0.5, cpuTimes), percentile(0.9, cpuTimes), percentile(0.5), Double(counted.triangles) / n,
                      (counted.boxArea + counted.fillArea) / n / 1e6, (counted.triangleArea + counted.fillArea) / n / 1e6,
                      counted.boxRatio, Double(counted.fills) / n, Double(counted.copies) / n, counted.copyArea / n / 1e6))
@@ -84,7 +91,7 @@ struct FramesCommand: ParsableCommand {
     /// The window's frames while the scene moves (a scripted fling whenever it rests), then 3 s at
     /// rest through the real idle loop: CPU per frame and share of a core, whole process (the GL
     /// driver's threads included).
-    func runWindow(_ setup: SceneSetup, frames: Int) throws {
+    func runWindow(_ setup: SceneSetup, viewport: Size, frames: Int) throws {
         let app: PlaygroundApp
         do {
             app = try PlaygroundApp(windowWidth: 1280, windowHeight: 800, renderer: try rendererOption.choice())
@@ -93,7 +100,7 @@ struct FramesCommand: ParsableCommand {
         }
         // The playground's scenes, this one in its place (the panel's Scene menu reads as in `play`).
         let (setups, index) = SceneSetup.playground(with: setup)
-        let session = try PlaygroundSession(setups: setups, initial: index, viewport: .phone, parameters: .init(), tracePath: nil,
+        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, parameters: .init(), tracePath: nil,
                                             realTime: Window.now)
         var forward = true
         var perFrame: [Double] = []
@@ -128,7 +135,7 @@ struct FramesCommand: ParsableCommand {
         var drawn = 0
         while Window.now - restStart < 3 { if app.turn(&pacer, session) { drawn += 1 } }
         let restWall = Window.now - restStart, restUsed = Self.cpuSeconds() - restCPU
-        print(session.scene.name + String(format: " in the window (1280x800, panel open, \(app.window.rendererDescription)): in motion %.2f ms CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f %% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
+        try Console.print(session.scene.name + String(format: " in the window (1280x800, panel open, \(app.window.rendererDescription)): in motion %.2f ms CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f %% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
                                           cpu * 1000 / Double(max(frames, 1)), frames, p90, perFrame.last ?? 0, over, Double(frames) / wall, 100 * cpu / wall,
                                           drawn, restWall, 100 * restUsed / restWall))
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Platform
 import Rendering
+import SafeOutput
 import Scenes
 import ScrollLabKit
 import ScrollPhysics
@@ -55,6 +56,18 @@ struct VideoOptions: ParsableArguments {
         let speed = try slow.map { try Flags.number($0, flag: "--slow", range: 0.05...1) } ?? 1
         let length = try duration.map { try Flags.number($0, flag: "--duration", range: 0.02...600) }
         if let caption, caption.contains(where: \.isNewline) { throw InputError("--caption: one line only") }
+        // The output and the frame size are checked before anything is read, drawn or allocated.
+        do {
+            try OutputFile.checkDistinct(outputs: [(flag: "--video", path: path)], inputs: [gesture, params, paramsB].compactMap { $0 })
+            _ = try OutputFile.plan(path, inputs: [gesture, params, paramsB].compactMap { $0 })
+        } catch {
+            throw InputError(error)
+        }
+        let layout = ClipLayout(viewport: viewport, sides: paramsB == nil ? 1 : 2, caption: caption != nil)
+        let frame = layout.pixelSize(scale: pixelsPerPoint)
+        guard frame.width <= Self.maximumSide, frame.height <= Self.maximumSide, frame.width * frame.height <= Self.maximumPixels else {
+            throw InputError("--video: --viewport \(ParameterSpec.format(viewport.width))x\(ParameterSpec.format(viewport.height)) at --scale \(scale)\(paramsB == nil ? "" : " (two phones)") makes \(frame.width)x\(frame.height) pixel frames; at most \(Self.maximumSide) a side and \(Self.maximumPixels / 1_000_000) million pixels (use a smaller --viewport or --scale)")
+        }
         let events = try GestureFile.load(gesture)
         var sides = [ClipSide(label: Self.label("A", file: params), parameters: try scene.parameters(params))]
         if let paramsB { sides.append(ClipSide(label: Self.label("B", file: paramsB), parameters: try scene.parameters(paramsB))) }
@@ -73,7 +86,7 @@ struct VideoOptions: ParsableArguments {
             let started = DispatchTime.now().uptimeNanoseconds
             let result = try renderer.encode(to: path, format: format, inputs: [gesture, params, paramsB].compactMap { $0 }, ffmpeg: ffmpeg)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            print("Wrote \(path): \(result.width)x\(result.height) px, \(result.frames) frames, \(Self.decimal(result.duration, 2)) s at \(Self.decimal(script.fps, 0)) fps, "
+            try Console.print("Wrote \(path): \(result.width)x\(result.height) px, \(result.frames) frames, \(Self.decimal(result.duration, 2)) s at \(Self.decimal(script.fps, 0)) fps, "
                   + "\(Self.decimal(Double(result.bytes) / 1_000_000, 2)) MB, encoded in \(Self.decimal(seconds, 2)) s.")
         } catch let error as SDLError {
             throw InputError("\(error)")
@@ -81,6 +94,11 @@ struct VideoOptions: ParsableArguments {
             throw InputError(error.message)
         }
     }
+
+    /// The largest clip frame: 4096 pixels a side, 8 million in all (a GIF's palette pass holds
+    /// every frame, so memory grows with it).
+    static let maximumSide = 4096
+    static let maximumPixels = 8_000_000
 
     static func decimal(_ value: Double, _ places: Int) -> String {
         var factor = 1.0

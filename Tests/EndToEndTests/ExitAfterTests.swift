@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `--exit-after` holds even when the window cannot get to its own check: here a `--trace` FIFO
-/// that nobody opens keeps the session from starting, and the process is ended 10 s after the
-/// time asked for, with one line and status 2, instead of running on.
+/// that nobody opens keeps the session from starting (waited on for an hour with
+/// `SCROLLAB_FIFO_WAIT`; by default it is refused after 3 s), and the process is ended 10 s after
+/// the time asked for, with one line and status 2, instead of running on.
 @Suite(.enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct ExitAfterTests {
     @Test func exitAfterHoldsWhenTheTraceBlocks() throws {
@@ -20,7 +21,7 @@ struct ExitAfterTests {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["play", "--trace", fifo, "--exit-after", "1"]
-        process.environment = ["DISPLAY": x.display, "PATH": "/usr/bin:/bin", "HOME": directory.path]
+        process.environment = ["DISPLAY": x.display, "PATH": "/usr/bin:/bin", "HOME": directory.path, "SCROLLAB_FIFO_WAIT": "3600"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -151,9 +151,36 @@ import ScrollPhysics
         for (text, message) in cases {
             #expect(throws: InputError("\(tour): \(message)")) { try TourFile.decode(text, file: tour, folder: dir.path) }
         }
-        #expect(throws: InputError("\(dir.path)/g/none.json: no such file")) {
+        // A file's error names the tour and the step too.
+        #expect(throws: InputError("\(tour): step 0 (of 1): \(dir.path)/g/none.json: no such file")) {
             try TourFile.decode("[{\"scene\": \"list\", \"gesture\": \"g/none.json\", \"caption\": \"x\"}]", file: tour, folder: dir.path)
         }
+        #expect(throws: InputError("\(tour): step 0 (of 1): \"gesture\" contains a NUL character; no file name does")) {
+            try TourFile.decode("[{\"scene\": \"list\", \"gesture\": \"g/flick.json\\u0000x\", \"caption\": \"x\"}]", file: tour, folder: dir.path)
+        }
+    }
+
+    /// A short tour naming a large gesture in many steps reads it once, and a tour is capped in
+    /// steps and in the bytes of the files it names (a 2.5 KB tour once read 2.6 GB).
+    @Test func toursAreCappedAndShareTheirFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-tour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tour = dir.appendingPathComponent("tour.json").path
+        let step = "{\"scene\": \"list\", \"gesture\": \"big.json\", \"caption\": \"x\"}"
+        // 33 MB of gesture (white space after a small one): once is allowed, twice would not be.
+        let gesture = GestureFile.encode(flick)
+        try (gesture + String(repeating: " ", count: 33 << 20)).write(to: dir.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
+        let forty = try TourFile.decode("[" + Array(repeating: step, count: 40).joined(separator: ",") + "]", file: tour, folder: dir.path)
+        #expect(forty.count == 40 && forty.allSatisfy { $0.gesture == flick })
+        try gesture.write(to: dir.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+        try (gesture + String(repeating: " ", count: 33 << 20)).write(to: dir.appendingPathComponent("big2.json"), atomically: true, encoding: .utf8)
+        let two = "[" + step + "," + step.replacingOccurrences(of: "big.json", with: "big2.json") + "]"
+        #expect(throws: InputError("\(tour): step 1 (of 2): the tour's files come to more than 64 MB; at most that much is read")) {
+            try TourFile.decode(two, file: tour, folder: dir.path)
+        }
+        let many = "[" + Array(repeating: step.replacingOccurrences(of: "big.json", with: "other.json"), count: 101).joined(separator: ",") + "]"
+        #expect(throws: InputError("\(tour): the tour has 101 steps; at most 100")) { try TourFile.decode(many, file: tour, folder: dir.path) }
     }
 }
 

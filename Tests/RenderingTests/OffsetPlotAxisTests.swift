@@ -1,5 +1,5 @@
 import Testing
-import Rendering
+@testable import Rendering
 
 @Suite struct OffsetPlotAxisTests {
     @Test func ticksAreRoundAndTheirLabelsDistinct() {
@@ -21,5 +21,17 @@ import Rendering
         // Degenerate ranges give one tick, never NaN.
         #expect(OffsetPlot.ticks(from: 5, to: 5).values == [5])
         #expect(OffsetPlot.ticks(from: .nan, to: 1).values == [0])
+    }
+}
+
+/// The fit plot's ticks for ranges that once trapped (a NaN step turned into an Int): zero width
+/// at a large magnitude, infinite or NaN ends.
+@Suite struct FitPlotAxisTests {
+    @Test(arguments: [(1e17, 1e17), (1e300, 1e300), (-5.0, -5.0), (0.0, 0.0), (-.infinity, .infinity), (.nan, 1.0), (-1e308, 1e308), (0.0, 10.0)])
+    func ticksAreFiniteAndIncreasing(low: Double, high: Double) {
+        let ticks = FitPlot.axis(low, high)
+        #expect(ticks.count >= 2 && ticks.count <= 22, "\(ticks)")
+        #expect(ticks.allSatisfy(\.isFinite) && zip(ticks, ticks.dropFirst()).allSatisfy { $0 < $1 }, "\(ticks)")
+        if low.isFinite, high.isFinite, high - low < 1e300 { #expect(ticks.first! <= low && ticks.last! >= high, "\(ticks)") }
     }
 }

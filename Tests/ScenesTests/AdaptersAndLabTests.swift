@@ -1,3 +1,4 @@
+import Drawing
 import Testing
 import ScrollPhysics
 @testable import Scenes
@@ -55,6 +56,18 @@ import ScrollPhysics
         #expect(abs(line.b - 0.55) < 1e-6)
         #expect(abs(line.k - (-0.55 / d)) < 1e-9)
         #expect(lab.readout.first?.hasPrefix("fit over") == true)
+    }
+
+    /// Offsets past Int's range (a runaway pull reached −5.9e20 pt) draw no rows instead of
+    /// trapping; in range the rows in view are drawn.
+    @Test(arguments: [-1e21, -6e20, 1e21, -.infinity, .nan, 0.0, 640])
+    func anyOffsetDraws(offset: Double) {
+        let lab = LabScene()
+        var list = DrawList()
+        lab.drawContent(into: &list, offset: offset)
+        let titles = Set((0..<47).map(Art.title))
+        let rows = list.commands.filter { if case .text(let text, _, _, _, _, _, _) = $0 { return titles.contains(text) }; return false }
+        #expect(offset.isFinite && abs(offset) < 1e4 ? rows.count > 5 : rows.isEmpty, "\(offset): \(rows.count) rows")
     }
 
     @Test func heightsTableMatchesTheModelAndSitsBesideTheSeed() {

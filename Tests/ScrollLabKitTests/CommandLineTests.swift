@@ -32,7 +32,13 @@ func scrollab(_ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandl
     process.standardError = err
     if let stdin { process.standardInput = stdin }
     try process.run()
-    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    // SIGTERM first; SIGKILL two seconds later (a process stuck with SIGTERM blocked must not hang the suite).
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem {
+        guard process.isRunning else { return }
+        process.terminate()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { if process.isRunning { kill(pid, SIGKILL) } }
+    }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     let outData = stdout == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

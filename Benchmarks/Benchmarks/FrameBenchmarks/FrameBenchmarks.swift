@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import Drawing
 import Platform
 import Rendering
@@ -48,6 +49,22 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(Replay(fps: 60, duration: 10).run(ListScene(contentLength: 100_000), events: events))
         }
+    }
+
+    // `scrollab fit --kind return` on 100,000 rows (a return from 177 pt with 0.2 pt of noise):
+    // the starts are tried on 250 evenly spaced rows, the best refined on 4000, then one pass
+    // over every row for the residuals.
+    Benchmark("fit: a return of 100000 rows", configuration: .init(maxDuration: .seconds(10), maxIterations: 5)) { benchmark in
+        var samples = (0..<5).map { FitTrace.Sample(t: Double($0) * 0.01, offset: -177) }
+        var noise: UInt64 = 1
+        for i in 0..<100_000 {
+            let t = Double(i) / 60_000
+            noise = noise &* 6364136223846793005 &+ 1442695040888963407
+            let jitter = (Double(noise >> 11) / Double(1 << 53) - 0.5) * 0.4
+            samples.append(FitTrace.Sample(t: 0.05 + t, offset: -177 * (1 + 3.6 * t) * exp(-10.9 * t) + jitter))
+        }
+        let trace = FitTrace(samples: samples)
+        for _ in benchmark.scaledIterations { blackHole(try? Fit.run(trace, kind: .return)) }
     }
 
     // One frame of each scene laid out into a draw list (what the window's frame does before the

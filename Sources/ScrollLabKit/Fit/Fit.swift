@@ -69,16 +69,31 @@ public enum Fit {
     }
 
     public static func run(_ trace: FitTrace, kind: FitKind) throws(InputError) -> Result {
+        let result: Result
         switch kind {
-        case .glide: return try glide(trace)
-        case .drag: return try drag(trace)
-        case .return: return try edgeReturn(trace)
-        case .page: return try page(trace)
+        case .glide: result = try glide(trace)
+        case .drag: result = try drag(trace)
+        case .return: result = try edgeReturn(trace)
+        case .page: result = try page(trace)
         case .auto:
             let detected = detect(trace)
-            var result = try run(trace, kind: detected.kind)
-            result.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
-            return result
+            var chosen = try run(trace, kind: detected.kind)
+            chosen.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
+            return chosen
+        }
+        try checkFinite(result)
+        return result
+    }
+
+    /// A fit whose values or residuals are not finite numbers is no fit: one line, not a report of
+    /// "v0: -inf" or "mean nan" as if it were.
+    static func checkFinite(_ result: Result) throws(InputError) {
+        if let bad = result.values.first(where: { !$0.value.isFinite }) {
+            throw InputError("\(result.kind.rawValue): no finite fit (\(bad.name) came out \(bad.value)); the data does not follow a \(result.kind.rawValue)")
+        }
+        let sum = result.residuals.reduce(0) { $0 + abs($1) }
+        guard sum.isFinite, result.curve.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            throw InputError("\(result.kind.rawValue): no finite fit (the residuals are not finite numbers); the data does not follow a \(result.kind.rawValue)")
         }
     }
 
@@ -95,7 +110,17 @@ public enum Fit {
             return (.return, "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there")
         }
         let glideFit = try? glide(trace), pageFit = try? page(trace)
-        let glideRMS = glideFit.map { rms($0.residuals) } ?? .infinity, pageRMS = pageFit.map { rms($0.residuals) } ?? .infinity
+        func usable(_ fit: Result?) -> Double? {
+            guard let fit, (try? checkFinite(fit)) != nil else { return nil }
+            let value = rms(fit.residuals)
+            return value.isFinite ? value : nil
+        }
+        let glideRMS = usable(glideFit) ?? .infinity, pageRMS = usable(pageFit) ?? .infinity
+        if !glideRMS.isFinite || !pageRMS.isFinite {
+            if pageRMS.isFinite { return (.page, "a glide cannot be fitted to it; a page spring can (rms \(format(pageRMS)) pt)") }
+            if glideRMS.isFinite { return (.glide, "a page spring cannot be fitted to it; a glide can (rms \(format(glideRMS)) pt)") }
+            return (.glide, "neither a glide nor a page spring fits it")
+        }
         if pageRMS < 0.8 * glideRMS {
             return (.page, "a page spring fits it better than a glide (rms \(format(pageRMS)) against \(format(glideRMS)) pt)")
         }
@@ -124,13 +149,11 @@ public enum Fit {
             return friction.position(at: t - t0)
         }
         let speed = abs(v0Guess) * 4 + 100
-        let solver = LeastSquares(bounds: [(rows[0].offset - 1000)...(rows[0].offset + 1000), -speed...speed, log(1e-3)...log(1000), 0...1.9])
-        var best: LeastSquares.Result?
-        for n in [1.0, 0.6, 1.4] {
-            let fit = solver.minimise(from: [rows[0].offset, v0Guess, log(muGuess), n]) { p in rows.map { model(p, $0.t) - $0.offset } }
-            if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
+        let solver = LeastSquares(bounds: [LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed), log(1e-3)...log(1000), 0...1.9])
+        let best = fitted(rows.count, solver: solver, starts: [1.0, 0.6, 1.4].map { [rows[0].offset, v0Guess, log(muGuess), $0] }) { p, i in
+            model(p, rows[i].t) - rows[i].offset
         }
-        let p = best!.parameters
+        let p = best.parameters
         let mu = exp(p[2])
         let rate = exp(-mu / 1000)
         return Result(kind: .glide,
@@ -138,7 +161,7 @@ public enum Fit {
                                Value(key: "decelerationPower", name: "decelerationPower", value: p[3], unit: ""),
                                Value(key: nil, name: "μ", value: mu, unit: "1/s"),
                                Value(key: nil, name: "v0", value: p[1], unit: "pt/s")],
-                      residuals: best!.residuals, points: rows.map { ($0.t, $0.offset) },
+                      residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
                       curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) },
                       xLabel: "t (s)", yLabel: "offset (pt)",
                       notes: first > 0 ? ["glide: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
@@ -165,8 +188,8 @@ public enum Fit {
             return RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: x)
         }
         let span = (finger.max()! - finger.min()!) + 10_000
-        let solver = LeastSquares(bounds: [0.001...5, log(1)...log(1e7), (eGuess - span)...(eGuess + span)])
-        let fit = solver.minimise(from: [0.55, log(dGuess), eGuess]) { p in zip(finger, overshoot).map { model(p, $0) - $1 } }
+        let solver = LeastSquares(bounds: [0.001...5, log(1)...log(1e7), LeastSquares.range(eGuess - span, eGuess + span)])
+        let fit = fitted(rows.count, solver: solver, starts: [[0.55, log(dGuess), eGuess]]) { p, i in model(p, finger[i]) - overshoot[i] }
         let p = fit.parameters
         let travel = finger.map { s * ($0 - p[2]) }
         return Result(kind: .drag,
@@ -198,19 +221,14 @@ public enum Fit {
             return p[4] + p[0] * (1 + (delta - k) * tau) * exp(-delta * tau)
         }
         let slack = 0.05 * abs(y0Guess) + 1
-        let solver = LeastSquares(bounds: [(y0Guess - abs(y0Guess))...(y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
-                                           tRelease...max(tRelease, tNext - 1e-9), (edge - slack)...(edge + slack)])
-        var best: LeastSquares.Result?
+        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
+                                           LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)])
         // Several starts: the release time between frames and k trade off, and LM can settle in
         // the wrong valley from a single one.
         let starts = [4.0, 10.9, 30].flatMap { delta in [0.0, 0.5, 1.0].map { (delta, delta * $0) } }
-        for (delta, k) in starts {
-            for release in [tRelease, (tRelease + tNext) / 2] {
-                let fit = solver.minimise(from: [y0Guess, log(delta), k, release, edge]) { p in rows.map { model(p, $0.t) - $0.offset } }
-                if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
-            }
-        }
-        let p = best!.parameters
+            .flatMap { delta, k in [tRelease, (tRelease + tNext) / 2].map { [y0Guess, log(delta), k, $0, edge] } }
+        let best = fitted(rows.count, solver: solver, starts: starts) { p, i in model(p, rows[i].t) - rows[i].offset }
+        let p = best.parameters
         let delta = exp(p[1]), k = p[2]
         var values = [Value(key: "bounceDamping", name: "bounceDamping", value: delta, unit: "1/s"),
                       Value(key: "edgeReturnRate", name: "edgeReturnRate", value: k, unit: "1/s")]
@@ -221,7 +239,7 @@ public enum Fit {
         var notes: [String] = []
         if start > 0 { notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)") }
         if k > delta * 1.01 { notes.append("return: k > δ starts back faster than a pure exponential; the playground caps k at δ") }
-        return Result(kind: .return, values: values, residuals: best!.residuals, points: rows.map { ($0.t, $0.offset) },
+        return Result(kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
                       curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes)
     }
 
@@ -257,24 +275,57 @@ public enum Fit {
             return target + (p[0] + (p[1] + delta * p[0]) * tau) * exp(-delta * tau)
         }
         let reach = abs(y0Guess) * 2 + 100, speed = abs(v0Guess) * 4 + 1000
-        let solver = LeastSquares(bounds: [(y0Guess - reach)...(y0Guess + reach), -speed...speed, log(0.5)...log(1000)])
-        var best: LeastSquares.Result?
-        for delta in [20.0, 5, 50, 150] {
-            let fit = solver.minimise(from: [y0Guess, v0Guess, log(delta)]) { p in rows.map { model(p, $0.t) - $0.offset } }
-            if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
+        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - reach, y0Guess + reach), LeastSquares.range(-speed, speed), log(0.5)...log(1000)])
+        let best = fitted(rows.count, solver: solver, starts: [20.0, 5, 50, 150].map { [y0Guess, v0Guess, log($0)] }) { p, i in
+            model(p, rows[i].t) - rows[i].offset
         }
-        let p = best!.parameters
+        let p = best.parameters
         return Result(kind: .page,
                       values: [Value(key: "pageDamping", name: "pageDamping", value: exp(p[2]), unit: "1/s"),
                                Value(key: nil, name: "y0", value: p[0], unit: "pt"),
                                Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
                                Value(key: nil, name: "target", value: target, unit: "pt")],
-                      residuals: best!.residuals, points: rows.map { ($0.t, $0.offset) },
+                      residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
                       curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
                       notes: first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
     }
 
     // MARK: Helpers
+
+    /// Rows the starts are tried on, and rows the best start is refined on: a long recording is
+    /// fitted on evenly spaced rows (the first two, the last, and every k-th), so a fit costs the
+    /// same for 1,000 or 1,000,000 rows but for one pass over all of them for the residuals.
+    static let startRows = 250, refineRows = 4000
+
+    /// `count` indices spread evenly from 0 to count − 1, at most `limit` of them (1 always kept).
+    static func spread(_ count: Int, limit: Int) -> [Int] {
+        guard count > limit else { return Array(0..<count) }
+        var indices = (0..<limit).map { ($0 * (count - 1)) / (limit - 1) }
+        if indices.count > 1, indices[1] != 1 { indices.insert(1, at: 1) }
+        return indices
+    }
+
+    /// Levenberg–Marquardt from each start on at most `startRows` rows; the best refined on at
+    /// most `refineRows`; residuals of the result on every row. `residual(p, i)` is row i's.
+    static func fitted(_ count: Int, solver: LeastSquares, starts: [[Double]],
+                       residual: ([Double], Int) -> Double) -> (parameters: [Double], residuals: [Double]) {
+        let coarse = spread(count, limit: startRows)
+        var best: LeastSquares.Result?
+        var starter = solver
+        starter.maximumIterations = min(solver.maximumIterations, 150)
+        for start in starts {
+            let fit = starter.minimise(from: start) { p in coarse.map { residual(p, $0) } }
+            if best == nil || rms(fit.residuals) < rms(best!.residuals) { best = fit }
+        }
+        var parameters = best!.parameters
+        if count > coarse.count {
+            let fine = spread(count, limit: refineRows)
+            var refiner = solver
+            refiner.maximumIterations = 40
+            parameters = refiner.minimise(from: parameters) { p in fine.map { residual(p, $0) } }.parameters
+        }
+        return (parameters, (0..<count).map { residual(parameters, $0) })
+    }
 
     /// Index of the first row after the last dragged one (ScrollLab's traces say which rows were
     /// dragged in their `phase` column); 0 for a trace without one, which holds the motion only.

@@ -28,10 +28,10 @@ public struct FitTrace: Equatable, Sendable {
         }
         let header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
         guard let tColumn = header.firstIndex(of: "t") else {
-            throw InputError("\(file): row 1: no column named \"t\" (the header is \(header.joined(separator: ",")); expected t,offset[,finger])")
+            throw InputError("\(file): row 1: no column named \"t\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
         }
         guard let offsetColumn = header.firstIndex(of: "offset") else {
-            throw InputError("\(file): row 1: no column named \"offset\" (the header is \(header.joined(separator: ",")); expected t,offset[,finger])")
+            throw InputError("\(file): row 1: no column named \"offset\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
         }
         let fingerColumn = header.firstIndex(of: "finger")
         let phaseColumn = header.firstIndex(of: "phase")
@@ -47,8 +47,12 @@ public struct FitTrace: Equatable, Sendable {
                 }
                 let text = fields[column]
                 if text.isEmpty && !required { return nil }
-                guard let value = Double(text), value.isFinite else {
+                guard Self.isDecimal(text), let value = Double(text), value.isFinite else {
                     throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": \"\(text.prefix(40))\" is not a finite number")
+                }
+                let limit = column == tColumn ? Self.maximumTime : Self.maximumDistance
+                guard abs(value) <= limit else {
+                    throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": \(text.prefix(40)) is out of range \(column == tColumn ? "[-1e10, 1e10] s" : "[-1e9, 1e9] pt")")
                 }
                 return value
             }
@@ -64,7 +68,26 @@ public struct FitTrace: Equatable, Sendable {
         guard samples.count >= 4 else {
             throw InputError("\(file): \(samples.count) data rows; at least 4 are needed to fit")
         }
+        guard samples.last!.t > samples[0].t else {
+            throw InputError("\(file): every row has t = \(samples[0].t); a trajectory needs rows at different times")
+        }
         return FitTrace(samples: samples)
+    }
+
+    /// The largest |t| (s) read: 10¹⁰ s (over 300 years, so clock timestamps in seconds fit).
+    public static let maximumTime = 1e10
+    /// The largest |offset| and |finger| (pt) read: 10⁹ pt, the longest content a scene takes.
+    public static let maximumDistance = 1e9
+
+    /// A decimal number as CSV writes it (digits, a point, an exponent): not "0x10", "nan" or "inf".
+    static func isDecimal(_ text: String) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 }
+    }
+
+    /// A header as shown in a message: at most 80 characters of it.
+    static func shown(_ header: [String]) -> String {
+        let text = header.joined(separator: ",")
+        return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 }
 

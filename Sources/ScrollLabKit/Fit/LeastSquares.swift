@@ -15,6 +15,14 @@ struct LeastSquares {
         var iterations: Int
     }
 
+    /// The closed range between `a` and `b` whichever is larger, within the finite doubles: a
+    /// bound made from the data can neither invert nor hold NaN.
+    static func range(_ a: Double, _ b: Double) -> ClosedRange<Double> {
+        func finite(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude) }
+        let low = finite(a), high = finite(b)
+        return min(low, high)...max(low, high)
+    }
+
     func minimise(from start: [Double], residuals: ([Double]) -> [Double]) -> Result {
         var p = clip(start)
         var r = residuals(p)

@@ -25,6 +25,25 @@ import Testing
         #expect(close(applied(-20, -10), -10 * 0.52 * 0.9 * 0.9, 1e-12)) // easing uses (20 − 10)/100
     }
 
+    /// Moves of any size (880 pt, 10⁴, 10⁷ pt, a hundred of them) never carry the overscroll
+    /// past one viewport length: the source's (1 − f)² grows again past f = 1 and once doubled
+    /// the pull with every move (−2e22 pt).
+    @Test(arguments: [880.0, 10_000, 1e7])
+    func theOverscrollNeverPassesTheViewport(move: Double) {
+        let wide = ModelExtent(maxOffset: 5000, viewport: 844)
+        for direction in [-1.0, 1.0] {
+            var shown = direction < 0 ? 0 : 5000.0
+            var worst = 0.0
+            for step in 0..<100 {
+                let finger = Double(step) * move
+                shown = model.dragged(shown: shown, fingerFrom: finger, fingerTo: finger + direction * move, extent: wide)
+                worst = max(worst, direction < 0 ? -shown : shown - 5000)
+            }
+            #expect(shown.isFinite && worst <= 844, "\(move) pt moves: \(worst) pt past the edge")
+            #expect(worst > 400, "a long pull still stretches: \(worst) pt")
+        }
+    }
+
     /// An easing move larger than the overscroll crosses back: the part up to the edge at the
     /// friction rate (extent/γ of finger travel covers it), the rest 1:1 (`_applyFriction`).
     @Test func easingPastTheEdgeIsOneToOneBeyondIt() {

@@ -153,14 +153,24 @@ public struct FlutterBouncingModel: FeelModel {
         let delta = fingerTo - fingerFrom
         guard delta != 0, delta.isFinite, shown.isFinite else { return shown }
         let pastStart = max(extent.minOffset - shown, 0), pastEnd = max(shown - extent.maxOffset, 0)
-        guard pastStart > 0 || pastEnd > 0 else { return shown + delta }
+        let viewport = max(extent.viewport, 1e-9)
+        guard pastStart > 0 || pastEnd > 0 else { return Self.limited(shown + delta, extent: extent, viewport: viewport) }
         let past = max(pastStart, pastEnd)
         let easing = (pastStart > 0 && delta > 0) || (pastEnd > 0 && delta < 0)
-        let viewport = max(extent.viewport, 1e-9)
-        let friction = easing ? frictionFactor((past - abs(delta)) / viewport) : frictionFactor(past / viewport)
+        // The source's fraction is not bounded: past the viewport (1 − f)² grows again and each
+        // move pulls further than the last. Held at 1, the friction falls to 0 at the viewport.
+        let friction = easing ? frictionFactor((past - abs(delta)) / viewport) : frictionFactor(min(past / viewport, 1))
         let direction: Double = delta < 0 ? -1 : 1
         if easing && values.fastEasing != 0 { return shown + delta }
-        return shown + direction * Self.applyFriction(extentOutside: past, absDelta: abs(delta), gamma: friction)
+        return Self.limited(shown + direction * Self.applyFriction(extentOutside: past, absDelta: abs(delta), gamma: friction),
+                            extent: extent, viewport: viewport)
+    }
+
+    /// The overscroll kept within one viewport length past either edge: the limit the friction
+    /// approaches, which one move (the source applies a move that starts inside the range
+    /// whole) could otherwise jump past by any amount.
+    static func limited(_ offset: Double, extent: ModelExtent, viewport: Double) -> Double {
+        min(max(offset, extent.minOffset - viewport), max(extent.minOffset, extent.maxOffset) + viewport)
     }
 
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
