@@ -53,7 +53,11 @@ public final class Canvas {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit {
+    deinit { releaseTextures() }
+
+    /// Destroys every texture the canvas keeps. Its owner calls this before destroying the
+    /// renderer (which frees its textures itself, so destroying them after would touch freed memory).
+    public func releaseTextures() {
         if let ghostTexture { SDL_DestroyTexture(ghostTexture) }
         for texture in shadows.values { SDL_DestroyTexture(texture) }
         for entry in texts.values { SDL_DestroyTexture(entry.texture) }
@@ -63,6 +67,16 @@ public final class Canvas {
         for entry in sizedShadows.values { SDL_DestroyTexture(entry.texture) }
         if let layer { SDL_DestroyTexture(layer) }
         if let cornerScratch { SDL_DestroyTexture(cornerScratch) }
+        ghostTexture = nil
+        shadows.removeAll()
+        texts.removeAll()
+        corners.removeAll()
+        gradients.removeAll()
+        groups.removeAll()
+        sizedShadows.removeAll()
+        layer = nil
+        cornerScratch = nil
+        cornerScratchSize = 0
     }
 
     private var ghostTexture: OpaquePointer?

@@ -30,6 +30,7 @@ public final class OffscreenCanvas {
     }
 
     deinit {
+        canvas.releaseTextures()
         SDL_DestroyRenderer(renderer)
         SDL_FreeSurface(surface)
     }

@@ -147,6 +147,7 @@ public final class Window {
 
     deinit {
         if let overlay { SDL_DestroyTexture(overlay) }
+        canvas.releaseTextures()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_Quit()

@@ -253,3 +253,24 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         #expect(axis.time == 0.5)
     }
 }
+
+@Suite struct ShrinkingBoundsTests {
+    /// Bounds that shrink under content far past the new edge (a carousel relaid out mid-settle):
+    /// the content is brought within the rubber band's limit, never left beyond it.
+    @Test(arguments: [true, false])
+    func contentPastShrunkBoundsStaysWithinTheRubberBand(moving: Bool) {
+        var axis = ScrollAxis(viewportLength: 390, bounds: 0...2733, parameters: ScrollParameters())
+        axis.setOffset(2146, at: 0)
+        if moving { axis.fling(at: 0, velocity: 40) }
+        axis.setBounds(-61...1571, at: 0.01)
+        let limit = axis.rubberBand.limit
+        var t = 0.01
+        while t < 5 {
+            axis.advance(to: t)
+            let x = axis.offset(at: t)
+            #expect(x.isFinite && x <= 1571 + limit + 1e-9, "\(x) at \(t) s")
+            t += 1.0 / 240
+        }
+        #expect(axis.offset(at: 5) == 1571)
+    }
+}

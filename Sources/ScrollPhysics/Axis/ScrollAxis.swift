@@ -445,8 +445,16 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now), v = velocity(at: now)
         bounds = Self.sanitized(newBounds)
         if let newTargets { snapTargets = newTargets }
-        report.absorb(replan(keepingOffset: x, velocity: v, at: now))
+        report.absorb(replan(keepingOffset: withinRubberBand(x), velocity: v, at: now))
         return report
+    }
+
+    /// `x` moved, if needed, to within the rubber band's limit of the bounds: bounds that shrink
+    /// (or a viewport, and so a limit, that shrinks) mid-motion never leave the content farther
+    /// past an edge than a pull could take it.
+    private func withinRubberBand(_ x: Double) -> Double {
+        let limit = rubberBand.limit
+        return min(max(x, bounds.lowerBound - limit), bounds.upperBound + limit)
     }
 
     @discardableResult
@@ -455,7 +463,7 @@ public struct ScrollAxis: Sendable {
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         viewportLength = Self.sanitized(length, fallback: viewportLength, minimum: 1e-6)
-        report.absorb(replan(keepingOffset: x, velocity: v, at: now))
+        report.absorb(replan(keepingOffset: withinRubberBand(x), velocity: v, at: now))
         return report
     }
 
