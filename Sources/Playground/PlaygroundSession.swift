@@ -534,7 +534,7 @@ public final class PlaygroundSession {
             return
         }
         do {
-            let result = try Fit.run(reference.trace, kind: .auto)
+            let result = try Fit.run(reference.trace, kind: .auto, law: parameters.edgeReturn)
             let (fitted, notes) = result.parameters(over: parameters)
             setParameters(fitted, at: realTime)
             let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")

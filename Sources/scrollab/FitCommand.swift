@@ -30,6 +30,9 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Draw the data and the fitted curve to this PNG.")
     var plot: String?
 
+    @Option(help: "The edge return a return is fitted with: uikit (UIScrollView's 0.99/ms decay, fitting edgeDecay) or spring (the seed article's spring, fitting bounceDamping and edgeReturnRate).")
+    var law = "uikit"
+
     func run() throws {
         guard let fitKind = FitKind(rawValue: kind) else {
             throw InputError("--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -45,9 +48,13 @@ struct FitCommand: ParsableCommand {
         }
         let text = try TextFile.read(csv)   // standard input too: at most 64 MB
         let trace = try FitTrace.parse(text, file: name)
-        let result = try Fit.run(trace, kind: fitKind)
+        guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
+            throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let result = try Fit.run(trace, kind: fitKind, law: returnLaw)
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
+        if let fittedLaw = result.returnLaw { lines.append("edgeReturn: \(fittedLaw.rawValue)  (edgeReturn)") }
         for value in result.values {
             let unit = value.unit.isEmpty ? "" : " " + value.unit
             lines.append("\(value.name): \(Fit.format(value.value))\(unit)\(value.key == nil ? "" : "  (\(value.key!))")")
@@ -76,10 +83,13 @@ struct FitCommand: ParsableCommand {
 
     /// Only the fitted keys, in the parameter file's order, with their clamped values.
     private func fittedJSON(_ result: Fit.Result, _ parameters: ScrollParameters) -> String {
-        let fitted = Set(result.values.compactMap(\.key))
+        let fitted = Set(result.values.compactMap(\.key) + (result.returnLaw == nil ? [] : ["edgeReturn"]))
         let members = parameters.values.filter { fitted.contains($0.key) }.map { pair -> (key: String, value: JSONValue) in
-            if case .number(let number) = pair.value { return (pair.key, .number(number)) }
-            return (pair.key, .null)
+            switch pair.value {
+            case .number(let number): return (pair.key, .number(number))
+            case .string(let name): return (pair.key, .string(name))
+            default: return (pair.key, .null)
+            }
         }
         return JSONValue.object(members).serialized() + "\n"
     }

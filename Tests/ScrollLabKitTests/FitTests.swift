@@ -78,8 +78,8 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
             let y = tau <= 0 ? y0 : y0 * (1 + (delta - k) * tau) * exp(-delta * tau)
             return (t, y + (tau <= 0 ? 0 : noise.normal(0.001 * abs(y0))))   // 0.18 pt for 177 pt
         }
-        let result = try Fit.run(FitTrace.parse(csv(rows), file: "return.csv"), kind: .auto)
-        #expect(result.kind == .return)
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "return.csv"), kind: .auto, law: .spring)
+        #expect(result.kind == .return && result.returnLaw == .spring)
         #expect(within(fitted(result, "bounceDamping"), delta), "δ \(fitted(result, "bounceDamping"))")
         // k is measured on δ's scale (0 … δ: from rest … a pure exponential): within 1 % of δ.
         // From rest (k = 0) the unknown release time between frames trades against k: 3 %.
@@ -90,10 +90,37 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     @Test func theIssuesRecordingGivesTheDefaults() throws {
         // 177 pt held, then 157, 106, 46, 14, 2 pt left after 16, 67, 167, 300, 500 ms.
         let text = "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n"
-        let result = try Fit.run(FitTrace.parse(text, file: "ios.csv"), kind: .return)
+        let result = try Fit.run(FitTrace.parse(text, file: "ios.csv"), kind: .return, law: .spring)
         #expect(abs(fitted(result, "bounceDamping") - 10.9) < 0.6)
         #expect(abs(fitted(result, "edgeReturnRate") - 7.3) < 0.6)
         #expect(result.maximumResidual < 1)
+        // UIKit's own return: its 0.99 per ms with about 490 pt/s still held outward at release.
+        let uikit = try Fit.run(FitTrace.parse(text, file: "ios.csv"), kind: .return)
+        #expect(uikit.returnLaw == .uikit && abs(fitted(uikit, "edgeDecay") - 0.99) < 0.0005)
+        let held = try #require(uikit.values.first { $0.name == "velocity held at release" }).value
+        #expect(abs(held - 490) < 30, "\(held)")
+        #expect(uikit.maximumResidual < 1)
+    }
+
+    @Test(arguments: [(0.99, 0.49, -177.0), (0.985, 0.0, 120), (0.995, 1.2, -60), (0.98, -0.3, 200)])
+    func uikitReturnRecoversItsDecayAndHeldVelocity(q: Double, w: Double, y0: Double) throws {
+        var noise = Noise(state: UInt64(q * 1e4 + abs(y0)))
+        let release = 0.4137   // between frames
+        let r = 0.998
+        let back = UIKitEdgeReturn(from: y0, velocity: (y0 < 0 ? -1 : 1) * 1000 * w, edge: 0, rate: r, decay: q)
+        let rows = noise.times(from: 0, through: 1.6).map { t -> (Double, Double) in
+            let y = t <= release ? y0 : back.position(at: t - release)
+            return (t, y + (t <= release ? 0 : noise.normal(0.001 * abs(y0))))
+        }
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "uikit-return.csv"), kind: .return)
+        // The release time between two frames trades against the velocity held at release, so
+        // the decay is pinned (within 0.002 per ms) while the held velocity is only roughly so.
+        #expect(abs(fitted(result, "edgeDecay") - q) < 0.002, "q \(fitted(result, "edgeDecay"))")
+        #expect(result.maximumResidual < 5 * 0.001 * abs(y0) + 0.05)
+        let held = try #require(result.values.first { $0.name == "velocity held at release" }).value
+        if abs(w) >= 0.45 { #expect(held * w > 0, "w \(held)") }
+        let (parameters, _) = result.parameters()
+        #expect(parameters.edgeReturn == .uikit)
     }
 
     @Test(arguments: [(20.0, -600.0, 2000.0), (35, 300, -1500), (8, -100, 0)])
@@ -136,12 +163,19 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         defer { try? FileManager.default.removeItem(at: dir) }
         let data = dir.appendingPathComponent("ios.csv"), params = dir.appendingPathComponent("fit.json"), plot = dir.appendingPathComponent("fit.png")
         try "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n".write(to: data, atomically: true, encoding: .utf8)
-        let run = try scrollab(["fit", data.path, "--kind", "return", "--params", params.path, "--plot", plot.path])
+        // UIKit's own return by default: its 0.99 per ms, written with the law it needs.
+        let uikitParams = dir.appendingPathComponent("uikit.json")
+        let uikit = try scrollab(["fit", data.path, "--kind", "return", "--params", uikitParams.path])
+        #expect(uikit.status == 0 && uikit.stdout.contains("edgeReturn: uikit") && uikit.stdout.contains("edgeDecay: 0.9"), "\(uikit.stdout)\(uikit.stderr)")
+        let uikitWritten = try ParametersFile.decode(String(contentsOf: uikitParams, encoding: .utf8), file: "uikit.json")
+        #expect(uikitWritten.edgeReturn == .uikit && abs(uikitWritten.edgeDecay - 0.99) < 0.0005)
+        let run = try scrollab(["fit", data.path, "--kind", "return", "--law", "spring", "--params", params.path, "--plot", plot.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("edgeReturnRate: 7.") && run.stdout.contains("residual: max "))
         let written = try String(contentsOf: params, encoding: .utf8)
         let parameters = try ParametersFile.decode(written, file: "fit.json")
         #expect(abs(parameters.edgeReturnRate - 7.3) < 0.6 && abs(parameters.bounceDamping - 10.9) < 0.6)
+        #expect(parameters.edgeReturn == .spring)
         #expect(written.contains("\"edgeReturnRate\"") && !written.contains("pagePolicy"))
         #expect(FileManager.default.fileExists(atPath: plot.path))
         // Bad CSV: one line naming the row and column, status 2, the params file untouched.

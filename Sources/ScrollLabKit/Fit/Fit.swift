@@ -7,7 +7,8 @@ public enum FitKind: String, CaseIterable, Sendable {
     case glide
     /// A drag past the leading edge (offset < 0) with the finger's position: rubber band c and d.
     case drag
-    /// A release from a held overscroll: `bounceDamping` δ and `edgeReturnRate` k.
+    /// A release from a held overscroll: UIKit's `edgeDecay` q (with the velocity still held at
+    /// release), or the seed spring's `bounceDamping` δ and `edgeReturnRate` k.
     case `return`
     /// A page settling onto its target as a spring: `pageDamping`.
     case page
@@ -48,6 +49,8 @@ public enum Fit {
         public var yLabel: String
         /// Lines saying how the kind was chosen or what was left out.
         public var notes: [String]
+        /// The edge return law a return was fitted with (set with its values).
+        public var returnLaw: EdgeReturnLaw? = nil
 
         public var maximumResidual: Double { residuals.map { abs($0) }.max() ?? 0 }
         public var meanResidual: Double { residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count) }
@@ -57,6 +60,7 @@ public enum Fit {
         public func parameters(over base: ScrollParameters = ScrollParameters()) -> (ScrollParameters, [String]) {
             var parameters = base
             var notes: [String] = []
+            if let returnLaw { parameters.edgeReturn = returnLaw }
             for value in values {
                 guard let key = value.key, let spec = ParameterSpec.named(key) else { continue }
                 if !spec.range.contains(value.value) {
@@ -68,16 +72,17 @@ public enum Fit {
         }
     }
 
-    public static func run(_ trace: FitTrace, kind: FitKind) throws(InputError) -> Result {
+    /// `law`: which edge return a return is fitted with (the feel's own `edgeReturn`).
+    public static func run(_ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit) throws(InputError) -> Result {
         let result: Result
         switch kind {
         case .glide: result = try glide(trace)
         case .drag: result = try drag(trace)
-        case .return: result = try edgeReturn(trace)
+        case .return: result = law == .uikit ? try uikitReturn(trace) : try edgeReturn(trace)
         case .page: result = try page(trace)
         case .auto:
             let detected = detect(trace)
-            var chosen = try run(trace, kind: detected.kind)
+            var chosen = try run(trace, kind: detected.kind, law: law)
             chosen.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
             return chosen
         }
@@ -240,7 +245,55 @@ public enum Fit {
         if start > 0 { notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)") }
         if k > delta * 1.01 { notes.append("return: k > δ starts back faster than a pure exponential; the playground caps k at δ") }
         return Result(kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
-                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes)
+                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes,
+                      returnLaw: .spring)
+    }
+
+    /// UIKit's return (`UIKitEdgeReturn`): y(τ) = E + q^τ·(y0 + w·r·(1 − r^τ)/(1 − r)), τ in ms
+    /// from the release t0, w the velocity still held at release (pt/ms, in y0's direction),
+    /// r the glide's rate (0.998); fitting y0, q, w, t0 and E.
+    static func uikitReturn(_ trace: FitTrace, rate r: Double = 0.998) throws(InputError) -> Result {
+        let all = trace.samples
+        let edge = all.last!.offset
+        let start = plateauEnd(all, end: edge)
+        let rows = Array(all[start...])
+        guard rows.count >= 4 else { throw InputError("return: \(rows.count) rows after the release; at least 4 are needed") }
+        let y0Guess = rows[0].offset - edge
+        guard abs(y0Guess) > 0.5 else {
+            throw InputError("return: the trace starts \(format(y0Guess)) pt from where it ends; a return starts outside the edge")
+        }
+        let tRelease = rows[0].t, tNext = rows[1].t
+        let side: Double = y0Guess > 0 ? 1 : -1
+        // p = y0, ln(−ln q), w (pt/ms, outward), release time, edge E.
+        func model(_ p: [Double], _ t: Double) -> Double {
+            let tau = 1000 * (t - p[3])
+            guard tau > 0 else { return p[4] + p[0] }
+            let lnq = -exp(p[1])
+            return p[4] + exp(lnq * tau) * (p[0] + side * p[2] * r * -expm1(tau * log(r)) / (1 - r))
+        }
+        let slack = 0.05 * abs(y0Guess) + 1
+        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)),
+                                           log(1e-4)...log(0.2), -20...20,
+                                           LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)])
+        var starts: [[Double]] = []
+        for q in [0.99, 0.98, 0.995] {
+            for w in [0.0, 0.5, 2] {
+                for t0 in [tRelease, (tRelease + tNext) / 2] { starts.append([y0Guess, log(-log(q)), w, t0, edge]) }
+            }
+        }
+        let best = fitted(rows.count, solver: solver, starts: starts) { p, i in model(p, rows[i].t) - rows[i].offset }
+        let p = best.parameters
+        let q = exp(-exp(p[1]))
+        var values = [Value(key: "edgeDecay", name: "edgeDecay", value: q, unit: "per ms"),
+                      Value(key: nil, name: "velocity held at release", value: 1000 * p[2], unit: "pt/s"),
+                      Value(key: nil, name: "decay", value: -1000 * log(q), unit: "1/s")]
+        values.append(Value(key: nil, name: "overshoot at release", value: abs(p[0]), unit: "pt"))
+        values.append(Value(key: nil, name: "edge", value: p[4], unit: "pt"))
+        var notes = ["return: UIKit's return (edgeReturn uikit) with the glide's rate \(format(r)) /ms"]
+        if start > 0 { notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)") }
+        return Result(kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
+                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes,
+                      returnLaw: .uikit)
     }
 
     /// Time (s) at which y0·(1 + (δ − k)·τ)·e^(−δτ) has fallen to y0/e.
