@@ -118,7 +118,7 @@ struct MotionPlanner {
                 return motion
             }
             let edge = v > 0 ? hi : lo
-            if let tau = glide.glideTime(toTravel: abs(edge - x)) {
+            if let tau = glide.glideTime(toTravel: edge - x) {
                 let cross = t + max(0, tau / 1000 - lead)
                 if cross > t { motion.segments.append(.init(piece: .glide(glide), start: t, end: cross)) }
                 if v > 0 ? chainsTrailingEdge : chainsLeadingEdge {

@@ -401,3 +401,26 @@ import Testing
         #expect(reference.allSatisfy { $0.isFinite })
     }
 }
+
+@Suite struct UIKitEdgeCrossingTests {
+    /// A glide toward either edge reaches it at the exact time of UIKit's sum, then returns,
+    /// and never passes the rubber band's limit, however hard the flick.
+    @Test(arguments: [-1.0, 1.0], [800.0, 13_000, 60_000])
+    func glidesCrossEitherEdgeAndReturn(direction: Double, speed: Double) {
+        var axis = ScrollAxis(viewportLength: 844, bounds: 0...3000, parameters: ScrollParameters())
+        axis.setOffset(direction > 0 ? 2900 : 100, at: 0)   // 100 pt from the edge it heads for
+        axis.fling(at: 0, velocity: direction * speed)
+        let edge = direction > 0 ? 3000.0 : 0
+        var sawReturn = false
+        var t = 0.0
+        while t < 6 {
+            axis.advance(to: t)
+            let x = axis.offset(at: t)
+            #expect(x >= -844 - 1e-9 && x <= 3844 + 1e-9, "\(x) at \(t) s")
+            if axis.phase(at: t) == .bouncing { sawReturn = true }
+            t += 1.0 / 240
+        }
+        #expect(sawReturn)
+        #expect(axis.offset(at: 6) == edge)
+    }
+}

@@ -55,7 +55,8 @@ public struct UIKitEdgeReturn: Simulation, Equatable {
         let usable = position.isFinite && velocity.isFinite && edge.isFinite && rate > 0 && rate < 1
             && decay > 0 && decay < 1 && lead.isFinite
         self.edge = edge.isFinite ? edge : 0
-        let side: Double = position >= edge ? 1 : -1
+        // On the edge itself (a glide arriving) the side is the one the velocity heads for.
+        let side: Double = position > edge ? 1 : position < edge ? -1 : (velocity < 0 ? -1 : 1)
         self.side = side
         let e0 = usable ? abs(position - edge) : 0
         self.initialExcess = e0
