@@ -173,7 +173,11 @@ public class SingleAxisScene: ScrollScene {
                 target = from + n * Self.notchStep
             }
         }
-        note(axis.scroll(to: target, at: time))
+        if case .home = step, targets.isEmpty {
+            note(axis.scrollToTop(at: time))
+        } else {
+            note(axis.scroll(to: target, at: time))
+        }
         noteMotion()
     }
 

@@ -112,7 +112,10 @@ public final class TuningPanel {
         if Gui.header("Deceleration (momentum)") {
             slider("decelerationRate", parameters, into: &requests)
             slider("decelerationPower", parameters, into: &requests)
-            if parameters.followsUIKitSteps { slider("glideStopVelocity", parameters, into: &requests) }
+            if parameters.followsUIKitSteps {
+                slider("glideStopVelocity", parameters, into: &requests)
+                slider("scrollToTopResponse", parameters, into: &requests)
+            }
             Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
         }
 

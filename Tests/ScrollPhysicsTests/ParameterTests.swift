@@ -78,7 +78,7 @@ import Testing
                                         "maximumPagesPerFling", "refreshRate", "displayScale", "panHysteresis",
                                         "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity", "glideStopVelocity",
                                         "edgeReturn", "edgeDecay", "trackpadRubberBandCoefficient", "fastScrollFlickVelocity",
-                                        "fastScrollDistance", "maximumFastScrollMultiplier"])
+                                        "fastScrollDistance", "maximumFastScrollMultiplier", "scrollToTopResponse"])
         for t in tunables {
             #expect(!t.title.isEmpty && !t.help.isEmpty && !t.source.isEmpty && !t.equivalent.isEmpty, "\(t.key)")
             if case .number(let d) = t.defaultValue { #expect(t.range.contains(d), "\(t.key) default in range") }

@@ -390,6 +390,24 @@ public struct ScrollAxis: Sendable {
         return report
     }
 
+    /// Scrolls to the leading edge as a status-bar tap does: under UIKit's steps a critically
+    /// damped spring of response `scrollToTopResponse` (ω = 2π/response: 10.47 /s at 0.6 s), from
+    /// the current offset and velocity; otherwise the page motion of `scroll(to:at:)`.
+    @discardableResult
+    public mutating func scrollToTop(at t: Double) -> AxisReport {
+        guard parameters.model == nil, parameters.followsUIKitSteps, snapTargets.isEmpty else {
+            return scroll(to: bounds.lowerBound, at: t)
+        }
+        var report = advance(to: t)
+        let now = max(t, time)
+        let x = offset(at: now), v = velocity(at: now)
+        drag = nil
+        let omega = 2 * Double.pi / max(parameters.scrollToTopResponse, 0.01)
+        motion = planner.snap(from: x, velocity: v, to: bounds.lowerBound, at: now, index: nil, damping: omega)
+        report.absorb(settleIfInstant())
+        return report
+    }
+
     /// Jumps to `offset` (clamped) and stops.
     @discardableResult
     public mutating func setOffset(_ offset: Double, at t: Double) -> AxisReport {

@@ -63,6 +63,8 @@ public struct ScrollParameters: Equatable, Sendable {
     public var fastScrollDistance = 240.0
     /// The largest fast-scroll multiplier (UIKit: 16; 1 turns fast scrolling off).
     public var maximumFastScrollMultiplier = 16.0
+    /// Response of the scroll-to-top spring, s (UIKit: 0.6, critically damped).
+    public var scrollToTopResponse = 0.6
     /// Another platform's physics to run instead of these (nil: UIKit, the values above); see
     /// `FeelZoo`. Not a tunable of its own: a parameter file names it with `"model"`.
     public var model: FeelChoice? = nil
@@ -219,6 +221,11 @@ extension ScrollParameters: TunableModel {
           help: "The largest glide multiplier repeated flicks can build up. 1 turns fast scrolling off.",
           source: "16, UIScrollView's fast scrolling (the public reverse-engineering of UIKitCore (iOS 26.2))",
           equivalent: "cap of m"),
+        P(.real(\.scrollToTopResponse), key: "scrollToTopResponse", title: "Scroll-to-top response", unit: "s",
+          range: 0.05...3, scale: .logarithmic, format: "%.2f s",
+          help: "How long scrolling to the top takes (Home, or a tap on the status bar in UIKit): a critically damped spring with this response. 0.6 s brings 5,000 pt to about a point in 1.04 s.",
+          source: "0.6 s, UIScrollView's scroll-to-top spring (the public reverse-engineering of UIKitCore (iOS 26.2))",
+          equivalent: "critically damped spring, ω = 2π/response (10.47 rad/s at 0.6 s): x(t) = (x0 + (v0 + ω·x0)·t)·e^(−ωt)"),
     ]
 
     /// The flick threshold never exceeds the distance threshold. Both stated and in conflict:

@@ -424,3 +424,22 @@ import Testing
         #expect(axis.offset(at: 6) == edge)
     }
 }
+
+@Suite struct ScrollToTopTests {
+    /// UIKit's scroll-to-top: a critically damped spring of response 0.6 s, ω = 2π/0.6 s.
+    @Test func scrollToTopIsACriticallyDampedSpringOfResponseSixTenths() {
+        var axis = ScrollAxis(viewportLength: 844, bounds: 0...20_000, parameters: ScrollParameters())
+        axis.setOffset(5000, at: 0)
+        axis.scrollToTop(at: 1)
+        let omega = 2 * Double.pi / 0.6
+        for t in [0.1, 0.3, 0.6, 0.9] {
+            #expect(abs(axis.offset(at: 1 + t) - 5000 * (1 + omega * t) * exp(-omega * t)) < 1e-6, "\(t) s")
+        }
+        #expect(axis.offset(at: 1 + 1.04) < 1.2 && axis.offset(at: 1 + 1.1) < 0.7)   // 5,000 pt to about a point in 1.04 s
+        #expect(axis.phase(at: 1.5) == .settling)
+        var slow = ScrollAxis(viewportLength: 844, bounds: 0...20_000, parameters: { var p = ScrollParameters(); p.scrollToTopResponse = 1.2; return p }())
+        slow.setOffset(5000, at: 0)
+        slow.scrollToTop(at: 0)
+        #expect(slow.offset(at: 0.6) > axis.offset(at: 1.6))
+    }
+}
