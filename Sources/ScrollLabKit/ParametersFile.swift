@@ -3,6 +3,11 @@ import ScrollPhysics
 /// The parameter file of `--params` and of saved presets: one JSON object, every key optional.
 public enum ParametersFile {
     public static func decode(_ text: String, file: String) throws(InputError) -> ScrollParameters {
+        try decodeStating(text, file: file).parameters
+    }
+
+    /// The parameters and the keys the file itself states.
+    public static func decodeStating(_ text: String, file: String) throws(InputError) -> (parameters: ScrollParameters, stated: Set<String>) {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
         guard case .object(let members) = root else { throw InputError("\(file): expected a JSON object of parameters, found \(root.kindName)") }
@@ -27,15 +32,15 @@ public enum ParametersFile {
                 do {
                     var parameters = ScrollParameters()
                     parameters.model = FeelChoice(try FeelZoo.make(name, rest))
-                    return parameters
+                    return (parameters, Set(values.map(\.key)))
                 } catch {
                     throw InputError("\(file): \(error)")
                 }
             }
-            do { return try ScrollParameters(values: rest) } catch { throw InputError("\(file): \(error)") }
+            do { return (try ScrollParameters(values: rest), Set(values.map(\.key))) } catch { throw InputError("\(file): \(error)") }
         }
         do {
-            return try ScrollParameters(values: values)
+            return (try ScrollParameters(values: values), Set(values.map(\.key)))
         } catch {
             throw InputError("\(file): \(error)")
         }
@@ -43,8 +48,13 @@ public enum ParametersFile {
 
     /// The parameters in the file at `path`, or the defaults when there is none.
     public static func load(_ path: String?) throws(InputError) -> ScrollParameters {
-        guard let path else { return ScrollParameters() }
-        return try decode(try TextFile.read(path), file: path)
+        try loadStating(path).parameters
+    }
+
+    /// The parameters in the file at `path` and the keys it states (none without a file).
+    public static func loadStating(_ path: String?) throws(InputError) -> (parameters: ScrollParameters, stated: Set<String>) {
+        guard let path else { return (ScrollParameters(), []) }
+        return try decodeStating(try TextFile.read(path), file: path)
     }
 
     public static func encode(_ parameters: ScrollParameters) -> String {

@@ -54,11 +54,10 @@ struct SceneOptions: ParsableArguments {
     /// The parameters in `file` on `--device`'s screen: its refresh rate and pixel grid, unless
     /// the file sets its own.
     func parameters(_ file: String?) throws(InputError) -> ScrollParameters {
-        var parameters = try ParametersFile.load(file)
+        var (parameters, stated) = try ParametersFile.loadStating(file)
         if let device = try chosenDevice() {
-            let defaults = ScrollParameters()
-            if parameters.refreshRate == defaults.refreshRate { parameters.refreshRate = device.refreshRate }
-            if parameters.displayScale == defaults.displayScale { parameters.displayScale = device.scale }
+            if !stated.contains("refreshRate") { parameters.refreshRate = device.refreshRate }
+            if !stated.contains("displayScale") { parameters.displayScale = device.scale }
         }
         return parameters
     }

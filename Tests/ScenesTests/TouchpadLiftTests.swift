@@ -28,6 +28,19 @@ import ScrollPhysics
         #expect(abs(list.mainAxis.offset(at: 30) - rest) < 1e-9)
     }
 
+    @Test func aStreamEndedByItsGapGlidesOnWithoutAJump() {
+        // No lift from the platform: the stream ends 0.06 s after its last delta and glides from
+        // where it stands (the lift was frames ago: no second release step).
+        let list = ListScene(contentLength: 20_000)
+        for i in 1...10 { list.handle(TimedInput(time: Double(i) / 60, event: .wheel(dx: 0, dy: 40))) }
+        let end = 10.0 / 60 + SingleAxisScene.wheelStreamGap
+        list.advance(to: end - 1e-6)
+        let before = list.mainAxis.offset(at: end - 1e-6)
+        list.advance(to: end)
+        #expect(list.mainAxis.phase(at: end) == .decelerating)
+        #expect(abs(list.mainAxis.offset(at: end) - before) < 1e-3)
+    }
+
     @Test func fingersThatRestBeforeTheLiftDoNotGlide() {
         let list = ListScene(contentLength: 20_000)
         stream(list, from: 0)

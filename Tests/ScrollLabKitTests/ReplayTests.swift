@@ -149,3 +149,23 @@ func rows(_ csv: String) -> [Row] {
         #expect(try String(contentsOfFile: gesture, encoding: .utf8).hasPrefix("{\"events\""))
     }
 }
+
+@Suite struct DeviceDisplayTests {
+    /// `--device` sets the refresh rate and pixel grid unless the parameter file states its own.
+    @Test func aDeviceSetsTheDisplayUnlessTheFileSaysOtherwise() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gesture = projectAssets + "/gestures/uikit-medium-flick.json"
+        let params = dir.appendingPathComponent("p.json").path
+        try #"{"refreshRate": 60}"#.write(toFile: params, atomically: true, encoding: .utf8)
+        func releaseFrame(_ extra: [String]) throws -> Double {
+            let run = try scrollab(["replay", "--scene", "list", "--device", "iphone-15-pro-max", "--content-length", "6000",
+                                    "--gesture", gesture, "--fps", "1000"] + extra)
+            let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("0.918000,") })
+            return try #require(Double(row.split(separator: ",")[1]))
+        }
+        // 120 Hz: a step of 8.33 ms at the lift; the file's 60 Hz: 16.67 ms.
+        #expect(abs(try releaseFrame([]) - 353.53) < 0.01)
+        #expect(abs(try releaseFrame(["--params", params]) - 386.88) < 0.01)
+    }
+}

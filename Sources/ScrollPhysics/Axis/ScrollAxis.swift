@@ -96,7 +96,11 @@ public struct ScrollAxis: Sendable {
         if drag != nil, parameters.model != nil { return estimator?.velocity(at: t) ?? 0 }
         if let drag {
             let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
-            return 1000 * pan.recognizerVelocity * resistanceSlope(atPull: pull)
+            // What the recognizer would hold if the finger lifted now: a pointer held still
+            // (no events for three frames) reads 0, as its release would.
+            var held = pan
+            held.hold(until: t, isDragUpdate: drag.started)
+            return 1000 * held.recognizerVelocity * resistanceSlope(atPull: pull)
         }
         return motion?.velocity(at: t) ?? 0
     }
@@ -327,8 +331,10 @@ public struct ScrollAxis: Sendable {
         }
         let x = offset(at: now)
         self.drag = nil
+        // A known lift is UIKit's release frame; a stream ended by its gap was lifted frames ago,
+        // so it glides on from here without a second jump.
         return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
-                       lead: frameInterval, multiplier: multiplier)
+                       lead: lifted ? frameInterval : 0, multiplier: multiplier)
     }
 
     /// Lands the motion just released at `target` instead (clamped to the bounds), as a

@@ -115,7 +115,10 @@ import Testing
         var axis = list()
         axis.beginDrag(at: 0, pointer: 600)
         for i in 1...12 { axis.dragMoved(at: Double(i) / 60, pointer: 600 - 30 * Double(i)) }   // 1.8 pt/ms
-        // Held for 0.2 s (no events, as a mouse), then lifted where it stood.
+        // Held for 0.2 s (no events, as a mouse), then lifted where it stood. While held, the
+        // readout says what a lift would give: the finger's speed at first, 0 after three frames.
+        #expect(abs(axis.velocity(at: 12.0 / 60 + 0.01) - 1800) < 1)
+        #expect(axis.velocity(at: 12.0 / 60 + 0.1) == 0)
         let held = axis.endDrag(at: 12.0 / 60 + 0.2, pointer: 600 - 360)
         #expect(held.release?.velocity == 0)
         // Released at once, the same drag flings.
