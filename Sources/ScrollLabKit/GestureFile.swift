@@ -32,7 +32,7 @@ public enum GestureFile {
         for (position, item) in items.enumerated() {
             let place = "\(file): event \(position) (of \(items.count))"
             guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
-            guard let typeValue = item["type"] else { throw InputError("\(place): missing \"type\" (down, move, up or wheel)") }
+            guard let typeValue = item["type"] else { throw InputError("\(place): missing \"type\" (down, move, up, wheel, wheel-begin or wheel-end)") }
             guard case .string(let type) = typeValue, ["down", "move", "up", "wheel", "wheel-begin", "wheel-end"].contains(type) else {
                 throw InputError("\(place): \"type\" must be one of down, move, up, wheel, wheel-begin, wheel-end")
             }

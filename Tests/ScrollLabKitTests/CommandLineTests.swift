@@ -113,7 +113,7 @@ func temporaryDirectory() throws -> URL {
         try "keep me".write(to: out, atomically: true, encoding: .utf8)
         let run = try scrollab(["replay", "--gesture", g.path, "--trace", out.path])
         #expect(run.status == 2)
-        #expect(run.stderr == "scrollab: error: \(g.path): event 0 (of 1): missing \"type\" (down, move, up or wheel)\n")
+        #expect(run.stderr == "scrollab: error: \(g.path): event 0 (of 1): missing \"type\" (down, move, up, wheel, wheel-begin or wheel-end)\n")
         #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
     }
 }
