@@ -9,7 +9,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 APT_PACKAGES_BARE := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean golden soak bench
+.PHONY: run test build deps clean golden soak bench readme-table
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -46,6 +46,11 @@ clean:
 # Rewrite the golden frames under Assets/golden (only when a visual change is intended).
 golden: build
 	$(SWIFT) run scrollab golden --assets Assets
+
+# Rewrite README's parameter table from the definitions (after adding or changing a tunable).
+readme-table: deps
+	$(SWIFT) build --build-tests
+	SCROLLAB_UPDATE_README=1 $(SWIFT) test --skip-build --filter readmeParameterTableIsGeneratedFromTheDefinitions
 
 # An hour of simulated use of every scene (make test runs a minute of it).
 soak: build
