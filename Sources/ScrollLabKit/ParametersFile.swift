@@ -57,7 +57,7 @@ public enum ParametersFile {
             case .null, .other: return (pair.key, .null)
             }
         }
-        return JSONValue.object(members).serialized() + "\n"
+        return JSONValue.object(JSONObject(members)).serialized() + "\n"
     }
 }
 

@@ -91,6 +91,6 @@ struct FitCommand: ParsableCommand {
             default: return (pair.key, .null)
             }
         }
-        return JSONValue.object(members).serialized() + "\n"
+        return JSONValue.object(JSONObject(members)).serialized() + "\n"
     }
 }
