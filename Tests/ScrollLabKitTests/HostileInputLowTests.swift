@@ -44,3 +44,19 @@ extension HostileInputTests {
                 "scrollab: error: --window: -640x400 is out of range; width in [640, 8192], height in [400, 8192] points\n")
     }
 }
+
+extension HostileInputTests {
+    /// Android's pager duration is whole milliseconds: 881.92 is exported as 882 (it was cut to
+    /// 881), with the exact value beside it.
+    @Test func kotlinExportRoundsThePagerDuration() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = dir.appendingPathComponent("p.json").path
+        try #"{"model": "android", "pagerMaxFlingDuration": 881.92}"#.write(toFile: p, atomically: false, encoding: .utf8)
+        let run = try scrollab(["export", "--params", p])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("const val PAGER_MAX_FLING_DURATION_MS = 882  // 881.92 ms, to whole ms"), "\(run.stdout)")
+        try #"{"model": "android", "pagerMaxFlingDuration": 100}"#.write(toFile: p, atomically: false, encoding: .utf8)
+        #expect(try scrollab(["export", "--params", p]).stdout.contains("const val PAGER_MAX_FLING_DURATION_MS = 100\n"))
+    }
+}
