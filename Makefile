@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
-                libimgui-dev xvfb xdotool imagemagick pkg-config nodejs
+                libimgui-dev xvfb xdotool imagemagick pkg-config nodejs time
 # Installed without recommends: ffmpeg's pull in 88 packages (codecs, X, sound) that encoding
 # piped frames to MP4 and GIF does not need.
 APT_PACKAGES_BARE := ffmpeg

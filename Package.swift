@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering"]),
+        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground"]),
     ],
     cxxLanguageStandard: .cxx17
 )

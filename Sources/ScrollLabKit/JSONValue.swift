@@ -1,25 +1,17 @@
 /// A parsed JSON document that keeps the order of object keys and where each value stood,
 /// so that a bad file gets an error naming the exact key and line.
-public indirect enum JSONValue: Equatable, Sendable {
+///
+/// A parsed document's arrays and objects are views of the parser's tape (`JSONTape`): one
+/// 8-byte entry per value and per key, beside the text itself. Their elements are made when read,
+/// so a document takes at most about 5 times its text (`[0,0,0,…]`, 8 bytes for every 2),
+/// however it is shaped. Values made in code (`.array([…])`) hold their elements.
+public enum JSONValue: Equatable, Sendable {
     case number(Double)
     case string(String)
     case bool(Bool)
     case null
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.bool(a), .bool(b)): return a == b
-        case (.null, .null): return true
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: return false
-        }
-    }
+    case array(JSONArray)
+    case object(JSONObject)
 
     /// A short name of the value's kind, for messages.
     public var kindName: String {
@@ -36,7 +28,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// The value of `key` in an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
+        return members[key]
     }
 
     /// JSON text for this value: objects one key per line, numbers as short as exact.
@@ -77,6 +69,111 @@ public indirect enum JSONValue: Equatable, Sendable {
             }
         }
         return out + "\""
+    }
+}
+
+/// A position in a `JSONArray` or `JSONObject`: the element's ordinal, and where it starts on
+/// the tape (equal to the ordinal for values made in code).
+public struct JSONIndex: Comparable, Sendable {
+    let ordinal: Int
+    let position: Int
+    public static func == (lhs: JSONIndex, rhs: JSONIndex) -> Bool { lhs.ordinal == rhs.ordinal }
+    public static func < (lhs: JSONIndex, rhs: JSONIndex) -> Bool { lhs.ordinal < rhs.ordinal }
+}
+
+/// The elements of a JSON array, in order.
+public struct JSONArray: Collection, ExpressibleByArrayLiteral, Equatable, Sendable {
+    enum Storage: Sendable {
+        case values([JSONValue])
+        case tape(JSONTape, position: Int)
+    }
+    let storage: Storage
+    public let count: Int
+
+    public init(_ values: [JSONValue]) { storage = .values(values); count = values.count }
+    public init(arrayLiteral elements: JSONValue...) { self.init(elements) }
+    init(tape: JSONTape, position: Int) { storage = .tape(tape, position: position); count = tape.count(at: position) }
+
+    public var startIndex: JSONIndex {
+        switch storage {
+        case .values: return JSONIndex(ordinal: 0, position: 0)
+        case .tape(_, let position): return JSONIndex(ordinal: 0, position: position + 1)
+        }
+    }
+    public var endIndex: JSONIndex { JSONIndex(ordinal: count, position: -1) }
+
+    public func index(after i: JSONIndex) -> JSONIndex {
+        switch storage {
+        case .values: return JSONIndex(ordinal: i.ordinal + 1, position: i.ordinal + 1)
+        case .tape(let tape, _): return JSONIndex(ordinal: i.ordinal + 1, position: tape.next(after: i.position))
+        }
+    }
+
+    public subscript(i: JSONIndex) -> JSONValue {
+        switch storage {
+        case .values(let values): return values[i.ordinal]
+        case .tape(let tape, _): return tape.value(at: i.position)
+        }
+    }
+
+    public static func == (lhs: JSONArray, rhs: JSONArray) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+}
+
+/// The members of a JSON object, in the file's order.
+public struct JSONObject: Collection, ExpressibleByDictionaryLiteral, Equatable, Sendable {
+    public typealias Element = (key: String, value: JSONValue)
+    enum Storage: Sendable {
+        case members([Element])
+        case tape(JSONTape, position: Int)
+    }
+    let storage: Storage
+    public let count: Int
+
+    public init(_ members: [Element]) { storage = .members(members); count = members.count }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements.map { (key: $0.0, value: $0.1) }) }
+    init(tape: JSONTape, position: Int) { storage = .tape(tape, position: position); count = tape.count(at: position) }
+
+    public var startIndex: JSONIndex {
+        switch storage {
+        case .members: return JSONIndex(ordinal: 0, position: 0)
+        case .tape(_, let position): return JSONIndex(ordinal: 0, position: position + 1)
+        }
+    }
+    public var endIndex: JSONIndex { JSONIndex(ordinal: count, position: -1) }
+
+    public func index(after i: JSONIndex) -> JSONIndex {
+        switch storage {
+        case .members: return JSONIndex(ordinal: i.ordinal + 1, position: i.ordinal + 1)
+        // A member is its key's entry, then its value's.
+        case .tape(let tape, _): return JSONIndex(ordinal: i.ordinal + 1, position: tape.next(after: i.position + 1))
+        }
+    }
+
+    public subscript(i: JSONIndex) -> Element {
+        switch storage {
+        case .members(let members): return members[i.ordinal]
+        case .tape(let tape, _): return (tape.string(at: i.position), tape.value(at: i.position + 1))
+        }
+    }
+
+    /// The value of the first member named `key`.
+    public subscript(key: String) -> JSONValue? {
+        switch storage {
+        case .members(let members): return members.first { $0.key == key }?.value
+        case .tape(let tape, _):
+            var index = startIndex
+            while index != endIndex {
+                if tape.key(at: index.position, equals: key) { return tape.value(at: index.position + 1) }
+                index = self.index(after: index)
+            }
+            return nil
+        }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 

@@ -5,6 +5,11 @@ import ScrollPhysics
 /// let an app set, and the constants they keep private.
 public enum KotlinSnippet {
     static func f(_ value: Double) -> String { ModelExport.double(value) + "f" }
+    /// Android's durations are whole milliseconds (an Int): rounded, the exact value kept beside it.
+    static func wholeMilliseconds(_ value: Double) -> String {
+        let whole = Int(value.rounded())
+        return Double(whole) == value ? "\(whole)" : "\(whole)  // \(ModelExport.number(value)) ms, to whole ms"
+    }
 
     public static func make(_ model: AndroidModel) -> String {
         let v = model.values
@@ -49,7 +54,7 @@ public enum KotlinSnippet {
             const val TOUCH_SLOP_DP = \(f(v.touchSlop))
             /** PagerSnapHelper.MILLISECONDS_PER_INCH (100) and MAX_SCROLL_ON_FLING_DURATION (100 ms). */
             const val PAGER_MILLISECONDS_PER_INCH = \(f(v.pagerMillisecondsPerInch))
-            const val PAGER_MAX_FLING_DURATION_MS = \(Int(v.pagerMaxFlingDuration))
+            const val PAGER_MAX_FLING_DURATION_MS = \(wholeMilliseconds(v.pagerMaxFlingDuration))
 
             fun scroller(context: Context): OverScroller =
                 OverScroller(context).apply { setFriction(SCROLL_FRICTION) }

@@ -67,7 +67,7 @@ public enum ParametersFile {
             case .null, .other: return (pair.key, .null)
             }
         }
-        return JSONValue.object(members).serialized() + "\n"
+        return JSONValue.object(JSONObject(members)).serialized() + "\n"
     }
 }
 

@@ -51,7 +51,8 @@ struct FitCommand: ParsableCommand {
         guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
             throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let result = try Fit.run(trace, kind: fitKind, law: returnLaw)
+        let result: Fit.Result
+        do { result = try Fit.run(trace, kind: fitKind, law: returnLaw) } catch { throw InputError("\(name): \(error.message)") }
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
         if let fittedLaw = result.returnLaw { lines.append("edgeReturn: \(fittedLaw.rawValue)  (edgeReturn)") }
@@ -91,6 +92,6 @@ struct FitCommand: ParsableCommand {
             default: return (pair.key, .null)
             }
         }
-        return JSONValue.object(members).serialized() + "\n"
+        return JSONValue.object(JSONObject(members)).serialized() + "\n"
     }
 }

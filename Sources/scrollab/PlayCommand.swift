@@ -64,7 +64,8 @@ struct PlayCommand: ParsableCommand {
         guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
             throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
         }
-        let windowSize = try Flags.size(window, flag: "--window")
+        let windowSize = try Flags.size(window, flag: "--window",
+                                        widths: Self.windowRange.width, heights: Self.windowRange.height)
         let rendererChoice = try rendererOption.choice()
         guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
             throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [400, 8192] points")

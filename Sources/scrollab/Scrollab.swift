@@ -19,7 +19,7 @@ struct Scrollab: ParsableCommand {
     )
 
     static func main() {
-        if let problem = nonUTF8Argument() { fail(problem) }
+        if let problem = nonUTF8Argument() ?? emptyAttachedValue() { fail(problem) }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -50,6 +50,18 @@ struct Scrollab: ParsableCommand {
         let bytes = Array("scrollab: error: \(line)\n".utf8)
         _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         Foundation.exit(2)
+    }
+
+    /// `--fps=` with nothing after the '=' would take the next argument (`--trace`) as its value.
+    static func emptyAttachedValue() -> String? {
+        for argument in CommandLine.arguments.dropFirst() {
+            if argument == "--" { break }
+            if argument.hasPrefix("--"), argument.hasSuffix("="), argument.count > 3 {
+                let flag = argument.dropLast()
+                return "\(argument): no value after '='; give \(flag)=VALUE or \(flag) VALUE"
+            }
+        }
+        return nil
     }
 
     /// Arguments reach Swift as `String`, which replaces bytes that are not UTF-8: such a file

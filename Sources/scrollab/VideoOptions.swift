@@ -21,7 +21,7 @@ struct VideoOptions: ParsableArguments {
     @Option(help: "--video: playback speed, 0.05 to 1 (0.25 plays four times slower).")
     var slow: String?
 
-    @Option(help: "--video: one line of text under the phone(s).")
+    @Option(parsing: .unconditional, help: "--video: one line of text under the phone(s); it may start with '-'.")
     var caption: String?
 
     @Option(help: "--video: clip length in seconds, 0.02 to 600, instead of until rest plus 0.5 s.")
