@@ -15,12 +15,13 @@ public enum ModelExport {
 
     /// The snippet for a parameter set: Swift for UIKit (`SwiftSnippet`), else its model's.
     public static func snippet(for parameters: ScrollParameters) -> Snippet {
-        if let model = parameters.model?.model, let snippet = snippet(for: model) { return snippet }
-        return Snippet(language: "swift", fileExtension: "swift", text: SwiftSnippet.make(parameters))
+        snippet(for: parameters.feel) ?? Snippet(language: "swift", fileExtension: "swift", text: SwiftSnippet.make(parameters))
     }
 
     public static func snippet(for model: any FeelModel) -> Snippet? {
         switch model {
+        case let uikit as UIKitModel:
+            return Snippet(language: "swift", fileExtension: "swift", text: SwiftSnippet.make(uikit.values))
         case let flutter as FlutterBouncingModel:
             return Snippet(language: "dart", fileExtension: "dart", text: DartSnippet.bouncing(flutter))
         case let flutter as FlutterClampingModel:

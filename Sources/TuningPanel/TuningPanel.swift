@@ -125,7 +125,7 @@ public final class TuningPanel {
             slider("fastScrollFlickVelocity", parameters, into: &requests)
             slider("fastScrollDistance", parameters, into: &requests)
             slider("maximumFastScrollMultiplier", parameters, into: &requests)
-            Gui.disabled("now ×\(Self.short(session.edited.scene.mainAxis.streak.multiplier)) after \(session.edited.scene.mainAxis.streak.count) flicks in a row")
+            Gui.disabled("now ×\(Self.short(session.edited.scene.mainAxis.glideMultiplier)) after \(session.edited.scene.mainAxis.finger.flicksInARow) flicks in a row")
         }
 
         if Gui.header("Edges (rubber band and bounce)") {

@@ -27,3 +27,8 @@ extension ScrollParameters {
         return parameters
     }
 }
+
+extension ScrollAxis {
+    /// UIKit's fast-scroll streak, as the axis's UIKit finger holds it.
+    var streak: FastScrollStreak { (finger as? UIKitFinger)?.streak ?? FastScrollStreak() }
+}

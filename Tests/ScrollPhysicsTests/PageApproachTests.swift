@@ -73,8 +73,8 @@ import Testing
     }
 
     /// Samples a motion every 0.5 ms from its start.
-    func samples(_ motion: Motion, from t0: Double) -> [(t: Double, x: Double, v: Double)] {
-        stride(from: t0, through: motion.end + 0.01, by: 0.0005).map { ($0, motion.offset(at: $0), motion.velocity(at: $0)) }
+    func samples(_ motion: Motion, from t0: Double = 0) -> [(t: Double, x: Double, v: Double)] {
+        stride(from: t0, through: motion.end + 0.01, by: 0.0005).map { ($0, motion.position(at: $0), motion.velocity(at: $0)) }
     }
 
     @Test func towardThePageNeverOvershootsAndSpeedsUpOnlyBelowTwoDistancesPerSecond() {
@@ -83,8 +83,8 @@ import Testing
                 for speed in [1.0, 50, 300, 800, 2000, 2889, 6000, 40_000] {
                     let p = planner(pageDamping: damping)
                     let x0 = 1000.0, target = x0 + distance
-                    let motion = p.page(from: x0, velocity: speed, to: target, at: 2, index: 1)
-                    let trace = samples(motion, from: 2)
+                    let motion = p.page(from: x0, velocity: speed, to: target, index: 1)
+                    let trace = samples(motion)
                     let label = "δp \(damping), D \(distance), u \(speed)"
                     #expect(close(trace[0].x, x0, 1e-9), "\(label)")
                     #expect(close(trace[0].v, speed, 1e-6 * speed), "starts at the release velocity: \(label)")
@@ -96,8 +96,8 @@ import Testing
                     } else {
                         #expect(fastest <= max(speed, 2 * distance) * (1 + 1e-6), "a slow release peaks at 2·D /s at most: \(label): \(fastest)")
                     }
-                    #expect(motion.offset(at: motion.end) == target && motion.velocity(at: motion.end) == 0)
-                    let took = motion.end - 2, longest = max(MotionPlanner.longestPageApproach, 12 / damping)
+                    #expect(motion.position(at: motion.end) == target && motion.velocity(at: motion.end) == 0)
+                    let took = motion.end, longest = max(MotionPlanner.longestPageApproach, 12 / damping)
                     #expect(took <= longest + 1e-9, "snappy: \(label) took \(took) s")
                 }
             }
@@ -106,11 +106,11 @@ import Testing
 
     @Test func fromRestAndHeadingAwayUseThePageSpring() {
         let p = planner()
-        let fromRest = p.page(from: 100, velocity: 0, to: 844, at: 0, index: 1)
+        let fromRest = p.page(from: 100, velocity: 0, to: 844, index: 1)
         // (y0 + δ·y0·t)·e^(−δt) with y0 = −744, δ = 20.
         let expected: Double = 844 + (-744.0 - 20.0 * 744.0 * 0.05) * exp(-1.0)
-        #expect(close(fromRest.offset(at: 0.05), expected, 1e-9))
-        let away = p.page(from: 100, velocity: -500, to: 844, at: 0, index: 1)
+        #expect(close(fromRest.position(at: 0.05), expected, 1e-9))
+        let away = p.page(from: 100, velocity: -500, to: 844, index: 1)
         #expect(away.velocity(at: 0) == -500)
         #expect(samples(away, from: 0).allSatisfy { $0.x <= 844 })
     }
@@ -118,7 +118,7 @@ import Testing
     @Test func springOptionKeepsSeedZerosSwing() {
         // pageMotion = spring: the page spring from the release velocity, overshooting a close page.
         let p = planner { $0.pageMotion = .spring }
-        let motion = p.page(from: 260, velocity: 2889, to: 312, at: 0, index: 1)
+        let motion = p.page(from: 260, velocity: 2889, to: 312, index: 1)
         let farthest: Double = samples(motion, from: 0).map { $0.x }.max() ?? 0
         // y0 = −52, v0 = 2889, δ = 20: the turning point is 312 + 19.4 pt.
         #expect(close(farthest, 331.4, 0.1))
@@ -133,21 +133,21 @@ import Testing
         let p = planner()
         for scale in [1.0, 0.1, 3] {
             let y0 = -177 * scale
-            let motion = p.edgeReturn(from: y0, velocity: 0, edge: 0, at: 0)
+            let motion = p.edgeReturn(from: y0, velocity: 0, edge: 0)
             for (t, left) in Self.recorded {
-                #expect(abs(-motion.offset(at: t) - left * scale) <= 0.3 * scale, "\(t) s, ×\(scale): \(motion.offset(at: t))")
+                #expect(abs(-motion.position(at: t) - left * scale) <= 0.3 * scale, "\(t) s, ×\(scale): \(motion.position(at: t))")
             }
             // Starts back at once at k·y0 = 7.3·177 pt/s, then y(t) = (y0 + (v0 + δ·y0)·t)·e^(−δt).
             #expect(close(motion.velocity(at: 0), -7.3 * y0, 1e-9))
             for t in [0.01, 0.1, 0.25] {
                 let expected: Double = (y0 + (7.3 * -y0 + 10.9 * y0) * t) * exp(-10.9 * t)
-                #expect(close(motion.offset(at: t), expected, 1e-9))
+                #expect(close(motion.position(at: t), expected, 1e-9))
             }
             #expect(samples(motion, from: 0).allSatisfy { $0.x <= 0 }, "never swings into the content")
         }
         // The seed's return (k = 0): critically damped from rest — 174.6 pt left after 16 ms.
-        let seed = planner { $0.edgeReturnRate = 0 }.edgeReturn(from: -177, velocity: 0, edge: 0, at: 0)
-        #expect(close(seed.offset(at: 0.016), -174.6, 0.05))
+        let seed = planner { $0.edgeReturnRate = 0 }.edgeReturn(from: -177, velocity: 0, edge: 0)
+        #expect(close(seed.position(at: 0.016), -174.6, 0.05))
         #expect(seed.velocity(at: 0) == 0)
     }
 
@@ -155,11 +155,11 @@ import Testing
         for damping in [1.0, 10.9, 40] {
             for rate in [0.0, 3, 7.3, 10.9, 100] {
                 let p = planner { $0.bounceDamping = damping; $0.edgeReturnRate = rate }
-                let motion = p.edgeReturn(from: 5177, velocity: 0, edge: 5000, at: 1)
+                let motion = p.edgeReturn(from: 5177, velocity: 0, edge: 5000)
                 let k = min(rate, damping)
-                #expect(close(motion.velocity(at: 1), -k * 177, 1e-9))
-                #expect(samples(motion, from: 1).allSatisfy { $0.x >= 5000 && $0.x.isFinite })
-                #expect(motion.offset(at: motion.end) == 5000)
+                #expect(close(motion.velocity(at: 0), -k * 177, 1e-9))
+                #expect(samples(motion).allSatisfy { $0.x >= 5000 && $0.x.isFinite })
+                #expect(motion.position(at: motion.end) == 5000)
             }
         }
     }

@@ -17,7 +17,11 @@
 public struct ScrollAxis: Sendable {
     public var tolerance: Tolerance
 
+    /// The values the feel was made from (the side's parameters; `feel` is what runs).
     public private(set) var parameters: ScrollParameters
+    /// The feel this axis runs: it reads the finger, resists drags, plans every motion. The
+    /// axis asks it and never asks which one it is.
+    public private(set) var feel: any FeelModel
     /// Length of the viewport along the axis, in points (the default rubber-band limit).
     public private(set) var viewportLength: Double
     /// The offsets the content may rest at, in points.
@@ -33,13 +37,12 @@ public struct ScrollAxis: Sendable {
 
     private var restOffset: Double
     private var restIndex: Int?
+    /// The motion under way and the time it started (s).
     private var motion: Motion?
+    private var motionStart = 0.0
     private var drag: Drag?
-    private var tracker = VelocityTracker()
-    /// UIKit's recognizer velocity for the current drag (`UIKitPanVelocity`).
-    private var pan = UIKitPanVelocity()
-    /// UIKit's fast scrolling across gestures (`FastScrollStreak`).
-    public private(set) var streak = FastScrollStreak()
+    /// How the feel reads the finger, kept across gestures (UIKit's fast scrolling).
+    public private(set) var finger: any FingerReading
     /// The last release, kept until the clock moves on so that `retarget(to:)` plans from it.
     private var lastRelease: AxisReport.Release?
     /// The latest release of a drag or stream, kept (for plots and readouts).
@@ -47,30 +50,25 @@ public struct ScrollAxis: Sendable {
 
     private struct Drag {
         var pointerOrigin: Double
+        /// The unconstrained finger offset when the pointer was at `pointerOrigin`.
         var pullOrigin: Double
         var pointer: Double
         var startIndex: Int
-        /// With a platform model (`parameters.model`): the offset shown, the drag's start time,
-        /// the velocity of the motion it caught, and whether the drag start threshold is crossed.
-        var shown = 0.0
-        var startTime = 0.0
-        var caughtVelocity = 0.0
-        var started = true
+        /// The offset shown, the drag's start time, and whether the start threshold is crossed.
+        var shown: Double
+        var startTime: Double
+        var started: Bool
         /// A finger or a touchpad stream.
-        var input = DragInput.touch
-        /// The pointer where it went down (for the fast-scroll drag distance).
-        var touchDown = 0.0
-        /// Whether the recognizer's V reached the fast-scroll slow-drag speed during this drag.
-        var wasFast = false
+        var input: DragInput
         /// The pointer's last reported position (a report at the same place adds no sample).
-        var seen = 0.0
+        var seen: Double
     }
-    /// The platform model's own velocity estimator, fed pointer positions in offset units.
-    private var estimator: (any ReleaseVelocityEstimator)?
 
     public init(viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
                 parameters: ScrollParameters = ScrollParameters(), tolerance: Tolerance = .standard, offset: Double? = nil) {
         self.parameters = parameters
+        feel = parameters.feel
+        finger = feel.makeFinger()
         self.tolerance = tolerance
         self.viewportLength = Self.sanitized(viewportLength, fallback: 1, minimum: 1e-6)
         self.bounds = Self.sanitized(bounds)
@@ -80,34 +78,28 @@ public struct ScrollAxis: Sendable {
         restIndex = snapTargets.nearestIndex(to: restOffset)
     }
 
+    /// The fast-scroll multiplier of the gesture under way (1 where the feel has none).
+    public var glideMultiplier: Double { finger.multiplier }
+
     // MARK: - Reading
 
     /// Content offset at `t` (s ≥ `time`), in points.
     public func offset(at t: Double) -> Double {
-        if let drag, parameters.model != nil { return drag.shown }
-        if let drag { return resisted(drag.pullOrigin - (drag.pointer - drag.pointerOrigin)) }
-        if let motion { return motion.offset(at: t) }
+        if let drag { return drag.shown }
+        if let motion { return motion.position(at: t - motionStart) }
         return restOffset
     }
 
-    /// Content velocity at `t`, in points per second (while dragging: the pointer's tracked
-    /// velocity scaled by the rubber band's slope).
+    /// Content velocity at `t`, in points per second (while dragging: the feel's reading of
+    /// the finger).
     public func velocity(at t: Double) -> Double {
-        if drag != nil, parameters.model != nil { return estimator?.velocity(at: t) ?? 0 }
-        if let drag {
-            let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
-            // What the recognizer would hold if the finger lifted now: a pointer held still
-            // (no events for three frames) reads 0, as its release would.
-            var held = pan
-            held.hold(until: t, isDragUpdate: drag.started)
-            return 1000 * held.recognizerVelocity * resistanceSlope(atPull: pull)
-        }
-        return motion?.velocity(at: t) ?? 0
+        if drag != nil { return sanitizedVelocity(finger.velocity(at: t)) }
+        return motion?.velocity(at: t - motionStart) ?? 0
     }
 
     public func phase(at t: Double) -> ScrollPhase {
         if drag != nil { return .dragging }
-        return motion?.phase(at: t) ?? .idle
+        return motion?.phase(at: t - motionStart) ?? .idle
     }
 
     /// The snap target index the axis rests at or is heading to (nil for free scrolling; the
@@ -115,18 +107,20 @@ public struct ScrollAxis: Sendable {
     public func pageIndex(at t: Double) -> Int? {
         guard !snapTargets.isEmpty else { return nil }
         if drag != nil { return snapTargets.nearestIndex(to: offset(at: t)) }
-        if let motion, t < motion.end { return motion.targetIndex ?? snapTargets.nearestIndex(to: motion.restOffset) }
+        if let motion, t < motionStart + motion.end {
+            return motion.targetIndex ?? snapTargets.nearestIndex(to: motion.restPosition)
+        }
         return restIndex ?? snapTargets.nearestIndex(to: offset(at: t))
     }
 
     /// Where the current motion will rest, in points (the current offset when idle or dragging).
-    public var restingOffset: Double { motion?.restOffset ?? offset(at: time) }
+    public var restingOffset: Double { motion?.restPosition ?? offset(at: time) }
 
     public var isDragging: Bool { drag != nil }
     /// Whether the axis is moving on its own (after a release, fling or animated scroll).
     public var isMoving: Bool { motion != nil }
     /// The absolute time (s) the current motion ends, if any.
-    public var motionEndTime: Double? { motion?.end }
+    public var motionEndTime: Double? { motion.map { motionStart + $0.end } }
 
     // MARK: - Time
 
@@ -136,7 +130,7 @@ public struct ScrollAxis: Sendable {
     public mutating func advance(to t: Double) -> AxisReport {
         guard t.isFinite, t >= time else { return .none }
         var report = AxisReport.none
-        if let motion, t >= motion.end {
+        if let motion, t >= motionStart + motion.end {
             report = finish(motion)
         }
         if t > time { lastRelease = nil }
@@ -146,17 +140,24 @@ public struct ScrollAxis: Sendable {
 
     /// Ends `finished`: rests at its end, and reports the rest and any hand-off.
     private mutating func finish(_ finished: Motion) -> AxisReport {
+        let end = motionStart + finished.end
         motion = nil
-        streak.reset()   // a glide that settles ends fast scrolling
+        finger.motionEnded()
         let previous = restIndex
-        restOffset = finished.restOffset
+        restOffset = finished.restPosition
         restIndex = finished.targetIndex ?? snapTargets.nearestIndex(to: restOffset)
-        time = max(time, finished.end)
-        var report = AxisReport(rest: .init(time: finished.end, offset: restOffset, index: restIndex, previousIndex: previous))
+        time = max(time, end)
+        var report = AxisReport(rest: .init(time: end, offset: restOffset, index: restIndex, previousIndex: previous))
         if let handOff = finished.handOff {
-            report.handOff = .init(edge: handOff.edge, time: finished.end, velocity: handOff.velocity)
+            report.handOff = .init(edge: handOff.edge, time: end, velocity: handOff.velocity)
         }
         return report
+    }
+
+    /// Starts `planned` at `t`.
+    private mutating func start(_ planned: Motion, at t: Double) {
+        motion = planned
+        motionStart = t
     }
 
     // MARK: - Pointer
@@ -170,76 +171,30 @@ public struct ScrollAxis: Sendable {
         let now = max(t, time)
         let x = offset(at: now)
         let caught = motion != nil
-        if motion?.phase(at: now) == .bouncing { streak.reset() }   // a glide that reached an edge ends the streak
-        streak.touchDown(at: now, timeout: FastScrollStreak.timeout)
         let startIndex = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
-        let caughtVelocity = motion?.velocity(at: now) ?? 0
+        finger.touchDown(at: now, position: -(pointer.isFinite ? pointer : 0), input: input, caught: phase(at: now),
+                         caughtVelocity: velocity(at: now))
         motion = nil
         restOffset = x
         let p = pointer.isFinite ? pointer : 0
-        let feel = parameters.model?.model
-        let hysteresis = feel?.dragStart.distance ?? (input == .touch ? parameters.panHysteresis : 0)
-        drag = Drag(pointerOrigin: p, pullOrigin: x, pointer: p, startIndex: startIndex, shown: x, startTime: now,
-                    caughtVelocity: caughtVelocity, started: hysteresis <= 0, input: input, touchDown: p, seen: p)
-        if feel == nil { drag!.pullOrigin = unresisted(x) }   // after `input`: the rubber band depends on it
-        tracker.reset()
-        tracker.add(time: now, position: p)
-        pan = UIKitPanVelocity(sampleWeight: parameters.velocitySampleWeight, releaseBlend: parameters.releaseBlend,
-                               minimumGlide: parameters.minimumGlideVelocity / 1000, frameInterval: frameInterval)
-        pan.begin(at: now, position: -p)
-        estimator = feel?.anyEstimator()
-        estimator?.add(time: now, position: -p)
+        drag = Drag(pointerOrigin: p, pullOrigin: feel.fingerOffset(showing: x, extent: extent, input: input), pointer: p,
+                    startIndex: startIndex, shown: x, startTime: now, started: feel.dragStart(for: input).distance <= 0,
+                    input: input, seen: p)
         return caught
     }
 
-    /// The pointer moved to `pointer` at `t`.
+    /// The pointer moved to `pointer` at `t`: past the feel's start threshold the content
+    /// follows, resisted past the edges as the feel resists.
     public mutating func dragMoved(at t: Double, pointer: Double) {
         guard drag != nil, pointer.isFinite else { return }
         advance(to: t)
-        if let feel = parameters.model?.model {
-            dragMoved(feel, at: t, pointer: pointer)
-            return
-        }
-        dragMovedUIKit(at: max(t, time), pointer: pointer)
-    }
-
-    /// UIKit's drag: the pan's hysteresis, the recognizer's samples and fast scrolling.
-    private mutating func dragMovedUIKit(at now: Double, pointer: Double) {
         guard var d = drag else { return }
-        if !d.started, abs(pointer - d.pointerOrigin) > parameters.panHysteresis {
-            d.started = true
-            d.pointerOrigin += (pointer < d.pointerOrigin ? -1 : 1) * parameters.panHysteresis
-        }
+        let now = max(t, time)
         let moved = pointer != d.seen
         d.seen = pointer
-        if d.started { d.pointer = pointer }
-        tracker.add(time: now, position: pointer)
-        if moved { pan.add(time: now, position: -pointer, isDragUpdate: d.started) }
-        if d.started, snapTargets.isEmpty {
-            let v = abs(pan.latestUpdate)
-            let reversed = pan.latestUpdate * pan.previousUpdate < 0
-            if reversed || (d.wasFast && v < FastScrollStreak.slowDrag) {
-                streak.reset()
-                d.wasFast = false
-            }
-            if v >= FastScrollStreak.slowDrag { d.wasFast = true }
-            streak.dragged(distance: pointer - d.touchDown, per: parameters.fastScrollDistance,
-                           cap: FastScrollStreak.gainCap, maximum: parameters.maximumFastScrollMultiplier)
-        }
-        drag = d
-    }
-
-    /// One display frame, s.
-    var frameInterval: Double { 1 / max(1, parameters.refreshRate) }
-
-    /// A platform model's drag: its start threshold, then its own resistance past the edges.
-    private mutating func dragMoved(_ feel: any FeelModel, at t: Double, pointer: Double) {
-        guard var d = drag else { return }
-        // Platforms record moves only: a release (or repeat) at the same spot adds no sample.
-        let moved = pointer != d.pointer
         if !d.started {
             let travel = pointer - d.pointerOrigin
-            let start = feel.dragStart
+            let start = feel.dragStart(for: d.input)
             if abs(travel) > start.distance {
                 d.started = true
                 if start.swallowed { d.pointerOrigin += (travel < 0 ? -1 : 1) * start.distance }
@@ -249,15 +204,16 @@ public struct ScrollAxis: Sendable {
         if d.started {
             let from = d.pullOrigin - (d.pointer - d.pointerOrigin)
             let to = d.pullOrigin - (pointer - d.pointerOrigin)
-            d.shown = feel.dragged(shown: d.shown, fingerFrom: from, fingerTo: to, extent: extent)
+            let shown = feel.dragged(shown: d.shown, fingerFrom: from, fingerTo: to, extent: extent, input: d.input)
+            if shown.isFinite { d.shown = shown }
             d.pointer = pointer
         }
         drag = d
-        if moved { estimator?.add(time: max(t, time), position: -pointer) }
+        if moved { finger.moved(at: now, position: -pointer, isDragUpdate: d.started, paged: !snapTargets.isEmpty) }
     }
 
-    /// The range and viewport as the platform models see them.
-    var extent: ModelExtent {
+    /// The range and viewport as the feel sees them.
+    public var extent: ModelExtent {
         ModelExtent(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, viewport: viewportLength)
     }
 
@@ -269,9 +225,9 @@ public struct ScrollAxis: Sendable {
     }
 
     /// The pointer lifts at `t` (optionally at a last position). Chooses where to land and plans
-    /// the motion there. `releaseVelocity` (pt/s of content) replaces the tracked velocity when a
-    /// scene shares one pointer between several axes and knows better. The report's `release`
-    /// says where it will rest (and `rest`, if it is there already).
+    /// the motion there. `releaseVelocity` (pt/s of content) replaces the feel's release
+    /// velocity when a scene shares one pointer between several axes and knows better. The
+    /// report's `release` says where it will rest (and `rest`, if it is there already).
     @discardableResult
     public mutating func endDrag(at t: Double, pointer: Double? = nil, releaseVelocity: Double? = nil) -> AxisReport {
         guard let drag else { return .none }
@@ -279,35 +235,13 @@ public struct ScrollAxis: Sendable {
         advance(to: t)
         let now = max(t, time)
         let x = offset(at: now)
-        var v: Double
-        var multiplier = 1.0
-        if let feel = parameters.model?.model {
-            v = sanitizedVelocity(releaseVelocity ?? velocity(at: now))
-            if releaseVelocity == nil {
-                estimator?.lift(time: now, position: -drag.pointer)
-                v = sanitizedVelocity(velocity(at: now))
-                // The platform's fling thresholds, clamp and carried momentum.
-                v = drag.started ? feel.flingVelocity(estimated: v, travel: estimator?.travel ?? 0) : 0
-                v = sanitizedVelocity(v + feel.carriedVelocity(previous: drag.caughtVelocity, fling: v))
-            }
-        } else {
-            pan.hold(until: now, isDragUpdate: drag.started)
-            v = sanitizedVelocity(releaseVelocity ?? (drag.started ? 1000 * pan.releaseVelocity : 0))
-            multiplier = noteRelease(at: now)
-        }
+        let d = self.drag ?? drag
+        var lifted = finger.lift(at: now, position: -d.pointer, started: d.started, paged: !snapTargets.isEmpty)
+        if let releaseVelocity { lifted.velocity = sanitizedVelocity(releaseVelocity) }
         self.drag = nil
-        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
-                       travel: -(drag.pointer - drag.pointerOrigin), touchDuration: now - drag.startTime,
-                       lead: frameInterval, multiplier: multiplier)
-    }
-
-    /// Counts a UIKit release toward fast scrolling; returns the glide's multiplier.
-    private mutating func noteRelease(at now: Double) -> Double {
-        guard snapTargets.isEmpty else { streak.reset(); return 1 }
-        streak.released(latest: pan.latestUpdate, at: now, flickVelocity: parameters.fastScrollFlickVelocity / 1000,
-                        minimumGlide: parameters.minimumGlideVelocity / 1000)
-        if streak.count == 0 { streak.multiplier = 1 }
-        return streak.multiplier
+        return release(from: x, velocity: lifted.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
+                       travel: -(d.pointer - d.pointerOrigin), touchDuration: now - d.startTime,
+                       lead: lifted.lead, multiplier: lifted.multiplier)
     }
 
     /// Ends a drag the way a wheel or touchpad stream ends: with the velocity the stream had at
@@ -316,31 +250,33 @@ public struct ScrollAxis: Sendable {
     /// so a stream that rested before it does not glide.
     @discardableResult
     public mutating func endScrollStream(at t: Double, lastEventTime: Double, lifted: Bool = false) -> AxisReport {
-        guard let drag else { return .none }
+        guard drag != nil else { return .none }
         advance(to: t)
+        guard let d = drag else { return .none }
         let now = max(t, time)
-        let v: Double
-        var multiplier = 1.0
-        if parameters.model != nil {
-            let pull = drag.pullOrigin - (drag.pointer - drag.pointerOrigin)
-            v = sanitizedVelocity(-tracker.velocity(at: lastEventTime) * resistanceSlope(atPull: pull))
-        } else {
-            if lifted { pan.hold(until: now, isDragUpdate: true) }
-            v = sanitizedVelocity(1000 * pan.releaseVelocity)
-            multiplier = noteRelease(at: now)
-        }
+        let released = finger.streamEnded(at: now, lastEvent: lastEventTime, lifted: lifted, paged: !snapTargets.isEmpty,
+                                          slope: dragSlope(d))
         let x = offset(at: now)
         self.drag = nil
-        // A known lift is UIKit's release frame; a stream ended by its gap was lifted frames ago,
-        // so it glides on from here without a second jump.
-        return release(from: x, velocity: v, at: now, startIndex: drag.startIndex, reportsRelease: true,
-                       lead: lifted ? frameInterval : 0, multiplier: multiplier)
+        return release(from: x, velocity: released.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
+                       lead: released.lead, multiplier: released.multiplier)
+    }
+
+    /// How far the content moves per point of finger where the drag is (1 inside, below 1 past
+    /// an edge), from the feel's own resistance.
+    private func dragSlope(_ d: Drag) -> Double {
+        let pull = d.pullOrigin - (d.pointer - d.pointerOrigin)
+        let step = 1e-3
+        let moved = feel.dragged(shown: d.shown, fingerFrom: pull, fingerTo: pull + step, extent: extent, input: d.input)
+        let slope = (moved - d.shown) / step
+        return slope.isFinite ? min(max(slope, 0), 1) : 1
     }
 
     /// Lands the motion just released at `target` instead (clamped to the bounds), as a
     /// `scrollViewWillEndDragging` that changes `targetContentOffset`: call it right after the
-    /// release, before the clock moves on. Free axes glide there with the friction that stops
-    /// exactly on it (keeping the release velocity) when they can, else snap; paged axes snap.
+    /// release, before the clock moves on. Free axes move there as the feel retargets (UIKit:
+    /// the friction that stops exactly on it, keeping the release velocity, when it can, else
+    /// a snap); paged axes animate there.
     @discardableResult
     public mutating func retarget(to target: Double) -> AxisReport {
         guard target.isFinite, drag == nil else { return .none }
@@ -351,20 +287,23 @@ public struct ScrollAxis: Sendable {
             x = offset(at: time); v = velocity(at: time)
         }
         let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
-        if snapTargets.isEmpty {
-            motion = planner.toward(clamped, from: x, velocity: v, at: time)
-        } else {
-            motion = planner.page(from: x, velocity: v, to: clamped, at: time, index: snapTargets.nearestIndex(to: clamped))
-        }
+        let aim = scrollTo(clamped, from: x, velocity: v)
+        start(snapTargets.isEmpty ? feel.retarget(aim) : feel.animate(aim), at: time)
         var report = AxisReport.none
         if var release = lastRelease, release.time == time {
-            release.targetOffset = motion?.restOffset ?? clamped
+            release.targetOffset = motion?.restPosition ?? clamped
             release.targetIndex = motion?.targetIndex
             report.release = release
             lastRelease = release
         }
         report.absorb(settleIfInstant())
         return report
+    }
+
+    /// An animated scroll from `x` at `v` to `target`, aiming at its snap target if paged.
+    private func scrollTo(_ target: Double, from x: Double, velocity v: Double) -> AnimatedScroll {
+        AnimatedScroll(position: x, velocity: v, target: target,
+                       index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: target), extent: extent, tolerance: tolerance)
     }
 
     // MARK: - Programmatic motion
@@ -382,7 +321,7 @@ public struct ScrollAxis: Sendable {
         return report
     }
 
-    /// Animates to `target` (clamped to the bounds) with the page spring, keeping the current velocity.
+    /// Animates to `target` (clamped to the bounds) as the feel animates, keeping the current velocity.
     @discardableResult
     public mutating func scroll(to target: Double, at t: Double) -> AxisReport {
         guard target.isFinite else { return .none }
@@ -391,25 +330,22 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now), v = velocity(at: now)
         drag = nil
         let clamped = min(max(target, bounds.lowerBound), bounds.upperBound)
-        motion = planner.page(from: x, velocity: v, to: clamped, at: now, index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: clamped))
+        start(feel.animate(scrollTo(clamped, from: x, velocity: v)), at: now)
         report.absorb(settleIfInstant())
         return report
     }
 
-    /// Scrolls to the leading edge as a status-bar tap does: under UIKit's steps a critically
-    /// damped spring of response `scrollToTopResponse` (ω = 2π/response: 10.47 /s at 0.6 s), from
-    /// the current offset and velocity; otherwise the page motion of `scroll(to:at:)`.
+    /// Scrolls to the leading edge as a status-bar tap does, as the feel does it (UIKit: a
+    /// critically damped spring of response `scrollToTopResponse`), from the current offset and
+    /// velocity; a paged axis animates to its first target.
     @discardableResult
     public mutating func scrollToTop(at t: Double) -> AxisReport {
-        guard parameters.model == nil, parameters.followsUIKitSteps, snapTargets.isEmpty else {
-            return scroll(to: bounds.lowerBound, at: t)
-        }
+        guard snapTargets.isEmpty else { return scroll(to: bounds.lowerBound, at: t) }
         var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         drag = nil
-        let omega = 2 * Double.pi / max(parameters.scrollToTopResponse, 0.01)
-        motion = planner.snap(from: x, velocity: v, to: bounds.lowerBound, at: now, index: nil, damping: omega)
+        start(feel.scrollToTop(scrollTo(bounds.lowerBound, from: x, velocity: v)), at: now)
         report.absorb(settleIfInstant())
         return report
     }
@@ -456,6 +392,8 @@ public struct ScrollAxis: Sendable {
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         parameters = new
+        feel = new.feel
+        finger = feel.makeFinger()
         report.absorb(replan(keepingOffset: x, velocity: v, at: now))
         return report
     }
@@ -477,7 +415,7 @@ public struct ScrollAxis: Sendable {
     /// (or a viewport, and so a limit, that shrinks) mid-motion never leave the content farther
     /// past an edge than a pull could take it.
     private func withinRubberBand(_ x: Double) -> Double {
-        let limit = rubberBand.limit
+        let limit = feel.overscrollLimit(extent: extent)
         return min(max(x, bounds.lowerBound - limit), bounds.upperBound + limit)
     }
 
@@ -505,13 +443,15 @@ public struct ScrollAxis: Sendable {
         restOffset += delta
         if var drag {
             drag.pullOrigin += delta
+            drag.shown += delta
             self.drag = drag
         } else if let current = motion {
             let index = current.targetIndex
             if let index, index < snapTargets.count {
-                motion = planner.page(from: x + delta, velocity: v, to: snapTargets[index], at: now, index: index)
+                start(feel.animate(AnimatedScroll(position: x + delta, velocity: v, target: snapTargets[index], index: index,
+                                                  extent: extent, tolerance: tolerance)), at: now)
             } else {
-                motion = planFree(from: x + delta, velocity: v, at: now)
+                start(planFree(from: x + delta, velocity: v), at: now)
             }
             report.absorb(settleIfInstant())
         }
@@ -532,7 +472,8 @@ public struct ScrollAxis: Sendable {
     private mutating func replan(keepingOffset x: Double, velocity v: Double, at t: Double) -> AxisReport {
         if var drag {
             // Keep the content under the pointer: re-derive the pull that shows x.
-            drag.pullOrigin = unresisted(x) + (drag.pointer - drag.pointerOrigin)
+            drag.shown = x
+            drag.pullOrigin = feel.fingerOffset(showing: x, extent: extent, input: drag.input) + (drag.pointer - drag.pointerOrigin)
             self.drag = drag
             return .none
         }
@@ -548,12 +489,13 @@ public struct ScrollAxis: Sendable {
         }
         if current.aims {
             // Keep the aim, not the index: targets may have been rebuilt around it.
-            let target = min(max(current.restOffset, bounds.lowerBound), bounds.upperBound)
-            let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restOffset)
+            let target = min(max(current.restPosition, bounds.lowerBound), bounds.upperBound)
+            let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restPosition)
             let aim = index.map { snapTargets[$0] } ?? target
-            motion = planner.page(from: x, velocity: v, to: aim, at: t, index: index)
+            start(feel.animate(AnimatedScroll(position: x, velocity: v, target: aim, index: index, extent: extent,
+                                              tolerance: tolerance)), at: t)
         } else {
-            motion = planFree(from: x, velocity: v, at: t)
+            start(planFree(from: x, velocity: v), at: t)
         }
         return settleIfInstant()
     }
@@ -564,39 +506,31 @@ public struct ScrollAxis: Sendable {
     private mutating func release(from x: Double, velocity v: Double, at t: Double, startIndex: Int,
                                   reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0,
                                   lead: Double = 0, multiplier: Double = 1) -> AxisReport {
-        let planner = self.planner
-        let planned: Motion
-        if let feel = parameters.model?.model, snapTargets.count >= 2,
-           let turn = feel.page(ModelPageRelease(offset: x - snapTargets[0], velocity: v, pageSize: snapTargets[1] - snapTargets[0],
-                                                 pageCount: snapTargets.count, travel: travel, touchDuration: touchDuration,
-                                                 viewport: viewportLength, startIndex: startIndex)) {
-            let shifted = ModelMotion(pieces: turn.motion.pieces.map {
-                .init(start: $0.start, simulation: ShiftedSimulation($0.simulation, by: snapTargets[0]), kind: $0.kind)
-            })
-            planned = Motion(segments: [.init(piece: .model(shifted, .settling), start: t, end: t + shifted.settleTime)],
-                             end: t + shifted.settleTime, restOffset: snapTargets[turn.index], targetIndex: turn.index, aims: true)
-        } else if parameters.model != nil, snapTargets.isEmpty {
-            planned = planFree(from: x, velocity: v, at: t)
-        } else if let decision = PageChooser(parameters: parameters, targets: snapTargets, tolerance: tolerance)
-            .decide(PageRelease(offset: x, velocity: v, startIndex: startIndex)) {
-            planned = planner.page(from: x, velocity: decision.keepsVelocity ? v : 0, to: snapTargets[decision.index], at: t,
-                                   index: decision.index)
-        } else if parameters.followsUIKitSteps {
-            planned = planner.uikit(from: x, velocity: v, at: t, lead: lead, multiplier: multiplier)
-        } else if x < bounds.lowerBound || x > bounds.upperBound {
-            // Let go past an edge: the return starts toward it at once (`MotionPlanner.edgeReturn`),
-            // k·y0 on top of the release velocity; a flick back in still crosses into the content.
-            let edge = x < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
-            let rate = min(parameters.edgeReturnRate, parameters.bounceDamping)   // at δ: a pure exponential
-            planned = planner.free(from: x, velocity: v - rate * (x - edge), at: t)
-        } else {
-            planned = planFree(from: x, velocity: v, at: t)
+        var planned: Motion?
+        if let first = snapTargets.offsets.first {
+            // Pages from 0: the feel's page rule sees offsets relative to the first target.
+            let pageSize = snapTargets.count >= 2 ? snapTargets[1] - first : viewportLength
+            let shiftedExtent = ModelExtent(minOffset: bounds.lowerBound - first, maxOffset: bounds.upperBound - first,
+                                            viewport: viewportLength)
+            if let turn = feel.page(ModelPageRelease(offset: x - first, velocity: v, pageSize: pageSize, pageCount: snapTargets.count,
+                                                     travel: travel, touchDuration: touchDuration, viewport: viewportLength,
+                                                     startIndex: startIndex, targets: SnapTargets(snapTargets.offsets.map { $0 - first }),
+                                                     extent: shiftedExtent, tolerance: tolerance)) {
+                var motion = turn.motion.shifted(by: first)
+                let index = snapTargets.clamp(turn.index)
+                motion.restPosition = snapTargets[index]
+                motion.targetIndex = index
+                motion.aims = true
+                planned = motion
+            }
         }
-        motion = planned
+        start(planned ?? feel.release(FreeRelease(position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
+                                                  chainsTrailingEdge: chainsTrailingEdge, lead: lead, multiplier: multiplier,
+                                                  tolerance: tolerance)), at: t)
         var report = AxisReport.none
-        if reportsRelease {
+        if reportsRelease, let motion {
             let release = AxisReport.Release(time: t, offset: x, velocity: v, startIndex: snapTargets.isEmpty ? nil : startIndex,
-                                             targetOffset: planned.restOffset, targetIndex: planned.targetIndex)
+                                             targetOffset: motion.restPosition, targetIndex: motion.targetIndex)
             lastRelease = release
             latestRelease = release
             report.release = release
@@ -607,52 +541,20 @@ public struct ScrollAxis: Sendable {
 
     /// A motion that is already over (nothing to do, or a hand-off right at the start) ends now.
     private mutating func settleIfInstant() -> AxisReport {
-        guard let planned = motion, planned.end <= time else { return .none }
+        guard let planned = motion, motionStart + planned.end <= time else { return .none }
         return finish(planned)
     }
 
-    /// Free motion from `x` with `v` at `t`: the platform model's release, or UIKit's.
-    private func planFree(from x: Double, velocity v: Double, at t: Double) -> Motion {
-        guard let feel = parameters.model?.model else {
-            return parameters.followsUIKitSteps ? planner.uikit(from: x, velocity: v, at: t) : planner.free(from: x, velocity: v, at: t)
-        }
-        let planned = feel.release(position: x, velocity: v, extent: extent)
-        return Motion(segments: [.init(piece: .model(planned, .decelerating), start: t, end: t + planned.settleTime)],
-                      end: t + planned.settleTime, restOffset: planned.restPosition)
-    }
-
-    private var planner: MotionPlanner {
-        MotionPlanner(parameters: parameters, bounds: bounds, rubberBandLimit: rubberBand.limit, tolerance: tolerance,
-                      chainsLeadingEdge: chainsLeadingEdge, chainsTrailingEdge: chainsTrailingEdge)
+    /// Free motion from `x` with `v` (no release frame, no multiplier), as the feel plans it.
+    private func planFree(from x: Double, velocity v: Double) -> Motion {
+        feel.release(FreeRelease(position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
+                                 chainsTrailingEdge: chainsTrailingEdge, tolerance: tolerance))
     }
 
     // MARK: - Rubber band
 
-    public var rubberBand: RubberBand {
-        var band = parameters.rubberBand(viewportLength: viewportLength)
-        if drag?.input == .touchpad { band.coefficient = parameters.trackpadRubberBandCoefficient }
-        return band
-    }
-
-    /// The offset shown for an unresisted pull `u` (the 1:1 offset the pointer asks for).
-    func resisted(_ u: Double) -> Double {
-        if u < bounds.lowerBound { return bounds.lowerBound - rubberBand.overshoot(forPull: bounds.lowerBound - u) }
-        if u > bounds.upperBound { return bounds.upperBound + rubberBand.overshoot(forPull: u - bounds.upperBound) }
-        return u
-    }
-
-    /// The inverse of `resisted`: the pull that shows offset `x`.
-    func unresisted(_ x: Double) -> Double {
-        if x < bounds.lowerBound { return bounds.lowerBound - rubberBand.pull(forOvershoot: bounds.lowerBound - x) }
-        if x > bounds.upperBound { return bounds.upperBound + rubberBand.pull(forOvershoot: x - bounds.upperBound) }
-        return x
-    }
-
-    private func resistanceSlope(atPull u: Double) -> Double {
-        if u < bounds.lowerBound { return rubberBand.slope(atPull: bounds.lowerBound - u) }
-        if u > bounds.upperBound { return rubberBand.slope(atPull: u - bounds.upperBound) }
-        return 1
-    }
+    /// The side's rubber band (UIKit's values), for readouts such as the lab's.
+    public var rubberBand: RubberBand { parameters.rubberBand(viewportLength: viewportLength) }
 
     // MARK: - Sanitising
 

@@ -31,8 +31,8 @@ public struct Preset: Sendable {
                    $0.decelerationRate = 0.999; $0.decelerationPower = 0.85; $0.bounceDamping = 7
                    $0.pageDamping = 12; $0.rubberBandCoefficient = 0.7; $0.edgeReturn = .spring
                }),
-    ] + FeelZoo.models.map { model in
-        // One per platform model, at the platform's own defaults.
+    ] + FeelZoo.models.filter { $0.name != FeelZoo.uikit }.map { model in
+        // One per other platform's model, at the platform's own defaults (UIKit's are above).
         Preset(id: model.name, title: model.title, summary: "\(model.title) at its platform's defaults (model \"\(model.name)\").",
                parameters: with { $0.model = FeelChoice(model.init()) })
     }

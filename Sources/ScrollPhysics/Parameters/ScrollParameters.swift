@@ -71,6 +71,14 @@ public struct ScrollParameters: Equatable, Sendable {
 
     public init() {}
 
+    /// The feel these parameters run: `model` if set, else UIKit with these values.
+    public var feel: any FeelModel {
+        if let model { return model.model }
+        var values = self
+        values.model = nil
+        return UIKitModel(values: values)
+    }
+
     /// The rubber band for a viewport `viewportLength` points long.
     public func rubberBand(viewportLength: Double) -> RubberBand {
         RubberBand(coefficient: rubberBandCoefficient, limit: rubberBandLimit ?? viewportLength)

@@ -139,14 +139,14 @@ public struct AndroidModel: FeelModel {
                     inflexion: values.inflexion, tuning: values.physicalTuning)
     }
 
-    func stretchPiece(edge: Double, side: Double, pixels: Double, speed: Double, viewport: Double, start: Double) -> ModelMotion.Piece {
+    func stretchPiece(edge: Double, side: Double, pixels: Double, speed: Double, viewport: Double, start: Double) -> Motion.Piece {
         let height = max(viewport, 1) * values.density
         let recede = stretch.recede(pixels: pixels, speed: speed, height: height)
         return .init(start: start, simulation: StretchShown(edge: edge, side: side, viewport: max(viewport, 1), recede: recede, stretch: stretch),
                      kind: "stretch")
     }
 
-    public func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion {
+    public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         let v = velocity.isFinite ? velocity : 0
         if let edge = extent.edge(beyond: position) {
@@ -154,17 +154,17 @@ public struct AndroidModel: FeelModel {
             let side: Double = position < edge ? -1 : 1
             let viewport = max(extent.viewport, 1)
             let d = stretch.distance(forVector: abs(position - edge) / viewport)
-            return ModelMotion(pieces: [stretchPiece(edge: edge, side: side, pixels: d * viewport * values.density, speed: 0,
+            return Motion(pieces: [stretchPiece(edge: edge, side: side, pixels: d * viewport * values.density, speed: 0,
                                                      viewport: viewport, start: 0)])
         }
         guard v != 0 else { return .rest(at: position) }
         let spline = fling(from: position, velocity: v)
         let edge = v > 0 ? extent.maxOffset : extent.minOffset
         guard let hit = spline.time(atX: edge) else {
-            return ModelMotion(pieces: [.init(start: 0, simulation: spline, kind: "fling")])
+            return Motion(pieces: [.init(start: 0, simulation: spline, kind: "fling")])
         }
         let impact = abs(spline.velocity(at: hit)) * values.density
-        return ModelMotion(pieces: [
+        return Motion(pieces: [
             .init(start: 0, simulation: CutSimulation(spline, at: hit), kind: "fling"),
             stretchPiece(edge: edge, side: v > 0 ? 1 : -1, pixels: 0, speed: impact * values.absorbAdjustment,
                          viewport: extent.viewport, start: hit),
@@ -206,7 +206,7 @@ public struct AndroidModel: FeelModel {
             timing = .quintic
         }
         let transition = TimedTransition(from: release.offset, to: target, duration: milliseconds / 1000, timing: timing)
-        return ModelPageTurn(index: index, motion: ModelMotion(pieces: [.init(start: 0, simulation: transition, kind: "snap")]))
+        return ModelPageTurn(index: index, motion: Motion(pieces: [.init(start: 0, simulation: transition, kind: "snap")]))
     }
 }
 

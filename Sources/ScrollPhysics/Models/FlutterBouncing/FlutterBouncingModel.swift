@@ -199,11 +199,11 @@ public struct FlutterBouncingModel: FeelModel {
                      velocityTolerance: velocityTolerance)
     }
 
-    public func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion {
+    public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         let v = velocity.isFinite ? velocity : 0
         if let edge = extent.edge(beyond: position) {
-            return ModelMotion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: edge), kind: "spring")])
+            return Motion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: edge), kind: "spring")])
         }
         guard abs(v) >= velocityTolerance else { return .rest(at: position) }
         let friction = FlutterFrictionSimulation(drag: values.drag, position: position, velocity: v,
@@ -213,10 +213,10 @@ public struct FlutterBouncingModel: FeelModel {
         let edge: Double? = v > 0 && final > extent.maxOffset ? extent.maxOffset
             : v < 0 && final < extent.minOffset ? extent.minOffset : nil
         guard let edge, let springTime = friction.time(atX: edge) else {
-            return ModelMotion(pieces: [.init(start: 0, simulation: friction, kind: "friction")])
+            return Motion(pieces: [.init(start: 0, simulation: friction, kind: "friction")])
         }
         let speed = min(friction.velocity(at: springTime), values.maxSpringTransferVelocity)
-        return ModelMotion(pieces: [
+        return Motion(pieces: [
             .init(start: 0, simulation: friction, kind: "friction"),
             .init(start: springTime, simulation: spring(from: edge, velocity: speed, to: edge), kind: "spring"),
         ])

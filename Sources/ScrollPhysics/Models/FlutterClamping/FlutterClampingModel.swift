@@ -86,23 +86,23 @@ public struct FlutterClampingModel: FeelModel {
         return min(max(estimated, -values.maxFlingVelocity), values.maxFlingVelocity)
     }
 
-    public func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion {
+    public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         let v = velocity.isFinite ? velocity : 0
         if let edge = extent.edge(beyond: position) {
             let spring = DampedSpring(from: position, velocity: min(0, v), to: edge, mass: values.springMass,
                                       stiffness: values.springStiffness, ratio: values.springDampingRatio,
                                       distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
-            return ModelMotion(pieces: [.init(start: 0, simulation: spring, kind: "spring")])
+            return Motion(pieces: [.init(start: 0, simulation: spring, kind: "spring")])
         }
         guard abs(v) >= velocityTolerance, !(v > 0 && position >= extent.maxOffset), !(v < 0 && position <= extent.minOffset)
         else { return .rest(at: position) }
         let fling = ClampingScrollSimulation(position: position, velocity: v, friction: values.friction)
         let edge = v > 0 ? extent.maxOffset : extent.minOffset
         if let hit = fling.time(atX: edge) {
-            return ModelMotion(pieces: [.init(start: 0, simulation: CutSimulation(fling, at: hit), kind: "fling")])
+            return Motion(pieces: [.init(start: 0, simulation: CutSimulation(fling, at: hit), kind: "fling")])
         }
-        return ModelMotion(pieces: [.init(start: 0, simulation: fling, kind: "fling")])
+        return Motion(pieces: [.init(start: 0, simulation: fling, kind: "fling")])
     }
 
     /// Flutter's default `VelocityTracker`: quadratic least squares over 100 ms, at least three

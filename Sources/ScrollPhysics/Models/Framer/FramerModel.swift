@@ -104,7 +104,7 @@ public struct FramerModel: FeelModel {
         return v.isFinite ? v : 0
     }
 
-    public func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion {
+    public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         let glide = InertiaGlide(position: position, velocity: velocity.isFinite ? velocity : 0, power: values.power,
                                  timeConstant: values.timeConstant / 1000, restDelta: values.restDelta)
@@ -113,11 +113,11 @@ public struct FramerModel: FeelModel {
         }
         if extent.edge(beyond: position) != nil {
             let v = Self.sourceVelocity(glide, at: 0, value: position)
-            return ModelMotion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: nearest(position)), kind: "spring")])
+            return Motion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: nearest(position)), kind: "spring")])
         }
         let target = glide.target
         guard let edge = extent.edge(beyond: target) else {
-            return ModelMotion(pieces: [.init(start: 0, simulation: glide, kind: "glide")])
+            return Motion(pieces: [.init(start: 0, simulation: glide, kind: "glide")])
         }
         // Crossing at the exact time, or — if the glide is done before it gets there, within
         // restDelta of its target past the edge — at the moment it snaps to the target.
@@ -125,7 +125,7 @@ public struct FramerModel: FeelModel {
         let start = crossing ?? glide.settleTime
         let from = crossing == nil ? target : edge
         let v = Self.sourceVelocity(glide, at: start, value: from)
-        return ModelMotion(pieces: [
+        return Motion(pieces: [
             .init(start: 0, simulation: CutSimulation(glide, at: start), kind: "glide"),
             .init(start: start, simulation: spring(from: from, velocity: v, to: nearest(from)), kind: "spring"),
         ])
@@ -133,7 +133,9 @@ public struct FramerModel: FeelModel {
 
     public func makeEstimator() -> FramerVelocityEstimator { FramerVelocityEstimator() }
 
-    public func page(_ release: ModelPageRelease) -> ModelPageTurn? { nil }
+    /// Framer Motion has no paging of its own: a paged view lands as UIKit's projection rule
+    /// at its defaults chooses.
+    public func page(_ release: ModelPageRelease) -> ModelPageTurn? { UIKitModel().page(release) }
 }
 
 extension FramerModel.Values {

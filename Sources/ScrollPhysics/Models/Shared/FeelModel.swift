@@ -1,9 +1,12 @@
-/// One platform's scroll feel as a small value type: its parameter table, how a drag past an
-/// edge is resisted, its fling thresholds and velocity estimator, what happens after release
-/// (planned once, in closed form) and, where the platform has one, its paging rule.
+/// One platform's scroll feel as a small value type: its parameter table, how it reads the
+/// finger, how a drag past an edge is resisted, what happens after release (planned once, in
+/// closed form, handing leftover speed on at chained edges), its paging rule, and how it
+/// animates to an offset. UIKit's own pipeline is one (`UIKitModel`), beside Flutter's,
+/// Android's, Swiper's and Framer Motion's.
 ///
 /// Adding a platform means one new folder under `Models/` with a type conforming to this and
-/// one line in `FeelZoo.models`; nothing else names a model.
+/// one line in `FeelZoo.models`; nothing else names a model. Requirements below the first
+/// group have defaults built from the first group, so a model states only what its platform does.
 public protocol FeelModel: Sendable {
     associatedtype Values: TunableModel
     associatedtype Estimator: ReleaseVelocityEstimator
@@ -38,13 +41,101 @@ public protocol FeelModel: Sendable {
     func carriedVelocity(previous: Double, fling: Double) -> Double
 
     /// Everything after the finger lifts at `position` with `velocity` (pt/s, offset direction).
-    func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion
+    func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion
 
     /// A fresh velocity estimator of the platform's kind (fed finger positions in offset units).
     func makeEstimator() -> Estimator
 
     /// The page to land on and how to get there, or nil if the platform has no paging rule.
     func page(_ release: ModelPageRelease) -> ModelPageTurn?
+
+    // MARK: Defaults provided (override where the platform differs)
+
+    /// The drag start threshold for `input` (default: `dragStart` for every input).
+    func dragStart(for input: DragInput) -> DragStart
+
+    /// `dragged(shown:fingerFrom:fingerTo:extent:)` for a drag driven by `input` (default: the same
+    /// for every input).
+    func dragged(shown: Double, fingerFrom: Double, fingerTo: Double, extent: ModelExtent, input: DragInput) -> Double
+
+    /// The unconstrained finger offset at which a drag that catches content showing `shown`
+    /// starts (default: `shown` itself, for models that follow the finger's moves from wherever
+    /// the content is; a model whose resistance depends only on the pull returns the pull).
+    func fingerOffset(showing shown: Double, extent: ModelExtent, input: DragInput) -> Double
+
+    /// How the model reads the finger, from touch-down to lift, across the gestures of one
+    /// scroll view (default: `makeEstimator()` with `flingVelocity` and `carriedVelocity`).
+    func makeFinger() -> any FingerReading
+
+    /// Free motion after a release in the scroll view's context: chained edges hand leftover
+    /// speed on, glide time already run at the start (`lead`), a glide multiplier (default:
+    /// `release(position:velocity:extent:)`, ended where it first reaches a chained edge).
+    func release(_ free: FreeRelease) -> Motion
+
+    /// An animated scroll to `target` from `position` with `velocity` (a programmatic scroll,
+    /// a target chosen after release on a paged view, a replan that keeps its aim; default:
+    /// UIKit's page motion at its defaults).
+    func animate(_ to: AnimatedScroll) -> Motion
+
+    /// Free motion that rests exactly on `target` (a release whose target the app changed,
+    /// UIKit's `targetContentOffset`; default: the friction that stops there, else `animate`).
+    func retarget(_ to: AnimatedScroll) -> Motion
+
+    /// Scrolling to the leading edge as a status-bar tap does (default: `animate`).
+    func scrollToTop(_ to: AnimatedScroll) -> Motion
+
+    /// The farthest past an edge the content can be pulled, pt (default: the viewport's length).
+    func overscrollLimit(extent: ModelExtent) -> Double
+}
+
+/// What a scroll view knows when it lets content move freely.
+public struct FreeRelease: Sendable {
+    public var position: Double
+    /// pt/s, offset direction.
+    public var velocity: Double
+    public var extent: ModelExtent
+    /// Edges that pass leftover speed on instead of stopping (nested scrolling).
+    public var chainsLeadingEdge = false
+    public var chainsTrailingEdge = false
+    /// Glide time already run when the motion starts, s (UIKit's release frame).
+    public var lead = 0.0
+    /// The glide's multiplier (UIKit's fast scrolling).
+    public var multiplier = 1.0
+    public var tolerance = Tolerance.standard
+
+    public init(position: Double, velocity: Double, extent: ModelExtent, chainsLeadingEdge: Bool = false,
+                chainsTrailingEdge: Bool = false, lead: Double = 0, multiplier: Double = 1, tolerance: Tolerance = .standard) {
+        self.position = position
+        self.velocity = velocity
+        self.extent = extent
+        self.chainsLeadingEdge = chainsLeadingEdge
+        self.chainsTrailingEdge = chainsTrailingEdge
+        self.lead = lead
+        self.multiplier = multiplier
+        self.tolerance = tolerance
+    }
+}
+
+/// An animated scroll: from where, how fast, to where.
+public struct AnimatedScroll: Sendable {
+    public var position: Double
+    /// pt/s, offset direction.
+    public var velocity: Double
+    public var target: Double
+    /// The snap target aimed at, if any (kept in the motion).
+    public var index: Int?
+    public var extent: ModelExtent
+    public var tolerance = Tolerance.standard
+
+    public init(position: Double, velocity: Double, target: Double, index: Int? = nil, extent: ModelExtent,
+                tolerance: Tolerance = .standard) {
+        self.position = position
+        self.velocity = velocity
+        self.target = target
+        self.index = index
+        self.extent = extent
+        self.tolerance = tolerance
+    }
 }
 
 extension FeelModel {
@@ -54,6 +145,30 @@ extension FeelModel {
     }
 
     public func carriedVelocity(previous: Double, fling: Double) -> Double { 0 }
+
+    public func dragStart(for input: DragInput) -> DragStart { dragStart }
+
+    public func dragged(shown: Double, fingerFrom: Double, fingerTo: Double, extent: ModelExtent, input: DragInput) -> Double {
+        dragged(shown: shown, fingerFrom: fingerFrom, fingerTo: fingerTo, extent: extent)
+    }
+
+    public func fingerOffset(showing shown: Double, extent: ModelExtent, input: DragInput) -> Double { shown }
+
+    public func makeFinger() -> any FingerReading { EstimatorFinger(self) }
+
+    public func release(_ free: FreeRelease) -> Motion {
+        release(position: free.position, velocity: free.velocity, extent: free.extent)
+            .handingOff(chainsLeadingEdge: free.chainsLeadingEdge, chainsTrailingEdge: free.chainsTrailingEdge,
+                        extent: free.extent, from: free.position)
+    }
+
+    public func animate(_ to: AnimatedScroll) -> Motion { UIKitModel().animate(to) }
+
+    public func retarget(_ to: AnimatedScroll) -> Motion { UIKitModel().retarget(to) }
+
+    public func scrollToTop(_ to: AnimatedScroll) -> Motion { animate(to) }
+
+    public func overscrollLimit(extent: ModelExtent) -> Double { extent.viewport }
 
     /// The model with `pairs` set over the defaults; an unknown key or a value out of range is
     /// one error naming the model and the key.
@@ -105,10 +220,20 @@ public struct ModelPageRelease: Equatable, Sendable {
     public var viewport: Double
     /// The page the touch began on.
     public var startIndex: Int
+    /// Every snap target, the first at 0 (for rules that take targets that are not evenly
+    /// spaced); empty means `pageCount` pages of `pageSize`.
+    public var targets: SnapTargets
+    /// The scrollable range, shifted as the offsets are (the first target at 0).
+    public var extent: ModelExtent?
+    public var tolerance: Tolerance
 
     public init(offset: Double, velocity: Double, pageSize: Double, pageCount: Int, travel: Double,
-                touchDuration: Double, viewport: Double, startIndex: Int = 0) {
+                touchDuration: Double, viewport: Double, startIndex: Int = 0, targets: SnapTargets = SnapTargets([]),
+                extent: ModelExtent? = nil, tolerance: Tolerance = .standard) {
         self.startIndex = startIndex
+        self.targets = targets
+        self.extent = extent
+        self.tolerance = tolerance
         self.offset = offset
         self.velocity = velocity
         self.pageSize = pageSize
@@ -128,11 +253,18 @@ public struct ModelPageRelease: Equatable, Sendable {
 /// The page chosen and the motion to it.
 public struct ModelPageTurn: Sendable {
     public var index: Int
-    public var motion: ModelMotion
+    public var motion: Motion
 
-    public init(index: Int, motion: ModelMotion) {
+    /// A turn whose motion shows `.settling` throughout.
+    public init(index: Int, motion: Motion) {
         self.index = index
-        self.motion = motion
+        self.motion = motion.showing(.settling)
+    }
+
+    /// A turn whose motion keeps its pieces' own phases (a page at an edge returns as an edge does).
+    public init(index: Int, planned: Motion) {
+        self.index = index
+        self.motion = planned
     }
 }
 

@@ -1,10 +1,11 @@
-/// The platform models beside the built-in UIKit physics (`ScrollParameters`, model name
-/// `"uikit"`). A new model is one folder under `Models/` and one entry here.
+/// Every feel a scroll view can run, UIKit's own first. A new model is one folder under
+/// `Models/` and one entry here.
 public enum FeelZoo {
-    /// The name of the built-in model.
-    public static let uikit = "uikit"
+    /// The name of the default model, UIKit's.
+    public static let uikit = UIKitModel.name
 
     public static let models: [any FeelModel.Type] = [
+        UIKitModel.self,
         FlutterBouncingModel.self,
         FlutterClampingModel.self,
         AndroidModel.self,
@@ -12,10 +13,10 @@ public enum FeelZoo {
         FramerModel.self,
     ]
 
-    /// Every model name, the built-in first.
-    public static var names: [String] { [uikit] + models.map { $0.name } }
+    /// Every model name, UIKit's first.
+    public static var names: [String] { models.map { $0.name } }
 
-    /// The model type called `name`, or nil (also for `"uikit"`).
+    /// The model type called `name`, or nil.
     public static func model(named name: String) -> (any FeelModel.Type)? {
         models.first { $0.name == name }
     }

@@ -25,6 +25,6 @@ enum FlutterPageScrollPhysics {
         let spring = DampedSpring(from: release.offset, velocity: release.velocity, to: target, mass: mass,
                                   stiffness: stiffness, ratio: ratio, distanceTolerance: distanceTolerance,
                                   velocityTolerance: velocityTolerance)
-        return ModelPageTurn(index: index, motion: ModelMotion(pieces: [.init(start: 0, simulation: spring, kind: "spring")]))
+        return ModelPageTurn(index: index, motion: Motion(pieces: [.init(start: 0, simulation: spring, kind: "spring")]))
     }
 }

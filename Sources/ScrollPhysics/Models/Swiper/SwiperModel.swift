@@ -121,10 +121,10 @@ public struct SwiperModel: FeelModel {
         TimedTransition(from: from, to: to, duration: milliseconds / 1000, timing: .bezier(curve))
     }
 
-    public func release(position: Double, velocity: Double, extent: ModelExtent) -> ModelMotion {
+    public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         if let edge = extent.edge(beyond: position) {
-            return ModelMotion(pieces: [.init(start: 0, simulation: ease(from: position, to: edge, milliseconds: values.speed, .easeOut), kind: "transition")])
+            return Motion(pieces: [.init(start: 0, simulation: ease(from: position, to: edge, milliseconds: values.speed, .easeOut), kind: "transition")])
         }
         let v = velocity.isFinite ? velocity : 0
         guard v != 0 else { return .rest(at: position) }
@@ -150,11 +150,11 @@ public struct SwiperModel: FeelModel {
             }
         }
         let duration = abs((target - position) / perMs)
-        var pieces: [ModelMotion.Piece] = [.init(start: 0, simulation: ease(from: position, to: target, milliseconds: duration, .easeOut), kind: "momentum")]
+        var pieces: [Motion.Piece] = [.init(start: 0, simulation: ease(from: position, to: target, milliseconds: duration, .easeOut), kind: "momentum")]
         if let after {
             pieces.append(.init(start: duration / 1000, simulation: ease(from: target, to: after, milliseconds: values.speed, .easeOut), kind: "bounce"))
         }
-        return ModelMotion(pieces: pieces)
+        return Motion(pieces: pieces)
     }
 
     public func makeEstimator() -> SwiperVelocityEstimator { SwiperVelocityEstimator() }
@@ -183,7 +183,7 @@ public struct SwiperModel: FeelModel {
         let chosen = release.clampedPage(index)
         let target = Double(chosen) * size
         guard target != release.offset else { return ModelPageTurn(index: chosen, motion: .rest(at: target)) }
-        return ModelPageTurn(index: chosen, motion: ModelMotion(pieces: [
+        return ModelPageTurn(index: chosen, motion: Motion(pieces: [
             .init(start: 0, simulation: ease(from: release.offset, to: target, milliseconds: values.speed, .ease), kind: "transition"),
         ]))
     }

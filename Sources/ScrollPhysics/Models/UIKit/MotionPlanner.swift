@@ -23,24 +23,24 @@ struct MotionPlanner {
     var chainsLeadingEdge = false
     var chainsTrailingEdge = false
 
-    func free(from x0: Double, velocity v0: Double, at t0: Double) -> Motion {
-        var motion = Motion(end: t0, restOffset: x0)
-        var x = x0, v = v0, t = t0
+    func free(from x0: Double, velocity v0: Double) -> Motion {
+        var motion = Motion(end: 0, restPosition: x0)
+        var x = x0, v = v0, t = 0.0
         let lo = bounds.lowerBound, hi = bounds.upperBound
         for _ in 0..<3 {
             if x < lo || x > hi {
                 let edge = x < lo ? lo : hi
                 let spring = bounce(from: x, velocity: v, edge: edge)
                 if let crossing = spring.targetCrossingTime {
-                    motion.segments.append(.init(piece: .spring(spring, .bouncing), start: t, end: t + crossing))
+                    motion.append(spring, kind: "spring", phase: .bouncing, at: t)
                     v = spring.velocity(at: crossing)
                     x = edge
                     t += crossing
                     continue
                 }
-                motion.segments.append(.init(piece: .spring(spring, .bouncing), start: t, end: t + spring.settleTime))
+                motion.append(spring, kind: "spring", phase: .bouncing, at: t)
                 motion.end = t + spring.settleTime
-                motion.restOffset = edge
+                motion.restPosition = edge
                 return motion
             }
             let friction = FrictionSimulation(origin: x, velocity: v, decelerationRate: parameters.decelerationRate,
@@ -48,46 +48,46 @@ struct MotionPlanner {
             let edge = v > 0 ? hi : lo
             if friction.settleTime > 0, let crossing = friction.time(toTravel: abs(edge - x)) {
                 if crossing > 0 {
-                    motion.segments.append(.init(piece: .friction(friction, .decelerating), start: t, end: t + crossing))
+                    motion.append(friction, kind: "friction", phase: .decelerating, at: t)
                 }
                 let speed = friction.velocity(at: crossing)
                 t += crossing
                 let chained = v > 0 ? chainsTrailingEdge : chainsLeadingEdge
                 if chained {
                     motion.end = t
-                    motion.restOffset = edge
-                    motion.handOff = (v > 0 ? .trailing : .leading, speed)
+                    motion.restPosition = edge
+                    motion.handOff = Motion.HandOff(edge: v > 0 ? .trailing : .leading, velocity: speed)
                     return motion
                 }
                 let spring = bounce(from: edge, velocity: speed, edge: edge)
-                motion.segments.append(.init(piece: .spring(spring, .bouncing), start: t, end: t + spring.settleTime))
+                motion.append(spring, kind: "spring", phase: .bouncing, at: t)
                 motion.end = t + spring.settleTime
-                motion.restOffset = edge
+                motion.restPosition = edge
                 return motion
             }
             if friction.settleTime > 0 {
-                motion.segments.append(.init(piece: .friction(friction, .decelerating), start: t, end: t + friction.settleTime))
+                motion.append(friction, kind: "friction", phase: .decelerating, at: t)
             }
             motion.end = t + friction.settleTime
-            motion.restOffset = friction.restPosition
+            motion.restPosition = friction.restPosition
             return motion
         }
         // Unreachable in practice (at most: bounce in, glide, bounce out); rest where it is.
         motion.end = t
-        motion.restOffset = min(max(x, lo), hi)
+        motion.restPosition = min(max(x, lo), hi)
         return motion
     }
 
-    /// UIKit's free motion from `x0` with `v0` (pt/s) at `t0`, step by step as UIScrollView
+    /// UIKit's free motion from `x0` with `v0` (pt/s), step by step as UIScrollView
     /// takes it but in closed form: its glide (`UIKitGlide`, scaled by the fast-scroll
     /// `multiplier`) up to the exact time it reaches an edge, then its return (`UIKitEdgeReturn`)
     /// with the glide's own velocity at the crossing (never multiplied); a return that swings
-    /// back into the content glides on inside. `lead` is glide time already run at `t0` (the
+    /// back into the content glides on inside. `lead` is glide time already run at its start (the
     /// release frame's whole display frame); a crossing inside it leaves the rest of it to the
     /// next piece. On a chained edge the motion ends at the crossing and hands its speed on.
-    func uikit(from x0: Double, velocity v0: Double, at t0: Double, lead l0: Double = 0, multiplier: Double = 1) -> Motion {
-        var motion = Motion(end: t0, restOffset: x0)
-        var x = x0, v = v0, t = t0, lead = l0, m = multiplier
+    func uikit(from x0: Double, velocity v0: Double, lead l0: Double = 0, multiplier: Double = 1) -> Motion {
+        var motion = Motion(end: 0, restPosition: x0)
+        var x = x0, v = v0, t = 0.0, lead = l0, m = multiplier
         let lo = bounds.lowerBound, hi = bounds.upperBound
         let p = parameters
         let settle = 0.5 / max(1, p.displayScale)
@@ -97,10 +97,10 @@ struct MotionPlanner {
                 let back = UIKitEdgeReturn(from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
                                            lead: lead, settleDistance: settle, limit: rubberBandLimit)
                 let end = t + back.settleTime
-                if back.settleTime > 0 { motion.segments.append(.init(piece: .edgeReturn(back), start: t, end: end)) }
+                if back.settleTime > 0 { motion.append(back, kind: "edgeReturn", phase: .bouncing, at: t) }
                 guard back.crossesIn else {
                     motion.end = end
-                    motion.restOffset = edge
+                    motion.restPosition = edge
                     return motion
                 }
                 v = back.heldVelocity(afterReturnTime: back.duration)
@@ -114,19 +114,19 @@ struct MotionPlanner {
                                    stopSpeed: p.glideStopVelocity, pixelsPerPoint: p.displayScale)
             guard glide.duration > 0 else {
                 motion.end = t
-                motion.restOffset = x
+                motion.restPosition = x
                 return motion
             }
             let edge = v > 0 ? hi : lo
             if let tau = glide.glideTime(toTravel: edge - x) {
                 let cross = t + max(0, tau / 1000 - lead)
-                if cross > t { motion.segments.append(.init(piece: .glide(glide), start: t, end: cross)) }
+                if cross > t { motion.append(glide, kind: "glide", phase: .decelerating, at: t) }
                 if v > 0 ? chainsTrailingEdge : chainsLeadingEdge {
                     motion.end = cross
-                    motion.restOffset = edge
+                    motion.restPosition = edge
                     // The glide's own velocity (times m): a UIKit glide started with it moves on at
                     // exactly the crossing's dx/dt, so the hand-off is seamless.
-                    motion.handOff = (v > 0 ? .trailing : .leading, glide.multiplier * glide.innerVelocity(afterGlideTime: tau))
+                    motion.handOff = Motion.HandOff(edge: v > 0 ? .trailing : .leading, velocity: glide.multiplier * glide.innerVelocity(afterGlideTime: tau))
                     return motion
                 }
                 v = glide.innerVelocity(afterGlideTime: tau)
@@ -138,18 +138,18 @@ struct MotionPlanner {
                 let back = UIKitEdgeReturn(from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
                                            lead: lead, settleDistance: settle, limit: rubberBandLimit)
                 let end = t + back.settleTime
-                if back.settleTime > 0 { motion.segments.append(.init(piece: .edgeReturn(back), start: t, end: end)) }
+                if back.settleTime > 0 { motion.append(back, kind: "edgeReturn", phase: .bouncing, at: t) }
                 motion.end = end
-                motion.restOffset = edge
+                motion.restPosition = edge
                 return motion
             }
-            motion.segments.append(.init(piece: .glide(glide), start: t, end: t + glide.settleTime))
+            motion.append(glide, kind: "glide", phase: .decelerating, at: t)
             motion.end = t + glide.settleTime
-            motion.restOffset = min(max(glide.restPosition, lo), hi)
+            motion.restPosition = min(max(glide.restPosition, lo), hi)
             return motion
         }
         motion.end = t
-        motion.restOffset = min(max(x, lo), hi)
+        motion.restPosition = min(max(x, lo), hi)
         return motion
     }
 
@@ -158,7 +158,7 @@ struct MotionPlanner {
     /// The start speed is capped so that the spring never carries the content further past the
     /// bounds than the rubber band's limit: |y| ≤ |y0| + |v0|/(δ·e) when moving away from the
     /// target, and the swing through it is at most |v0|/(δ·e) when moving toward it.
-    func snap(from x: Double, velocity v: Double, to target: Double, at t: Double, index: Int?, damping: Double? = nil) -> Motion {
+    func snap(from x: Double, velocity v: Double, to target: Double, index: Int?, damping: Double? = nil) -> Motion {
         let damping = damping ?? parameters.pageDamping
         let y0 = x - target
         let room = (v > 0 ? bounds.upperBound - target : target - bounds.lowerBound) + rubberBandLimit
@@ -167,9 +167,9 @@ struct MotionPlanner {
         let speed = min(abs(v), cap)
         let spring = CriticallyDampedSpring(from: x, velocity: v < 0 ? -speed : speed, to: target, damping: damping,
                                             tolerance: tolerance)
-        var motion = Motion(end: t + spring.settleTime, restOffset: target)
+        var motion = Motion(end: spring.settleTime, restPosition: target)
         if spring.settleTime > 0 {
-            motion.segments.append(.init(piece: .spring(spring, .settling), start: t, end: motion.end))
+            motion.append(spring, kind: "spring", phase: .settling, at: 0)
         }
         motion.targetIndex = index
         motion.aims = true
@@ -200,13 +200,13 @@ struct MotionPlanner {
     ///   cannot overshoot.
     /// Content outside the bounds heading back to the edge's own target returns as an edge
     /// does (`edgeReturn`).
-    func page(from x: Double, velocity v: Double, to target: Double, at t: Double, index: Int?) -> Motion {
+    func page(from x: Double, velocity v: Double, to target: Double, index: Int?) -> Motion {
         guard parameters.pageMotion == .decelerate, x.isFinite, v.isFinite, target.isFinite else {
-            return snap(from: x, velocity: v, to: target, at: t, index: index)
+            return snap(from: x, velocity: v, to: target, index: index)
         }
         let lo = bounds.lowerBound, hi = bounds.upperBound
         if (x < lo && target == lo) || (x > hi && target == hi) {
-            var motion = edgeReturn(from: x, velocity: v, edge: target, at: t)
+            var motion = edgeReturn(from: x, velocity: v, edge: target)
             motion.targetIndex = index
             motion.aims = true
             return motion
@@ -215,21 +215,21 @@ struct MotionPlanner {
         let toward = target > x ? v : -v
         let damping = parameters.pageDamping
         guard distance > tolerance.distance, toward > 0 else {
-            return snap(from: x, velocity: v, to: target, at: t, index: index)
+            return snap(from: x, velocity: v, to: target, index: index)
         }
         if toward > damping * distance {
-            return snap(from: x, velocity: v, to: target, at: t, index: index, damping: toward / distance)
+            return snap(from: x, velocity: v, to: target, index: index, damping: toward / distance)
         }
         if toward < damping * distance / 2 {
             let duration = min(Self.longestPageApproach, 2 * distance / toward)
             let approach = PageApproach(from: x, velocity: v, to: target, duration: duration)
-            var motion = Motion(end: t + duration, restOffset: target)
-            motion.segments.append(.init(piece: .approach(approach), start: t, end: motion.end))
+            var motion = Motion(end: duration, restPosition: target)
+            motion.append(approach, kind: "approach", phase: .settling, at: 0)
             motion.targetIndex = index
             motion.aims = true
             return motion
         }
-        return snap(from: x, velocity: v, to: target, at: t, index: index)
+        return snap(from: x, velocity: v, to: target, index: index)
     }
 
     /// Content let go outside the bounds, heading back to `edge`: the bounce spring (δ =
@@ -243,7 +243,7 @@ struct MotionPlanner {
     /// Li's “UIScrollView drag conversion rate and paging” eq. 2, k = 7.3 /s): 157.2 pt after 16 ms, 105.8 after 67 ms, 45.9 after 167 ms,
     /// 14.0 after 300 ms, 2.1 after 500 ms — within 0.3 pt of the recording at every point;
     /// its 1/e time is 126 ms. k = 0 is Li's spring from rest (an ease-in).
-    func edgeReturn(from x: Double, velocity v: Double, edge: Double, at t: Double) -> Motion {
+    func edgeReturn(from x: Double, velocity v: Double, edge: Double) -> Motion {
         let y0 = x - edge
         let damping = parameters.bounceDamping
         var v0 = v - parameters.edgeReturnRate * y0
@@ -255,9 +255,9 @@ struct MotionPlanner {
             if outward > cap { v0 = y0 > 0 ? cap : -cap }
         }
         let spring = CriticallyDampedSpring(from: x, velocity: v0, to: edge, damping: damping, tolerance: tolerance)
-        var motion = Motion(end: t + spring.settleTime, restOffset: edge)
+        var motion = Motion(end: spring.settleTime, restPosition: edge)
         if spring.settleTime > 0 {
-            motion.segments.append(.init(piece: .spring(spring, .bouncing), start: t, end: motion.end))
+            motion.append(spring, kind: "spring", phase: .bouncing, at: 0)
         }
         return motion
     }
@@ -265,18 +265,18 @@ struct MotionPlanner {
     /// Free motion that rests exactly on `target`: the friction that stops there when the
     /// release heads that way (keeping the release velocity, so nothing jumps) and needs at
     /// most 4× the configured friction, else a snap.
-    func toward(_ target: Double, from x: Double, velocity v: Double, at t: Double) -> Motion {
+    func toward(_ target: Double, from x: Double, velocity v: Double) -> Motion {
         let inside = target >= bounds.lowerBound && target <= bounds.upperBound
             && x >= bounds.lowerBound && x <= bounds.upperBound
         if inside, let friction = FrictionSimulation.travelling(distance: target - x, from: x, velocity: v,
                                                                  power: parameters.decelerationPower, tolerance: tolerance),
            friction.coefficient <= 4 * FrictionSimulation.coefficient(decelerationRate: parameters.decelerationRate,
                                                                       power: parameters.decelerationPower) {
-            var motion = Motion(end: t + friction.settleTime, restOffset: target)
-            motion.segments.append(.init(piece: .friction(friction, .decelerating), start: t, end: motion.end))
+            var motion = Motion(end: friction.settleTime, restPosition: target)
+            motion.append(friction, kind: "friction", phase: .decelerating, at: 0)
             return motion
         }
-        return snap(from: x, velocity: v, to: target, at: t, index: nil)
+        return snap(from: x, velocity: v, to: target, index: nil)
     }
 
     private func bounce(from x: Double, velocity v: Double, edge: Double) -> CriticallyDampedSpring {
