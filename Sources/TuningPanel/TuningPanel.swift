@@ -102,66 +102,16 @@ public final class TuningPanel {
             deviceSection(session, into: &requests)
             return requests
         }
-        if Gui.header("Finger (recognizer and release)") {
-            slider("panHysteresis", parameters, into: &requests)
-            slider("velocitySampleWeight", parameters, into: &requests)
-            slider("releaseBlend", parameters, into: &requests)
-            slider("minimumGlideVelocity", parameters, into: &requests)
-        }
-
-        if Gui.header("Deceleration (momentum)") {
-            slider("decelerationRate", parameters, into: &requests)
-            slider("decelerationPower", parameters, into: &requests)
-            if parameters.followsUIKitSteps {
-                slider("glideStopVelocity", parameters, into: &requests)
-                slider("scrollToTopResponse", parameters, into: &requests)
-            } else {
-                Gui.disabled("The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid (Edge return: spring, or a fluid power other than 1).")
+        // UIKit's knobs, section by section, straight from its table: a tunable appears in its
+        // section when it matters given the others (a scene that forces a page policy counts).
+        var effective = parameters
+        if let forced = session.scene.forcedPagePolicy { effective.pagePolicy = forced }
+        for section in ScrollParameters.sections where section != Self.deviceSection {
+            guard Gui.header(section, open: !Self.closedSections.contains(section)) else { continue }
+            for tunable in ScrollParameters.tunables where tunable.section == section && tunable.matters(effective) {
+                widget(tunable, parameters, session: session, into: &requests)
             }
-            Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
-        }
-
-        if Gui.header("Fast scrolling (repeated flicks)", open: false) {
-            slider("fastScrollFlickVelocity", parameters, into: &requests)
-            slider("fastScrollDistance", parameters, into: &requests)
-            slider("maximumFastScrollMultiplier", parameters, into: &requests)
-            Gui.disabled("now ×\(Self.short(session.edited.scene.mainAxis.glideMultiplier)) after \(session.edited.scene.mainAxis.finger.flicksInARow) flicks in a row")
-        }
-
-        if Gui.header("Edges (rubber band and bounce)") {
-            slider("rubberBandCoefficient", parameters, into: &requests)
-            slider("trackpadRubberBandCoefficient", parameters, into: &requests)
-            var automatic = parameters.rubberBandLimit == nil
-            if Gui.checkbox("Limit = viewport length", &automatic) {
-                requests.append(.setValue(key: "rubberBandLimit", value: automatic ? .null : .number(session.mainAxisViewportLength)))
-            }
-            Gui.help("The overshoot approaches the scroll view's own length (d) and never reaches it (Li's “UIScrollView drag conversion rate and paging”).")
-            if !automatic { slider("rubberBandLimit", parameters, into: &requests) }
-            choice("edgeReturn", parameters, into: &requests)
-            if parameters.edgeReturn == .uikit {
-                slider("edgeDecay", parameters, into: &requests)
-                // A glide with a power other than 1 keeps the seed's friction and spring.
-                if parameters.decelerationPower != 1 { slider("bounceDamping", parameters, into: &requests) }
-            } else {
-                slider("bounceDamping", parameters, into: &requests)
-                slider("edgeReturnRate", parameters, into: &requests)
-            }
-        }
-
-        if Gui.header("Paging and snapping") {
-            choice("pagePolicy", parameters, into: &requests)
-            choice("pageMotion", parameters, into: &requests)
-            slider("pageDamping", parameters, into: &requests)
-            slider("minimumFlickVelocity", parameters, into: &requests)
-            let forced = session.scene.forcedPagePolicy
-            if let forced { Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).") }
-            switch forced ?? parameters.pagePolicy {
-            case .projection: slider("maximumPagesPerFling", parameters, into: &requests)
-            case .spring: slider("pageSwitchBias", parameters, into: &requests)
-            case .threshold:
-                slider("pageDistanceThreshold", parameters, into: &requests)
-                slider("pageFlickDistanceThreshold", parameters, into: &requests)
-            }
+            notes(section, session, into: &requests)
         }
         deviceSection(session, into: &requests)
         return requests
@@ -180,8 +130,9 @@ public final class TuningPanel {
             }
             Gui.help("The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh rate and pixel grid below.")
             if session.parameters.model == nil {
-                slider("refreshRate", session.parameters, into: &requests)
-                slider("displayScale", session.parameters, into: &requests)
+                for tunable in ScrollParameters.tunables where tunable.section == Self.deviceSection && tunable.matters(session.parameters) {
+                    widget(tunable, session.parameters, session: session, into: &requests)
+                }
             }
         }
     }
@@ -346,6 +297,47 @@ public final class TuningPanel {
     }
 
     // MARK: Parameter sliders
+
+    /// The section the device's own tunables go in (drawn last, after the viewport).
+    static let deviceSection = ScrollParameters.Section.device
+    /// Sections that start closed.
+    static let closedSections: Set<String> = [ScrollParameters.Section.fastScrolling]
+
+    /// The control of one UIKit tunable, by its kind: a combo for a choice, a slider for a
+    /// number, a checkbox for an optional value's unset meaning and then its slider.
+    private func widget(_ tunable: ParameterSpec, _ parameters: ScrollParameters, session: PlaygroundSession,
+                        into requests: inout [SessionRequest]) {
+        if !tunable.options.isEmpty { return choice(tunable.key, parameters, into: &requests) }
+        if tunable.isOptional, let meaning = tunable.unsetMeaning {
+            var unset = tunable.value(in: parameters) == .null
+            if Gui.checkbox("\(tunable.title) = \(meaning)", &unset) {
+                // Set: start from what unset meant (the viewport's length along the scroll).
+                let start = min(max(session.mainAxisViewportLength, tunable.range.lowerBound), tunable.range.upperBound)
+                requests.append(.setValue(key: tunable.key, value: unset ? .null : .number(start)))
+            }
+            Gui.help(Self.helpText(tunable))
+            if unset { return }
+        }
+        slider(tunable.key, parameters, into: &requests)
+    }
+
+    /// What a section shows besides its tunables: readouts computed from them.
+    private func notes(_ section: String, _ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        let parameters = session.parameters
+        switch section {
+        case ScrollParameters.Section.deceleration:
+            if !parameters.followsUIKitSteps {
+                Gui.disabled("The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid (Edge return: spring, or a fluid power other than 1).")
+            }
+            Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
+        case ScrollParameters.Section.fastScrolling:
+            Gui.disabled("now ×\(Self.short(session.edited.scene.mainAxis.glideMultiplier)) after \(session.edited.scene.mainAxis.finger.flicksInARow) flicks in a row")
+        case ScrollParameters.Section.paging:
+            if let forced = session.scene.forcedPagePolicy { Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).") }
+        default:
+            break
+        }
+    }
 
     /// The slider of one parameter, entirely from its definition.
     /// A combo for a choice parameter; picking an option requests it.

@@ -72,13 +72,32 @@ import Testing
     @Test func everyDefinitionIsWholeAndConsistent() throws {
         let tunables = ScrollParameters.tunables
         #expect(Set(tunables.map(\.key)).count == tunables.count, "keys are unique")
-        #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "bounceDamping", "edgeReturnRate", "pageDamping",
-                                        "rubberBandCoefficient", "rubberBandLimit", "pagePolicy", "pageMotion", "pageSwitchBias",
-                                        "pageDistanceThreshold", "pageFlickDistanceThreshold", "minimumFlickVelocity",
-                                        "maximumPagesPerFling", "refreshRate", "displayScale", "panHysteresis",
-                                        "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity", "glideStopVelocity",
-                                        "edgeReturn", "edgeDecay", "trackpadRubberBandCoefficient", "fastScrollFlickVelocity",
-                                        "fastScrollDistance", "maximumFastScrollMultiplier", "scrollToTopResponse"])
+        #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "glideStopVelocity", "scrollToTopResponse",
+                                        "panHysteresis", "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity",
+                                        "fastScrollFlickVelocity", "fastScrollDistance", "maximumFastScrollMultiplier",
+                                        "rubberBandCoefficient", "trackpadRubberBandCoefficient", "rubberBandLimit", "edgeReturn",
+                                        "edgeDecay", "bounceDamping", "edgeReturnRate", "pagePolicy", "pageMotion", "pageDamping",
+                                        "minimumFlickVelocity", "maximumPagesPerFling", "pageSwitchBias", "pageDistanceThreshold",
+                                        "pageFlickDistanceThreshold", "refreshRate", "displayScale"])
+        // The panel's sections, in order, the device's last; every tunable in one.
+        typealias Section = ScrollParameters.Section
+        #expect(ScrollParameters.sections == [Section.deceleration, Section.finger, Section.fastScrolling, Section.edges,
+                                              Section.paging, Section.device])
+        // What matters given the others: the panel shows exactly these.
+        func shown(_ change: (inout ScrollParameters) -> Void) -> Set<String> {
+            var parameters = ScrollParameters()
+            change(&parameters)
+            return Set(tunables.filter { $0.matters(parameters) }.map(\.key))
+        }
+        let all = Set(tunables.map(\.key))
+        #expect(all.subtracting(shown { _ in }) == ["bounceDamping", "edgeReturnRate", "pageSwitchBias", "pageDistanceThreshold",
+                                                   "pageFlickDistanceThreshold"])
+        #expect(all.subtracting(shown { $0.edgeReturn = .spring }) == ["glideStopVelocity", "scrollToTopResponse", "edgeDecay",
+                                                                       "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"])
+        #expect(all.subtracting(shown { $0.decelerationPower = 0.8 }) == ["glideStopVelocity", "scrollToTopResponse", "edgeReturnRate",
+                                                                          "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"])
+        #expect(all.subtracting(shown { $0.pagePolicy = .threshold }) == ["bounceDamping", "edgeReturnRate", "maximumPagesPerFling",
+                                                                          "pageSwitchBias"])
         for t in tunables {
             #expect(!t.title.isEmpty && !t.help.isEmpty && !t.source.isEmpty && !t.equivalent.isEmpty, "\(t.key)")
             if case .number(let d) = t.defaultValue { #expect(t.range.contains(d), "\(t.key) default in range") }

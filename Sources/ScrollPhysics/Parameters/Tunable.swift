@@ -20,6 +20,13 @@ public protocol TunableModel: Equatable, Sendable {
 }
 
 extension TunableModel {
+    /// The panel's sections, in the order of their first tunable.
+    public static var sections: [String] {
+        var seen: [String] = []
+        for tunable in tunables where !seen.contains(tunable.section) { seen.append(tunable.section) }
+        return seen
+    }
+
     public static func reconcile(_ model: inout Self, stated: Set<String>) throws(ParameterError) {}
 }
 
@@ -82,10 +89,15 @@ public struct Tunable<Model>: @unchecked Sendable {
     public let uikit: String?
     /// For optional values: what nil means.
     public let unsetMeaning: String?
+    /// The panel section it appears in (sections in the order of their first tunable).
+    public let section: String
+    /// Whether the value has any effect, given the others (the panel hides it when not).
+    public let matters: (Model) -> Bool
 
     public init(_ storage: Storage, key: String, title: String, unit: String = "", range: ClosedRange<Double> = 0...1,
                 scale: SliderScale = .linear, marks: [SliderMark] = [], format: String = "%.3f", help: String,
-                source: String, equivalent: String, uikit: String? = nil, unsetMeaning: String? = nil) {
+                source: String, equivalent: String, uikit: String? = nil, unsetMeaning: String? = nil,
+                section: String = "", matters: @escaping (Model) -> Bool = { _ in true }) {
         self.storage = storage
         self.key = key
         self.title = title
@@ -103,6 +115,8 @@ public struct Tunable<Model>: @unchecked Sendable {
         self.equivalent = equivalent
         self.uikit = uikit
         self.unsetMeaning = unsetMeaning
+        self.section = section
+        self.matters = matters
     }
 
     /// A choice stored as an enum with string raw values.
