@@ -403,7 +403,7 @@ public final class PlaygroundSession {
     }
 
     static func modelTitle(_ name: String) -> String {
-        FeelZoo.model(named: name)?.title ?? "UIKit (UIScrollView pipeline)"
+        FeelZoo.model(named: name)?.title ?? name
     }
 
     /// Runs platform model `name` on the edited side, at its defaults.

@@ -205,8 +205,9 @@ public final class TuningPanel {
 
     /// The edited side's physics model and the one-click platform comparisons.
     private func models(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        let names = FeelZoo.names
-        let titles = ["UIKit (UIScrollView pipeline)"] + FeelZoo.models.map { $0.title }
+        // Names and titles from the one registry, UIKit's first.
+        let names = FeelZoo.models.map { $0.name }
+        let titles = FeelZoo.models.map { $0.title }
         var index = names.firstIndex(of: session.parameters.model?.name ?? FeelZoo.uikit) ?? 0
         let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
         if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
