@@ -29,8 +29,8 @@ public struct Soak {
         self.seed = seed
     }
 
-    /// SplitMix64: a small, seeded, reproducible generator.
-    struct Random {
+    /// SplitMix64: a small, seeded, reproducible generator (also the fuzz tests').
+    struct Random: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -42,6 +42,8 @@ public struct Soak {
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
         mutating func int(_ count: Int) -> Int { Int(next() % UInt64(max(1, count))) }
+        /// 0 ..< bound (0 when bound ≤ 1).
+        mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
     }
 
     /// Resident set size of this process in kB (Linux), or 0.

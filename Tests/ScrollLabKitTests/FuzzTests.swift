@@ -23,17 +23,8 @@ import Scenes
 
     /// SplitMix64: small, and the same numbers on every platform (the standard library's
     /// generator is seeded from the system).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-    }
+    /// The soak's SplitMix64 generator.
+    typealias Generator = Soak.Random
 
     static let interestingBytes: [UInt8] = Array("\"\\,:[]{}-+.eE0 \n\r\t".utf8) + [0, 0x7F, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
     static let interestingNumbers = ["0", "-0", "1e308", "-1e308", "1e999", "1e-400", "4.9e-324", "9007199254740993",
