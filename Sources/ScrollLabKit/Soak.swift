@@ -125,6 +125,11 @@ public struct Soak {
                     spec.set(random.range(spec.range.lowerBound, spec.range.upperBound), in: &parameters)
                     parameters.pageFlickDistanceThreshold = min(parameters.pageFlickDistanceThreshold, parameters.pageDistanceThreshold)
                     parameters.pagePolicy = PagePolicy.allCases[random.int(3)]
+                    // Now and then another feel of the zoo (or back to UIKit), mid-motion too.
+                    if random.int(4) == 0 {
+                        let model = FeelZoo.models[random.int(FeelZoo.models.count)].init()
+                        parameters.model = model is UIKitModel ? nil : FeelChoice(model)
+                    }
                     scene.setParameters(parameters, at: nextEvent)
                 case 86..<92:
                     let controls = scene.controls
@@ -156,8 +161,8 @@ public struct Soak {
             let x = axis.offset(at: t), v = axis.velocity(at: t)
             if !x.isFinite || !v.isFinite {
                 report.failures.append("\(scene.name) at \(t) s: offset \(x), velocity \(v)")
-            } else if max(axis.bounds.lowerBound - x, x - axis.bounds.upperBound) > axis.rubberBand.limit + 1e-6 {
-                report.failures.append("\(scene.name) at \(t) s: \(x) is past the rubber-band limit")
+            } else if max(axis.bounds.lowerBound - x, x - axis.bounds.upperBound) > axis.feel.overscrollLimit(extent: axis.extent) + 1e-6 {
+                report.failures.append("\(scene.name) at \(t) s (\(axis.feel.title)): \(x) is past the overscroll limit, velocity \(v)")
             }
             if report.failures.count > 20 { break }
             if report.residentAfterWarmUp == 0, t >= seconds / 10 { report.residentAfterWarmUp = Self.residentKilobytes() }

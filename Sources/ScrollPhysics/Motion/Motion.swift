@@ -133,13 +133,17 @@ extension Motion {
     /// there handed on (`handOff`): the hand-off every model gets unless it plans its own. The
     /// crossing is bracketed on a 1 ms grid (finer for long motions is not needed: pieces are
     /// smooth) and refined by bisection to 1 ns; the motion's formula is unchanged before it.
-    public func handingOff(chainsLeadingEdge: Bool, chainsTrailingEdge: Bool, extent: ModelExtent, from start: Double) -> Motion {
-        guard chainsLeadingEdge || chainsTrailingEdge, handOff == nil, end > 0, end.isFinite,
+    /// `start` and `released`: where the motion starts and the velocity it was released with
+    /// (pt/s), which is what is handed on when it starts on the chained edge itself (the content
+    /// never moved; the model's own curve may start faster, as an ease-out does).
+    public func handingOff(chainsLeadingEdge: Bool, chainsTrailingEdge: Bool, extent: ModelExtent, from start: Double,
+                           released: Double) -> Motion {
+        guard chainsLeadingEdge || chainsTrailingEdge, handOff == nil, end >= 0, end.isFinite,
               start >= extent.minOffset, start <= extent.maxOffset else { return self }
         func reached(_ t: Double) -> Bool {
             let x = position(at: t)
-            return (chainsTrailingEdge && x >= extent.maxOffset && (t > 0 || velocity(at: t) > 0))
-                || (chainsLeadingEdge && x <= extent.minOffset && (t > 0 || velocity(at: t) < 0))
+            return (chainsTrailingEdge && x >= extent.maxOffset && (t > 0 || released > 0))
+                || (chainsLeadingEdge && x <= extent.minOffset && (t > 0 || released < 0))
         }
         var crossing: Double?
         var before = 0.0   // the last instant known not to have reached it
@@ -148,7 +152,7 @@ extension Motion {
         } else {
             let step = Swift.max(0.001, end / 100_000)
             var t = step
-            while before < end {
+            while before < end, end > 0 {
                 let probe = Swift.min(t, end)
                 if reached(probe) {
                     var lo = before, hi = probe
@@ -171,12 +175,9 @@ extension Motion {
         cut.pieces = pieces.filter { $0.start < crossing || $0.start == 0 }
         cut.end = crossing
         cut.restPosition = trailing ? extent.maxOffset : extent.minOffset
-        // The speed the model gives the content at the edge (Android's fling and Framer's glide
-        // hand their own edge velocity to the piece after); a motion that stops dead there, as
-        // a clamping fling does, passes on the speed it arrived with.
-        let atEdge = crossing < end ? velocity(at: crossing) : 0
-        cut.handOff = HandOff(edge: trailing ? .trailing : .leading,
-                              velocity: atEdge != 0 || crossing == 0 ? atEdge : velocity(at: before))
+        // The speed it arrives with: the last instant before the edge (the piece after it may
+        // be something else, such as Android's stretch, whose speed is not the content's).
+        cut.handOff = HandOff(edge: trailing ? .trailing : .leading, velocity: crossing == 0 ? released : velocity(at: before))
         return cut
     }
 }

@@ -26,17 +26,21 @@ struct FeelProtocolTests {
         #expect(handOff.edge == .trailing && chained.restPosition == 2000)
         // The crossing: the free motion reaches 2000 pt at the chained motion's end, at the handed-on speed.
         #expect(close(free.position(at: chained.end), 2000, 1e-3), "\(name): \(free.position(at: chained.end))")
-        // The speed the model gives the content at the edge (UIKit hands on its glide's own
-        // velocity, v·r^τ, which the frame sum's slope trails by 0.1 %); a clamping fling stops
-        // dead at the edge, so the speed just before.
-        let atEdge = free.velocity(at: chained.end)
-        let arriving = atEdge != 0 ? atEdge : free.velocity(at: chained.end * (1 - 1e-9))
+        // The speed it arrives with, just before the edge (UIKit hands on its glide's own
+        // velocity, v·r^τ, which the frame sum's slope trails by 0.1 %; Android's stretch starts
+        // at another speed, which is not the content's).
+        let arriving = free.velocity(at: chained.end - 2e-9)
         #expect(relativelyClose(handOff.velocity, arriving, 2e-3), "\(name): \(handOff.velocity) vs \(arriving)")
         #expect(handOff.velocity > 0 && chained.end > 0)
         // Before the crossing the chained motion is the free one.
         for t in stride(from: 0.0, to: chained.end, by: chained.end / 7) {
             #expect(chained.position(at: t) == free.position(at: t))
         }
+        // Released on the chained edge itself, heading out: handed on at once with exactly the
+        // release velocity (an ease-out's faster start handed on, over and over between two
+        // joined lists, once grew to 4e13 pt/s).
+        let onEdge = feel.release(FreeRelease(position: 2000, velocity: 3000, extent: extent, chainsTrailingEdge: true))
+        #expect(onEdge.end == 0 && onEdge.handOff?.velocity == 3000, "\(name): \(String(describing: onEdge.handOff))")
         // Too slow to reach the edge: no hand-off.
         #expect(feel.release(FreeRelease(position: 1000, velocity: 50, extent: extent, chainsTrailingEdge: true)).handOff == nil)
     }

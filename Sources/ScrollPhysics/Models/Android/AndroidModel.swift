@@ -134,9 +134,13 @@ public struct AndroidModel: FeelModel {
         return previous
     }
 
+    /// A fling at `velocity`, which an Android view never lets exceed its maximum fling
+    /// velocity (a nested scroll hands on a velocity it already clamped; a flywheel's sum is
+    /// clamped too), so neither may one handed over from another scroll view.
     func fling(from position: Double, velocity: Double) -> SplineFling {
-        SplineFling(position: position, velocity: velocity, friction: values.scrollFriction, density: values.density,
-                    inflexion: values.inflexion, tuning: values.physicalTuning)
+        let v = velocity.isFinite ? min(max(velocity, -values.maxFlingVelocity), values.maxFlingVelocity) : 0
+        return SplineFling(position: position, velocity: v, friction: values.scrollFriction, density: values.density,
+                           inflexion: values.inflexion, tuning: values.physicalTuning)
     }
 
     func stretchPiece(edge: Double, side: Double, pixels: Double, speed: Double, viewport: Double, start: Double) -> Motion.Piece {
@@ -187,9 +191,9 @@ public struct AndroidModel: FeelModel {
         let isFling = abs(release.velocity) > values.minFlingVelocity
         let index: Int
         if isFling {
-            index = release.clampedPage(Int(release.velocity > 0 ? page.rounded(.up) : page.rounded(.down)))
+            index = release.clampedPage(release.velocity > 0 ? page.rounded(.up) : page.rounded(.down))
         } else {
-            index = release.clampedPage(Int(page.rounded(.toNearestOrAwayFromZero)))
+            index = release.clampedPage(page.rounded(.toNearestOrAwayFromZero))
         }
         let target = Double(index) * size
         let dx = target - release.offset

@@ -40,9 +40,9 @@ public struct SplineFling: Simulation, Equatable {
         let d = Self.decelerationRate
         let coefficient = Self.physicalCoefficient(density: density, tuning: tuning)
         let l = log(inflexion * abs(velocity * density) / (friction * coefficient))
-        durationMilliseconds = Int(1000 * exp(l / (d - 1)))
+        durationMilliseconds = Int(min(1e12, max(0, 1000 * exp(l / (d - 1)))))   // finite for any input
         let total = friction * coefficient * exp(d / (d - 1) * l)
-        distancePixels = Int(total * (velocity < 0 ? -1 : 1))
+        distancePixels = Int(min(1e15, max(-1e15, total * (velocity < 0 ? -1 : 1))))
     }
 
     public static let decelerationRate = log(0.78) / log(0.9)

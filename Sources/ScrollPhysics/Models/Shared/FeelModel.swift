@@ -159,7 +159,7 @@ extension FeelModel {
     public func release(_ free: FreeRelease) -> Motion {
         release(position: free.position, velocity: free.velocity, extent: free.extent)
             .handingOff(chainsLeadingEdge: free.chainsLeadingEdge, chainsTrailingEdge: free.chainsTrailingEdge,
-                        extent: free.extent, from: free.position)
+                        extent: free.extent, from: free.position, released: free.velocity)
     }
 
     public func animate(_ to: AnimatedScroll) -> Motion { UIKitModel().animate(to) }
@@ -245,6 +245,13 @@ public struct ModelPageRelease: Equatable, Sendable {
 
     /// Page index clamped to the pages there are.
     func clampedPage(_ index: Int) -> Int { Swift.min(Swift.max(index, 0), Swift.max(0, pageCount - 1)) }
+
+    /// A page position (already rounded) clamped to the pages there are, for any finite or
+    /// infinite value (NaN: the first page).
+    func clampedPage(_ position: Double) -> Int {
+        guard position.isFinite else { return position == .infinity ? Swift.max(0, pageCount - 1) : 0 }
+        return clampedPage(Int(Swift.min(Swift.max(position, -1), Double(Swift.max(0, pageCount)))))
+    }
 
     /// The page index of `offset`, as a real number.
     var pagePosition: Double { pageSize > 0 ? offset / pageSize : 0 }

@@ -79,12 +79,21 @@ public struct EstimatorFinger<Model: FeelModel>: FingerReading {
     public mutating func lift(at time: Double, position: Double, started: Bool, paged: Bool) -> FingerRelease {
         estimator.lift(time: time, position: position)
         let estimated = estimator.velocity(at: time)
-        var v = started ? model.flingVelocity(estimated: estimated.isFinite ? estimated : 0, travel: estimator.travel) : 0
+        var v = started ? model.flingVelocity(estimated: Self.humane(estimated), travel: estimator.travel) : 0
         if !v.isFinite { v = 0 }
         return FingerRelease(velocity: v + model.carriedVelocity(previous: caughtVelocity, fling: v))
     }
 
     public mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double) -> FingerRelease {
-        FingerRelease(velocity: stream.velocity(at: lastEvent) * slope)
+        FingerRelease(velocity: Self.humane(stream.velocity(at: lastEvent)) * slope)
+    }
+
+    /// No finger moves faster than this (pt/s: 60 phone screens a second); an estimate beyond it
+    /// comes from samples a few microseconds apart (a merged or glitchy event), not a hand.
+    public static var fastestFinger: Double { 50_000 }
+
+    /// `estimate` within ±`fastestFinger` (0 if not finite).
+    static func humane(_ estimate: Double) -> Double {
+        estimate.isFinite ? Swift.min(Swift.max(estimate, -fastestFinger), fastestFinger) : 0
     }
 }

@@ -18,7 +18,7 @@ enum FlutterPageScrollPhysics {
         } else {
             var page = release.pagePosition
             if release.velocity < -velocityTolerance { page -= 0.5 } else if release.velocity > velocityTolerance { page += 0.5 }
-            index = release.clampedPage(Int(page.rounded(.toNearestOrAwayFromZero)))
+            index = release.clampedPage(page.rounded(.toNearestOrAwayFromZero))
         }
         let target = Double(index) * release.pageSize
         guard target != release.offset else { return ModelPageTurn(index: index, motion: .rest(at: target)) }

@@ -162,8 +162,7 @@ public struct SwiperModel: FeelModel {
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
         let size = release.pageSize
         guard size > 0, release.pageCount > 0 else { return nil }
-        let last = release.pageCount - 1
-        let stopIndex = min(max(Int((release.offset / size).rounded(.down)), 0), last)
+        let stopIndex = release.clampedPage((release.offset / size).rounded(.down))
         let ratio = (release.offset - Double(stopIndex) * size) / size
         let next = release.travel >= 0
         let index: Int
