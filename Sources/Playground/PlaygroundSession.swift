@@ -320,7 +320,7 @@ public final class PlaygroundSession {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return }
         viewport = size
         var display = ""
-        if let device = Device.all.first(where: { $0.viewport == size }) {
+        if let device = Device.showing(size) {
             // The device's screen: UIKit's release frame and pixel grid follow it on both sides.
             for side in sides {
                 var parameters = side.parameters

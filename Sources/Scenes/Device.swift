@@ -20,6 +20,14 @@ public struct Device: Equatable, Sendable {
         self.key = key; self.title = title; self.viewport = viewport; self.scale = scale; self.refreshRate = refreshRate
     }
 
+    /// The default viewport's device (the window's first viewport item).
+    public static let defaultPhone = Device(key: "iphone-14", title: "iPhone 14", viewport: Size(width: 390, height: 844))
+
+    /// The device whose screen is `size`, the default phone included.
+    public static func showing(_ size: Size) -> Device? {
+        all.first { $0.viewport == size } ?? (defaultPhone.viewport == size ? defaultPhone : nil)
+    }
+
     public static let all: [Device] = [
         Device(key: "iphone-se", title: "iPhone SE", viewport: Size(width: 375, height: 667), scale: 2),
         Device(key: "iphone-15", title: "iPhone 15", viewport: Size(width: 393, height: 852)),

@@ -328,7 +328,7 @@ public final class TuningPanel {
         switch section {
         case ScrollParameters.Section.deceleration:
             if !parameters.followsUIKitSteps {
-                Gui.disabled("The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid (Edge return: spring, or a fluid power other than 1).")
+                Gui.wrapped("The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid (Edge return: spring, or a fluid power other than 1).")
             }
             Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
         case ScrollParameters.Section.fastScrolling:

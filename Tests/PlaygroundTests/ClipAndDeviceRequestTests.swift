@@ -50,5 +50,12 @@ import ScrollPhysics
         // A size below one point is refused.
         s.apply([.setViewport(Size(width: 0, height: 10))], at: 16)
         #expect(s.viewport == se.viewport)
+        // Back to the default phone after a 120 Hz @2x iPad: its 60 Hz and @3x come back too.
+        let ipad = try #require(Device.named("ipad-pro-11"))
+        s.apply([.setViewport(ipad.viewport)], at: 17)
+        #expect(s.sides.allSatisfy { $0.parameters.refreshRate == 120 && $0.parameters.displayScale == 2 })
+        s.apply([.setViewport(.phone)], at: 18)
+        #expect(s.sides.allSatisfy { $0.parameters.refreshRate == 60 && $0.parameters.displayScale == 3 })
+        #expect(s.message?.text == "Viewport 390×844 pt, 60 Hz, @3x.")
     }
 }
