@@ -3,20 +3,24 @@ import Foundation
 import Platform
 import ScrollLabKit
 
-/// The data of a `scrollab fit` and its fitted curve on one chart with labelled axes.
-public enum FitPlot {
-    public static func image(_ result: Fit.Result, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
-        let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
-        canvas.clear(Color(hex: 0xFFFFFF))
-        var list = DrawList()
-        let w = Double(width), h = Double(height)
-        let plot = Rect(x: 84, y: 72, width: w - 120, height: h - 156)
-        let xs = result.points.map(\.x) + result.curve.map(\.x), ys = result.points.map(\.y) + result.curve.map(\.y)
-        let xAxis = Self.axis(xs.min() ?? 0, xs.max() ?? 1), yAxis = Self.axis(ys.min() ?? 0, ys.max() ?? 1)
-        let (x0, x1) = (xAxis.first!, xAxis.last!), (y0, y1) = (yAxis.first!, yAxis.last!)
-        func px(_ x: Double) -> Double { plot.x + plot.width * (x - x0) / (x1 - x0) }
-        func py(_ y: Double) -> Double { plot.maxY - plot.height * (y - y0) / (y1 - y0) }
-        let grid = Color(hex: 0xE5E5EA), label = Color(hex: 0x3C3C43), faint = Color(hex: 0x8E8E93)
+/// A chart's frame: the plot area, axes from the data's ranges (`FitPlot.axis`), the grid with
+/// values, the title and the axis labels; `px`/`py` map data to pixels.
+struct Chart {
+    static let label = Color(hex: 0x3C3C43), faint = Color(hex: 0x8E8E93)
+    let plot: Rect
+    let xAxis: [Double], yAxis: [Double]
+
+    init(width w: Double, height h: Double, xs: [Double], ys: [Double]) {
+        plot = Rect(x: 84, y: 72, width: w - 120, height: h - 156)
+        xAxis = FitPlot.axis(xs.min() ?? 0, xs.max() ?? 1)
+        yAxis = FitPlot.axis(ys.min() ?? 0, ys.max() ?? 1)
+    }
+
+    func px(_ x: Double) -> Double { plot.x + plot.width * (x - xAxis.first!) / (xAxis.last! - xAxis.first!) }
+    func py(_ y: Double) -> Double { plot.maxY - plot.height * (y - yAxis.first!) / (yAxis.last! - yAxis.first!) }
+
+    func drawFrame(title: String, xLabel: String, yLabel: String, into list: inout DrawList) {
+        let grid = Color(hex: 0xE5E5EA), faint = Self.faint
         list.append(.text(title, x: plot.x, y: 14, style: .headline, color: Color(hex: 0x000000)))
         for value in yAxis {
             let y = py(value)
@@ -28,10 +32,26 @@ public enum FitPlot {
             list.append(.rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
             list.append(.text(Fit.format(value), x: x - 14, y: plot.maxY + 6, style: .caption, color: faint))
         }
-        list.append(.rect(Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(label), cornerRadius: 0))
-        list.append(.rect(Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(label), cornerRadius: 0))
-        list.append(.text(result.xLabel, x: plot.x + plot.width / 2 - 60, y: plot.maxY + 28, style: .body, color: label))
-        list.append(.text(result.yLabel, x: 8, y: plot.y - 26, style: .body, color: label))
+        list.append(.rect(Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(Self.label), cornerRadius: 0))
+        list.append(.rect(Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(Self.label), cornerRadius: 0))
+        list.append(.text(xLabel, x: plot.x + plot.width / 2 - 60, y: plot.maxY + 28, style: .body, color: Self.label))
+        list.append(.text(yLabel, x: 8, y: plot.y - 26, style: .body, color: Self.label))
+    }
+}
+
+/// The data of a `scrollab fit` and its fitted curve on one chart with labelled axes.
+public enum FitPlot {
+    public static func image(_ result: Fit.Result, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+        let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        canvas.clear(Color(hex: 0xFFFFFF))
+        var list = DrawList()
+        let w = Double(width), h = Double(height)
+        let xs = result.points.map(\.x) + result.curve.map(\.x), ys = result.points.map(\.y) + result.curve.map(\.y)
+        let chart = Chart(width: w, height: h, xs: xs, ys: ys)
+        chart.drawFrame(title: title, xLabel: result.xLabel, yLabel: result.yLabel, into: &list)
+        let plot = chart.plot, label = Chart.label
+        func px(_ x: Double) -> Double { chart.px(x) }
+        func py(_ y: Double) -> Double { chart.py(y) }
         let curveColor = Color(hex: 0xFF3B30), dataColor = Color(hex: 0x0A84FF)
         for point in result.curve { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 1.4, color: curveColor)) }
         for point in result.points { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 3.2, color: dataColor)) }

@@ -22,26 +22,12 @@ public enum ReleasePlot {
         canvas.clear(Color(hex: 0xFFFFFF))
         var list = DrawList()
         let w = Double(width), h = Double(height)
-        let plot = Rect(x: 84, y: 72, width: w - 120, height: h - 156)
         let ts = (finger + content).map(\.t), values = (finger + content).map(\.value)
-        let xAxis = FitPlot.axis(ts.min() ?? 0, ts.max() ?? 1), yAxis = FitPlot.axis(values.min() ?? 0, values.max() ?? 1)
-        let (x0, x1) = (xAxis.first!, xAxis.last!), (y0, y1) = (yAxis.first!, yAxis.last!)
-        func px(_ x: Double) -> Double { plot.x + plot.width * (x - x0) / (x1 - x0) }
-        func py(_ y: Double) -> Double { plot.maxY - plot.height * (y - y0) / (y1 - y0) }
-        let grid = Color(hex: 0xE5E5EA), label = Color(hex: 0x3C3C43), faint = Color(hex: 0x8E8E93)
-        list.append(.text(title, x: plot.x, y: 14, style: .headline, color: Color(hex: 0x000000)))
-        for value in yAxis {
-            list.append(.rect(Rect(x: plot.x, y: py(value), width: plot.width, height: 1), fill: .solid(grid), cornerRadius: 0))
-            list.append(.text(Fit.format(value), x: 8, y: py(value) - 9, style: .caption, color: faint))
-        }
-        for value in xAxis {
-            list.append(.rect(Rect(x: px(value), y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
-            list.append(.text(Fit.format(value), x: px(value) - 14, y: plot.maxY + 6, style: .caption, color: faint))
-        }
-        list.append(.rect(Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(label), cornerRadius: 0))
-        list.append(.rect(Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(label), cornerRadius: 0))
-        list.append(.text("t (s)", x: plot.x + plot.width / 2 - 20, y: plot.maxY + 28, style: .body, color: label))
-        list.append(.text("offset (pt)", x: 8, y: plot.y - 26, style: .body, color: label))
+        let chart = Chart(width: w, height: h, xs: ts, ys: values)
+        chart.drawFrame(title: title, xLabel: "t (s)", yLabel: "offset (pt)", into: &list)
+        let plot = chart.plot, label = Chart.label, faint = Chart.faint
+        func px(_ x: Double) -> Double { chart.px(x) }
+        func py(_ y: Double) -> Double { chart.py(y) }
         let contentColor = Color(hex: 0xFF3B30), fingerColor = Color(hex: 0x0A84FF), releaseColor = Color(hex: 0x34C759)
         for point in content { list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 1.3, color: contentColor)) }
         for point in finger { list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 3.6, color: fingerColor)) }
