@@ -208,16 +208,23 @@ public enum Fit {
 
     // MARK: Return
 
-    static func edgeReturn(_ trace: FitTrace) throws(InputError) -> Result {
+    /// The rows of a return from the last still row on (the release), the edge it ends at, where
+    /// they start, and the overshoot at the release; a trace that is not a return is one error.
+    static func returnRows(_ trace: FitTrace) throws(InputError) -> (edge: Double, start: Int, rows: [FitTrace.Sample], y0: Double) {
         let all = trace.samples
         let edge = all.last!.offset
         let start = plateauEnd(all, end: edge)
         let rows = Array(all[start...])
         guard rows.count >= 4 else { throw InputError("return: \(rows.count) rows after the release; at least 4 are needed") }
-        let y0Guess = rows[0].offset - edge
-        guard abs(y0Guess) > 0.5 else {
-            throw InputError("return: the trace starts \(format(y0Guess)) pt from where it ends; a return starts outside the edge")
+        let y0 = rows[0].offset - edge
+        guard abs(y0) > 0.5 else {
+            throw InputError("return: the trace starts \(format(y0)) pt from where it ends; a return starts outside the edge")
         }
+        return (edge, start, rows, y0)
+    }
+
+    static func edgeReturn(_ trace: FitTrace) throws(InputError) -> Result {
+        let (edge, start, rows, y0Guess) = try returnRows(trace)
         let tRelease = rows[0].t, tNext = rows[1].t
         // p = y0, ln δ, k, release time (between the last still row and the next), edge E.
         func model(_ p: [Double], _ t: Double) -> Double {
@@ -253,15 +260,7 @@ public enum Fit {
     /// from the release t0, w the velocity still held at release (pt/ms, in y0's direction),
     /// r the glide's rate (0.998); fitting y0, q, w, t0 and E.
     static func uikitReturn(_ trace: FitTrace, rate r: Double = 0.998) throws(InputError) -> Result {
-        let all = trace.samples
-        let edge = all.last!.offset
-        let start = plateauEnd(all, end: edge)
-        let rows = Array(all[start...])
-        guard rows.count >= 4 else { throw InputError("return: \(rows.count) rows after the release; at least 4 are needed") }
-        let y0Guess = rows[0].offset - edge
-        guard abs(y0Guess) > 0.5 else {
-            throw InputError("return: the trace starts \(format(y0Guess)) pt from where it ends; a return starts outside the edge")
-        }
+        let (edge, start, rows, y0Guess) = try returnRows(trace)
         let tRelease = rows[0].t, tNext = rows[1].t
         let side: Double = y0Guess > 0 ? 1 : -1
         // p = y0, ln(−ln q), w (pt/ms, outward), release time, edge E.
