@@ -9,6 +9,13 @@ public struct FitTrace: Equatable, Sendable {
         public var finger: Double?
         /// ScrollLab's own traces name the phase; rows while dragging are not free motion.
         public var dragging = false
+
+        public init(t: Double, offset: Double, finger: Double? = nil, dragging: Bool = false) {
+            self.t = t
+            self.offset = offset
+            self.finger = finger
+            self.dragging = dragging
+        }
     }
 
     public var samples: [Sample]
