@@ -70,6 +70,16 @@ import Testing
         #expect(try index(0.25, 1) == 0)
     }
 
+    /// A touch that never moved the slides changes nothing (Swiper `events/onTouchEnd.js` returns
+    /// when `touches.diff` is 0): no short swipe to the next slide, whatever the page.
+    @Test(arguments: [(0.0, 0), (1.0, 1), (1.0, 2), (3.0, 3)])
+    func untravelledTouchStays(page: Double, start: Int) throws {
+        let release = ModelPageRelease(offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4, travel: 0,
+                                       touchDuration: 0.1, viewport: 300, startIndex: start)
+        let turn = try #require(model.page(release))
+        #expect(turn.index == start)
+    }
+
     @Test func velocityEstimateAndThreshold() {
         var estimator = model.makeEstimator()
         estimator.add(time: 0, position: 0)

@@ -162,6 +162,9 @@ public struct SwiperModel: FeelModel {
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
         let size = release.pageSize
         guard size > 0, release.pageCount > 0 else { return nil }
+        // A touch that never moved the slides (`touches.diff` 0) ends without a slide change: the
+        // transition it caught, if any, goes on to the page it was going to.
+        if release.travel == 0 { return settle(release, on: release.clampedPage(release.startIndex)) }
         let stopIndex = release.clampedPage((release.offset / size).rounded(.down))
         let ratio = (release.offset - Double(stopIndex) * size) / size
         let next = release.travel >= 0
@@ -179,8 +182,12 @@ public struct SwiperModel: FeelModel {
         } else {
             index = next ? stopIndex + 1 : stopIndex
         }
-        let chosen = release.clampedPage(index)
-        let target = Double(chosen) * size
+        return settle(release, on: release.clampedPage(index))
+    }
+
+    /// `slideTo(index)`: a `speed` ms ease to the page, or rest if already there.
+    private func settle(_ release: ModelPageRelease, on chosen: Int) -> ModelPageTurn {
+        let target = Double(chosen) * release.pageSize
         guard target != release.offset else { return ModelPageTurn(index: chosen, motion: .rest(at: target)) }
         return ModelPageTurn(index: chosen, motion: Motion(pieces: [
             .init(start: 0, simulation: ease(from: release.offset, to: target, milliseconds: values.speed, .ease), kind: "transition"),
