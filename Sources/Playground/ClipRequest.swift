@@ -9,14 +9,14 @@ public struct ClipRequest: Equatable, Sendable {
     public var events: [TimedInput]
     /// "A", or "A" and "B".
     public var labels: [String]
-    public var parameters: [ScrollParameters]
+    public var feels: [Feel]
     /// "mp4" or "gif".
     public var format: String
     public var path: String
 
-    public init(setup: SceneSetup, viewport: Size, events: [TimedInput], labels: [String], parameters: [ScrollParameters],
+    public init(setup: SceneSetup, viewport: Size, events: [TimedInput], labels: [String], feels: [Feel],
                 format: String, path: String) {
         self.setup = setup; self.viewport = viewport; self.events = events
-        self.labels = labels; self.parameters = parameters; self.format = format; self.path = path
+        self.labels = labels; self.feels = feels; self.format = format; self.path = path
     }
 }

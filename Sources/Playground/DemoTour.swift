@@ -3,18 +3,18 @@ import Scenes
 import ScrollLabKit
 import ScrollPhysics
 
-/// One stop of the presentation tour: a scene, its parameters (and B's for an A/B stop), the
+/// One stop of the presentation tour: a scene, its feel (and B's for an A/B stop), the
 /// gesture played on it, and one line saying what to look at.
 public struct TourStep: Equatable, Sendable {
     public var setup: SceneSetup
-    public var parameters: ScrollParameters
-    public var parametersB: ScrollParameters?
+    public var feel: Feel
+    public var feelB: Feel?
     public var gesture: [TimedInput]
     public var caption: String
 
-    public init(setup: SceneSetup, parameters: ScrollParameters = ScrollParameters(), parametersB: ScrollParameters? = nil,
+    public init(setup: SceneSetup, feel: Feel = .standard, feelB: Feel? = nil,
                 gesture: [TimedInput], caption: String) {
-        self.setup = setup; self.parameters = parameters; self.parametersB = parametersB; self.gesture = gesture; self.caption = caption
+        self.setup = setup; self.feel = feel; self.feelB = feelB; self.gesture = gesture; self.caption = caption
     }
 
     /// A finger stroke: down at `from`, `steps` evenly spaced moves reaching `to` after
@@ -38,7 +38,7 @@ public struct TourStep: Equatable, Sendable {
         return [
             TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
                      caption: "A flick glides on after the finger lifts and slows smoothly to rest"),
-            TourStep(setup: .cards(count: 200), parameters: ScrollParameters(), parametersB: fast,
+            TourStep(setup: .cards(count: 200), feel: .standard, feelB: Feel(fast),
                      gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
                      caption: "Same finger, two feels: UIKit normal (A) glides five times as far as UIKit fast (B)"),
             TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.25), to: p(0.5, 0.75), duration: 0.9, steps: 40),
@@ -85,7 +85,7 @@ public enum TourFile {
         // Each file is read once however many steps name it, and all of them together at most
         // `TextFile.maximumSize` bytes: a short tour cannot make the program read gigabytes.
         var gestures: [String: [TimedInput]] = [:]
-        var parameterFiles: [String: ScrollParameters] = [:]
+        var parameterFiles: [String: Feel] = [:]
         var bytesRead = 0
         func read(_ path: String, place: String) throws(InputError) -> String {
             let text: String
@@ -103,9 +103,9 @@ public enum TourFile {
             gestures[path] = events
             return events
         }
-        func parameters(_ path: String, place: String) throws(InputError) -> ScrollParameters {
+        func feel(_ path: String, place: String) throws(InputError) -> Feel {
             if let known = parameterFiles[path] { return known }
-            let loaded: ScrollParameters
+            let loaded: Feel
             do { loaded = try ParametersFile.decode(try read(path, place: place), file: path) } catch { throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)") }
             parameterFiles[path] = loaded
             return loaded
@@ -133,9 +133,9 @@ public enum TourFile {
             let caption = try string("caption", required: true) ?? ""
             guard !caption.contains(where: \.isNewline) else { throw InputError("\(place): \"caption\" must be one line") }
             let events = try gesture(path(try string("gesture", required: true) ?? ""), place: place)
-            let parametersA = try string("params", required: false).map { (file: String) throws(InputError) in try parameters(path(file), place: place) } ?? ScrollParameters()
-            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in try parameters(path(file), place: place) }
-            steps.append(TourStep(setup: SceneSetup.playground[index], parameters: parametersA, parametersB: parametersB,
+            let parametersA = try string("params", required: false).map { (file: String) throws(InputError) in try feel(path(file), place: place) } ?? .standard
+            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in try feel(path(file), place: place) }
+            steps.append(TourStep(setup: SceneSetup.playground[index], feel: parametersA, feelB: parametersB,
                                   gesture: events, caption: caption))
         }
         return steps
@@ -214,8 +214,8 @@ public final class DemoTour {
     private func begin(_ index: Int, at realTime: Double) {
         self.index = ((index % steps.count) + steps.count) % steps.count
         let step = steps[self.index]
-        scenes = [step.parameters] .map { step.setup.makeScene(viewport: viewport, parameters: $0) }
-        if let b = step.parametersB { scenes.append(step.setup.makeScene(viewport: viewport, parameters: b)) }
+        scenes = [step.feel].map { step.setup.makeScene(viewport: viewport, feel: $0) }
+        if let b = step.feelB { scenes.append(step.setup.makeScene(viewport: viewport, feel: b)) }
         stepStart = realTime
         nextEvent = 0
         restingSince = nil

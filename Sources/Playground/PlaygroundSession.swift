@@ -3,7 +3,7 @@ import Scenes
 import ScrollLabKit
 import ScrollPhysics
 
-/// What a designer has open in the window, without the window: the scenes, the parameters
+/// What a designer has open in the window, without the window: the scenes, the feels
 /// being tuned (one set, or two in A/B mode), the clock, plot history, the trace being written,
 /// recordings and replays, and the last message.
 ///
@@ -47,7 +47,7 @@ public final class PlaygroundSession {
     /// A replay under way: its events, the scene time it started and the next event due.
     private var replaying: (events: [TimedInput], start: Double, next: Int, target: ReplayTarget)?
 
-    public init(setups: [SceneSetup], initial: Int, viewport: Size, parameters: ScrollParameters, tracePath: String?,
+    public init(setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, tracePath: String?,
                 realTime: Double = 0, historySeconds: Double = 4, historyRate: Double = 60) throws(InputError) {
         precondition(!setups.isEmpty)
         self.setups = setups
@@ -56,8 +56,9 @@ public final class PlaygroundSession {
         historyCapacity = Int(historySeconds * historyRate)
         self.historySeconds = historySeconds
         clock = SceneClock(realTime: realTime)
-        sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, parameters: parameters),
-                                parameters: parameters, historyCapacity: historyCapacity)]
+        display = (feel.model as? UIKitModel)?.values.display ?? Device.showing(viewport)?.display ?? .standard
+        sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: feel),
+                                feel: feel, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
             trace = try TraceFile(tracePath, header: "", live: true)
@@ -76,9 +77,13 @@ public final class PlaygroundSession {
     public var scene: any ScrollScene { sides[0].scene }
     /// The side the panel edits.
     public var edited: PlaygroundSide { sides[editing] }
-    public var parameters: ScrollParameters { edited.parameters }
-    public var savedParameters: ScrollParameters { edited.savedParameters }
-    public var hasUnsavedChanges: Bool { edited.parameters != edited.savedParameters }
+    /// The edited side's feel.
+    public var feel: Feel { edited.feel }
+    public var savedFeel: Feel { edited.savedFeel }
+    public var hasUnsavedChanges: Bool { edited.feel != edited.savedFeel }
+    /// The screen the phones show (the device picker's): a preset, a reset or a model picked
+    /// runs on it.
+    public private(set) var display: Display
     public var isComparing: Bool { sides.count == 2 }
     /// Whether motion after release plays at 0.1× (a held finger always moves in real time).
     public private(set) var isSlowMotion = false
@@ -264,31 +269,11 @@ public final class PlaygroundSession {
         return window
     }
 
-    /// Sets one parameter of the edited side through the parameter table; a bad value is shown
-    /// and changes nothing.
+    /// Sets one parameter of the edited side's model through its table (the model's rules between
+    /// parameters treat `key` as the one set); a bad value is shown and changes nothing.
     public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
-        if let choice = parameters.model {
-            // The key belongs to the side's platform model.
-            do {
-                var new = parameters
-                new.model = try choice.setting(key, to: value)
-                setParameters(new, at: realTime)
-            } catch {
-                message = Message(text: error.description, isError: true)
-            }
-            return
-        }
-        guard let tunable = ParameterSpec.named(key) else {
-            message = Message(text: "No parameter named \"\(key)\".", isError: true)
-            return
-        }
-        var new = parameters
         do {
-            try tunable.set(value, in: &new)
-            // The panel keeps the flick threshold within the distance threshold as it moves.
-            if key == "pageDistanceThreshold" { new.pageFlickDistanceThreshold = min(new.pageFlickDistanceThreshold, new.pageDistanceThreshold) }
-            if key == "pageFlickDistanceThreshold" { new.pageFlickDistanceThreshold = min(new.pageFlickDistanceThreshold, new.pageDistanceThreshold) }
-            setParameters(new, at: realTime)
+            setFeel(try feel.setting(key, to: value), at: realTime)
         } catch {
             message = Message(text: error.description, isError: true)
         }
@@ -319,23 +304,19 @@ public final class PlaygroundSession {
     public func setViewport(_ size: Size, at realTime: Double) {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return }
         viewport = size
-        var display = ""
+        var shown = ""
         if let device = Device.showing(size) {
             // The device's screen: UIKit's release frame and pixel grid follow it on both sides.
-            for side in sides {
-                var parameters = side.parameters
-                parameters.refreshRate = device.refreshRate
-                parameters.displayScale = device.scale
-                side.parameters = parameters
-            }
-            display = ", \(Int(device.refreshRate)) Hz, @\(Int(device.scale))x"
+            display = device.display
+            for side in sides { side.feel = side.feel.on(display) }
+            shown = ", \(Int(device.refreshRate)) Hz, @\(Int(device.scale))x"
         }
         rebuild(sides.indices, at: realTime)
-        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt\(display).", isError: false)
+        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt\(shown).", isError: false)
     }
 
     /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
-    /// every side's parameters, named by scene and `stamp`; nil (and a message) with nothing recorded.
+    /// every side's feel, named by scene and `stamp`; nil (and a message) with nothing recorded.
     public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
         guard !recorded.isEmpty else {
             message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
@@ -343,7 +324,7 @@ public final class PlaygroundSession {
         }
         let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
         return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.label),
-                           parameters: sides.map(\.parameters), format: format, path: name)
+                           feels: sides.map(\.feel), format: format, path: name)
     }
 
     private func rebuild(_ indices: Range<Int>, at realTime: Double) {
@@ -351,19 +332,19 @@ public final class PlaygroundSession {
         for index in indices {
             let side = sides[index]
             side.input.reset()
-            side.scene = setups[sceneIndex].makeScene(viewport: viewport, parameters: side.parameters)
+            side.scene = setups[sceneIndex].makeScene(viewport: viewport, feel: side.feel)
             side.scene.advance(to: t)
             side.clearHistory()
         }
     }
 
-    /// Turns A/B mode on (B starts as a copy of A's parameters, on a fresh scene) or off.
+    /// Turns A/B mode on (B starts as a copy of A's feel, on a fresh scene) or off.
     public func setComparing(_ on: Bool, at realTime: Double) {
         guard on != isComparing else { return }
         if on {
             let a = sides[0]
-            let b = PlaygroundSide(label: "B", scene: setups[sceneIndex].makeScene(viewport: viewport, parameters: a.parameters),
-                                   parameters: a.parameters, historyCapacity: historyCapacity)
+            let b = PlaygroundSide(label: "B", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: a.feel),
+                                   feel: a.feel, historyCapacity: historyCapacity)
             b.scene.advance(to: clock.sceneTime(at: realTime))
             sides.append(b)
             rebuild(0..<1, at: realTime)
@@ -376,10 +357,10 @@ public final class PlaygroundSession {
         }
     }
 
-    /// Copies one side's parameters onto the other (0 = A, 1 = B), whichever side is edited.
+    /// Copies one side's feel onto the other (0 = A, 1 = B), whichever side is edited.
     public func copy(from source: Int, to target: Int, at realTime: Double) {
         guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else { return }
-        apply(sides[source].parameters, to: sides[target], at: realTime)
+        apply(sides[source].feel, to: sides[target], at: realTime)
         message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
     }
 
@@ -387,19 +368,15 @@ public final class PlaygroundSession {
 
     public func swapSides(at realTime: Double) {
         guard isComparing else { return }
-        let a = sides[0].parameters, b = sides[1].parameters
+        let a = sides[0].feel, b = sides[1].feel
         apply(b, to: sides[0], at: realTime)
         apply(a, to: sides[1], at: realTime)
         message = Message(text: "Swapped A and B.", isError: false)
     }
 
-    /// The parameters of platform model `name` at its defaults ("uikit": ScrollParameters()).
-    static func modelParameters(_ name: String) -> ScrollParameters? {
-        var parameters = ScrollParameters()
-        guard name != FeelZoo.uikit else { return parameters }
-        guard let model = FeelZoo.model(named: name) else { return nil }
-        parameters.model = FeelChoice(model.init())
-        return parameters
+    /// Model `name` at its defaults, on the session's display.
+    func modelFeel(_ name: String) -> Feel? {
+        FeelZoo.model(named: name).map { Feel($0.init()).on(display) }
     }
 
     static func modelTitle(_ name: String) -> String {
@@ -408,18 +385,18 @@ public final class PlaygroundSession {
 
     /// Runs platform model `name` on the edited side, at its defaults.
     public func setModel(_ name: String, at realTime: Double) {
-        guard let new = Self.modelParameters(name) else {
+        guard let new = modelFeel(name) else {
             message = Message(text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
             return
         }
-        setParameters(new, at: realTime)
+        setFeel(new, at: realTime)
         message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
     }
 
     /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
     public func compareModels(_ a: String, _ b: String, at realTime: Double) {
-        guard let pa = Self.modelParameters(a), let pb = Self.modelParameters(b) else {
-            message = Message(text: "No model named \"\(Self.modelParameters(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+        guard let pa = modelFeel(a), let pb = modelFeel(b) else {
+            message = Message(text: "No model named \"\(modelFeel(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
             return
         }
         setComparing(true, at: realTime)
@@ -428,42 +405,35 @@ public final class PlaygroundSession {
         message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
     }
 
-    // MARK: Parameters (of the edited side)
+    // MARK: The feel (of the edited side)
 
     /// Applies to the next gesture and to motion already under way, without a jump.
-    public func setParameters(_ new: ScrollParameters, at realTime: Double) {
+    public func setFeel(_ new: Feel, at realTime: Double) {
         apply(new, to: edited, at: realTime)
     }
 
-    private func apply(_ new: ScrollParameters, to side: PlaygroundSide, at realTime: Double) {
-        guard new != side.parameters else { return }
-        side.parameters = new
-        side.scene.setParameters(new, at: clock.sceneTime(at: realTime))
+    private func apply(_ new: Feel, to side: PlaygroundSide, at realTime: Double) {
+        guard new != side.feel else { return }
+        side.feel = new
+        side.scene.setFeel(new, at: clock.sceneTime(at: realTime))
     }
 
+    /// A preset's feel on the session's display: a preset changes the feel, not the device's
+    /// refresh rate or pixel grid (the device picker sets those).
     public func applyPreset(_ preset: Preset, at realTime: Double) {
-        let parameters = onThisDisplay(preset.parameters)
-        setParameters(parameters, at: realTime)
-        edited.savedParameters = parameters
+        let feel = preset.feel.on(display)
+        setFeel(feel, at: realTime)
+        edited.savedFeel = feel
         message = Message(text: "Preset \"\(preset.title)\" on \(edited.label): \(preset.summary)", isError: false)
     }
 
     public func resetToDefaults(at realTime: Double) {
-        setParameters(onThisDisplay(ScrollParameters()), at: realTime)
+        setFeel(Feel.standard.on(display), at: realTime)
         message = Message(text: "Reset \(edited.label) to defaults (UIKit normal).", isError: false)
     }
 
-    /// `parameters` on the display the edited side shows now: a preset or reset changes the
-    /// feel, not the device's refresh rate or pixel grid (the device picker sets those).
-    private func onThisDisplay(_ parameters: ScrollParameters) -> ScrollParameters {
-        var parameters = parameters
-        parameters.refreshRate = edited.parameters.refreshRate
-        parameters.displayScale = edited.parameters.displayScale
-        return parameters
-    }
-
     public func revert(at realTime: Double) {
-        setParameters(edited.savedParameters, at: realTime)
+        setFeel(edited.savedFeel, at: realTime)
         message = Message(text: "Reverted \(edited.label) to the values last applied from a preset, loaded or saved.", isError: false)
     }
 
@@ -526,17 +496,20 @@ public final class PlaygroundSession {
         return path
     }
 
-    /// Fits the edited side's parameters to the reference (`scrollab fit --kind auto`) and sets
-    /// the fitted ones (clamped into their ranges); says what it set and how well it fits.
+    /// Fits UIKit's values to the reference (`scrollab fit --kind auto`) and sets the fitted ones
+    /// (clamped into their ranges) on the edited side: over its values if it runs UIKit, else
+    /// over UIKit's defaults on this display (the side then runs UIKit); says what it set and
+    /// how well it fits.
     public func fitReference(at realTime: Double) {
         guard let reference else {
             message = Message(text: "Load a reference trajectory first (CSV t,offset[,finger]).", isError: true)
             return
         }
         do {
-            let result = try Fit.run(reference.trace, kind: .auto, law: parameters.edgeReturn)
-            let (fitted, notes) = result.parameters(over: parameters)
-            setParameters(fitted, at: realTime)
+            let uikit = (feel.model as? UIKitModel)?.values ?? UIKitModel().on(display).values
+            let result = try Fit.run(reference.trace, kind: .auto, law: uikit.edgeReturn)
+            let (fitted, notes) = result.parameters(over: uikit)
+            setFeel(Feel(fitted), at: realTime)
             let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
             let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
             message = Message(text: (["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."] + notes).joined(separator: " "),
@@ -550,8 +523,8 @@ public final class PlaygroundSession {
     public func loadParameters(from path: String, at realTime: Double) {
         do {
             let loaded = try ParametersFile.load(path)
-            setParameters(loaded, at: realTime)
-            edited.savedParameters = loaded
+            setFeel(loaded, at: realTime)
+            edited.savedFeel = loaded
             message = Message(text: "Loaded \(path) into \(edited.label).", isError: false)
         } catch {
             message = Message(text: error.message, isError: true)
@@ -560,22 +533,22 @@ public final class PlaygroundSession {
 
     public func saveParameters(to path: String) {
         do {
-            try TextFile.write(ParametersFile.encode(parameters), to: path)
-            edited.savedParameters = parameters
+            try TextFile.write(ParametersFile.encode(feel), to: path)
+            edited.savedFeel = feel
             message = Message(text: "Saved \(edited.label)'s parameters to \(path).", isError: false)
         } catch {
             message = Message(text: error.message, isError: true)
         }
     }
 
-    /// Writes the edited side's parameters as JSON and as a commented Swift snippet beside it;
-    /// returns the snippet (for the clipboard).
+    /// Writes the edited side's parameters as JSON and as code for its model's platform beside
+    /// it; returns the code (for the clipboard).
     @discardableResult
     public func exportForEngineers(base: String) -> String? {
-        let export = ModelExport.snippet(for: parameters)
+        let export = feel.model.exported
         let snippet = export.text
         do {
-            try TextFile.write(ParametersFile.encode(parameters), to: base + ".json")
+            try TextFile.write(ParametersFile.encode(feel), to: base + ".json")
             try TextFile.write(snippet, to: base + "." + export.fileExtension)
             message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
             return snippet

@@ -3,11 +3,11 @@ import Platform
 import Scenes
 import ScrollPhysics
 
-/// One phone of a clip: the label above it (A/B clips) and its parameters.
+/// One phone of a clip: the label above it (A/B clips) and its feel.
 public struct ClipSide: Sendable {
     public var label: String
-    public var parameters: ScrollParameters
-    public init(label: String, parameters: ScrollParameters) { self.label = label; self.parameters = parameters }
+    public var feel: Feel
+    public init(label: String, feel: Feel) { self.label = label; self.feel = feel }
 }
 
 /// What a clip shows and how it is timed.
@@ -51,7 +51,7 @@ public struct ClipScript: Sendable {
     /// frame grid (fresh scenes, so the clip's own are untouched); capped at the last event
     /// plus `restSearchLimit`.
     public func restTime() -> Double {
-        let scenes = sides.map { setup.makeScene(viewport: viewport, parameters: $0.parameters) }
+        let scenes = sides.map { setup.makeScene(viewport: viewport, feel: $0.feel) }
         let last = events.last?.time ?? start
         for scene in scenes {
             for event in events { scene.handle(event) }
@@ -157,7 +157,7 @@ public final class ClipRenderer {
         layout = ClipLayout(viewport: script.viewport, sides: script.sides.count, caption: script.caption != nil)
         frameCount = script.frameCount()
         (pixelWidth, pixelHeight) = layout.pixelSize(scale: script.scale)
-        scenes = script.sides.map { script.setup.makeScene(viewport: script.viewport, parameters: $0.parameters) }
+        scenes = script.sides.map { script.setup.makeScene(viewport: script.viewport, feel: $0.feel) }
         canvas = try OffscreenCanvas(width: pixelWidth, height: pixelHeight, fonts: fonts)
         drawn = Array(repeating: [], count: script.sides.count)
     }

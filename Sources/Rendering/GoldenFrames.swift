@@ -42,7 +42,7 @@ public struct GoldenFrame: Sendable {
 
     public func render(assets: String, snapshot: SceneSnapshot) throws -> Image {
         let events = try GestureFile.load(gesture.map { assets + "/gestures/" + $0 })
-        let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
+        let scene = setup.makeScene(viewport: .phone, feel: .standard)
         return try snapshot.image(of: scene, events: events, at: time, scale: scale)
     }
 

@@ -34,11 +34,11 @@ public final class AdaptersScene: ScrollScene {
     static let cardHeight = 86.0
     static let cardCount = 24
 
-    public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
+    public init(viewport: Size = .phone, feel: Feel = .standard) {
         self.viewport = viewport
         let length = viewport.height - Self.top
         let content = Double(Self.cardCount) * (Self.cardHeight + 10) + 10
-        left = ScrollAxis(viewportLength: length, bounds: 0...max(0, content - length), parameters: parameters)
+        left = ScrollAxis(viewportLength: length, bounds: 0...max(0, content - length), feel: feel)
         right = left
         AxisChain.join(&left, &right)
     }
@@ -115,9 +115,9 @@ public final class AdaptersScene: ScrollScene {
         left.scroll(to: target, at: t)
     }
 
-    public func setParameters(_ parameters: ScrollParameters, at t: Double) {
-        left.setParameters(parameters, at: t)
-        right.setParameters(parameters, at: t)
+    public func setFeel(_ feel: Feel, at t: Double) {
+        left.setFeel(feel, at: t)
+        right.setFeel(feel, at: t)
     }
 
     public func isAtRest(at t: Double) -> Bool { held == nil && !left.isMoving && !right.isMoving }

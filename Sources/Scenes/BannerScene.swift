@@ -24,14 +24,12 @@ public final class BannerScene: SingleAxisScene {
     static let height = 230.0
     static let top = 124.0
 
-    public init(viewport: Size = .phone, itemCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
+    public init(viewport: Size = .phone, itemCount: Int = 5, feel: Feel = .standard) {
         self.itemCount = max(1, itemCount)
         let w = viewport.width
         super.init(name: "banner", viewport: viewport, orientation: .horizontal, bounds: 0...(2 * w),
-                   snapTargets: .evenlySpaced(count: 3, spacing: w), parameters: parameters)
-        var effective = parameters
-        effective.pagePolicy = .threshold
-        axis.setParameters(effective, at: 0)
+                   snapTargets: .evenlySpaced(count: 3, spacing: w), feel: feel)
+        axis.setFeel(forced(feel), at: 0)
         axis.setOffset(w, at: 0)
     }
 

@@ -17,7 +17,7 @@ public final class CarouselScene: SingleAxisScene {
     public private(set) var sectionInset: Double
 
     public init(viewport: Size = .phone, cellWidth: Double = 300, spacing: Double = 12, cellCount: Int = 10,
-                sectionInset: Double? = nil, parameters: ScrollParameters = ScrollParameters()) {
+                sectionInset: Double? = nil, feel: Feel = .standard) {
         self.cellWidth = cellWidth
         self.spacing = spacing
         self.cellCount = cellCount
@@ -25,7 +25,7 @@ public final class CarouselScene: SingleAxisScene {
         let geometry = Self.geometry(viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount,
                                      inset: self.sectionInset)
         super.init(name: "carousel", viewport: viewport, orientation: .horizontal, bounds: geometry.bounds,
-                   snapTargets: geometry.targets, parameters: parameters)
+                   snapTargets: geometry.targets, feel: feel)
     }
 
     public override var caption: String { "Swipe the cards: each lands centred, neighbours peek in" }

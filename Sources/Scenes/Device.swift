@@ -1,3 +1,5 @@
+import ScrollPhysics
+
 /// Common device viewports in points (portrait), chosen with `--device` or in the panel.
 ///
 /// The sizes are the screens' logical resolutions: iPhone SE (2nd and 3rd generation)
@@ -19,6 +21,9 @@ public struct Device: Equatable, Sendable {
     public init(key: String, title: String, viewport: Size, scale: Double = 3, refreshRate: Double = 60) {
         self.key = key; self.title = title; self.viewport = viewport; self.scale = scale; self.refreshRate = refreshRate
     }
+
+    /// Its screen, as a feel sees it.
+    public var display: Display { Display(refreshRate: refreshRate, scale: scale) }
 
     /// The default viewport's device (the window's first viewport item).
     public static let defaultPhone = Device(key: "iphone-14", title: "iPhone 14", viewport: Size(width: 390, height: 844))

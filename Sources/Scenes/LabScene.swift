@@ -20,10 +20,10 @@ public final class LabScene: SingleAxisScene {
     /// Li's measured k for view lengths 1000…200 (b = 0.55 for all).
     public static let seedTable: [(height: Double, k: Double)] = [(1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)]
 
-    public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
+    public init(viewport: Size = .phone, feel: Feel = .standard) {
         let length = viewport.height - Self.listTop
         super.init(name: "lab", viewport: Size(width: viewport.width, height: viewport.height), orientation: .vertical,
-                   bounds: 0...max(0, 3000 - length), snapTargets: SnapTargets([]), parameters: parameters)
+                   bounds: 0...max(0, 3000 - length), snapTargets: SnapTargets([]), feel: feel)
         axis.setViewportLength(length, at: 0)
         points.reserveCapacity(Self.maximumPoints)
     }
@@ -64,15 +64,21 @@ public final class LabScene: SingleAxisScene {
         return (k, meanG - k * meanF)
     }
 
-    /// Fits this model's rubber band for each of the seed's view lengths, from pulls of 1 to 2000 pt.
+    /// The feel's own pull curve past the top of a view `length` points long, fitted as Li fitted
+    /// iOS: g = f/x against f for pulls x of 1 to 2000 pt (f: the offset shown past the edge).
+    func modelLine(length: Double) -> (k: Double, b: Double) {
+        let extent = ModelExtent(maxOffset: 1000, viewport: length)
+        let samples = stride(from: 1.0, through: 2000, by: 5).map { x -> (f: Double, g: Double) in
+            let f = -axis.feel.dragged(shown: 0, fingerFrom: 0, fingerTo: -x, extent: extent)
+            return (f, f / x)
+        }
+        return Self.fit(samples) ?? (0, 0)
+    }
+
+    /// Fits this feel's rubber band for each of the seed's view lengths.
     public func fitHeights() {
         table = Self.seedTable.map { row in
-            let band = RubberBand(coefficient: axis.parameters.rubberBandCoefficient, limit: axis.parameters.rubberBandLimit ?? row.height)
-            let samples = stride(from: 1.0, through: 2000, by: 5).map { x -> (f: Double, g: Double) in
-                let f = band.overshoot(forPull: x)
-                return (f, f / x)
-            }
-            let line = Self.fit(samples) ?? (0, 0)
+            let line = modelLine(length: row.height)
             return (row.height, line.k, line.b)
         }
     }
@@ -97,7 +103,8 @@ public final class LabScene: SingleAxisScene {
         } else {
             lines.append("pull past the top to measure (\(points.count) points)")
         }
-        lines.append("model: k = −c/d = \(Self.format(axis.rubberBand.lineSlope, 6)), b = c = \(Self.format(axis.parameters.rubberBandCoefficient, 4)), d = \(Self.format(listLength, 0)) pt")
+        let model = modelLine(length: listLength)
+        lines.append("model: k = \(Self.format(model.k, 6)), b = \(Self.format(model.b, 4)), d = \(Self.format(listLength, 0)) pt")
         if !table.isEmpty {
             lines.append("d       k (model)    k (seed)    b (model)")
             for (row, seed) in zip(table, Self.seedTable) {
@@ -111,7 +118,7 @@ public final class LabScene: SingleAxisScene {
         guard value.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
+        let rounded = (value * scale).rounded() / scale + 0   // + 0: −0 reads as 0
         return decimals == 0 ? String(Int(rounded)) : String(rounded)
     }
 

@@ -20,23 +20,23 @@ public final class ListScene: SingleAxisScene {
     static let cornerRadius = 16.0
 
     /// A feed of `cardCount` cards; the content is as long as they are.
-    public convenience init(viewport: Size = .phone, cardCount: Int, parameters: ScrollParameters = ScrollParameters()) {
+    public convenience init(viewport: Size = .phone, cardCount: Int, feel: Feel = .standard) {
         let layout = Self.layout(count: cardCount, limit: .infinity, width: viewport.width)
-        self.init(viewport: viewport, tops: layout.tops, heights: layout.heights, length: layout.length, parameters: parameters)
+        self.init(viewport: viewport, tops: layout.tops, heights: layout.heights, length: layout.length, feel: feel)
     }
 
     /// A list exactly `contentLength` points long, filled with as many cards as fit.
-    public convenience init(viewport: Size = .phone, contentLength: Double = 3000, parameters: ScrollParameters = ScrollParameters()) {
+    public convenience init(viewport: Size = .phone, contentLength: Double = 3000, feel: Feel = .standard) {
         let layout = Self.layout(count: Int.max, limit: contentLength, width: viewport.width)
-        self.init(viewport: viewport, tops: layout.tops, heights: layout.heights, length: max(0, contentLength), parameters: parameters)
+        self.init(viewport: viewport, tops: layout.tops, heights: layout.heights, length: max(0, contentLength), feel: feel)
     }
 
-    private init(viewport: Size, tops: [Double], heights: [Double], length: Double, parameters: ScrollParameters) {
+    private init(viewport: Size, tops: [Double], heights: [Double], length: Double, feel: Feel) {
         cardTops = tops
         cardHeights = heights
         totalLength = length
         super.init(name: "list", viewport: viewport, orientation: .vertical,
-                   bounds: 0...max(0, length - viewport.height), snapTargets: SnapTargets([]), parameters: parameters)
+                   bounds: 0...max(0, length - viewport.height), snapTargets: SnapTargets([]), feel: feel)
     }
 
     public var cardCount: Int { cardTops.count }

@@ -17,12 +17,12 @@ public final class LoopScene: SingleAxisScene {
     private var direction = 1
     public var showsRealIndex = false
 
-    public init(viewport: Size = .phone, itemCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
+    public init(viewport: Size = .phone, itemCount: Int = 5, feel: Feel = .standard) {
         items = Array(0..<max(0, itemCount))
         nextIdentity = max(0, itemCount)
         let layout = Self.layout(count: max(0, itemCount), page: viewport.height)
         super.init(name: "loop", viewport: viewport, orientation: .vertical, bounds: layout.bounds,
-                   snapTargets: layout.targets, parameters: parameters)
+                   snapTargets: layout.targets, feel: feel)
         axis.setOffset(layout.start, at: 0)
     }
 

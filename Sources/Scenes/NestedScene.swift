@@ -114,7 +114,7 @@ public final class NestedScene: ScrollScene {
     private let chain = AxisChain()
     private var time = 0.0
 
-    public init(viewport: Size = .phone, parameters: ScrollParameters = ScrollParameters()) {
+    public init(viewport: Size = .phone, feel: Feel = .standard) {
         self.viewport = viewport
         var rows: [(Double, Int, Int?)] = [], categoryTops: [Double] = []
         var y = 0.0
@@ -128,13 +128,13 @@ public final class NestedScene: ScrollScene {
         self.rows = rows
         self.categoryTops = categoryTops
         let listViewport = viewport.height - Self.statusBar - Self.segmentHeight
-        container = ScrollAxis(viewportLength: viewport.height, bounds: 0...Self.headerHeight, parameters: parameters)
+        container = ScrollAxis(viewportLength: viewport.height, bounds: 0...Self.headerHeight, feel: feel)
         tabs = ScrollAxis(viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
-                          snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), parameters: parameters)
-        let menu = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), parameters: parameters)
+                          snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), feel: feel)
+        let menu = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), feel: feel)
         let reviews = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
-                                 parameters: parameters)
-        let info = ScrollAxis(viewportLength: listViewport, bounds: 0...0, parameters: parameters)
+                                 feel: feel)
+        let info = ScrollAxis(viewportLength: listViewport, bounds: 0...0, feel: feel)
         lists = [menu, reviews, info]
         for i in lists.indices { AxisChain.join(&container, &lists[i]) }
     }
@@ -317,10 +317,10 @@ public final class NestedScene: ScrollScene {
         }
     }
 
-    public func setParameters(_ parameters: ScrollParameters, at t: Double) {
-        container.setParameters(parameters, at: t)
-        tabs.setParameters(parameters, at: t)
-        for i in lists.indices { lists[i].setParameters(parameters, at: t) }
+    public func setFeel(_ feel: Feel, at t: Double) {
+        container.setFeel(feel, at: t)
+        tabs.setFeel(feel, at: t)
+        for i in lists.indices { lists[i].setFeel(feel, at: t) }
     }
 
     public func isAtRest(at t: Double) -> Bool {

@@ -5,12 +5,12 @@ import ScrollPhysics
 public final class PagerScene: SingleAxisScene {
     public let pageCount: Int
 
-    public init(viewport: Size = .phone, pageCount: Int = 5, parameters: ScrollParameters = ScrollParameters()) {
+    public init(viewport: Size = .phone, pageCount: Int = 5, feel: Feel = .standard) {
         self.pageCount = pageCount
         let page = viewport.height
         super.init(name: "pager", viewport: viewport, orientation: .vertical,
                    bounds: 0...max(0, Double(pageCount - 1) * page),
-                   snapTargets: .evenlySpaced(count: pageCount, spacing: page), parameters: parameters)
+                   snapTargets: .evenlySpaced(count: pageCount, spacing: page), feel: feel)
     }
 
     public override var caption: String { "Flick to the next video; a slow drag past halfway turns too" }

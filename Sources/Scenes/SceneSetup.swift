@@ -45,18 +45,18 @@ public enum SceneSetup: Equatable, Sendable {
         }
     }
 
-    public func makeScene(viewport: Size, parameters: ScrollParameters) -> any ScrollScene {
+    public func makeScene(viewport: Size, feel: Feel) -> any ScrollScene {
         switch self {
-        case .list(let length): return ListScene(viewport: viewport, contentLength: length, parameters: parameters)
-        case .cards(let count): return ListScene(viewport: viewport, cardCount: count, parameters: parameters)
-        case .pager(let pages): return PagerScene(viewport: viewport, pageCount: pages, parameters: parameters)
+        case .list(let length): return ListScene(viewport: viewport, contentLength: length, feel: feel)
+        case .cards(let count): return ListScene(viewport: viewport, cardCount: count, feel: feel)
+        case .pager(let pages): return PagerScene(viewport: viewport, pageCount: pages, feel: feel)
         case .carousel(let width, let spacing, let cells):
-            return CarouselScene(viewport: viewport, cellWidth: width, spacing: spacing, cellCount: cells, parameters: parameters)
-        case .banner(let items): return BannerScene(viewport: viewport, itemCount: items, parameters: parameters)
-        case .loop(let items): return LoopScene(viewport: viewport, itemCount: items, parameters: parameters)
-        case .nested: return NestedScene(viewport: viewport, parameters: parameters)
-        case .adapters: return AdaptersScene(viewport: viewport, parameters: parameters)
-        case .lab: return LabScene(viewport: viewport, parameters: parameters)
+            return CarouselScene(viewport: viewport, cellWidth: width, spacing: spacing, cellCount: cells, feel: feel)
+        case .banner(let items): return BannerScene(viewport: viewport, itemCount: items, feel: feel)
+        case .loop(let items): return LoopScene(viewport: viewport, itemCount: items, feel: feel)
+        case .nested: return NestedScene(viewport: viewport, feel: feel)
+        case .adapters: return AdaptersScene(viewport: viewport, feel: feel)
+        case .lab: return LabScene(viewport: viewport, feel: feel)
         }
     }
 }

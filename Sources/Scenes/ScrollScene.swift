@@ -17,8 +17,8 @@ public protocol ScrollScene: AnyObject {
     func handle(_ input: TimedInput)
     /// Moves the scene's clock to `time` (s), ending motion and wheel streams whose time has come.
     func advance(to time: Double)
-    /// New physics parameters, applied without a jump to motion under way.
-    func setParameters(_ parameters: ScrollParameters, at time: Double)
+    /// A new feel (another model or new values), applied without a jump to motion under way.
+    func setFeel(_ feel: Feel, at time: Double)
     /// Whether nothing moves and nothing is held at `time`.
     func isAtRest(at time: Double) -> Bool
     /// The scene time at which a timer of the scene (the banner's auto-advance) next acts, if one
@@ -44,7 +44,7 @@ public protocol ScrollScene: AnyObject {
     /// Lines of text the scene wants shown in the panel (a fit's result, a table).
     var readout: [String] { get }
 
-    /// A page policy the scene always uses whatever the parameters say (the banner pages by
+    /// A page policy the scene always uses whatever the feel says (the banner pages by
     /// yuan's thresholds), or nil.
     var forcedPagePolicy: PagePolicy? { get }
 

@@ -41,12 +41,12 @@ public class SingleAxisScene: ScrollScene {
     private(set) var time = 0.0
 
     init(name: String, viewport: Size, orientation: Orientation, bounds: ClosedRange<Double>, snapTargets: SnapTargets,
-         parameters: ScrollParameters) {
+         feel: Feel) {
         self.name = name
         self.viewport = viewport
         self.orientation = orientation
         axis = ScrollAxis(viewportLength: orientation.length(of: viewport), bounds: bounds, snapTargets: snapTargets,
-                          parameters: parameters)
+                          feel: feel)
     }
 
     // MARK: Input
@@ -131,10 +131,14 @@ public class SingleAxisScene: ScrollScene {
         note(axis.endScrollStream(at: time, lastEventTime: last))
     }
 
-    public func setParameters(_ parameters: ScrollParameters, at time: Double) {
-        var effective = parameters
-        if let forced = forcedPagePolicy { effective.pagePolicy = forced }
-        note(axis.setParameters(effective, at: time))
+    public func setFeel(_ feel: Feel, at time: Double) {
+        note(axis.setFeel(forced(feel), at: time))
+    }
+
+    /// `feel` paging by `forcedPagePolicy`, if the scene forces one.
+    func forced(_ feel: Feel) -> Feel {
+        guard let policy = forcedPagePolicy else { return feel }
+        return Feel(feel.model.paging(by: policy))
     }
 
     public func isAtRest(at time: Double) -> Bool {

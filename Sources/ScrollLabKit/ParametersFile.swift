@@ -2,12 +2,13 @@ import ScrollPhysics
 
 /// The parameter file of `--params` and of saved presets: one JSON object, every key optional.
 public enum ParametersFile {
-    public static func decode(_ text: String, file: String) throws(InputError) -> ScrollParameters {
-        try decodeStating(text, file: file).parameters
+    public static func decode(_ text: String, file: String) throws(InputError) -> Feel {
+        try decodeStating(text, file: file).feel
     }
 
-    /// The parameters and the keys the file itself states.
-    public static func decodeStating(_ text: String, file: String) throws(InputError) -> (parameters: ScrollParameters, stated: Set<String>) {
+    /// The feel and the keys the file itself states. `"model"` names the model (UIKit's when
+    /// absent); every other key is that model's.
+    public static func decodeStating(_ text: String, file: String) throws(InputError) -> (feel: Feel, stated: Set<String>) {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
         guard case .object(let members) = root else { throw InputError("\(file): expected a JSON object of parameters, found \(root.kindName)") }
@@ -22,43 +23,41 @@ public enum ParametersFile {
             }
             return (member.key, value)
         }
+        var name = FeelZoo.uikit
         if let named = values.first(where: { $0.key == "model" }) {
-            // "model": another platform's physics, with that model's keys only.
-            guard case .string(let name) = named.value else {
+            guard case .string(let text) = named.value else {
                 throw InputError("\(file): key \"model\": expected a model name (a string); models: \(FeelZoo.names.joined(separator: ", "))")
             }
-            let rest = values.filter { $0.key != "model" }
-            if name != FeelZoo.uikit {
-                do {
-                    var parameters = ScrollParameters()
-                    parameters.model = FeelChoice(try FeelZoo.make(name, rest))
-                    return (parameters, Set(values.map(\.key)))
-                } catch {
-                    throw InputError("\(file): \(error)")
-                }
-            }
-            do { return (try ScrollParameters(values: rest), Set(values.map(\.key))) } catch { throw InputError("\(file): \(error)") }
+            name = text
         }
+        let rest = values.filter { $0.key != "model" }
         do {
-            return (try ScrollParameters(values: values), Set(values.map(\.key)))
+            if name == FeelZoo.uikit {
+                // UIKit's own errors name the key alone, as they always have.
+                do { return (Feel(try ScrollParameters(values: rest)), Set(values.map(\.key))) } catch { throw InputError("\(file): \(error)") }
+            }
+            return (Feel(try FeelZoo.make(name, rest)), Set(values.map(\.key)))
+        } catch let error as InputError {
+            throw error
         } catch {
             throw InputError("\(file): \(error)")
         }
     }
 
-    /// The parameters in the file at `path`, or the defaults when there is none.
-    public static func load(_ path: String?) throws(InputError) -> ScrollParameters {
-        try loadStating(path).parameters
+    /// The feel in the file at `path`, or UIKit's defaults when there is none.
+    public static func load(_ path: String?) throws(InputError) -> Feel {
+        try loadStating(path).feel
     }
 
-    /// The parameters in the file at `path` and the keys it states (none without a file).
-    public static func loadStating(_ path: String?) throws(InputError) -> (parameters: ScrollParameters, stated: Set<String>) {
-        guard let path else { return (ScrollParameters(), []) }
+    /// The feel in the file at `path` and the keys it states (none without a file).
+    public static func loadStating(_ path: String?) throws(InputError) -> (feel: Feel, stated: Set<String>) {
+        guard let path else { return (.standard, []) }
         return try decodeStating(try TextFile.read(path), file: path)
     }
 
-    public static func encode(_ parameters: ScrollParameters) -> String {
-        let pairs = parameters.model.map { [("model", ParameterValue.string($0.name))] + $0.model.pairs } ?? parameters.values
+    /// The file of `feel`: UIKit's values alone, another model's with `"model"` first.
+    public static func encode(_ feel: Feel) -> String {
+        let pairs = feel.model is UIKitModel ? feel.pairs : [("model", ParameterValue.string(feel.name))] + feel.pairs
         let members = pairs.map { pair -> (key: String, value: JSONValue) in
             switch pair.value {
             case .number(let number): return (pair.key, .number(number))
@@ -69,6 +68,9 @@ public enum ParametersFile {
         }
         return JSONValue.object(JSONObject(members)).serialized() + "\n"
     }
+
+    /// UIKit's values alone (a file without `"model"`).
+    public static func encode(_ parameters: ScrollParameters) -> String { encode(Feel(parameters)) }
 }
 
 extension ParametersFile {

@@ -57,7 +57,7 @@ public struct Soak {
     /// The offsets of one fixed fling on `scene`, from offset 0 with the default parameters,
     /// sampled for 2 s from `start`.
     static func referenceFling(on scene: ListScene, at start: Double) -> [Double] {
-        scene.setParameters(ScrollParameters(), at: start)
+        scene.setFeel(.standard, at: start)
         scene.axis.setOffset(0, at: start)
         scene.advance(to: start)
         scene.handle(TimedInput(time: start, event: .down(Point(x: 195, y: 600))))
@@ -76,9 +76,12 @@ public struct Soak {
         var list = DrawList()
         let setups = SceneSetup.playground
         var parameters = ScrollParameters()
+        // The feel running: UIKit with `parameters`, or another model of the zoo at its defaults.
+        var zooModel: (any FeelModel)?
+        var feel: Feel { zooModel.map { Feel($0) } ?? Feel(parameters) }
         // One scene per setup for the whole run, as the window keeps them: switching back finds
         // the scene as it was left, so state left behind accumulates and the drift check sees it.
-        var scenes: [Int: any ScrollScene] = [0: setups[0].makeScene(viewport: .phone, parameters: parameters)]
+        var scenes: [Int: any ScrollScene] = [0: setups[0].makeScene(viewport: .phone, feel: feel)]
         var scene = scenes[0]!
         let before = Self.referenceFling(on: ListScene(cardCount: 200), at: 0)
         var t = 0.0
@@ -128,9 +131,9 @@ public struct Soak {
                     // Now and then another feel of the zoo (or back to UIKit), mid-motion too.
                     if random.int(4) == 0 {
                         let model = FeelZoo.models[random.int(FeelZoo.models.count)].init()
-                        parameters.model = model is UIKitModel ? nil : FeelChoice(model)
+                        zooModel = model is UIKitModel ? nil : model
                     }
-                    scene.setParameters(parameters, at: nextEvent)
+                    scene.setFeel(feel, at: nextEvent)
                 case 86..<92:
                     let controls = scene.controls
                     if !controls.isEmpty {
@@ -144,9 +147,9 @@ public struct Soak {
                     // Switch scenes mid-motion, as a number key does.
                     if let p = pointer { scene.handle(TimedInput(time: nextEvent, event: .up(p))); pointer = nil }
                     let index = random.int(setups.count)
-                    scene = scenes[index] ?? setups[index].makeScene(viewport: .phone, parameters: parameters)
+                    scene = scenes[index] ?? setups[index].makeScene(viewport: .phone, feel: feel)
                     scenes[index] = scene
-                    scene.setParameters(parameters, at: nextEvent)
+                    scene.setFeel(feel, at: nextEvent)
                     scene.advance(to: nextEvent)
                 default:
                     break

@@ -19,7 +19,7 @@ public final class TuningPanel {
     /// The preset the menu shows (what Apply applies).
     public var shownPreset: String { Preset.all[presetIndex].title }
     /// The edited side's values when the preset menu last looked (see `presets`).
-    private var presetSeenParameters: ScrollParameters?
+    private var presetSeenFeel: Feel?
     /// The viewport the window started with, offered beside the devices.
     private var startViewport = Size.phone
     private var sawViewport = false
@@ -93,11 +93,10 @@ public final class TuningPanel {
         if Gui.header("Feel presets & files") { presets(session, into: &requests) }
 
         if Gui.header("Physics model") { models(session, into: &requests) }
-        let parameters = session.parameters
-        if let choice = parameters.model {
+        guard let parameters = (session.feel.model as? UIKitModel)?.values else {
             // Another platform's physics: its own knobs, from its own table.
-            if Gui.header("\(choice.model.title): parameters") {
-                for row in choice.model.rows { modelSlider(row, into: &requests) }
+            if Gui.header("\(session.feel.title): parameters") {
+                for row in session.feel.model.rows { modelSlider(row, into: &requests) }
             }
             deviceSection(session, into: &requests)
             return requests
@@ -129,9 +128,9 @@ public final class TuningPanel {
                 requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
             }
             Gui.help("The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh rate and pixel grid below.")
-            if session.parameters.model == nil {
-                for tunable in ScrollParameters.tunables where tunable.section == Self.deviceSection && tunable.matters(session.parameters) {
-                    widget(tunable, session.parameters, session: session, into: &requests)
+            if let parameters = (session.feel.model as? UIKitModel)?.values {
+                for tunable in ScrollParameters.tunables where tunable.section == Self.deviceSection && tunable.matters(parameters) {
+                    widget(tunable, parameters, session: session, into: &requests)
                 }
             }
         }
@@ -208,7 +207,7 @@ public final class TuningPanel {
         // Names and titles from the one registry, UIKit's first.
         let names = FeelZoo.models.map { $0.name }
         let titles = FeelZoo.models.map { $0.title }
-        var index = names.firstIndex(of: session.parameters.model?.name ?? FeelZoo.uikit) ?? 0
+        var index = names.firstIndex(of: session.feel.name) ?? 0
         let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
         if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
         Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
@@ -249,9 +248,9 @@ public final class TuningPanel {
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
         // When the edited side's values change (a swap, a copy, a platform comparison, a file),
         // the menu shows the preset they now equal, if any; a pick not yet applied stays.
-        if session.parameters != presetSeenParameters {
-            presetSeenParameters = session.parameters
-            if let match = Preset.all.firstIndex(where: { $0.parameters == session.parameters }) { presetIndex = match }
+        if session.feel != presetSeenFeel {
+            presetSeenFeel = session.feel
+            if let match = Preset.all.firstIndex(where: { $0.feel.on(session.display) == session.feel }) { presetIndex = match }
         }
         var index = presetIndex
         if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
@@ -324,7 +323,7 @@ public final class TuningPanel {
 
     /// What a section shows besides its tunables: readouts computed from them.
     private func notes(_ section: String, _ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        let parameters = session.parameters
+        guard let parameters = (session.feel.model as? UIKitModel)?.values else { return }
         switch section {
         case ScrollParameters.Section.deceleration:
             if !parameters.followsUIKitSteps {

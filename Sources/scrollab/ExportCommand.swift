@@ -16,8 +16,7 @@ struct ExportCommand: ParsableCommand {
     var out: String?
 
     func run() throws {
-        let parameters = try ParametersFile.load(params)
-        let snippet = ModelExport.snippet(for: parameters).text
+        let snippet = try ParametersFile.load(params).model.exported.text
         try TextFile.write(snippet, to: out ?? "-", inputs: params.map { [$0] } ?? [])
     }
 }

@@ -42,7 +42,7 @@ struct FramesCommand: ParsableCommand {
         let setup = try sceneOptions.setup(defaultList: .cards(count: 1000))
         let size = try sceneOptions.viewportSize()   // --viewport and --device, as render and replay take them
         if window { return try runWindow(setup, viewport: size, frames: frames) }
-        let scene = setup.makeScene(viewport: size, parameters: .init())
+        let scene = setup.makeScene(viewport: size, feel: .standard)
         let viewport = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
         // Without --scale, the phone as the window shows it: 800 px high, centred in 1280.
         let windowScale = 800 / viewport.height
@@ -100,7 +100,7 @@ struct FramesCommand: ParsableCommand {
         }
         // The playground's scenes, this one in its place (the panel's Scene menu reads as in `play`).
         let (setups, index) = SceneSetup.playground(with: setup)
-        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, parameters: .init(), tracePath: nil,
+        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, feel: .standard, tracePath: nil,
                                             realTime: Window.now)
         var forward = true
         var perFrame: [Double] = []

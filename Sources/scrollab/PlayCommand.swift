@@ -76,8 +76,8 @@ struct PlayCommand: ParsableCommand {
         if screenshot != nil || windowScreenshot != nil, let quitTime, shotTime >= quitTime {
             throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
         }
-        let parameters = try sceneOptions.parameters(params)
-        let parametersB = try paramsB.map { try sceneOptions.parameters($0) }
+        let feel = try sceneOptions.feel(params)
+        let feelB = try paramsB.map { try sceneOptions.feel($0) }
         // Outputs are checked before the window opens: a bad one is exit 2 with or without a display.
         let inputs = [params, paramsB].compactMap { $0 }
         if let trace { _ = try OutputFile.plan(trace, inputs: inputs) }
@@ -97,13 +97,13 @@ struct PlayCommand: ParsableCommand {
             FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render\n".utf8))
             Foundation.exit(1)
         }
-        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, parameters: parameters,
+        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, feel: feel,
                                             tracePath: trace, realTime: Window.now)
-        if compare || parametersB != nil || ghost {
+        if compare || feelB != nil || ghost {
             session.setComparing(true, at: Window.now)
-            if let parametersB {
+            if let feelB {
                 session.editing = 1
-                session.setParameters(parametersB, at: Window.now)
+                session.setFeel(feelB, at: Window.now)
                 session.editing = 0
             }
             session.showsGhost = ghost

@@ -176,9 +176,9 @@ final class PlaygroundApp {
     /// Renders and encodes a clip as `render --video` does (the window waits meanwhile) and says where it went.
     private func saveClip(_ clip: ClipRequest, session: PlaygroundSession) {
         guard let format = VideoFormat(path: clip.path) else { return }
-        let labels = clip.labels.count == 1 ? [""] : zip(clip.labels, clip.parameters).map { label, _ in label }
+        let labels = clip.labels.count == 1 ? [""] : clip.labels
         let script = ClipScript(setup: clip.setup, viewport: clip.viewport, events: clip.events,
-                                sides: zip(labels, clip.parameters).map { ClipSide(label: $0, parameters: $1) }, fps: format.defaultFPS)
+                                sides: zip(labels, clip.feels).map { ClipSide(label: $0, feel: $1) }, fps: format.defaultFPS)
         do {
             let result = try ClipRenderer(script: script, fonts: window.fonts).encode(to: clip.path, format: format)
             let folder = FileManager.default.currentDirectoryPath
@@ -315,7 +315,7 @@ final class PlaygroundApp {
                 let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)" + (session.isComparing ? "-\(side.label)" : "")
                 let image = try viewportImage(side, of: session)
                 try image.savePNG(base + ".png")
-                try TextFile.write(ParametersFile.encode(side.parameters), to: base + ".json")
+                try TextFile.write(ParametersFile.encode(side.feel), to: base + ".json")
                 saved.append(base + ".png")
             }
             let size = "\(Int((session.viewport.width * shotScale).rounded()))×\(Int((session.viewport.height * shotScale).rounded()))"

@@ -47,10 +47,10 @@ struct RenderCommand: ParsableCommand {
         let time = try Flags.number(at, flag: "--at", range: 0...3600)
         let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
         let events = try GestureFile.load(gesture)
-        let parameters = try scene.parameters(params)
+        let feel = try scene.feel(params)
         let inputs = [gesture, params].compactMap { $0 }
         _ = try OutputFile.plan(out, inputs: inputs)   // a bad --out is found before the work
-        let built = setup.makeScene(viewport: size, parameters: parameters)
+        let built = setup.makeScene(viewport: size, feel: feel)
         let times = try filmstrip.map(Self.times)
         // Frames wrap into rows so the strip stays within the largest image; what still does not fit is refused.
         let columns = times.map { SceneSnapshot.filmstripColumns(viewport: size, count: $0.count, scale: pixelsPerPoint, maximumWidth: Image.maximumSide) }

@@ -68,8 +68,8 @@ struct ReplayCommand: ParsableCommand {
         let framesPerSecond = try Flags.number(fps, flag: "--fps", range: 1...1000)
         let seconds = try duration.map { try Flags.number($0, flag: "--duration", range: 0...3600) }
         let events = try GestureFile.load(gesture)
-        let parameters = try sceneOptions.parameters(params)
-        let scene = setup.makeScene(viewport: size, parameters: parameters)
+        let feel = try sceneOptions.feel(params)
+        let scene = setup.makeScene(viewport: size, feel: feel)
         // Rows go straight to the output (a temporary file until the end): no whole trace in memory.
         let inputs = [gesture] + (params.map { [$0] } ?? [])
         if let plot {

@@ -51,15 +51,15 @@ struct SceneOptions: ParsableArguments {
         return found
     }
 
-    /// The parameters in `file` on `--device`'s screen: its refresh rate and pixel grid, unless
-    /// the file sets its own.
-    func parameters(_ file: String?) throws(InputError) -> ScrollParameters {
-        var (parameters, stated) = try ParametersFile.loadStating(file)
-        if let device = try chosenDevice() {
-            if !stated.contains("refreshRate") { parameters.refreshRate = device.refreshRate }
-            if !stated.contains("displayScale") { parameters.displayScale = device.scale }
-        }
-        return parameters
+    /// The feel in `file` on `--device`'s screen: its refresh rate and pixel grid, unless the
+    /// file sets its own.
+    func feel(_ file: String?) throws(InputError) -> Feel {
+        let (feel, stated) = try ParametersFile.loadStating(file)
+        guard let device = try chosenDevice() else { return feel }
+        var display = device.display
+        if stated.contains("refreshRate"), let rate = feel.model.value(of: "refreshRate") { display.refreshRate = rate }
+        if stated.contains("displayScale"), let scale = feel.model.value(of: "displayScale") { display.scale = scale }
+        return feel.on(display)
     }
 
     /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.

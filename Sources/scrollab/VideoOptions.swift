@@ -69,8 +69,8 @@ struct VideoOptions: ParsableArguments {
             throw InputError("--video: --viewport \(ParameterSpec.format(viewport.width))x\(ParameterSpec.format(viewport.height)) at --scale \(scale)\(paramsB == nil ? "" : " (two phones)") makes \(frame.width)x\(frame.height) pixel frames; at most \(Self.maximumSide) a side and \(Self.maximumPixels / 1_000_000) million pixels (use a smaller --viewport or --scale)")
         }
         let events = try GestureFile.load(gesture)
-        var sides = [ClipSide(label: Self.label("A", file: params), parameters: try scene.parameters(params))]
-        if let paramsB { sides.append(ClipSide(label: Self.label("B", file: paramsB), parameters: try scene.parameters(paramsB))) }
+        var sides = [ClipSide(label: Self.label("A", file: params), feel: try scene.feel(params))]
+        if let paramsB { sides.append(ClipSide(label: Self.label("B", file: paramsB), feel: try scene.feel(paramsB))) }
         if sides.count == 1 { sides[0].label = "" }
         let script = ClipScript(setup: setup, viewport: viewport, events: events, sides: sides, fps: rate, slow: speed,
                                 scale: pixelsPerPoint, caption: caption, duration: length)

@@ -9,7 +9,7 @@ import ScrollPhysics
 @Suite struct ClipAndDeviceRequestTests {
     func session() throws -> PlaygroundSession {
         try PlaygroundSession(setups: [.cards(count: 50), .pager(pages: 4)], initial: 1, viewport: .phone,
-                              parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+                              feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     @Test func recordClipAsksTheWindowForTheLastGestureOnEverySide() throws {
@@ -24,12 +24,12 @@ import ScrollPhysics
         s.apply([.stopRecording, .setComparing(true), .edit(side: 1)], at: 12)
         var fast = ScrollParameters()
         fast.decelerationRate = 0.99
-        s.setParameters(fast, at: 12)
+        s.setFeel(Feel(fast), at: 12)
         let window = s.apply([.recordClip(format: "gif")], at: 12.5)
         guard case .recordClip(let clip)? = window.first else { Issue.record("no clip request: \(window)"); return }
         #expect(clip.setup == .pager(pages: 4) && clip.viewport == .phone)
         #expect(zip(clip.events.map(\.time), [0, 0.05, 0.1]).allSatisfy { abs($0 - $1) < 1e-9 } && clip.events.count == 3)
-        #expect(clip.labels == ["A", "B"] && clip.parameters == [ScrollParameters(), fast])
+        #expect(clip.labels == ["A", "B"] && clip.feels == [.standard, Feel(fast)])
         #expect(clip.format == "gif" && clip.path == "scrollab-clip-pager-12500.gif")
     }
 
@@ -53,9 +53,26 @@ import ScrollPhysics
         // Back to the default phone after a 120 Hz @2x iPad: its 60 Hz and @3x come back too.
         let ipad = try #require(Device.named("ipad-pro-11"))
         s.apply([.setViewport(ipad.viewport)], at: 17)
-        #expect(s.sides.allSatisfy { $0.parameters.refreshRate == 120 && $0.parameters.displayScale == 2 })
+        #expect(s.sides.allSatisfy { $0.feel.uikit.refreshRate == 120 && $0.feel.uikit.displayScale == 2 })
         s.apply([.setViewport(.phone)], at: 18)
-        #expect(s.sides.allSatisfy { $0.parameters.refreshRate == 60 && $0.parameters.displayScale == 3 })
+        #expect(s.sides.allSatisfy { $0.feel.uikit.refreshRate == 60 && $0.feel.uikit.displayScale == 3 })
         #expect(s.message?.text == "Viewport 390×844 pt, 60 Hz, @3x.")
+    }
+
+    /// A side holds one feel: another model carries none of UIKit's values, and UIKit picked
+    /// again (or a preset, or a reset) runs on the device's screen, not the default phone's.
+    @Test func aModelSwitchKeepsTheDevicesScreen() throws {
+        let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
+                                      tracePath: nil, realTime: 10)
+        let ipad = try #require(Device.named("ipad-pro-11"))
+        s.apply([.setViewport(ipad.viewport), .setModel(name: "swiper")], at: 11)
+        #expect(s.feel.name == "swiper" && !s.feel.pairs.contains { $0.key == "refreshRate" || $0.key == "decelerationRate" })
+        #expect(!ParametersFile.encode(s.feel).contains("decelerationRate"))
+        s.apply([.setModel(name: "uikit")], at: 12)
+        #expect(s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
+        s.apply([.applyPreset(id: "uikit-fast")], at: 13)
+        #expect(s.feel.uikit.refreshRate == 120 && s.feel.uikit.decelerationRate == 0.99)
+        s.apply([.setModel(name: "android"), .resetToDefaults], at: 14)
+        #expect(s.feel.model is UIKitModel && s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
     }
 }

@@ -101,7 +101,7 @@ import ScrollPhysics
         let steps = TourStep.builtIn(viewport: viewport)
         #expect(Set(steps.map(\.setup.name)) == Set(SceneSetup.names))
         for step in steps {
-            let scenes = ([step.parameters] + (step.parametersB.map { [$0] } ?? [])).map { step.setup.makeScene(viewport: viewport, parameters: $0) }
+            let scenes = ([step.feel] + (step.feelB.map { [$0] } ?? [])).map { step.setup.makeScene(viewport: viewport, feel: $0) }
             var moved = false
             var t = 0.0
             var next = 0
@@ -121,7 +121,7 @@ import ScrollPhysics
             #expect(t < 15, "\(step.setup.name) at \(viewport): still moving after 15 s")
             #expect(step.caption.count <= 100 && !step.caption.contains("\n"))
         }
-        #expect(steps.filter { $0.parametersB != nil }.count == 1)
+        #expect(steps.filter { $0.feelB != nil }.count == 1)
     }
 
     @Test func aTourFileNamesScenesGesturesAndCaptions() throws {
@@ -137,8 +137,8 @@ import ScrollPhysics
         """.write(toFile: tour, atomically: true, encoding: .utf8)
         let steps = try TourFile.load(tour)
         #expect(steps.count == 2)
-        #expect(steps[0].setup == .carousel(cellWidth: 300, spacing: 12, cells: 10) && steps[0].gesture == flick && steps[0].parametersB == nil)
-        #expect(steps[1].parametersB?.decelerationRate == 0.99 && steps[1].parameters == ScrollParameters())
+        #expect(steps[0].setup == .carousel(cellWidth: 300, spacing: 12, cells: 10) && steps[0].gesture == flick && steps[0].feelB == nil)
+        #expect(steps[1].feelB?.uikit.decelerationRate == 0.99 && steps[1].feel == .standard)
 
         let cases: [(String, String)] = [
             ("{}", "expected a list of steps, found an object"),
@@ -188,11 +188,11 @@ import ScrollPhysics
     /// The A/B step's caption says A glides five times as far as B: μ = −1000·ln(rate) is
     /// 2.002 /s for 0.998 and 10.05 /s for 0.99, and the glide after release is v/μ.
     @Test func theABCaptionIsTrue() throws {
-        let step = try #require(TourStep.builtIn(viewport: .phone).first { $0.parametersB != nil })
+        let step = try #require(TourStep.builtIn(viewport: .phone).first { $0.feelB != nil })
         #expect(step.caption.contains("five times as far"))
         var glides: [Double] = []
-        for parameters in [step.parameters, try #require(step.parametersB)] {
-            let scene = step.setup.makeScene(viewport: .phone, parameters: parameters)
+        for feel in [step.feel, try #require(step.feelB)] {
+            let scene = step.setup.makeScene(viewport: .phone, feel: feel)
             // From where the finger lifts (the release frame's step is part of the glide).
             for event in step.gesture.dropLast() { scene.handle(event) }
             let release = try #require(step.gesture.last?.time)
@@ -214,6 +214,6 @@ import ScrollPhysics
             .deletingLastPathComponent().appendingPathComponent("Assets/tours/review.json").path
         let steps = try TourFile.load(path)
         #expect(steps.map(\.setup.name) == ["carousel", "carousel", "list", "pager"])
-        #expect(steps[2].parametersB?.decelerationRate == 0.992 && steps.allSatisfy { !$0.gesture.isEmpty })
+        #expect(steps[2].feelB?.uikit.decelerationRate == 0.992 && steps.allSatisfy { !$0.gesture.isEmpty })
     }
 }

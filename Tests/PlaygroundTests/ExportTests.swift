@@ -55,7 +55,7 @@ import ScrollPhysics
         whole.maximumPagesPerFling = 5
         var file = ""
         var uses = "func useEverySnippet() {\n"
-        let cases = Preset.all.map { ($0.id, $0.parameters) } + [("whole", whole)]
+        let cases = Preset.all.map { ($0.id, $0.feel.uikit) } + [("whole", whole)]
         for (index, (_, parameters)) in cases.enumerated() {
             let name = "ScrollFeel\(index)"
             file += SwiftSnippet.make(parameters, typeName: name) + "\n"

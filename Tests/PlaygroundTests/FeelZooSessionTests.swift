@@ -10,7 +10,7 @@ import ScrollPhysics
 @Suite struct FeelZooSessionTests {
     func session() throws -> PlaygroundSession {
         try PlaygroundSession(setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
-                              parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+                              feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     /// The same fling as SessionRequestTests: 10 moves of 24 pt, 8 ms apart (3,000 pt/s).
@@ -26,7 +26,7 @@ import ScrollPhysics
     @Test func flutterPresetFlingsAsFlutter() throws {
         let s = try session()
         s.apply([.applyPreset(id: "flutter-bouncing")], at: 10)
-        #expect(s.parameters.model?.name == "flutter-bouncing")
+        #expect(s.feel.name == "flutter-bouncing")
         let rest = fling(s, start: 11)
         // 18 pt of touch slop swallowed: released at 222 pt; the iOS estimator reads 3,000 pt/s;
         // Flutter's friction rests where |v| falls to 1/(0.05·3) pt/s.
@@ -50,23 +50,23 @@ import ScrollPhysics
     @Test func pickerSlidersAndComparisons() throws {
         let s = try session()
         s.apply([.setModel(name: "swiper"), .setValue(key: "momentumRatio", value: .number(0.5))], at: 10)
-        #expect(s.parameters.model?.model.value(of: "momentumRatio") == 0.5)
+        #expect(s.feel.model.value(of: "momentumRatio") == 0.5)
         #expect(abs(fling(s, start: 11) - (235 + 750)) < 1e-6)   // half the glide
         s.apply([.setValue(key: "decelerationRate", value: .number(0.99))], at: 50)
         #expect(s.message?.isError == true && s.message?.text.hasPrefix("model \"swiper\": key \"decelerationRate\": unknown key") == true)
         s.apply([.setModel(name: "flutter")], at: 50)
-        #expect(s.message?.isError == true && s.parameters.model?.name == "swiper")
+        #expect(s.message?.isError == true && s.feel.name == "swiper")
         s.apply([.setModel(name: "uikit")], at: 50)
-        #expect(s.parameters.model == nil)
+        #expect(s.feel.model is UIKitModel)
         s.apply([.compareModels(a: "uikit", b: "android")], at: 50)
-        #expect(s.isComparing && s.sides[0].parameters.model == nil && s.sides[1].parameters.model?.name == "android")
+        #expect(s.isComparing && s.sides[0].feel.model is UIKitModel && s.sides[1].feel.name == "android")
         #expect(s.message?.text == "A: UIKit (UIScrollView pipeline); B: Android (OverScroller + stretch). Flick once and compare the plots.")
     }
 
     @Test func aModelPresetOnBLeavesAAlone() throws {
         let s = try session()
         s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
-        #expect(s.sides[1].parameters.model?.name == "framer" && s.sides[0].parameters.model == nil)
+        #expect(s.sides[1].feel.name == "framer" && s.sides[0].feel.model is UIKitModel)
         let restA = fling(s, start: 11, side: 0)
         #expect(abs(restA - ExpectedGlide.rest(ScrollParameters(), releasedAt: 230, velocity: 3000)) < 0.01)
     }
@@ -74,9 +74,7 @@ import ScrollPhysics
 
 @Suite struct FeelZooStartTests {
     @Test func aModelGivenAtStartSwallowsItsSlop() throws {
-        var parameters = ScrollParameters()
-        parameters.model = FeelChoice(FlutterBouncingModel())
-        let s = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, parameters: parameters,
+        let s = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(FlutterBouncingModel()),
                                       tracePath: nil, realTime: 10)
         s.frame(at: 10.9)
         s.pointerDown(at: Point(x: 200, y: 700), time: 11)

@@ -67,7 +67,7 @@ final class VirtualWindow {
 
 @Suite struct FrameLoopTests {
     func session(_ setups: [SceneSetup] = [.cards(count: 50)]) throws -> PlaygroundSession {
-        try PlaygroundSession(setups: setups, initial: 0, viewport: .phone, parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+        try PlaygroundSession(setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     @Test func atRestTheLoopDrawsNothingForASecondAndDrawsAgainOnInput() throws {
@@ -130,7 +130,7 @@ final class VirtualWindow {
     /// after it ends, so the message it left is drawn.
     @Test func aLongFrameThatHandledSomethingIsFollowedByFrames() throws {
         let session = try PlaygroundSession(setups: [.cards(count: 50)], initial: 0, viewport: .phone,
-                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+                                            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         var pacer = FramePacer(at: 10)
         // At rest long after start: the loop would wait.
         #expect(!FrameLoop.turn(&pacer, session: session, now: 20, wait: { _ in true }, frame: { _ in true }))

@@ -18,7 +18,7 @@ import TuningPanel
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
         let session = try PlaygroundSession(setups: [.cards(count: cards)], initial: 0, viewport: .phone,
-                                            parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+                                            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         let panel = TuningPanel()
         panel.reportsWidgets = true
         return (offscreen, session, panel)
@@ -63,7 +63,7 @@ import TuningPanel
         #expect(try click("##preset/Floaty").isEmpty)
         let apply = try click("Apply")
         #expect(apply == [.applyPreset(id: "floaty")])
-        let floaty = Preset.all.first { $0.id == "floaty" }!.parameters
+        let floaty = Preset.all.first { $0.id == "floaty" }!.feel.uikit
         var start = 11.0
         var offset = 0.0
         let afterApply = rest(after: apply, start: start)

@@ -8,7 +8,7 @@ import ScrollPhysics
 @Suite struct PlaygroundSessionTests {
     func session(trace: String? = nil) throws -> PlaygroundSession {
         try PlaygroundSession(setups: [.cards(count: 50), .pager(pages: 4), .carousel(cellWidth: 300, spacing: 12, cells: 6)],
-                              initial: 0, viewport: .phone, parameters: ScrollParameters(), tracePath: trace, realTime: 10)
+                              initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
     }
 
     func temporaryPath(_ name: String) -> String {
@@ -19,15 +19,15 @@ import ScrollPhysics
         let s = try session()
         var tuned = ScrollParameters()
         tuned.bounceDamping = 30
-        s.setParameters(tuned, at: 10)
+        s.setFeel(Feel(tuned), at: 10)
         let path = temporaryPath("bad.json")
         try "{\"bounceDamping\": \"stiff\"}".write(toFile: path, atomically: true, encoding: .utf8)
         s.loadParameters(from: path, at: 11)
         #expect(s.message == .init(text: "\(path): key \"bounceDamping\": \"stiff\" is not a number; allowed range [1, 100] 1/s", isError: true))
-        #expect(s.parameters.bounceDamping == 30)
+        #expect(s.feel.uikit.bounceDamping == 30)
         s.loadParameters(from: "/nonexistent.json", at: 11)
         #expect(s.message?.text == "/nonexistent.json: no such file")
-        #expect(s.parameters.bounceDamping == 30)
+        #expect(s.feel.uikit.bounceDamping == 30)
     }
 
     @Test func saveLoadRevertAndPresets() throws {
@@ -35,18 +35,18 @@ import ScrollPhysics
         let path = temporaryPath("feel.json")
         var tuned = ScrollParameters()
         tuned.pageDamping = 42
-        s.setParameters(tuned, at: 10)
+        s.setFeel(Feel(tuned), at: 10)
         #expect(s.hasUnsavedChanges)
         s.saveParameters(to: path)
         #expect(!s.hasUnsavedChanges)
         s.applyPreset(Preset.all.first { $0.id == "uikit-fast" }!, at: 11)
-        #expect(s.parameters.decelerationRate == 0.99)
+        #expect(s.feel.uikit.decelerationRate == 0.99)
         s.loadParameters(from: path, at: 12)
-        #expect(s.parameters == tuned)
+        #expect(s.feel.uikit == tuned)
         s.resetToDefaults(at: 13)
         s.revert(at: 13)
-        #expect(s.parameters == tuned)
-        #expect(s.scene.mainAxis.parameters == tuned)   // applied to the live scene too
+        #expect(s.feel.uikit == tuned)
+        #expect(s.scene.mainAxis.uikit == tuned)   // applied to the live scene too
     }
 
     /// A 240 pt drag in 48 ms starting at real time `start` (scene time = real − 10).
@@ -61,9 +61,9 @@ import ScrollPhysics
         fling(s, start: 10)
         s.frame(at: 10.3)
         let before = s.scene.mainAxis.offset(at: 0.3)
-        var fast = s.parameters
+        var fast = s.feel.uikit
         fast.decelerationRate = 0.99
-        s.setParameters(fast, at: 10.3)
+        s.setFeel(Feel(fast), at: 10.3)
         #expect(abs(s.scene.mainAxis.offset(at: 0.3) - before) < 1e-9)
     }
 
@@ -74,8 +74,8 @@ import ScrollPhysics
         s.editing = 1
         var floaty = ScrollParameters()
         floaty.decelerationRate = 0.999
-        s.setParameters(floaty, at: 10)
-        #expect(s.sides[0].parameters == ScrollParameters() && s.sides[1].parameters == floaty)
+        s.setFeel(Feel(floaty), at: 10)
+        #expect(s.sides[0].feel.uikit == ScrollParameters() && s.sides[1].feel.uikit == floaty)
         s.pointerDown(at: Point(x: 200, y: 600), time: 10)
         for i in 1...6 {
             s.pointerMoved(to: Point(x: 200, y: 600 - 40 * Double(i)), time: 10 + 0.008 * Double(i))
@@ -90,9 +90,9 @@ import ScrollPhysics
         s.frame(at: 16)
         #expect(s.sides[1].scene.mainAxis.offset(at: 6) > s.sides[0].scene.mainAxis.offset(at: 6) + 500)   // floaty glides farther
         s.swapSides(at: 16)
-        #expect(s.sides[0].parameters == floaty && s.sides[1].parameters == ScrollParameters())
+        #expect(s.sides[0].feel.uikit == floaty && s.sides[1].feel.uikit == ScrollParameters())
         s.copyAToB(at: 16)
-        #expect(s.sides[1].parameters == floaty)
+        #expect(s.sides[1].feel.uikit == floaty)
         s.setComparing(false, at: 16)
         #expect(s.sides.count == 1 && s.editing == 0)
     }
@@ -162,7 +162,7 @@ import ScrollPhysics
         let snippet = try #require(s.exportForEngineers(base: base))
         #expect(snippet.contains("var decelerationRate: Double = 0.998"))
         #expect(snippet.contains("var bounceDamping: Double = 10.9"))
-        #expect(try ParametersFile.decode(TextFile.read(base + ".json"), file: base) == ScrollParameters())
+        #expect(try ParametersFile.decode(TextFile.read(base + ".json"), file: base) == .standard)
         #expect(try TextFile.read(base + ".swift") == snippet)
     }
 
@@ -197,7 +197,7 @@ import ScrollPhysics
 
     @Test func unwritableTraceIsAOneLineError() {
         #expect(throws: InputError("/nonexistent/dir/trace.csv: cannot be written (folder /nonexistent/dir: No such file or directory)")) {
-            _ = try PlaygroundSession(setups: [.pager(pages: 2)], initial: 0, viewport: .phone, parameters: ScrollParameters(),
+            _ = try PlaygroundSession(setups: [.pager(pages: 2)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
                                       tracePath: "/nonexistent/dir/trace.csv")
         }
     }
@@ -206,7 +206,7 @@ import ScrollPhysics
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for preset in Preset.all {
             let path = root.appendingPathComponent("Assets/presets/\(preset.id).json").path
-            #expect(try ParametersFile.decode(TextFile.read(path), file: path) == preset.parameters, "\(preset.id)")
+            #expect(try ParametersFile.decode(TextFile.read(path), file: path) == preset.feel, "\(preset.id)")
         }
     }
 }

@@ -9,7 +9,7 @@ import ScrollPhysics
 /// offset plot, and fit the sliders from it — checked on the next gesture, not on a flag.
 @Suite struct ReferenceTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, parameters: ScrollParameters(),
+        try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
                               tracePath: nil, realTime: 10)
     }
 
@@ -26,12 +26,12 @@ import ScrollPhysics
         let path = try write(Self.recording)
         defer { try? FileManager.default.removeItem(atPath: path) }
         s.apply([.applyPreset(id: "seed-article")], at: 10)
-        #expect(s.parameters.edgeReturnRate == 0)
+        #expect(s.feel.uikit.edgeReturnRate == 0)
         s.apply([.loadReference(path: path), .fitReference], at: 10)
         #expect(s.reference?.trace.samples.count == 9)
-        #expect(abs(s.parameters.edgeReturnRate - 7.3) < 0.1, "\(s.parameters.edgeReturnRate)")
-        #expect(abs(s.parameters.bounceDamping - 10.9) < 0.1)
-        #expect(s.parameters.pageDamping == 50)   // what the recording cannot say stays as it was
+        #expect(abs(s.feel.uikit.edgeReturnRate - 7.3) < 0.1, "\(s.feel.uikit.edgeReturnRate)")
+        #expect(abs(s.feel.uikit.bounceDamping - 10.9) < 0.1)
+        #expect(s.feel.uikit.pageDamping == 50)   // what the recording cannot say stays as it was
         #expect(s.message?.isError == false && s.message?.text.contains("as a return") == true)
         // The next pull and release follows the recording: 177 pt held, 157 pt left 16 ms later.
         s.frame(at: 10.9)
@@ -72,8 +72,8 @@ import ScrollPhysics
         s.apply([.loadReference(path: good), .loadReference(path: bad)], at: 10)
         #expect(s.message == PlaygroundSession.Message(text: "\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number", isError: true))
         #expect(s.reference?.path == good)
-        let before = s.parameters
+        let before = s.feel.uikit
         s.apply([.loadReference(path: "/nonexistent/ref.csv")], at: 10)
-        #expect(s.message?.isError == true && s.parameters == before && s.reference?.path == good)
+        #expect(s.message?.isError == true && s.feel.uikit == before && s.reference?.path == good)
     }
 }

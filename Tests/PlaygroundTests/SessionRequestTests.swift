@@ -10,7 +10,7 @@ import ScrollPhysics
 @Suite struct SessionRequestTests {
     func session(trace: String? = nil) throws -> PlaygroundSession {
         try PlaygroundSession(setups: [.cards(count: 400), .pager(pages: 4), .loop(items: 5)],
-                              initial: 0, viewport: .phone, parameters: ScrollParameters(), tracePath: trace, realTime: 10)
+                              initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
     }
 
     func temporaryPath(_ name: String) -> String {
@@ -38,15 +38,15 @@ import ScrollPhysics
         start + ExpectedGlide.rest(p, releasedAt: ExpectedGlide.dragged(p, travel: 240), velocity: 3000)
     }
 
-    @Test(arguments: Preset.all.filter { $0.parameters.model == nil }.map(\.id))
+    @Test(arguments: Preset.all.filter { $0.feel.model is UIKitModel }.map(\.id))
     func applyingAPresetChangesTheNextFling(_ id: String) throws {
         let s = try session()
         s.apply([.applyPreset(id: id)], at: 10)
         let preset = try #require(Preset.all.first { $0.id == id })
-        #expect(s.parameters == preset.parameters)
+        #expect(s.feel.uikit == preset.feel.uikit)
         let (rest, release) = fling(s, start: 11)
-        #expect(abs(release - ExpectedGlide.speedAtRelease(preset.parameters, velocity: 3000)) < 1e-6)
-        #expect(abs(rest - expectedRest(preset.parameters)) < 0.01, "\(id): rests at \(rest)")
+        #expect(abs(release - ExpectedGlide.speedAtRelease(preset.feel.uikit, velocity: 3000)) < 1e-6)
+        #expect(abs(rest - expectedRest(preset.feel.uikit)) < 0.01, "\(id): rests at \(rest)")
         #expect(s.message?.text.hasPrefix("Preset \"\(preset.title)\" on A") == true)
     }
 
@@ -54,18 +54,18 @@ import ScrollPhysics
         // The numbers themselves: UIKit normal v0/μ with μ = −1000·ln 0.998 = 2.002 /s → 1,498.5 pt; fast
         // μ = 10.05 /s → 298.5 pt (the glide stops when the speed reaches the 2 pt/s tolerance: within 1 pt).
         // UIKit: (3 − 0.01 pt/ms)·r/(1 − r) past 230 pt (240 pt less the 10 pt hysteresis), on the @3x grid.
-        #expect(abs(expectedRest(Preset.all[0].parameters) - 230 - 2.99 * 499) < 0.2)
-        #expect(abs(expectedRest(Preset.all[1].parameters) - 230 - 2.99 * 99) < 0.2)
+        #expect(abs(expectedRest(Preset.all[0].feel.uikit) - 230 - 2.99 * 499) < 0.2)
+        #expect(abs(expectedRest(Preset.all[1].feel.uikit) - 230 - 2.99 * 99) < 0.2)
     }
 
     @Test func requestsApplyInOrderWithinAFrame() throws {
         let s = try session()
         // A slider moved and a preset applied in the same frame: the later one wins, nothing is undone.
         s.apply([.setValue(key: "decelerationRate", value: .number(0.99)), .applyPreset(id: "floaty")], at: 10)
-        #expect(s.parameters == Preset.all.first { $0.id == "floaty" }!.parameters)
+        #expect(s.feel.uikit == Preset.all.first { $0.id == "floaty" }!.feel.uikit)
         s.apply([.applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.99))], at: 10)
-        #expect(s.parameters.decelerationRate == 0.99 && s.parameters.decelerationPower == 0.85)
-        var expected = Preset.all.first { $0.id == "floaty" }!.parameters
+        #expect(s.feel.uikit.decelerationRate == 0.99 && s.feel.uikit.decelerationPower == 0.85)
+        var expected = Preset.all.first { $0.id == "floaty" }!.feel.uikit
         expected.decelerationRate = 0.99
         #expect(abs(fling(s, start: 11).rest - expectedRest(expected)) < 0.01)
     }
@@ -74,17 +74,17 @@ import ScrollPhysics
         let s = try session()
         s.apply([.setValue(key: "pagePolicy", value: .string("spring")), .setValue(key: "maximumPagesPerFling", value: .number(3)),
                  .setValue(key: "rubberBandLimit", value: .number(500))], at: 10)
-        #expect(s.parameters.pagePolicy == .spring && s.parameters.maximumPagesPerFling == 3 && s.parameters.rubberBandLimit == 500)
-        #expect(s.scene.mainAxis.parameters == s.parameters)
+        #expect(s.feel.uikit.pagePolicy == .spring && s.feel.uikit.maximumPagesPerFling == 3 && s.feel.uikit.rubberBandLimit == 500)
+        #expect(s.scene.mainAxis.uikit == s.feel.uikit)
         // A bad value is one message and changes nothing.
         s.apply([.setValue(key: "bounceDamping", value: .number(0))], at: 10)
-        #expect(s.message == .init(text: "key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s", isError: true))
-        #expect(s.parameters.bounceDamping == 10.9)
+        #expect(s.message == .init(text: "model \"uikit\": key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s", isError: true))
+        #expect(s.feel.uikit.bounceDamping == 10.9)
         s.apply([.setValue(key: "nope", value: .number(1))], at: 10)
-        #expect(s.message == .init(text: "No parameter named \"nope\".", isError: true))
+        #expect(s.message?.isError == true && s.message?.text.hasPrefix("model \"uikit\": key \"nope\": unknown key; allowed keys: decelerationRate,") == true)
         // Lowering the distance threshold below the flick threshold takes the flick threshold with it.
         s.apply([.setValue(key: "pageDistanceThreshold", value: .number(0.05))], at: 10)
-        #expect(s.parameters.pageDistanceThreshold == 0.05 && s.parameters.pageFlickDistanceThreshold == 0.05)
+        #expect(s.feel.uikit.pageDistanceThreshold == 0.05 && s.feel.uikit.pageFlickDistanceThreshold == 0.05)
     }
 
     @Test func resetAndRevertRestoreTheRightValues() throws {
@@ -92,10 +92,10 @@ import ScrollPhysics
         s.apply([.applyPreset(id: "uikit-fast"), .setValue(key: "decelerationRate", value: .number(0.995))], at: 10)
         #expect(s.hasUnsavedChanges)
         s.apply([.revert], at: 10)
-        #expect(s.parameters.decelerationRate == 0.99, "revert goes back to the preset last applied")
-        #expect(abs(fling(s, start: 11).rest - expectedRest(s.parameters)) < 0.01)
+        #expect(s.feel.uikit.decelerationRate == 0.99, "revert goes back to the preset last applied")
+        #expect(abs(fling(s, start: 11).rest - expectedRest(s.feel.uikit)) < 0.01)
         s.apply([.resetToDefaults], at: 50)
-        #expect(s.parameters == ScrollParameters())
+        #expect(s.feel.uikit == ScrollParameters())
         // The next fling from rest at the top after a scene switch: UIKit normal's distance.
         s.apply([.switchScene(1), .switchScene(0)], at: 90)
         #expect(abs(fling(s, start: 91).rest - expectedRest(ScrollParameters())) < 0.01)
@@ -107,26 +107,26 @@ import ScrollPhysics
         try "{\"decelerationRate\": 0.99, \"pageDistanceThreshold\": 0.01}".write(toFile: good, atomically: true, encoding: .utf8)
         try "{\"decelerationRate\": 2}".write(toFile: bad, atomically: true, encoding: .utf8)
         s.apply([.loadParameters(path: good)], at: 10)
-        #expect(s.parameters.decelerationRate == 0.99 && s.parameters.pageFlickDistanceThreshold == 0.01)
+        #expect(s.feel.uikit.decelerationRate == 0.99 && s.feel.uikit.pageFlickDistanceThreshold == 0.01)
         #expect(!s.hasUnsavedChanges)
         s.apply([.loadParameters(path: bad)], at: 10)
         #expect(s.message == .init(text: "\(bad): key \"decelerationRate\": 2 is out of range; allowed range [0.9, 0.9999] per ms", isError: true))
-        #expect(abs(fling(s, start: 11).rest - expectedRest(s.parameters)) < 0.01 && s.parameters.decelerationRate == 0.99)
+        #expect(abs(fling(s, start: 11).rest - expectedRest(s.feel.uikit)) < 0.01 && s.feel.uikit.decelerationRate == 0.99)
         // Save, change, load: back to what was saved; a file that cannot be written changes nothing.
         let saved = temporaryPath("saved.json")
         s.apply([.saveParameters(path: saved), .resetToDefaults, .loadParameters(path: saved)], at: 50)
-        #expect(s.parameters.decelerationRate == 0.99)
+        #expect(s.feel.uikit.decelerationRate == 0.99)
         s.apply([.saveParameters(path: "/nonexistent/dir/x.json")], at: 50)
-        #expect(s.message?.isError == true && s.parameters.decelerationRate == 0.99)
+        #expect(s.message?.isError == true && s.feel.uikit.decelerationRate == 0.99)
     }
 
     @Test func swapExchangesAAndBAndCopyWorksBothWaysWhicheverSideIsEdited() throws {
         let s = try session()
         s.apply([.setComparing(true), .setValue(key: "decelerationRate", value: .number(0.993)),
                  .edit(side: 1), .setValue(key: "decelerationRate", value: .number(0.998))], at: 10)
-        #expect(s.sides[0].parameters.decelerationRate == 0.993 && s.sides[1].parameters.decelerationRate == 0.998)
+        #expect(s.sides[0].feel.uikit.decelerationRate == 0.993 && s.sides[1].feel.uikit.decelerationRate == 0.998)
         s.apply([.swapSides], at: 10)
-        #expect(s.sides[0].parameters.decelerationRate == 0.998 && s.sides[1].parameters.decelerationRate == 0.993)
+        #expect(s.sides[0].feel.uikit.decelerationRate == 0.998 && s.sides[1].feel.uikit.decelerationRate == 0.993)
         // Both phones feel it on the next fling: each rests where its own rate says.
         let a = fling(s, start: 11, side: 0).rest
         let b = s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 41))
@@ -136,15 +136,15 @@ import ScrollPhysics
         #expect(abs(a - expectedRest(pa)) < 0.01 && abs(b - expectedRest(pb)) < 0.01)
         for editing in [0, 1] {
             s.apply([.edit(side: editing), .copy(from: 1, to: 0)], at: 50)
-            #expect(s.sides[0].parameters.decelerationRate == s.sides[1].parameters.decelerationRate, "B → A while editing \(editing)")
+            #expect(s.sides[0].feel.uikit.decelerationRate == s.sides[1].feel.uikit.decelerationRate, "B → A while editing \(editing)")
             s.apply([.edit(side: 1 - editing), .setValue(key: "decelerationRate", value: .number(0.95))], at: 50)
             s.apply([.copy(from: 1 - editing, to: editing)], at: 50)
-            #expect(s.sides[editing].parameters.decelerationRate == 0.95, "copy onto the side not edited, then onto the edited one")
+            #expect(s.sides[editing].feel.uikit.decelerationRate == 0.95, "copy onto the side not edited, then onto the edited one")
             s.apply([.copy(from: 0, to: 1), .setValue(key: "decelerationRate", value: .number(0.998))], at: 50)
         }
         s.apply([.edit(side: 0), .setValue(key: "decelerationRate", value: .number(0.99)), .copy(from: 0, to: 1)], at: 50)
         #expect(s.message == .init(text: "Copied A's parameters to B.", isError: false))
-        #expect(s.sides[1].parameters.decelerationRate == 0.99 && s.sides[1].scene.mainAxis.parameters.decelerationRate == 0.99)
+        #expect(s.sides[1].feel.uikit.decelerationRate == 0.99 && s.sides[1].scene.mainAxis.uikit.decelerationRate == 0.99)
         s.apply([.setGhost(true)], at: 50)
         #expect(s.showsGhost)
         s.apply([.setComparing(false), .setGhost(true)], at: 50)
@@ -218,7 +218,7 @@ import ScrollPhysics
         guard case .copyToClipboard(let snippet) = window[0] else { Issue.record("no snippet for the clipboard"); return }
         #expect(snippet.contains("var pageDamping: Double = 50.0") && snippet.contains("var pagePolicy: String = \"spring\""))
         #expect(try TextFile.read(base + ".swift") == snippet)
-        #expect(try ParametersFile.load(base + ".json") == s.parameters)
+        #expect(try ParametersFile.load(base + ".json") == s.feel)
     }
 
     @Test func recordReplayRequestsReplayTheGestureOnTheChosenSides() throws {
@@ -231,10 +231,10 @@ import ScrollPhysics
         #expect(s.isReplaying)
         s.frame(at: 80)
         #expect(abs(s.sides[0].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(ScrollParameters())) < 0.01)
-        #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(Preset.all[1].parameters)) < 0.01)
+        #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(Preset.all[1].feel.uikit)) < 0.01)
         s.apply([.replay(.b)], at: 80)
         s.frame(at: 110)
-        #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 110)) - expectedRest(Preset.all[1].parameters)) < 0.01)
+        #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 110)) - expectedRest(Preset.all[1].feel.uikit)) < 0.01)
     }
 
     @Test func savingWhileRecordingSavesThatRecording() throws {
@@ -301,7 +301,7 @@ import ScrollPhysics
 @Suite struct IdleHistoryTests {
     @Test func framesNotDrawnAtRestAreFilledWithTheRestingValue() throws {
         let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
-                                      parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+                                      feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         s.frame(at: 10)
         s.frame(at: 10 + 1.0 / 60)
         s.frame(at: 12)   // two seconds asleep, then one frame
@@ -314,7 +314,7 @@ import ScrollPhysics
 
     @Test func framesDroppedInMotionAreNotFilled() throws {
         let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
-                                      parameters: ScrollParameters(), tracePath: nil, realTime: 10)
+                                      feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         s.frame(at: 10)
         s.pointerDown(at: Point(x: 195, y: 700), time: 10.01)
         for i in 1...6 { s.pointerMoved(to: Point(x: 195, y: 700 - 50 * Double(i)), time: 10.01 + 0.012 * Double(i)) }

@@ -21,7 +21,7 @@ func flingUp(startingAt start: Double = 0) -> [TimedInput] {
     func script(_ setup: SceneSetup = .cards(count: 200), events: [TimedInput] = flingUp(), sides: [ScrollParameters] = [ScrollParameters()],
                 fps: Double = 60, slow: Double = 1, scale: Double = 1, caption: String? = nil) -> ClipScript {
         ClipScript(setup: setup, viewport: .phone, events: events,
-                   sides: sides.enumerated().map { ClipSide(label: $0.offset == 0 ? "A" : "B", parameters: $0.element) },
+                   sides: sides.enumerated().map { ClipSide(label: $0.offset == 0 ? "A" : "B", feel: Feel($0.element)) },
                    fps: fps, slow: slow, scale: scale, caption: caption)
     }
 
@@ -108,7 +108,7 @@ func flingUp(startingAt start: Double = 0) -> [TimedInput] {
         let shot = try #require(frame)
         let snapshot = try SceneSnapshot()
         for (index, parameters) in [ScrollParameters(), fast].enumerated() {
-            let alone = try snapshot.image(of: ListScene(cardCount: 200, parameters: parameters), events: flingUp(), at: 1)
+            let alone = try snapshot.image(of: ListScene(cardCount: 200, feel: Feel(parameters)), events: flingUp(), at: 1)
             let phone = layout.phones[index]
             var differing = 0
             for y in stride(from: 60, to: 780, by: 3) {

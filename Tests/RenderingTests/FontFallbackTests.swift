@@ -43,7 +43,7 @@ import ScrollPhysics
         let run = try Self.render(fontDirectory: dejavu, out: fallback, in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         let withDejaVu = try Image.loadPNG(fallback)
-        let usual = try SceneSnapshot().image(of: NestedScene(viewport: .phone, parameters: ScrollParameters()), at: 0)
+        let usual = try SceneSnapshot().image(of: NestedScene(viewport: .phone, feel: Feel(ScrollParameters())), at: 0)
         #expect(withDejaVu.width == usual.width && withDejaVu.height == usual.height)
         if try FontLibrary().family == "Inter" {
             // Same layout, other letterforms: only text pixels differ.

@@ -13,7 +13,7 @@ import ScrollPhysics
         await propertyCheck(count: 60, input: Gen.double(in: 0..<1).array(of: 11), Gen.int(in: 0...2), Gen.bool(), RandomGestureTests.steps) {
             fractions, policy, limited, steps in
             let p = parameters(fractions, policy: policy, limited: limited)
-            let built = setup.makeScene(viewport: .phone, parameters: p)
+            let built = setup.makeScene(viewport: .phone, feel: Feel(p))
             let failure = play(steps, on: built) ?? finalPhase(of: built)
             #expect(failure == nil, "\(failure ?? "") — \(name), \(steps), \(p)")
         }

@@ -27,9 +27,9 @@ func parameters(_ fractions: [Double], policy: Int, limited: Bool) -> ScrollPara
 func scene(kind: Int, viewport: Size, content: Double, parameters: ScrollParameters) -> any ScrollScene {
     let pages = Int(min(content / max(viewport.height, 1), 200))
     switch kind % 3 {
-    case 0: return ListScene(viewport: viewport, contentLength: content, parameters: parameters)
-    case 1: return PagerScene(viewport: viewport, pageCount: pages, parameters: parameters)
-    default: return CarouselScene(viewport: viewport, cellWidth: max(1, viewport.width * 0.7), spacing: 10, cellCount: pages, parameters: parameters)
+    case 0: return ListScene(viewport: viewport, contentLength: content, feel: Feel(parameters))
+    case 1: return PagerScene(viewport: viewport, pageCount: pages, feel: Feel(parameters))
+    default: return CarouselScene(viewport: viewport, cellWidth: max(1, viewport.width * 0.7), spacing: 10, cellCount: pages, feel: Feel(parameters))
     }
 }
 
@@ -37,7 +37,7 @@ func scene(kind: Int, viewport: Size, content: Double, parameters: ScrollParamet
 func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     var t = 0.0, pointer = 400.0, down = false
     let axis0 = scene.mainAxis
-    let limit = axis0.rubberBand.limit
+    let limit = axis0.feel.overscrollLimit(extent: axis0.extent)
     func check(_ when: Double) -> String? {
         scene.advance(to: when)
         let axis = scene.mainAxis
@@ -114,7 +114,7 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
         var p = ScrollParameters()
         p.decelerationRate = 0.99985
         p.decelerationPower = 1.67
-        let list = ListScene(contentLength: 1_000_000, parameters: p)
+        let list = ListScene(contentLength: 1_000_000, feel: Feel(p))
         let steps = [Step(wait: 0.01, travel: 0, kind: 0)] + (0..<6).map { _ in Step(wait: 0.008, travel: -30, kind: 2) }
             + [Step(wait: 0.008, travel: 0, kind: 1)]
         #expect(play(steps, on: list) == nil)

@@ -84,6 +84,19 @@ import ScrollPhysics
         #expect(lab.points.isEmpty)
         #expect(LabScene.fit([]) == nil)
     }
+
+    /// The lab measures the feel it runs: Framer Motion's elastic pull shows a fixed share of
+    /// the finger (g = dragElastic whatever f: k = 0), not UIKit's rubber band.
+    @Test func theModelLineIsTheRunningFeels() throws {
+        let framer = FramerModel()
+        let elastic = try #require(framer.value(of: "dragElastic"))
+        let lab = LabScene(feel: Feel(framer))
+        lab.pressControl("heights", at: 0)
+        for row in lab.table {
+            #expect(abs(row.k) < 1e-9 && abs(row.b - elastic) < 1e-9, "\(row)")
+        }
+        #expect(lab.readout.contains { $0.hasPrefix("model: k = 0.0, b = \(LabScene.format(elastic, 4))") }, "\(lab.readout)")
+    }
 }
 
 @Suite struct CarouselInsetTests {

@@ -43,11 +43,11 @@ import ScrollPhysics
     @Test func usesTheThresholdPolicyWhateverTheParametersSay() {
         var parameters = ScrollParameters()
         parameters.pagePolicy = .spring
-        let banner = BannerScene(itemCount: 5, parameters: parameters)
-        banner.setParameters(parameters, at: 0)
-        #expect(banner.mainAxis.parameters.pagePolicy == .threshold)
+        let banner = BannerScene(itemCount: 5, feel: Feel(parameters))
+        banner.setFeel(Feel(parameters), at: 0)
+        #expect(banner.mainAxis.uikit.pagePolicy == .threshold)
         parameters.pageDistanceThreshold = 0.5
-        banner.setParameters(parameters, at: 0)
+        banner.setFeel(Feel(parameters), at: 0)
         slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.4 * 390, y: y))
         banner.advance(to: 6)
         #expect(banner.current == 0)   // 40 % no longer completes

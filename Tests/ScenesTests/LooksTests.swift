@@ -21,7 +21,7 @@ import ScrollPhysics
 
     @Test(arguments: SceneSetup.playground)
     func everySceneHasAStatusBarAndAHomeIndicator(setup: SceneSetup) {
-        let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
+        let scene = setup.makeScene(viewport: .phone, feel: Feel(ScrollParameters()))
         let commands = Self.drawn(scene, at: 0)
         let dark = setup.name == "pager" || setup.name == "loop"
         let ink = dark ? Color.white : Color.black
@@ -53,7 +53,7 @@ import ScrollPhysics
 
     @Test(arguments: SceneSetup.playground)
     func everyLineOfTextHasABoxInsideTheScreen(setup: SceneSetup) {
-        let scene = setup.makeScene(viewport: .phone, parameters: ScrollParameters())
+        let scene = setup.makeScene(viewport: .phone, feel: Feel(ScrollParameters()))
         scene.tap(at: Point(x: 200, y: 500), time: 0)
         for t in [0.0, 0.5] {
             for line in Self.texts(Self.drawn(scene, at: t)) {

@@ -108,7 +108,7 @@ import ScrollPhysics
     @Test(arguments: [120.0, 407.2, 3000])
     func listReleasedFromAHeldPullReturnsAsRecorded(pull: Double) {
         // Pull the list `pull` pt past its top, hold still, let go at 0.7 s.
-        let list = ListScene(contentLength: 3000, parameters: Self.springReturn)
+        let list = ListScene(contentLength: 3000, feel: Feel(Self.springReturn))
         drag(list, from: Point(x: 195, y: 200), to: Point(x: 195, y: 200 + pull), duration: 0.4, hold: 0.3)
         let y0 = list.mainAxis.offset(at: 0.7)
         #expect(y0 < 0)
@@ -139,7 +139,7 @@ import ScrollPhysics
         }
         // Re-grabbed mid-return, the content stays where it is and follows the finger.
         for parameters in [Self.springReturn, ScrollParameters()] {
-            let again = ListScene(contentLength: 3000, parameters: parameters)
+            let again = ListScene(contentLength: 3000, feel: Feel(parameters))
             drag(again, from: Point(x: 195, y: 200), to: Point(x: 195, y: 200 + pull), duration: 0.4, hold: 0.3)
             again.advance(to: 0.8)
             let x = again.mainAxis.offset(at: 0.8)

@@ -41,8 +41,8 @@ import ScrollPhysics
         var p = ScrollParameters()
         p.pageDamping = 50
         p.pagePolicy = .threshold
-        #expect(try ParametersFile.decode(ParametersFile.encode(p), file: "x") == p)
-        #expect(try ParametersFile.decode("{}", file: "x") == ScrollParameters())
+        #expect(try ParametersFile.decode(ParametersFile.encode(p), file: "x") == Feel(p))
+        #expect(try ParametersFile.decode("{}", file: "x") == .standard)
         #expect(paramsError("{\"bounceDamping\": 500}") == "p.json: key \"bounceDamping\": 500 is out of range; allowed range [1, 100] 1/s")
         #expect(paramsError("{\"damping\": 5}")?.hasPrefix("p.json: key \"damping\": unknown key; allowed keys: decelerationRate,") == true)
         #expect(paramsError("{\"pagePolicy\": 1}") == "p.json: key \"pagePolicy\": 1 is not one of: projection, spring, threshold")

@@ -167,13 +167,13 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         let uikitParams = dir.appendingPathComponent("uikit.json")
         let uikit = try scrollab(["fit", data.path, "--kind", "return", "--params", uikitParams.path])
         #expect(uikit.status == 0 && uikit.stdout.contains("edgeReturn: uikit") && uikit.stdout.contains("edgeDecay: 0.9"), "\(uikit.stdout)\(uikit.stderr)")
-        let uikitWritten = try ParametersFile.decode(String(contentsOf: uikitParams, encoding: .utf8), file: "uikit.json")
+        let uikitWritten = try ParametersFile.decode(String(contentsOf: uikitParams, encoding: .utf8), file: "uikit.json").uikit
         #expect(uikitWritten.edgeReturn == .uikit && abs(uikitWritten.edgeDecay - 0.99) < 0.0005)
         let run = try scrollab(["fit", data.path, "--kind", "return", "--law", "spring", "--params", params.path, "--plot", plot.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("edgeReturnRate: 7.") && run.stdout.contains("residual: max "))
         let written = try String(contentsOf: params, encoding: .utf8)
-        let parameters = try ParametersFile.decode(written, file: "fit.json")
+        let parameters = try ParametersFile.decode(written, file: "fit.json").uikit
         #expect(abs(parameters.edgeReturnRate - 7.3) < 0.6 && abs(parameters.bounceDamping - 10.9) < 0.6)
         #expect(parameters.edgeReturn == .spring)
         #expect(written.contains("\"edgeReturnRate\"") && !written.contains("pagePolicy"))
@@ -203,11 +203,11 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(try scrollab(["replay", "--scene", "pager", "--gesture", flick, "--params", spring.path, "--trace", page]).status == 0)
         let glideFit = try scrollab(["fit", glide, "--params", dir.appendingPathComponent("g.json").path])
         #expect(glideFit.status == 0 && glideFit.stdout.contains("kind: glide"), "\(glideFit.stdout)\(glideFit.stderr)")
-        let g = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("g.json"), encoding: .utf8), file: "g.json")
+        let g = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("g.json"), encoding: .utf8), file: "g.json").uikit
         #expect(abs(g.decelerationRate - 0.995) < 1e-5 && abs(g.decelerationPower - 0.8) < 0.008, "\(g)")
         let pageFit = try scrollab(["fit", page, "--kind", "page", "--params", dir.appendingPathComponent("p.json").path])
         #expect(pageFit.status == 0, "\(pageFit.stderr)")
-        let p = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8), file: "p.json")
+        let p = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8), file: "p.json").uikit
         #expect(abs(p.pageDamping - 35) < 0.35, "\(p.pageDamping)")
     }
 }

@@ -142,10 +142,10 @@ import Scenes
 
     @Test func parameters() throws {
         Self.fuzz("parameters", corpus: try Self.files("presets", ".json"), tokens: Self.jsonTokens, salt: 3) { text in
-            let parameters: ScrollParameters
-            do throws(InputError) { parameters = try ParametersFile.decode(text, file: "fuzz.json") } catch { return error.message }
-            #expect((try? ParametersFile.decode(ParametersFile.encode(parameters), file: "again.json")) == parameters)
-            #expect(!ModelExport.snippet(for: parameters).text.isEmpty)
+            let feel: Feel
+            do throws(InputError) { feel = try ParametersFile.decode(text, file: "fuzz.json") } catch { return error.message }
+            #expect((try? ParametersFile.decode(ParametersFile.encode(feel), file: "again.json")) == feel)
+            #expect(!feel.model.exported.text.isEmpty)
             return nil
         }
     }

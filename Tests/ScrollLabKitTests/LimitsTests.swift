@@ -27,13 +27,13 @@ import ScrollPhysics
             + (1...6).map { TimedInput(time: 0.008 * Double($0), event: .move(Point(x: 195, y: 600 - 60 * Double($0)))) }
             + [TimedInput(time: 0.056, event: .up(Point(x: 195, y: 240)))]
         var last = 0.0
-        let long = Replay(fps: 10).run(ListScene(contentLength: 1e9, parameters: p), events: events) { t in last = t }
+        let long = Replay(fps: 10).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { t in last = t }
         #expect(long == .complete)
         #expect(last > 100 && last < 600, "rested at \(last) s")
-        let cut = Replay(fps: 10, openEndedLimit: 2).run(ListScene(contentLength: 1e9, parameters: p), events: events) { _ in }
+        let cut = Replay(fps: 10, openEndedLimit: 2).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { _ in }
         #expect(cut == .cut(at: 2.0))
         // A fixed duration is never "cut", moving or not.
-        #expect(Replay(fps: 10, duration: 1).run(ListScene(contentLength: 1e9, parameters: p), events: events) { _ in } == .complete)
+        #expect(Replay(fps: 10, duration: 1).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { _ in } == .complete)
     }
 
     @Test func controlCharactersAreEscaped() {

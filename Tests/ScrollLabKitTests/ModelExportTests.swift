@@ -66,7 +66,7 @@ import ScrollPhysics
         model.values.longSwipesMs = 250
         model.values.momentumBounce = 0
         model.values.minimumVelocity = 0.05
-        let snippet = try #require(ModelExport.snippet(for: model))
+        let snippet = model.exported
         #expect(snippet.language == "javascript" && snippet.fileExtension == "js")
         #expect(Self.balanced(snippet.text))
         let program = snippet.text + "\nconsole.log(JSON.stringify(swiperOptions));\n"
@@ -94,7 +94,7 @@ import ScrollPhysics
         model.values.timeConstant = 325
         model.values.dragElastic = 0.2
         model.values.panThreshold = 8
-        let snippet = try #require(ModelExport.snippet(for: model))
+        let snippet = model.exported
         #expect(snippet.text.contains("panThreshold 8 px cannot be set"))
         let program = snippet.text + "\nconsole.log(JSON.stringify(framerDragProps));\n"
         guard let run = try Self.runNode(program) else {
@@ -130,7 +130,7 @@ import ScrollPhysics
         model.values.constantDeceleration = 1400
         model.values.minFlingVelocity = 60
         model.values.drag = 0.2
-        let text = try #require(ModelExport.snippet(for: model)).text
+        let text = model.exported.text
         #expect(Self.balanced(text))
         #expect(text.contains("class ScrollLabBouncingPhysics extends BouncingScrollPhysics {"))
         #expect(text.contains("return 0.4 * math.pow(1 - overscrollFraction, 2);"))
@@ -141,13 +141,13 @@ import ScrollPhysics
         #expect(text.components(separatedBy: "@override").count - 1 == 9)
         #expect(!text.lowercased().contains("nan") && !text.contains("inf;"))
         // The default model says nothing about drag.
-        #expect(!(try #require(ModelExport.snippet(for: FlutterBouncingModel())).text.contains("cannot be set: BouncingScrollSimulation")))
+        #expect(!(FlutterBouncingModel().exported.text.contains("cannot be set: BouncingScrollSimulation")))
     }
 
     @Test func dartClampingSubclassCarriesTheFriction() throws {
         var model = FlutterClampingModel()
         model.values.friction = 0.03
-        let text = try #require(ModelExport.snippet(for: model)).text
+        let text = model.exported.text
         #expect(Self.balanced(text))
         #expect(text.contains("class ScrollLabClampingPhysics extends ClampingScrollPhysics {"))
         #expect(text.contains("friction: 0.03,"))
@@ -159,7 +159,7 @@ import ScrollPhysics
         model.values.maxFlingVelocity = 6000
         model.values.pagerMillisecondsPerInch = 60
         model.values.flywheel = 0
-        let snippet = try #require(ModelExport.snippet(for: model))
+        let snippet = model.exported
         #expect(snippet.language == "kotlin" && snippet.fileExtension == "kt")
         let text = snippet.text
         #expect(Self.balanced(text))
@@ -172,7 +172,7 @@ import ScrollPhysics
 
     @Test func everyModelHasASnippet() {
         for type in FeelZoo.models {
-            #expect(ModelExport.snippet(for: type.init()) != nil, "\(type.name)")
+            #expect(!type.init().exported.text.isEmpty, "\(type.name)")
         }
     }
 }

@@ -54,7 +54,7 @@ func rows(_ csv: String) -> [Row] {
     func traceIsIndependentOfFrameRate(setup: SceneSetup) {
         let events = gesture(for: setup)
         let traces = [30.0, 60, 120, 240].map { fps in
-            rows(Replay(fps: fps, duration: 5).run(setup.makeScene(viewport: .phone, parameters: ScrollParameters()), events: events))
+            rows(Replay(fps: fps, duration: 5).run(setup.makeScene(viewport: .phone, feel: Feel(ScrollParameters())), events: events))
         }
         let reference = traces[0]
         #expect(reference.count == 151)
@@ -107,7 +107,7 @@ func rows(_ csv: String) -> [Row] {
         // A hard fling with several cells allowed skips by projected distance.
         var parameters = ScrollParameters()
         parameters.maximumPagesPerFling = 4
-        let hard = rows(Replay(fps: 60).run(CarouselScene(parameters: parameters), events: horizontalFling(distance: 300, duration: 0.06)))
+        let hard = rows(Replay(fps: 60).run(CarouselScene(feel: Feel(parameters)), events: horizontalFling(distance: 300, duration: 0.06)))
         #expect(hard.last?.offset == 1248)   // 4 cells × 312 pt
     }
 

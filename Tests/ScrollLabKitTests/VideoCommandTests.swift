@@ -71,7 +71,7 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
     func expectedFrames(fps: Double, slow: Double = 1, sides: [ScrollParameters] = [ScrollParameters()]) throws -> Int {
         let events = try GestureFile.load(fling)
         return ClipScript(setup: .cards(count: 200), viewport: .phone, events: events,
-                          sides: sides.map { ClipSide(label: "", parameters: $0) }, fps: fps, slow: slow).frameCount()
+                          sides: sides.map { ClipSide(label: "", feel: Feel($0)) }, fps: fps, slow: slow).frameCount()
     }
 
     /// The MP4 holds the frames, rate, size and duration asked for, and frame k decoded from it
@@ -164,7 +164,7 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         #expect(run.status == 0, "\(run.stderr)")
         let events = try GestureFile.load(projectAssets + "/gestures/flick-next-page.json")
         let script = ClipScript(setup: .pager(pages: 5), viewport: .phone, events: events,
-                                sides: [ClipSide(label: "", parameters: ScrollParameters())], fps: 25, slow: 0.25, caption: "x")
+                                sides: [ClipSide(label: "", feel: Feel(ScrollParameters()))], fps: 25, slow: 0.25, caption: "x")
         let rest = script.restTime()
         #expect(rest > 0.3 && rest < 1.5)
         let info = try probe(out, countFrames: true)

@@ -5,8 +5,8 @@ import Testing
 @Suite struct AxisChainTests {
     /// A 1200 pt list (rest range 0…356) joined to a long one.
     func pair() -> (ScrollAxis, ScrollAxis) {
-        var first = ScrollAxis(viewportLength: 844, bounds: 0...356, parameters: .seedMechanics)
-        var second = ScrollAxis(viewportLength: 844, bounds: 0...100_000, parameters: .seedMechanics)
+        var first = ScrollAxis(viewportLength: 844, bounds: 0...356, feel: Feel(.seedMechanics))
+        var second = ScrollAxis(viewportLength: 844, bounds: 0...100_000, feel: Feel(.seedMechanics))
         AxisChain.join(&first, &second)
         return (first, second)
     }

@@ -19,7 +19,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     func list(length: Double = 3000, viewport: Double = 844, _ configure: (inout ScrollParameters) -> Void = { _ in }) -> ScrollAxis {
         var parameters = ScrollParameters.seedMechanics
         configure(&parameters)
-        return ScrollAxis(viewportLength: viewport, bounds: 0...max(0, length - viewport), parameters: parameters)
+        return ScrollAxis(viewportLength: viewport, bounds: 0...max(0, length - viewport), feel: Feel(parameters))
     }
 
     @Test func dragIsOneToOneInsideAndRubberBandedOutside() {
@@ -97,7 +97,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         #expect(close(axis.offset(at: 0.55), before, 1e-9))
         // Moving on uses the inverse rubber band: 10 pt more pull adds f(x + 10) − f(x).
         axis.dragMoved(at: 0.6, pointer: 110)
-        let band = axis.rubberBand
+        let band = axis.uikit.rubberBand(viewportLength: axis.viewportLength)
         let pull = band.pull(forOvershoot: -before)
         #expect(close(axis.offset(at: 0.6), -band.overshoot(forPull: pull + 10), 1e-6))
     }
@@ -169,9 +169,9 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         var axis = list(length: 100_000)
         fling(&axis, from: 600, to: 400)
         let x = axis.offset(at: 0.5), v = axis.velocity(at: 0.5)
-        var faster = axis.parameters
+        var faster = axis.uikit
         faster.decelerationRate = 0.99
-        axis.setParameters(faster, at: 0.5)
+        axis.setFeel(Feel(faster), at: 0.5)
         #expect(close(axis.offset(at: 0.5), x, 1e-9))
         #expect(close(axis.velocity(at: 0.5), v, 1e-9))
         // From there it decays at the new rate: rests (v − 2)/μ further.
@@ -225,7 +225,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
                 axis.advance(to: t)
                 let x = axis.offset(at: t), v = axis.velocity(at: t)
                 #expect(x.isFinite && v.isFinite)
-                #expect(abs(x) <= axis.rubberBand.limit + max(0, length - viewport) + 1e-9)
+                #expect(abs(x) <= axis.uikit.rubberBand(viewportLength: axis.viewportLength).limit + max(0, length - viewport) + 1e-9)
             }
             #expect(!axis.isMoving)
         }
@@ -259,11 +259,11 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     /// the content is brought within the rubber band's limit, never left beyond it.
     @Test(arguments: [true, false])
     func contentPastShrunkBoundsStaysWithinTheRubberBand(moving: Bool) {
-        var axis = ScrollAxis(viewportLength: 390, bounds: 0...2733, parameters: ScrollParameters())
+        var axis = ScrollAxis(viewportLength: 390, bounds: 0...2733, feel: Feel(ScrollParameters()))
         axis.setOffset(2146, at: 0)
         if moving { axis.fling(at: 0, velocity: 40) }
         axis.setBounds(-61...1571, at: 0.01)
-        let limit = axis.rubberBand.limit
+        let limit = axis.uikit.rubberBand(viewportLength: axis.viewportLength).limit
         var t = 0.01
         while t < 5 {
             axis.advance(to: t)

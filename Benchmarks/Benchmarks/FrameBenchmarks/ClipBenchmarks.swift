@@ -15,7 +15,7 @@ func fourSecondABClip(fps: Double) -> ClipScript {
     var fast = ScrollParameters()
     fast.decelerationRate = 0.99
     return ClipScript(setup: .cards(count: 200), viewport: .phone, events: events,
-                      sides: [ClipSide(label: "A · uikit-normal", parameters: ScrollParameters()), ClipSide(label: "B · uikit-fast", parameters: fast)],
+                      sides: [ClipSide(label: "A · uikit-normal", feel: .standard), ClipSide(label: "B · uikit-fast", feel: Feel(fast))],
                       fps: fps)
 }
 

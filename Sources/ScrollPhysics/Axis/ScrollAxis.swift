@@ -17,8 +17,6 @@
 public struct ScrollAxis: Sendable {
     public var tolerance: Tolerance
 
-    /// The values the feel was made from (the side's parameters; `feel` is what runs).
-    public private(set) var parameters: ScrollParameters
     /// The feel this axis runs: it reads the finger, resists drags, plans every motion. The
     /// axis asks it and never asks which one it is.
     public private(set) var feel: any FeelModel
@@ -65,10 +63,9 @@ public struct ScrollAxis: Sendable {
     }
 
     public init(viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
-                parameters: ScrollParameters = ScrollParameters(), tolerance: Tolerance = .standard, offset: Double? = nil) {
-        self.parameters = parameters
-        feel = parameters.feel
-        finger = feel.makeFinger()
+                feel: Feel = .standard, tolerance: Tolerance = .standard, offset: Double? = nil) {
+        self.feel = feel.model
+        finger = feel.model.makeFinger()
         self.tolerance = tolerance
         self.viewportLength = Self.sanitized(viewportLength, fallback: 1, minimum: 1e-6)
         self.bounds = Self.sanitized(bounds)
@@ -384,15 +381,15 @@ public struct ScrollAxis: Sendable {
 
     // MARK: - Changing the setup mid-motion
 
-    /// New parameters, applied to the motion under way from `t` without a jump: the offset and
-    /// velocity at `t` carry over into a motion planned with the new values (a snap keeps its target).
+    /// A new feel (another model, or new values), applied to the motion under way from `t`
+    /// without a jump: the offset and velocity at `t` carry over into a motion planned by the
+    /// new feel (a snap keeps its target).
     @discardableResult
-    public mutating func setParameters(_ new: ScrollParameters, at t: Double) -> AxisReport {
+    public mutating func setFeel(_ new: Feel, at t: Double) -> AxisReport {
         var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
-        parameters = new
-        feel = new.feel
+        feel = new.model
         finger = feel.makeFinger()
         report.absorb(replan(keepingOffset: x, velocity: v, at: now))
         return report
@@ -550,11 +547,6 @@ public struct ScrollAxis: Sendable {
         feel.release(FreeRelease(position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
                                  chainsTrailingEdge: chainsTrailingEdge, tolerance: tolerance))
     }
-
-    // MARK: - Rubber band
-
-    /// The side's rubber band (UIKit's values), for readouts such as the lab's.
-    public var rubberBand: RubberBand { parameters.rubberBand(viewportLength: viewportLength) }
 
     // MARK: - Sanitising
 

@@ -8,9 +8,7 @@ struct FeelProtocolTests {
 
     /// An axis of 2,000 pt of range in an 800 pt view running `feel`.
     static func axis(_ feel: any FeelModel, offset: Double = 1000) -> ScrollAxis {
-        var parameters = ScrollParameters()
-        if !(feel is UIKitModel) { parameters.model = FeelChoice(feel) }
-        return ScrollAxis(viewportLength: 800, bounds: 0...2000, parameters: parameters, offset: offset)
+        ScrollAxis(viewportLength: 800, bounds: 0...2000, feel: Feel(feel), offset: offset)
     }
 
     /// A fling toward a chained trailing edge ends on it, handing on the speed the motion had

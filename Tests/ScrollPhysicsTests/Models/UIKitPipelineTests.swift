@@ -10,7 +10,7 @@ import Testing
     func list(_ configure: (inout ScrollParameters) -> Void = { _ in }) -> ScrollAxis {
         var parameters = ScrollParameters()
         configure(&parameters)
-        return ScrollAxis(viewportLength: 874, bounds: 0...(6000 - 874), parameters: parameters)
+        return ScrollAxis(viewportLength: 874, bounds: 0...(6000 - 874), feel: Feel(parameters))
     }
 
     /// The glide's distance for `v` pt/ms over `ms` ms at rate r: v·r·(1 − r^T)/(1 − r).
@@ -265,7 +265,7 @@ import Testing
     }
 
     @Test func fiveFlicksInARowBuildTheMultiplier() {
-        var axis = ScrollAxis(viewportLength: 874, bounds: 0...1e7, parameters: ScrollParameters())
+        var axis = ScrollAxis(viewportLength: 874, bounds: 0...1e7, feel: Feel(ScrollParameters()))
         axis.setOffset(1e6, at: 0)
         var multipliers: [Double] = []
         var t = 0.0
@@ -281,7 +281,7 @@ import Testing
         #expect(close(multipliers[3], 1.9, 1e-9))
         #expect(close(multipliers[4], 1.9 + 1.5 * 0.9, 1e-9))
         // It scales the glide's distance, not the velocity.
-        var plain = ScrollAxis(viewportLength: 874, bounds: 0...1e7, parameters: ScrollParameters())
+        var plain = ScrollAxis(viewportLength: 874, bounds: 0...1e7, feel: Feel(ScrollParameters()))
         plain.setOffset(1e6, at: 0)
         let single = try! #require(flick(&plain, at: 0))
         var streaked = axis
@@ -292,7 +292,7 @@ import Testing
         #expect(m > multipliers[4])
         #expect(abs((sixth.targetOffset - sixth.offset) / (single.targetOffset - single.offset) - m) < 0.01)
         // Never above the cap.
-        var capped = ScrollAxis(viewportLength: 874, bounds: 0...1e9, parameters: ScrollParameters())
+        var capped = ScrollAxis(viewportLength: 874, bounds: 0...1e9, feel: Feel(ScrollParameters()))
         capped.setOffset(1e8, at: 0)
         for i in 0..<40 { _ = flick(&capped, at: Double(i) * 0.3, distance: 600) }
         #expect(capped.streak.multiplier == 16)
@@ -300,7 +300,7 @@ import Testing
 
     @Test func eachResetEndsTheStreak() {
         func streak(after reset: (inout ScrollAxis, Double) -> Void) -> FastScrollStreak {
-            var axis = ScrollAxis(viewportLength: 874, bounds: 0...1e7, parameters: ScrollParameters())
+            var axis = ScrollAxis(viewportLength: 874, bounds: 0...1e7, feel: Feel(ScrollParameters()))
             axis.setOffset(1e6, at: 0)
             for i in 0..<3 { _ = flick(&axis, at: Double(i) * 0.3) }
             #expect(axis.streak.count == 3)
@@ -332,7 +332,7 @@ import Testing
         // The glide settles.
         #expect(streak { axis, t in axis.advance(to: t + 60) }.count == 0)
         // A glide that reaches an edge: caught in its return, well within 1 s of the last flick.
-        var edge = ScrollAxis(viewportLength: 874, bounds: 0...2400, parameters: ScrollParameters())
+        var edge = ScrollAxis(viewportLength: 874, bounds: 0...2400, feel: Feel(ScrollParameters()))
         for i in 0..<3 { _ = flick(&edge, at: Double(i) * 0.3) }
         #expect(edge.streak.count == 3)
         let lastFlick = edge.streak.lastFlick
@@ -344,7 +344,7 @@ import Testing
         #expect(edge.streak.count == 0)
         // Paging views never count.
         var pager = ScrollAxis(viewportLength: 874, bounds: 0...(874 * 9), snapTargets: SnapTargets((0..<10).map { Double($0) * 874 }),
-                               parameters: ScrollParameters())
+                               feel: Feel(ScrollParameters()))
         for i in 0..<4 { _ = flick(&pager, at: Double(i) * 0.3) }
         #expect(pager.streak.count == 0)
     }
@@ -410,7 +410,7 @@ import Testing
     /// and never passes the rubber band's limit, however hard the flick.
     @Test(arguments: [-1.0, 1.0], [800.0, 13_000, 60_000])
     func glidesCrossEitherEdgeAndReturn(direction: Double, speed: Double) {
-        var axis = ScrollAxis(viewportLength: 844, bounds: 0...3000, parameters: ScrollParameters())
+        var axis = ScrollAxis(viewportLength: 844, bounds: 0...3000, feel: Feel(ScrollParameters()))
         axis.setOffset(direction > 0 ? 2900 : 100, at: 0)   // 100 pt from the edge it heads for
         axis.fling(at: 0, velocity: direction * speed)
         let edge = direction > 0 ? 3000.0 : 0
@@ -431,7 +431,7 @@ import Testing
 @Suite struct ScrollToTopTests {
     /// UIKit's scroll-to-top: a critically damped spring of response 0.6 s, ω = 2π/0.6 s.
     @Test func scrollToTopIsACriticallyDampedSpringOfResponseSixTenths() {
-        var axis = ScrollAxis(viewportLength: 844, bounds: 0...20_000, parameters: ScrollParameters())
+        var axis = ScrollAxis(viewportLength: 844, bounds: 0...20_000, feel: Feel(ScrollParameters()))
         axis.setOffset(5000, at: 0)
         axis.scrollToTop(at: 1)
         let omega = 2 * Double.pi / 0.6
@@ -440,7 +440,7 @@ import Testing
         }
         #expect(axis.offset(at: 1 + 1.04) < 1.2 && axis.offset(at: 1 + 1.1) < 0.7)   // 5,000 pt to about a point in 1.04 s
         #expect(axis.phase(at: 1.5) == .settling)
-        var slow = ScrollAxis(viewportLength: 844, bounds: 0...20_000, parameters: { var p = ScrollParameters(); p.scrollToTopResponse = 1.2; return p }())
+        var slow = ScrollAxis(viewportLength: 844, bounds: 0...20_000, feel: Feel({ var p = ScrollParameters(); p.scrollToTopResponse = 1.2; return p }()))
         slow.setOffset(5000, at: 0)
         slow.scrollToTop(at: 0)
         #expect(slow.offset(at: 0.6) > axis.offset(at: 1.6))

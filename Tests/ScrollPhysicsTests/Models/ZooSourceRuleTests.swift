@@ -42,11 +42,7 @@ import Testing
     }
 
     @Test func framerRestingPointerLiftsAtAboutZero() {
-        var axis = ScrollAxis(viewportLength: 800, bounds: 0...10_000, parameters: {
-            var p = ScrollParameters()
-            p.model = FeelChoice(FramerModel())
-            return p
-        }())
+        var axis = ScrollAxis(viewportLength: 800, bounds: 0...10_000, feel: Feel(FramerModel()))
         axis.setOffset(5000, at: 0)
         axis.beginDrag(at: 0, pointer: 600)
         for i in 1...10 { axis.dragMoved(at: Double(i) * 0.016, pointer: 600 - 20 * Double(i)) }

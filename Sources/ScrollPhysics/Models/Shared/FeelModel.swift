@@ -86,6 +86,17 @@ public protocol FeelModel: Sendable {
 
     /// The farthest past an edge the content can be pulled, pt (default: the viewport's length).
     func overscrollLimit(extent: ModelExtent) -> Double
+
+    /// The model on `display` (default: unchanged; UIKit's release frame and pixel grid follow it).
+    func on(_ display: Display) -> Self
+
+    /// The model with paging decided by `policy`, for a scene that always pages one way (the
+    /// banner's thresholds; default: unchanged, the platform's own rule).
+    func paging(by policy: PagePolicy) -> Self
+
+    /// The values as code for the model's own platform (no default: each platform says what an
+    /// app can set there and what it cannot).
+    var exported: ExportedCode { get }
 }
 
 /// What a scroll view knows when it lets content move freely.
@@ -169,6 +180,10 @@ extension FeelModel {
     public func scrollToTop(_ to: AnimatedScroll) -> Motion { animate(to) }
 
     public func overscrollLimit(extent: ModelExtent) -> Double { extent.viewport }
+
+    public func on(_ display: Display) -> Self { self }
+
+    public func paging(by policy: PagePolicy) -> Self { self }
 
     /// The model with `pairs` set over the defaults; an unknown key or a value out of range is
     /// one error naming the model and the key.

@@ -65,19 +65,10 @@ public struct ScrollParameters: Equatable, Sendable {
     public var maximumFastScrollMultiplier = 16.0
     /// Response of the scroll-to-top spring, s (UIKit: 0.6, critically damped).
     public var scrollToTopResponse = 0.6
-    /// Another platform's physics to run instead of these (nil: UIKit, the values above); see
-    /// `FeelZoo`. Not a tunable of its own: a parameter file names it with `"model"`.
-    public var model: FeelChoice? = nil
-
     public init() {}
 
-    /// The feel these parameters run: `model` if set, else UIKit with these values.
-    public var feel: any FeelModel {
-        if let model { return model.model }
-        var values = self
-        values.model = nil
-        return UIKitModel(values: values)
-    }
+    /// The display these values are set for.
+    public var display: Display { Display(refreshRate: refreshRate, scale: displayScale) }
 
     /// The rubber band for a viewport `viewportLength` points long.
     public func rubberBand(viewportLength: Double) -> RubberBand {

@@ -114,6 +114,20 @@ public struct UIKitModel: FeelModel {
 
     public func overscrollLimit(extent: ModelExtent) -> Double { values.rubberBand(viewportLength: extent.viewport).limit }
 
+    /// `refreshRate` and `displayScale` from the display.
+    public func on(_ display: Display) -> UIKitModel {
+        var values = self.values
+        values.refreshRate = display.refreshRate
+        values.displayScale = display.scale
+        return UIKitModel(values: values)
+    }
+
+    public func paging(by policy: PagePolicy) -> UIKitModel {
+        var values = self.values
+        values.pagePolicy = policy
+        return UIKitModel(values: values)
+    }
+
     private func planner(_ extent: ModelExtent, tolerance: Tolerance, chainsLeadingEdge: Bool = false,
                          chainsTrailingEdge: Bool = false) -> MotionPlanner {
         MotionPlanner(parameters: values, bounds: extent.minOffset...extent.maxOffset,

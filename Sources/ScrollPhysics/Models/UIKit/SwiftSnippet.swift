@@ -1,5 +1,3 @@
-import ScrollPhysics
-
 /// The parameters as Swift an engineer pastes into an app: one typed property per parameter
 /// (`Double`, `Int` only for counts), each documented with what it does and the UIKit property
 /// or formula it stands for, and, inside `#if canImport(UIKit)`, a method that sets what
@@ -68,5 +66,11 @@ public enum SwiftSnippet {
         case .bool(let flag): return flag ? "true" : "false"
         case .null, .other: return "nil"
         }
+    }
+}
+
+extension UIKitModel {
+    public var exported: ExportedCode {
+        ExportedCode(language: "swift", fileExtension: "swift", text: SwiftSnippet.make(values))
     }
 }

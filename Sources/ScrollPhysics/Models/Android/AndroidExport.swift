@@ -1,22 +1,19 @@
-import Foundation
-import ScrollPhysics
-
 /// Android (Kotlin, View system): what `OverScroller`, `RecyclerView` and `PagerSnapHelper`
 /// let an app set, and the constants they keep private.
-public enum KotlinSnippet {
-    static func f(_ value: Double) -> String { ModelExport.double(value) + "f" }
+enum KotlinSnippet {
+    static func f(_ value: Double) -> String { CodeLiteral.double(value) + "f" }
     /// Android's durations are whole milliseconds (an Int): rounded, the exact value kept beside it.
     static func wholeMilliseconds(_ value: Double) -> String {
         let whole = Int(value.rounded())
-        return Double(whole) == value ? "\(whole)" : "\(whole)  // \(ModelExport.number(value)) ms, to whole ms"
+        return Double(whole) == value ? "\(whole)" : "\(whole)  // \(CodeLiteral.number(value)) ms, to whole ms"
     }
 
     public static func make(_ model: AndroidModel) -> String {
         let v = model.values
         var cannot: [String] = [
-            "//   INFLEXION \(ModelExport.number(v.inflexion)), the 0.84 g tuning (\(ModelExport.number(v.physicalTuning))) and DECELERATION_RATE are private to OverScroller;",
-            "//   the stretch's NATURAL_FREQUENCY \(ModelExport.number(v.stretchFrequency)), DAMPING_RATIO \(ModelExport.number(v.stretchDampingRatio)) and",
-            "//   ON_ABSORB_VELOCITY_ADJUSTMENT \(ModelExport.number(v.absorbAdjustment)) are private to EdgeEffect (only its color and blend mode are public);",
+            "//   INFLEXION \(CodeLiteral.number(v.inflexion)), the 0.84 g tuning (\(CodeLiteral.number(v.physicalTuning))) and DECELERATION_RATE are private to OverScroller;",
+            "//   the stretch's NATURAL_FREQUENCY \(CodeLiteral.number(v.stretchFrequency)), DAMPING_RATIO \(CodeLiteral.number(v.stretchDampingRatio)) and",
+            "//   ON_ABSORB_VELOCITY_ADJUSTMENT \(CodeLiteral.number(v.absorbAdjustment)) are private to EdgeEffect (only its color and blend mode are public);",
             "//   RecyclerView's own OverScroller is private, so its friction follows ViewConfiguration (0.015) unless",
             "//   flings are routed through the OnFlingListener below.",
         ]
@@ -107,5 +104,11 @@ public enum KotlinSnippet {
         }
 
         """
+    }
+}
+
+extension AndroidModel {
+    public var exported: ExportedCode {
+        ExportedCode(language: "kotlin", fileExtension: "kt", text: KotlinSnippet.make(self))
     }
 }

@@ -1,0 +1,18 @@
+import ScrollPhysics
+
+/// UIKit's values of a feel, for tests that tune UIKit. Another model's feel gives values
+/// whose rate is NaN, so no comparison with them can pass.
+extension Feel {
+    var uikit: ScrollParameters { Self.uikitValues(of: model) }
+
+    static func uikitValues(of model: any FeelModel) -> ScrollParameters {
+        if let uikit = model as? UIKitModel { return uikit.values }
+        var values = ScrollParameters()
+        values.decelerationRate = .nan
+        return values
+    }
+}
+
+extension ScrollAxis {
+    var uikit: ScrollParameters { Feel.uikitValues(of: feel) }
+}
