@@ -507,7 +507,10 @@ public final class PlaygroundSession {
         }
         do {
             let uikit = (feel.model as? UIKitModel)?.values ?? UIKitModel().on(display).values
-            let result = try Fit.run(reference.trace, kind: .auto, law: uikit.edgeReturn)
+            // A recording with the finger's samples is replayed through the pipeline in this
+            // scene's view, from the side's own values.
+            let result = try Fit.run(reference.trace, kind: .auto, law: uikit.edgeReturn, base: uikit,
+                                     geometry: Fit.Geometry(viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound))
             let (fitted, notes) = result.parameters(over: uikit)
             setFeel(Feel(fitted), at: realTime)
             let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")

@@ -13,7 +13,10 @@ struct FitCommand: ParsableCommand {
         discussion: """
         Kinds: glide (decelerationRate, decelerationPower), drag (rubberBandCoefficient, rubberBandLimit; \
         needs a finger column, rows past the leading edge have offset < 0), return (bounceDamping, \
-        edgeReturnRate: a release from a held overscroll), page (pageDamping), auto (decided from the data). \
+        edgeReturnRate: a release from a held overscroll), page (pageDamping), pipeline (a whole gesture: \
+        the finger column's samples replayed through UIKit's pipeline, fitting decelerationRate, and \
+        rubberBandCoefficient and edgeDecay when it goes past an edge; the finger lifts at the first row \
+        without one), auto (decided from the data). \
         Prints each value with the residual (max and mean, pt). Use - for standard input.
         """
     )
@@ -29,6 +32,12 @@ struct FitCommand: ParsableCommand {
 
     @Option(help: "Draw the data and the fitted curve to this PNG.")
     var plot: String?
+
+    @Option(help: "pipeline: the view's length along the axis, pt (the rubber band's d).")
+    var viewport = 844.0
+
+    @Option(help: "pipeline: the largest offset, pt (content length minus the view's; default: no trailing edge).")
+    var maxOffset: Double?
 
     @Option(help: "The edge return a return is fitted with: uikit (UIScrollView's 0.99/ms decay, fitting edgeDecay) or spring (the seed article's spring, fitting bounceDamping and edgeReturnRate).")
     var law = "uikit"
@@ -52,7 +61,14 @@ struct FitCommand: ParsableCommand {
             throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let result: Fit.Result
-        do { result = try Fit.run(trace, kind: fitKind, law: returnLaw) } catch { throw InputError("\(name): \(error.message)") }
+        guard viewport.isFinite, viewport >= 1, viewport <= 100_000 else {
+            throw InputError("--viewport: \(Fit.format(viewport)) is out of range; allowed range [1, 100000] pt")
+        }
+        if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0 && maxOffset <= 1e9) {
+            throw InputError("--max-offset: \(Fit.format(maxOffset)) is out of range; allowed range [0, 1000000000] pt")
+        }
+        let geometry = Fit.Geometry(viewport: viewport, maxOffset: maxOffset)
+        do { result = try Fit.run(trace, kind: fitKind, law: returnLaw, geometry: geometry) } catch { throw InputError("\(name): \(error.message)") }
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
         if let fittedLaw = result.returnLaw { lines.append("edgeReturn: \(fittedLaw.rawValue)  (edgeReturn)") }

@@ -21,6 +21,29 @@ import ScrollPhysics
 
     static let recording = "t,offset\n0,-177\n0.05,-177\n0.1,-177\n0.116,-157\n0.167,-106\n0.267,-46\n0.4,-14\n0.6,-2\n0.9,0\n"
 
+    /// A recording with the finger's samples fits through the pipeline: the panel's Fit finds the
+    /// rate the flick glided with, on top of the side's own values, and the next flick glides so.
+    @Test func aFingerRecordingFitsThroughThePipeline() throws {
+        let s = try session()
+        var truth = ScrollParameters()
+        truth.decelerationRate = 0.995
+        var axis = ScrollAxis(viewportLength: 844, bounds: 0...s.scene.mainAxis.bounds.upperBound, feel: Feel(truth))
+        var rows = ["t,offset,finger"]
+        for (i, y) in [600.0, 590, 560, 510, 440, 360].enumerated() {
+            let t = Double(i) / 60
+            if i == 0 { axis.beginDrag(at: t, pointer: y) } else { axis.dragMoved(at: t, pointer: y) }
+            rows.append("\(t),\(axis.offset(at: t)),\(y)")
+        }
+        axis.endDrag(at: 0.1)
+        for k in 0...150 { let t = 0.1 + Double(k) / 60; axis.advance(to: t); rows.append("\(t),\(axis.offset(at: t)),") }
+        let path = try write(rows.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        s.apply([.setValue(key: "fastScrollDistance", value: .number(300)), .loadReference(path: path), .fitReference], at: 10)
+        #expect(abs(s.feel.uikit.decelerationRate - 0.995) < 1e-5, "\(s.message?.text ?? "")")
+        #expect(s.feel.uikit.fastScrollDistance == 300)   // the side's own values stay
+        #expect(s.message?.text.contains("as a pipeline") == true, "\(s.message?.text ?? "")")
+    }
+
     @Test func fitSetsTheSlidersAndTheNextReleaseReturnsAsRecorded() throws {
         let s = try session()
         let path = try write(Self.recording)

@@ -185,7 +185,7 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(bad.stderr == "scrollab: error: \(data.path): row 4, column 2 \"offset\": \"abc\" is not a finite number\n")
         #expect(try String(contentsOf: params, encoding: .utf8) == written)
         let kind = try scrollab(["fit", data.path, "--kind", "spin"])
-        #expect(kind.status == 2 && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, auto"))
+        #expect(kind.status == 2 && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, pipeline, auto"))
     }
 
     @Test func aTraceOfOursGivesBackTheParametersItWasMadeWith() throws {
@@ -233,5 +233,85 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(Fit.spread(10, limit: 250) == Array(0..<10))
         let spread = Fit.spread(1_000_000, limit: 250)
         #expect(spread.first == 0 && spread[1] == 1 && spread.last == 999_999 && spread.count <= 251)
+    }
+}
+
+/// `fit --kind pipeline`: the finger's samples replayed through UIKit's pipeline.
+@Suite struct PipelineFitTests {
+    /// The recorded medium flick's touches (t s, centroid y pt; `UIKitPipelineTests`), then rows
+    /// every 60 Hz frame for 3 s after the lift at 0.91777 s, as UIKit with `values` shows them.
+    static func flick(_ values: ScrollParameters, pull: Double = 0) -> String {
+        let touches: [(t: Double, y: Double)] = [
+            (0.67618, 549), (0.78439, 548.667), (0.80110, 538.667), (0.81775, 522.667), (0.83440, 501.667),
+            (0.85106, 466.667), (0.86771, 406.333), (0.88440, 329.667), (0.90107, 220.333),
+        ]
+        var axis = ScrollAxis(viewportLength: 874, bounds: 0...5126, feel: Feel(values), offset: pull)
+        var rows = ["t,offset,finger"]
+        for (i, touch) in touches.enumerated() {
+            if i == 0 { axis.beginDrag(at: touch.t, pointer: touch.y) } else { axis.dragMoved(at: touch.t, pointer: touch.y) }
+            rows.append("\(touch.t),\(axis.offset(at: touch.t)),\(touch.y)")
+        }
+        axis.endDrag(at: 0.91777)
+        for k in 0...180 {
+            let t = 0.91777 + Double(k) / 60
+            axis.advance(to: t)
+            rows.append("\(t),\(axis.offset(at: t)),")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [0.995, 0.998, 0.99])
+    func recoversTheRateFromAWholeFlick(rate: Double) throws {
+        var truth = ScrollParameters()
+        truth.decelerationRate = rate
+        let trace = try FitTrace.parse(Self.flick(truth), file: "flick.csv")
+        let result = try Fit.run(trace, kind: .auto, geometry: Fit.Geometry(viewport: 874, maxOffset: 5126))
+        #expect(result.kind == .pipeline)
+        #expect(abs(fitted(result, "decelerationRate") - rate) < 2e-6, "\(fitted(result, "decelerationRate"))")
+        #expect(result.maximumResidual < 0.01, "\(result.maximumResidual)")
+        #expect(abs(fitted(result, "release velocity") - 4110) < 1)   // the recognizer's, whatever the rate
+        #expect(!result.values.contains { $0.key == "rubberBandCoefficient" || $0.key == "edgeDecay" })
+    }
+
+    /// A flick toward the top from 40 pt down is pulled past the edge, then returns: the rubber
+    /// band's c and UIKit's q come out too.
+    @Test func recoversTheRubberBandAndTheReturnPastAnEdge() throws {
+        var truth = ScrollParameters()
+        truth.rubberBandCoefficient = 0.4
+        truth.edgeDecay = 0.985
+        // A finger moving down 240 pt in 83 ms from 40 pt below the top.
+        let touches = [(0.0, 300.0), (0.016, 310.0), (0.033, 340.0), (0.05, 390.0), (0.066, 460.0), (0.083, 540.0)]
+        var axis = ScrollAxis(viewportLength: 874, bounds: 0...5126, feel: Feel(truth), offset: 40)
+        var rows = ["t,offset,finger"]
+        for (i, touch) in touches.enumerated() {
+            if i == 0 { axis.beginDrag(at: touch.0, pointer: touch.1) } else { axis.dragMoved(at: touch.0, pointer: touch.1) }
+            rows.append("\(touch.0),\(axis.offset(at: touch.0)),\(touch.1)")
+        }
+        #expect(axis.offset(at: 0.083) < -50)
+        axis.endDrag(at: 0.1)
+        for k in 0...120 {
+            let t = 0.1 + Double(k) / 60
+            axis.advance(to: t)
+            rows.append("\(t),\(axis.offset(at: t)),")
+        }
+        let trace = try FitTrace.parse(rows.joined(separator: "\n") + "\n", file: "pull.csv")
+        let result = try Fit.run(trace, kind: .pipeline, geometry: Fit.Geometry(viewport: 874, maxOffset: 5126))
+        #expect(abs(fitted(result, "rubberBandCoefficient") - 0.4) < 1e-4, "\(result.values)")
+        #expect(abs(fitted(result, "edgeDecay") - 0.985) < 1e-4, "\(result.values)")
+        #expect(result.maximumResidual < 0.05)
+        #expect(result.returnLaw == .uikit)
+    }
+
+    @Test func saysWhatItNeeds() throws {
+        let noFinger = try FitTrace.parse("t,offset,finger\n0,0,\n0.1,1,\n0.2,2,\n0.3,3,\n0.4,4,\n", file: "a.csv")
+        #expect(throws: InputError.self) { try Fit.run(noFinger, kind: .pipeline) }
+        let noGlide = try FitTrace.parse("t,offset,finger\n0,0,500\n0.1,10,490\n0.2,20,480\n0.3,20,\n", file: "b.csv")
+        do {
+            _ = try Fit.run(noGlide, kind: .pipeline)
+            Issue.record("a drag without a glide was fitted")
+        } catch {
+            #expect(error.message == "pipeline: 1 rows after the finger lifts; at least 4 are needed to fit the glide")
+        }
+        #expect(Fit.detect(noGlide).kind == .drag)
     }
 }

@@ -12,6 +12,9 @@ public enum FitKind: String, CaseIterable, Sendable {
     case `return`
     /// A page settling onto its target as a spring: `pageDamping`.
     case page
+    /// A whole gesture with the finger's samples, replayed through UIKit's pipeline:
+    /// `decelerationRate`, and `rubberBandCoefficient` and `edgeDecay` when it goes past an edge.
+    case pipeline
     /// Decide from the data (see `Fit.detect`).
     case auto
 }
@@ -73,16 +76,20 @@ public enum Fit {
     }
 
     /// `law`: which edge return a return is fitted with (the feel's own `edgeReturn`).
-    public static func run(_ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit) throws(InputError) -> Result {
+    /// `base`: the UIKit values a pipeline fit starts from and keeps for what it does not fit;
+    /// `geometry`: the view a pipeline fit replays the gesture in.
+    public static func run(_ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit, base: ScrollParameters = ScrollParameters(),
+                           geometry: Geometry = Geometry()) throws(InputError) -> Result {
         let result: Result
         switch kind {
+        case .pipeline: result = try pipeline(trace, base: base, geometry: geometry)
         case .glide: result = try glide(trace)
         case .drag: result = try drag(trace)
         case .return: result = law == .uikit ? try uikitReturn(trace) : try edgeReturn(trace)
         case .page: result = try page(trace)
         case .auto:
             let detected = detect(trace)
-            var chosen = try run(trace, kind: detected.kind, law: law)
+            var chosen = try run(trace, kind: detected.kind, law: law, base: base, geometry: geometry)
             chosen.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
             return chosen
         }
@@ -102,12 +109,20 @@ public enum Fit {
         }
     }
 
-    /// A finger column: a drag. A still stretch away from where the motion ends, followed by
+    /// A finger column: the whole gesture through the pipeline when at least 4 rows follow the
+    /// lift, else a drag. A still stretch away from where the motion ends, followed by
     /// motion toward it: a return. Otherwise whichever of a glide and a page spring fits better
     /// (a glide unless the spring's rms residual is 20 % lower: an exponential glide is also a
     /// critically damped spring, so a tie says glide).
     public static func detect(_ trace: FitTrace) -> (kind: FitKind, reason: String) {
-        if trace.hasFinger { return (.drag, "the trace has a finger column") }
+        if trace.hasFinger {
+            let samples = trace.samples
+            if let first = samples.firstIndex(where: { $0.finger != nil }),
+               let lift = samples[first...].firstIndex(where: { $0.finger == nil }), samples.count - lift >= 4 {
+                return (.pipeline, "the trace has the finger's samples and \(samples.count - lift) rows after the lift")
+            }
+            return (.drag, "the trace has a finger column")
+        }
         let samples = trace.samples
         let end = samples.last!.offset
         let start = plateauEnd(samples, end: end)
