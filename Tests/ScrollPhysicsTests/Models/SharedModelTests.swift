@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// The farthest a spring launched from its target at v gets: the first zero of its velocity,
+    /// in all three regimes (checked against the motion sampled every 0.1 ms).
+    @Test(arguments: [0.3, 1.0, 1.1, 3.0])
+    func reachIsThePeakOfTheMotion(ratio: Double) {
+        let spring = DampedSpring(from: 0, velocity: 8000, to: 0, mass: 0.5, stiffness: 100, ratio: ratio,
+                                  distanceTolerance: 0.01, velocityTolerance: 0.01)
+        let sampled = stride(from: 0.0, through: 2, by: 1e-4).map { abs(spring.position(at: $0)) }.max()!
+        let reach = DampedSpring.reach(velocity: 8000, naturalFrequency: (100 / 0.5).squareRoot(), dampingRatio: ratio)
+        #expect(abs(reach - sampled) < 1e-3, "ζ \(ratio): \(reach) vs \(sampled)")
+        #expect(DampedSpring.reach(velocity: -8000, naturalFrequency: 14, dampingRatio: ratio) > 0)
+        #expect(DampedSpring.reach(velocity: 0, naturalFrequency: 14, dampingRatio: ratio) == 0)
+    }
+
     @Test func badInputRestsAtOnce() {
         let spring = DampedSpring(from: .nan, velocity: 10, to: 5, mass: 1, stiffness: 100, damping: 20,
                                   distanceTolerance: 0.1, velocityTolerance: 1)

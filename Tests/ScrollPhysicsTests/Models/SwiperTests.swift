@@ -80,6 +80,14 @@ import Testing
         #expect(turn.index == start)
     }
 
+    /// Swiper's resistance x^r − 1 has no ceiling: a long pull goes past the viewport, and the
+    /// model says it has no overscroll limit.
+    @Test func theResistanceHasNoCeiling() {
+        let extent = ModelExtent(maxOffset: 1000, viewport: 300)
+        #expect(model.dragged(shown: 0, fingerFrom: 0, fingerTo: -2000, extent: extent) < -300)
+        #expect(model.overscrollLimit(extent: extent) == .infinity)
+    }
+
     @Test func velocityEstimateAndThreshold() {
         var estimator = model.makeEstimator()
         estimator.add(time: 0, position: 0)

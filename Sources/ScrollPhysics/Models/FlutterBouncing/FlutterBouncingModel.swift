@@ -173,6 +173,15 @@ public struct FlutterBouncingModel: FeelModel {
         min(max(offset, extent.minOffset - viewport), max(extent.minOffset, extent.maxOffset) + viewport)
     }
 
+    /// A drag stops within one viewport past an edge (`limited`); a release there at up to
+    /// `maxFlingVelocity` outward carries the spring on by at most its reach
+    /// (`DampedSpring.reach`), so that is as far as content ever gets.
+    public func overscrollLimit(extent: ModelExtent) -> Double {
+        let omega = (values.springStiffness / values.springMass).squareRoot()
+        return extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity, naturalFrequency: omega,
+                                                    dampingRatio: values.springDampingRatio)
+    }
+
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
         guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else { return 0 }
         return min(max(estimated, -values.maxFlingVelocity), values.maxFlingVelocity)

@@ -30,6 +30,24 @@ public struct DampedSpring: Simulation, Equatable {
     public let settleTime: Double
     public var restPosition: Double { target }
 
+    /// The farthest from its target (pt) a spring launched from it at `velocity` (pt/s) gets:
+    /// |y| at the first zero of y', t* from y'(t*) = 0 in each regime —
+    /// ζ < 1: t* = atan2(√(1 − ζ²), ζ)/ωd; ζ = 1: t* = 1/ω0; ζ > 1: t* = ln(r2/r1)/(r1 − r2).
+    public static func reach(velocity: Double, naturalFrequency omega: Double, dampingRatio zeta: Double) -> Double {
+        let v = abs(velocity)
+        guard v > 0, v.isFinite, omega > 0, omega.isFinite, zeta > 0, zeta.isFinite else { return v.isFinite ? 0 : .infinity }
+        if abs(zeta - 1) < 1e-9 { return v / (omega * exp(1)) }
+        if zeta < 1 {
+            let root = (1 - zeta * zeta).squareRoot(), wd = omega * root
+            let t = atan2(root, zeta) / wd
+            return v / wd * exp(-zeta * omega * t) * sin(wd * t)
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
+        let t = log(r2 / r1) / (r1 - r2)
+        return v / (r1 - r2) * (exp(r1 * t) - exp(r2 * t))
+    }
+
     /// Flutter's `SpringDescription(mass:stiffness:damping:)` values.
     public init(from position: Double, velocity: Double, to target: Double, mass: Double, stiffness: Double,
                 damping: Double, distanceTolerance: Double, velocityTolerance: Double) {

@@ -112,6 +112,10 @@ public struct SwiperModel: FeelModel {
         return fingerTo
     }
 
+    /// None: the resistance x^r − 1 (`onTouchMove`) has no ceiling, so a long enough pull takes
+    /// the slides any distance past the edge.
+    public func overscrollLimit(extent: ModelExtent) -> Double { .infinity }
+
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
         guard estimated.isFinite, abs(estimated) / 1000 >= values.minimumVelocity else { return 0 }
         return estimated * values.momentumVelocityRatio
