@@ -86,9 +86,10 @@ extension ParametersFile {
             switch tunable.defaultValue {
             case .number(let number): defaultText = formatNumber(number)
             case .string(let name): defaultText = "`\(name)`"
+            case .bool(let on): defaultText = "`\(on)`"
             default: defaultText = tunable.unsetMeaning.map { "null (\($0))" } ?? "null"
             }
-            var range = tunable.options.isEmpty
+            var range = tunable.isFlag ? "`true`, `false`" : tunable.options.isEmpty
                 ? "\(formatNumber(tunable.range.lowerBound)) – \(formatNumber(tunable.range.upperBound))"
                 : tunable.options.map { "`\($0)`" }.joined(separator: ", ")
             if tunable.isOptional { range += " or null" }

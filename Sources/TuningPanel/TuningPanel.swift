@@ -368,6 +368,12 @@ public final class TuningPanel {
 
     /// The slider of one platform-model parameter, from the model's own table.
     private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
+        if row.isFlag {
+            var on = row.value != 0
+            if Gui.checkbox("\(row.title)##model-\(row.key)", &on) { requests.append(.setValue(key: row.key, value: .bool(on))) }
+            Gui.help("\(row.help)\nDefault from \(row.source).")
+            return
+        }
         var position = row.value
         let width = max(80, Gui.availableWidth - 4)
         let unit = row.unit.isEmpty ? "" : " \(row.unit)"

@@ -19,7 +19,7 @@ import ScrollPhysics
         #expect(uikit.model is UIKitModel && uikit.uikit.decelerationRate == 0.99)
     }
 
-    @Test func badModelOrKeyIsOneLine() {
+    @Test func badModelOrKeyIsOneLine() throws {
         #expect(throws: InputError(#"x.json: unknown model "flutter" (models: uikit, flutter-bouncing, flutter-clamping, android, swiper, framer)"#)) {
             try ParametersFile.decode(#"{"model": "flutter"}"#, file: "x.json")
         }
@@ -28,5 +28,14 @@ import ScrollPhysics
         }
         #expect(throws: InputError.self) { try ParametersFile.decode(#"{"model": 3}"#, file: "x.json") }
         #expect(throws: InputError.self) { try ParametersFile.decode(#"{"model": "swiper", "speed": -1}"#, file: "x.json") }
+        // On/off options are JSON booleans, as the export writes them (1 and 0 are read too).
+        let swiper = try ParametersFile.decode(#"{"model": "swiper", "resistance": false, "longSwipes": 0, "momentumBounce": true}"#, file: "s.json")
+        #expect(swiper.model.value(of: "resistance") == 0 && swiper.model.value(of: "longSwipes") == 0 && swiper.model.value(of: "momentumBounce") == 1)
+        #expect(ParametersFile.encode(swiper).contains(#""resistance": false"#))
+        #expect(try ParametersFile.decode(ParametersFile.encode(swiper), file: "again.json") == swiper)
+        #expect(swiper.model.rows.filter(\.isFlag).map(\.key) == ["resistance", "longSwipes", "shortSwipes", "momentumBounce"])
+        #expect(throws: InputError(#"x.json: model "swiper": key "resistance": "yes" is not on or off; allowed: true, false (or 1, 0)"#)) {
+            try ParametersFile.decode(#"{"model": "swiper", "resistance": "yes"}"#, file: "x.json")
+        }
     }
 }

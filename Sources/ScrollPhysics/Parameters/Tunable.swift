@@ -60,6 +60,8 @@ public struct Tunable<Model>: @unchecked Sendable {
         case optionalReal(WritableKeyPath<Model, Double?>)
         /// A count of things (exported as `Int`); only whole numbers.
         case count(WritableKeyPath<Model, Int>)
+        /// On or off, stored as 1 or 0 (files: `true`/`false`, or 1/0; exported as `Bool`).
+        case flag(WritableKeyPath<Model, Int>)
         /// One of named options (exported as `String`).
         case choice(options: [String], get: (Model) -> String, set: (inout Model, String) -> Void)
     }
@@ -127,6 +129,8 @@ public struct Tunable<Model>: @unchecked Sendable {
 
     /// Whether only whole numbers are allowed.
     public var isCount: Bool { if case .count = storage { return true } else { return false } }
+    /// Whether it is an on/off switch.
+    public var isFlag: Bool { if case .flag = storage { return true } else { return false } }
     /// The options of a choice (empty otherwise).
     public var options: [String] { if case .choice(let options, _, _) = storage { return options } else { return [] } }
     public var isOptional: Bool { if case .optionalReal = storage { return true } else { return false } }
@@ -139,6 +143,7 @@ public struct Tunable<Model>: @unchecked Sendable {
         case .real(let path): return .number(model[keyPath: path])
         case .optionalReal(let path): return model[keyPath: path].map(ParameterValue.number) ?? .null
         case .count(let path): return .number(Double(model[keyPath: path]))
+        case .flag(let path): return .bool(model[keyPath: path] != 0)
         case .choice(_, let get, _): return .string(get(model))
         }
     }
@@ -147,6 +152,7 @@ public struct Tunable<Model>: @unchecked Sendable {
     public func number(in model: Model) -> Double {
         switch value(in: model) {
         case .number(let number): return number
+        case .bool(let on): return on ? 1 : 0
         case .string(let name): return Double(options.firstIndex(of: name) ?? 0)
         default: return range.lowerBound
         }
@@ -161,6 +167,7 @@ public struct Tunable<Model>: @unchecked Sendable {
         case .real(let path): model[keyPath: path] = v
         case .optionalReal(let path): model[keyPath: path] = v
         case .count(let path): v.round(); model[keyPath: path] = Int(v)
+        case .flag(let path): model[keyPath: path] = v >= 0.5 ? 1 : 0
         case .choice(let options, _, let set): set(&model, options[Int(v.rounded())])
         }
     }
@@ -177,6 +184,13 @@ public struct Tunable<Model>: @unchecked Sendable {
             return
         case .optionalReal(let path) where value == .null:
             model[keyPath: path] = nil
+            return
+        case .flag(let path):
+            switch value {
+            case .bool(let on): model[keyPath: path] = on ? 1 : 0
+            case .number(let number) where number == 0 || number == 1: model[keyPath: path] = Int(number)
+            default: throw ParameterError(key: key, message: "\(value.description) is not on or off; allowed: true, false (or 1, 0)")
+            }
             return
         default:
             break

@@ -121,7 +121,7 @@ import Testing
         #expect(throws: ModelParameterError("model \"flutter-bouncing\": key \"drag\": 2 is out of range; allowed range [0.001, 0.9] per s")) {
             try FeelZoo.make("flutter-bouncing", [("drag", .number(2))])
         }
-        #expect(throws: ModelParameterError("model \"android\": key \"flywheel\": 0.5 is not a whole number; allowed range [0, 1] 0/1")) {
+        #expect(throws: ModelParameterError("model \"android\": key \"flywheel\": 0.5 is not on or off; allowed: true, false (or 1, 0)")) {
             try FeelZoo.make("android", [("flywheel", .number(0.5))])
         }
         #expect(throws: ModelParameterError.self) { try FeelZoo.make("framer", [("power", .number(.nan))]) }

@@ -72,7 +72,7 @@ public struct AndroidModel: FeelModel {
             P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "dp", range: 0...100, format: "%.3f dp",
                   help: "Finger travel before scrolling starts; swallowed.", source: "ViewConfiguration.TOUCH_SLOP",
                   equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
-            P(.count(\.flywheel), key: "flywheel", title: "Flywheel", unit: "0/1", range: 0...1, format: "%.0f",
+            P(.flag(\.flywheel), key: "flywheel", title: "Flywheel", unit: "", range: 0...1, format: "%.0f",
                   help: "1: a fling that catches a running one in the same direction adds its speed.",
                   source: "OverScroller.fling (mFlywheel)",
                   equivalent: "OverScroller(context, interpolator, bounceX, bounceY, flywheel) (deprecated constructor)"),

@@ -58,7 +58,7 @@ public struct FlutterBouncingModel: FeelModel {
                   help: "Share of the finger's travel the content follows past an edge, at the edge; it falls as (1 − overscroll/viewport)².",
                   source: "scroll_physics.dart BouncingScrollPhysics.frictionFactor (0.52 normal, 0.26 fast)",
                   equivalent: "override double frictionFactor(double f) => k * math.pow(1 - f, 2) in a BouncingScrollPhysics subclass"),
-            P(.count(\.fastEasing), key: "fastEasing", title: "Ease back 1:1", unit: "0/1", range: 0...1, format: "%.0f",
+            P(.flag(\.fastEasing), key: "fastEasing", title: "Ease back 1:1", unit: "", range: 0...1, format: "%.0f",
                   help: "1: moving back toward the content past an edge is not resisted (the fast deceleration rate's rule).",
                   source: "scroll_physics.dart applyPhysicsToUserOffset (easing && ScrollDecelerationRate.fast)",
                   equivalent: "BouncingScrollPhysics(decelerationRate: ScrollDecelerationRate.fast) (also changes friction, spring and limits)"),

@@ -80,6 +80,8 @@ public struct ModelRow: Sendable, Equatable {
     public let help: String
     public let source: String
     public let isCount: Bool
+    /// An on/off switch (value 1 or 0): a checkbox, not a slider.
+    public let isFlag: Bool
     public let value: Double
 }
 
@@ -88,7 +90,7 @@ extension FeelModel {
     public var rows: [ModelRow] {
         Self.parameters.map {
             ModelRow(key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, format: $0.format, help: $0.help,
-                     source: $0.source, isCount: $0.isCount, value: $0.number(in: values))
+                     source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, value: $0.number(in: values))
         }
     }
 

@@ -49,7 +49,7 @@ public struct SwiperModel: FeelModel {
     public static var parameters: [Tunable<Values>] {
         typealias P = Tunable<Values>
         return [
-            P(.count(\.resistance), key: "resistance", title: "Edge resistance on", unit: "0/1", range: 0...1, format: "%.0f",
+            P(.flag(\.resistance), key: "resistance", title: "Edge resistance on", unit: "", range: 0...1, format: "%.0f",
                   help: "0: the content follows the finger past the edges 1:1.", source: "core/defaults.mjs resistance",
                   equivalent: "Swiper option resistance (boolean)"),
             P(.real(\.resistanceRatio), key: "resistanceRatio", title: "Resistance ratio", unit: "", range: 0...1, format: "%.3f",
@@ -59,7 +59,7 @@ public struct SwiperModel: FeelModel {
             P(.real(\.threshold), key: "threshold", title: "Threshold", unit: "px", range: 0...100, format: "%.3f px",
                   help: "Finger travel before the slides move; swallowed.", source: "core/defaults.mjs threshold; events/onTouchMove.js",
                   equivalent: "Swiper option threshold (px)"),
-            P(.count(\.longSwipes), key: "longSwipes", title: "Long swipes", unit: "0/1", range: 0...1, format: "%.0f",
+            P(.flag(\.longSwipes), key: "longSwipes", title: "Long swipes", unit: "", range: 0...1, format: "%.0f",
                   help: "0: a long touch always returns to the slide it started on.", source: "core/defaults.mjs longSwipes",
                   equivalent: "Swiper option longSwipes (boolean)"),
             P(.real(\.longSwipesRatio), key: "longSwipesRatio", title: "Long swipe ratio", unit: "slide", range: 0.01...1, format: "%.3f slide",
@@ -69,7 +69,7 @@ public struct SwiperModel: FeelModel {
                   help: "Touches longer than this are long swipes; shorter ones always move a slide.",
                   source: "core/defaults.mjs longSwipesMs; events/onTouchEnd.js",
                   equivalent: "Swiper option longSwipesMs"),
-            P(.count(\.shortSwipes), key: "shortSwipes", title: "Short swipes", unit: "0/1", range: 0...1, format: "%.0f",
+            P(.flag(\.shortSwipes), key: "shortSwipes", title: "Short swipes", unit: "", range: 0...1, format: "%.0f",
                   help: "0: a quick flick returns to the slide it started on.", source: "core/defaults.mjs shortSwipes",
                   equivalent: "Swiper option shortSwipes (boolean)"),
             P(.real(\.speed), key: "speed", title: "Transition time", unit: "ms", range: 0...5000, format: "%.0f ms",
@@ -78,7 +78,7 @@ public struct SwiperModel: FeelModel {
             P(.real(\.momentumRatio), key: "momentumRatio", title: "Momentum ratio", unit: "s", range: 0...10, format: "%.3f s",
                   help: "Free mode: the glide travels the release speed × this.", source: "modules/free-mode/free-mode.mjs freeMode.momentumRatio",
                   equivalent: "Swiper option freeMode.momentumRatio"),
-            P(.count(\.momentumBounce), key: "momentumBounce", title: "Momentum bounce", unit: "0/1", range: 0...1, format: "%.0f",
+            P(.flag(\.momentumBounce), key: "momentumBounce", title: "Momentum bounce", unit: "", range: 0...1, format: "%.0f",
                   help: "Free mode: 0 stops the glide at the edge.", source: "modules/free-mode/free-mode.mjs freeMode.momentumBounce",
                   equivalent: "Swiper option freeMode.momentumBounce (boolean)"),
             P(.real(\.momentumBounceRatio), key: "momentumBounceRatio", title: "Momentum bounce ratio", unit: "", range: 0...10, format: "%.3f",

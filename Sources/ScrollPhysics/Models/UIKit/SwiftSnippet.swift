@@ -45,6 +45,7 @@ public enum SwiftSnippet {
         case .real: return "Double"
         case .optionalReal: return "Double?"
         case .count: return "Int"
+        case .flag: return "Bool"
         case .choice: return "String"
         }
     }
