@@ -141,8 +141,9 @@ public final class Window {
             got = "\"\(driver)\""
             SDL_Quit()
         }
-        let display = environment["DISPLAY"].map { "DISPLAY=\($0)" } ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0)" } ?? ""
-        throw SDLError("opening a window", reason: "SDL's video driver is \(got), which shows no window; \(display) could not be reached")
+        let display = environment["DISPLAY"].map { "DISPLAY=\($0) could not be reached" }
+            ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) could not be reached" } ?? "no display is set"
+        throw SDLError("opening a window", reason: "SDL's video driver is \(got), which shows no window; \(display)")
     }
 
     deinit {

@@ -57,8 +57,7 @@ struct DemoCommand: ParsableCommand {
         do {
             app = try DemoApp(size: windowSize, renderer: rendererChoice)
         } catch {
-            FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); render --video makes clips anywhere\n".utf8))
-            Foundation.exit(1)
+            throw InputError("no display to open a window on (\(error)); render --video makes clips anywhere")
         }
         let demo = DemoTour(steps: steps, viewport: viewport, idleResume: idleSeconds, realTime: Window.now)
         app.run(demo, screenshot: screenshot.map { ($0, shotTime) }, quitAfter: quitTime)

@@ -94,8 +94,7 @@ struct PlayCommand: ParsableCommand {
         do {
             app = try PlaygroundApp(windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height), renderer: rendererChoice)
         } catch {
-            FileHandle.standardError.write(Data("scrollab: no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render\n".utf8))
-            Foundation.exit(1)
+            throw InputError("no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render")
         }
         let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, feel: feel,
                                             tracePath: trace, realTime: Window.now)

@@ -227,9 +227,13 @@ import Testing
         oneLine(try scrollab(["play", "--screenshot", dir.path, "--exit-after", "2"], environment: noDisplay),
                 "scrollab: error: \(dir.path): is a directory, expected a file\n")
         oneLine(try scrollab(["play", "--trace", dir.appendingPathComponent("missing/t.csv").path], environment: noDisplay))
-        // Good outputs and no display: status 1, nothing created.
+        // Good outputs and no display: one line, status 2 (as every window command), nothing created.
         let run = try scrollab(["play", "--trace", dir.appendingPathComponent("t.csv").path, "--exit-after", "1"], environment: noDisplay)
-        #expect(run.status == 1)
+        #expect(run.status == 2 && run.stderr.hasPrefix("scrollab: error: no display to open a window on (") && run.stderr.filter { $0 == "\n" }.count == 1)
+        let demo = try scrollab(["demo"], environment: noDisplay)
+        #expect(demo.status == 2 && demo.stderr.hasPrefix("scrollab: error: no display to open a window on ("))
+        let dummy = try scrollab(["play"], environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
+        #expect(dummy.status == 2 && dummy.stderr.contains("which shows no window; no display is set)"), "\(dummy.stderr)")
         #expect(try files(in: dir).isEmpty)
     }
 
