@@ -4,6 +4,7 @@ import Foundation
 import Platform
 import Playground
 import Rendering
+import SafeOutput
 import Scenes
 import ScrollLabKit
 
@@ -53,6 +54,9 @@ struct DemoCommand: ParsableCommand {
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
         let steps = try tour.map { try TourFile.load($0) } ?? TourStep.builtIn(viewport: viewport)
+        // The screenshot's path is checked before the window opens: a bad one is exit 2 with or
+        // without a display.
+        if let screenshot { _ = try OutputFile.plan(screenshot, inputs: tour.map { [$0] } ?? []) }
         let app: DemoApp
         do {
             app = try DemoApp(size: windowSize, renderer: rendererChoice)

@@ -230,6 +230,8 @@ import Testing
         // Good outputs and no display: one line, status 2 (as every window command), nothing created.
         let run = try scrollab(["play", "--trace", dir.appendingPathComponent("t.csv").path, "--exit-after", "1"], environment: noDisplay)
         #expect(run.status == 2 && run.stderr.hasPrefix("scrollab: error: no display to open a window on (") && run.stderr.filter { $0 == "\n" }.count == 1)
+        oneLine(try scrollab(["demo", "--screenshot", dir.path], environment: noDisplay),
+                "scrollab: error: \(dir.path): is a directory, expected a file\n")
         let demo = try scrollab(["demo"], environment: noDisplay)
         #expect(demo.status == 2 && demo.stderr.hasPrefix("scrollab: error: no display to open a window on ("))
         let dummy = try scrollab(["play"], environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
