@@ -81,8 +81,12 @@ public final class OutputFile {
                     throw OutputError(path, reason: "is also an input (\(input)); not overwritten, choose another output")
                 }
             }
-            guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+            guard info.st_mode & 0o222 != 0 else {
                 throw OutputError(path, reason: "is read-only (mode \(Self.octal(info.st_mode & 0o7777))); not replaced")
+            }
+            guard access(target, W_OK) == 0 else {
+                // Writable by someone, not by us: the owner is the reason, not the mode.
+                throw OutputError(path, reason: "cannot be written by this user (it belongs to user \(info.st_uid), mode \(Self.octal(info.st_mode & 0o7777))); not replaced")
             }
             let folder = Self.folder(of: target)
             if info.st_nlink > 1 { return .copyInto(target: target, folder: folder) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Platform
 import Rendering
+import SafeOutput
 import ScrollLabKit
 
 struct GoldenCommand: ParsableCommand {
@@ -14,6 +15,8 @@ struct GoldenCommand: ParsableCommand {
     var assets = "Assets"
 
     func run() throws {
+        // Every frame's file is checked before any is rewritten: a set is never left half new.
+        for frame in GoldenFrame.all { _ = try OutputFile.plan(frame.path(assets: assets), inputs: []) }
         let snapshot = try SceneSnapshot()
         for frame in GoldenFrame.all {
             do {

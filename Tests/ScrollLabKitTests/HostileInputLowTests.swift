@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Rendering
 
 /// The campaign's low findings that confused a user: flags and reasons that named the wrong
 /// thing or nothing.
@@ -15,6 +16,24 @@ extension HostileInputTests {
     }
 
     /// Hexadecimal (`0x10`, which Double reads as 16) is not a decimal number.
+    /// `golden` checks every frame's file before it rewrites any: one read-only frame leaves the
+    /// whole set as it was.
+    @Test func goldenRewritesNothingWhenOneFrameCannotBeWritten() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let golden = dir.appendingPathComponent("golden")
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        let names = GoldenFrame.all.map { $0.name + ".png" }
+        for name in names { try Data("old".utf8).write(to: golden.appendingPathComponent(name)) }
+        let last = golden.appendingPathComponent(names.last!).path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: last)
+        let run = try scrollab(["golden", "--assets", dir.path])
+        #expect(run.status == 2 && run.stderr == "scrollab: error: \(last): is read-only (mode 0444); not replaced\n", "\(run.stderr)")
+        for name in names {
+            #expect(try Data(contentsOf: golden.appendingPathComponent(name)) == Data("old".utf8), "\(name) was rewritten")
+        }
+    }
+
     @Test func flagsRefuseHexadecimal() throws {
         oneLine(try scrollab(["replay", "--gesture", flick, "--fps", "0x10"]),
                 "scrollab: error: --fps: \"0x10\" is not a number; allowed range [1, 1000]\n")
