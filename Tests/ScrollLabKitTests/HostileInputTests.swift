@@ -161,9 +161,9 @@ import Testing
 
     // MARK: Medium 6 — no window, no run.
 
-    @Test func aStaleDisplayIsOneLineAndStatusOne() throws {
+    @Test func aStaleDisplayIsOneLineAndStatusTwo() throws {
         let run = try scrollab(["play", "--exit-after", "30"], environment: ["DISPLAY": ":987", "PATH": "/usr/bin:/bin"], limit: 60)
-        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("video driver") && run.stderr.contains("DISPLAY=:987"), "\(run.stderr)")
     }
