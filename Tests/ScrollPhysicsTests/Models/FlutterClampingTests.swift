@@ -54,4 +54,18 @@ import Testing
         #expect(close(estimator.velocity(at: 0.08), 800 + 6000 * 0.08, 1e-6))
         #expect(estimator.velocity(at: 0.08 + 0.041) == 0) // stale: more than 40 ms since the last sample
     }
+
+    /// Content left a viewport past the last page when the range shrank, flung outward as fast
+    /// as Flutter lets it: the page spring's overshoot stays within the overscroll limit.
+    @Test func aPageSpringFromAShrunkRangeStaysWithinTheLimit() throws {
+        let model = FlutterClampingModel()
+        let extent = ModelExtent(maxOffset: 1200, viewport: 400)
+        let limit = model.overscrollLimit(extent: extent)
+        #expect(limit > 400 && limit < 700, "\(limit)")
+        let release = ModelPageRelease(offset: 1600, velocity: model.values.maxFlingVelocity, pageSize: 400, pageCount: 4,
+                                       travel: 10, touchDuration: 0.1, viewport: 400, startIndex: 3)
+        let turn = try #require(model.page(release))
+        let peak = stride(from: 0.0, through: 3, by: 1e-4).map { turn.motion.position(at: $0) - 1200 }.max()!
+        #expect(peak > 400 && peak <= limit + 1e-9, "peak \(peak) pt past the edge, limit \(limit)")
+    }
 }

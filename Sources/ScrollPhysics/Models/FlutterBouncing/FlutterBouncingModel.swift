@@ -174,12 +174,11 @@ public struct FlutterBouncingModel: FeelModel {
     }
 
     /// A drag stops within one viewport past an edge (`limited`); a release there at up to
-    /// `maxFlingVelocity` outward carries the spring on by at most its reach
+    /// `maxFlingVelocity` outward carries the spring (edge or page) on by at most its reach
     /// (`DampedSpring.reach`), so that is as far as content ever gets.
     public func overscrollLimit(extent: ModelExtent) -> Double {
-        let omega = (values.springStiffness / values.springMass).squareRoot()
-        return extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity, naturalFrequency: omega,
-                                                    dampingRatio: values.springDampingRatio)
+        extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity, mass: values.springMass,
+                                             stiffness: values.springStiffness, ratio: values.springDampingRatio)
     }
 
     public func flingVelocity(estimated: Double, travel: Double) -> Double {

@@ -81,6 +81,14 @@ public struct FlutterClampingModel: FeelModel {
         return proposed
     }
 
+    /// A drag never passes an edge; content gets past one only when the range shrinks under it
+    /// (within a viewport: `ScrollAxis.setBounds`), and a page spring launched there at up to
+    /// `maxFlingVelocity` carries it on by at most the spring's reach (`DampedSpring.reach`).
+    public func overscrollLimit(extent: ModelExtent) -> Double {
+        extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity, mass: values.springMass,
+                                             stiffness: values.springStiffness, ratio: values.springDampingRatio)
+    }
+
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
         guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else { return 0 }
         return min(max(estimated, -values.maxFlingVelocity), values.maxFlingVelocity)

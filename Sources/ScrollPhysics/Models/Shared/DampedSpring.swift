@@ -48,6 +48,11 @@ public struct DampedSpring: Simulation, Equatable {
         return v / (r1 - r2) * (exp(r1 * t) - exp(r2 * t))
     }
 
+    /// `reach` for Flutter's `SpringDescription.withDampingRatio` values.
+    public static func reach(velocity: Double, mass: Double, stiffness: Double, ratio: Double) -> Double {
+        reach(velocity: velocity, naturalFrequency: (stiffness / mass).squareRoot(), dampingRatio: ratio)
+    }
+
     /// Flutter's `SpringDescription(mass:stiffness:damping:)` values.
     public init(from position: Double, velocity: Double, to target: Double, mass: Double, stiffness: Double,
                 damping: Double, distanceTolerance: Double, velocityTolerance: Double) {
