@@ -32,6 +32,8 @@ bool gButtonPressed = false;
 bool gKeyPressedSinceFrame[SDL_NUM_SCANCODES] = {};
 std::vector<SDL_Event> gDeferredKeyUps;
 std::vector<SDL_Event> gKeyUpsDue;
+// Esc was pressed with a popup (a combo's list) open: the next frame closes it.
+bool gClosePopups = false;
 // The panel's rectangle as last placed (window points).
 float gPanel[4] = {0, 0, 0, 0};
 // The track of the last value slider (window points).
@@ -158,8 +160,15 @@ bool slgui_process_event(const void *event) {
         return io.WantCaptureMouse;
     case SDL_KEYDOWN: case SDL_KEYUP:
         // Esc while a field is being edited cancels the edit (ImGui restores the value and closes
-        // the field); otherwise it reaches the app, which quits, also right after typing.
-        if (e->key.keysym.sym == SDLK_ESCAPE) return io.WantTextInput;
+        // the field); with a popup open (a combo's list) it closes the popup; otherwise it
+        // reaches the app, which quits, also right after typing.
+        if (e->key.keysym.sym == SDLK_ESCAPE) {
+            if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+                if (e->type == SDL_KEYDOWN) gClosePopups = true;
+                return true;
+            }
+            return io.WantTextInput;
+        }
         return io.WantCaptureKeyboard;
     case SDL_TEXTINPUT:
         return io.WantCaptureKeyboard;
@@ -212,6 +221,10 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
     }
     io.DisplayFramebufferScale = ImVec2(scale, scale);
     ImGui::NewFrame();
+    if (gClosePopups) {
+        ImGui::ClosePopupToLevel(0, true);
+        gClosePopups = false;
+    }
 }
 
 void slgui_set_mouse(float x, float y, bool down) {

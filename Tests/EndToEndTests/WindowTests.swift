@@ -149,6 +149,22 @@ struct WindowTests {
         #expect(try app.quit() == 0)
     }
 
+    /// Esc with a dropdown open closes the dropdown; the app keeps running, and the next Esc quits.
+    @Test func escapeClosesAnOpenDropdownInsteadOfQuitting() throws {
+        let x = try XSession()
+        defer { x.stop() }
+        let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
+        try app.click("##preset")
+        _ = try app.waitFor("the preset list to open") { $0.widgets.keys.contains { $0.hasPrefix("##preset/") } ? true : nil }
+        try app.perform(["key", "Escape"])
+        _ = try app.waitFor("the preset list to close") { $0.widgets.keys.contains { $0.hasPrefix("##preset/") } ? nil : true }
+        // Still here a good while later (it used to quit about 1.5 s after such an Esc).
+        let later = Date().addingTimeInterval(2.5)
+        while Date() < later { usleep(100_000) }
+        #expect(app.process.isRunning, "the app quit on an Esc that closed a dropdown")
+        #expect(try app.quit() == 0)
+    }
+
     @Test func pagerFlickLandsOnTheNextPage() throws {
         let x = try XSession()
         defer { x.stop() }

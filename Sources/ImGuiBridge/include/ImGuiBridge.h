@@ -15,7 +15,8 @@ extern "C" {
 bool slgui_init(void *window, void *renderer, const char *fontPath, float fontSize);
 void slgui_shutdown(void);
 /// Feeds one SDL_Event; returns true when the panel wants it: a press or wheel over the panel
-/// (or with a popup open), typing in a field. Esc is never the panel's: it always quits.
+/// (or with a popup open), typing in a field. Esc is the panel's only while a field is edited
+/// (it cancels the edit) or a popup is open (the next frame closes it); otherwise the app's.
 bool slgui_process_event(const void *event);
 /// For the raw window-system event SDL sends just before a mouse motion or button event (X11):
 /// the X server's time of that event in milliseconds; -1 for any other event. SDL 2's own
