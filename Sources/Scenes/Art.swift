@@ -349,6 +349,8 @@ public enum Art {
                 list.append(.rect(Rect(x: x, y: y, width: f.width * 0.2, height: 1), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.8)), cornerRadius: 0))
             }
         } else {
+            // The far sand from the horizon down: the dunes do not reach every column of a wide frame.
+            band(&list, f, from: horizon, to: 0.9, .solid(Color(hex: 0xB8652F)))
             list.append(.circle(centerX: f.x + f.width * 0.3, centerY: f.y + f.height * 1.2, radius: f.height * 0.62, color: Color(hex: 0xD9894A)))
             list.append(.circle(centerX: f.x + f.width * 0.85, centerY: f.y + f.height * 1.25, radius: f.height * 0.6, color: Color(hex: 0xC7743C)))
             band(&list, f, from: 0.9, to: 1, .solid(Color(hex: 0xB8652F)))
@@ -375,6 +377,8 @@ public enum Art {
         let (top, bottom) = sky(light, seed: seed)
         band(&list, f, from: 0, to: horizon, .verticalGradient(top, bottom))
         sun(&list, f, light, seed, horizon: horizon)
+        // The far ground from the horizon down: the hills do not reach every column of a wide frame.
+        band(&list, f, from: horizon, to: horizon + 0.08, .solid(Color(hex: 0x5D8A45)))
         list.append(.circle(centerX: f.x + f.width * 0.15, centerY: f.y + f.height * (horizon + 0.5), radius: f.height * 0.55, color: Color(hex: 0x6E9A52)))
         list.append(.circle(centerX: f.x + f.width * 0.9, centerY: f.y + f.height * (horizon + 0.55), radius: f.height * 0.6, color: Color(hex: 0x5D8A45)))
         band(&list, f, from: horizon + 0.08, to: 1, .solid(Color(hex: 0x7FAA5E)))

@@ -1,7 +1,7 @@
 import Testing
 import Drawing
 import Platform
-import Scenes
+@testable import Scenes
 
 /// Cached groups (a card's picture drawn once into a texture and copied): the copy looks like the
 /// picture drawn in place, wherever the card is, and the renderer picks SDL's software renderer
@@ -52,6 +52,32 @@ import Scenes
         let b = try render(picture(at: Rect(x: 37.4, y: 151.3, width: 300, height: 180), cached: true))
         // Copied at the frame's rounded position: (37, 151).
         #expect(differing(a, b, 20, 30, 37, 151, 300, 180) == 0)
+    }
+
+    /// Every picture covers its whole frame: no pure-black pixel inside any card (an undrawn band
+    /// in a cached picture came out black: the road's ground began below the horizon), in a card's
+    /// shape and in the banner's wide one, at 1× and 3×.
+    @Test(arguments: [1.0, 3.0])
+    func everyPictureCoversItsFrame(scale: Double) throws {
+        let frames = [Rect(x: 20, y: 30, width: 300, height: 180), Rect(x: 5, y: 100, width: 390, height: 120)]
+        var bare: [String] = []
+        for (index, title) in Art.titles.enumerated() {
+            for frame in frames {
+                var list = DrawList()
+                list.append(.rect(Rect(x: 0, y: 0, width: 400, height: 400), fill: .solid(.white), cornerRadius: 0))
+                Art.picture(into: &list, frame: frame, title: title, seed: index, cornerRadius: 0, surround: .white, restoreClip: nil)
+                let image = try render(list, scale: scale)
+                var black = 0
+                for y in Int(frame.y * scale) + 1 ..< Int(frame.maxY * scale) - 1 {
+                    for x in Int(frame.x * scale) + 1 ..< Int(frame.maxX * scale) - 1 {
+                        let p = image.pixel(x: x, y: y)
+                        if p.0 == 0 && p.1 == 0 && p.2 == 0 { black += 1 }
+                    }
+                }
+                if black > 0 { bare.append("\(title) \(Int(frame.width))×\(Int(frame.height)): \(black) black pixels") }
+            }
+        }
+        #expect(bare.isEmpty, "\(bare)")
     }
 
     @Test func cpuRasterisersAreRecognised() {
