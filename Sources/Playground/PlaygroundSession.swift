@@ -47,7 +47,9 @@ public final class PlaygroundSession {
     /// A replay under way: its events, the scene time it started and the next event due.
     private var replaying: (events: [TimedInput], start: Double, next: Int, target: ReplayTarget)?
 
-    public init(setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, tracePath: String?,
+    /// `feelName`: what `feel` is called (a parameter file's name); default: the preset it
+    /// equals, else its model's title.
+    public init(setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, feelName: String? = nil, tracePath: String?,
                 realTime: Double = 0, historySeconds: Double = 4, historyRate: Double = 60) throws(InputError) {
         precondition(!setups.isEmpty)
         self.setups = setups
@@ -57,8 +59,9 @@ public final class PlaygroundSession {
         self.historySeconds = historySeconds
         clock = SceneClock(realTime: realTime)
         display = (feel.model as? UIKitModel)?.values.display ?? Device.showing(viewport)?.display ?? .standard
+        let name = feelName ?? Self.name(of: feel, on: display)
         sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: feel),
-                                feel: feel, historyCapacity: historyCapacity)]
+                                feel: feel, name: name, historyCapacity: historyCapacity)]
         self.tracePath = tracePath
         if let tracePath {
             trace = try TraceFile(tracePath, header: "", live: true)
@@ -308,7 +311,11 @@ public final class PlaygroundSession {
         if let device = Device.showing(size) {
             // The device's screen: UIKit's release frame and pixel grid follow it on both sides.
             display = device.display
-            for side in sides { side.feel = side.feel.on(display) }
+            for side in sides {
+                side.feel = side.feel.on(display)
+                side.named.feel = side.named.feel.on(display)
+                side.savedFeel = side.savedFeel.on(display)
+            }
             shown = ", \(Int(device.refreshRate)) Hz, @\(Int(device.scale))x"
         }
         rebuild(sides.indices, at: realTime)
@@ -323,7 +330,7 @@ public final class PlaygroundSession {
             return nil
         }
         let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
-        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.label),
+        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.title),
                            feels: sides.map(\.feel), format: format, path: name)
     }
 
@@ -344,7 +351,8 @@ public final class PlaygroundSession {
         if on {
             let a = sides[0]
             let b = PlaygroundSide(label: "B", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: a.feel),
-                                   feel: a.feel, historyCapacity: historyCapacity)
+                                   feel: a.feel, name: a.named.name, historyCapacity: historyCapacity)
+            b.named = a.named
             b.scene.advance(to: clock.sceneTime(at: realTime))
             sides.append(b)
             rebuild(0..<1, at: realTime)
@@ -361,6 +369,7 @@ public final class PlaygroundSession {
     public func copy(from source: Int, to target: Int, at realTime: Double) {
         guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else { return }
         apply(sides[source].feel, to: sides[target], at: realTime)
+        sides[target].named = sides[source].named
         message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
     }
 
@@ -369,8 +378,11 @@ public final class PlaygroundSession {
     public func swapSides(at realTime: Double) {
         guard isComparing else { return }
         let a = sides[0].feel, b = sides[1].feel
+        let aName = sides[0].named, bName = sides[1].named
         apply(b, to: sides[0], at: realTime)
         apply(a, to: sides[1], at: realTime)
+        sides[0].named = bName
+        sides[1].named = aName
         message = Message(text: "Swapped A and B.", isError: false)
     }
 
@@ -383,6 +395,11 @@ public final class PlaygroundSession {
         FeelZoo.model(named: name)?.title ?? name
     }
 
+    /// The preset `feel` equals on `display`, else its model's title.
+    static func name(of feel: Feel, on display: Display) -> String {
+        Preset.all.first { $0.feel.on(display) == feel }?.title ?? feel.title
+    }
+
     /// Runs platform model `name` on the edited side, at its defaults.
     public func setModel(_ name: String, at realTime: Double) {
         guard let new = modelFeel(name) else {
@@ -390,6 +407,7 @@ public final class PlaygroundSession {
             return
         }
         setFeel(new, at: realTime)
+        edited.name(Self.modelTitle(name), for: new, saved: true)
         message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
     }
 
@@ -402,6 +420,8 @@ public final class PlaygroundSession {
         setComparing(true, at: realTime)
         apply(pa, to: sides[0], at: realTime)
         apply(pb, to: sides[1], at: realTime)
+        sides[0].name(Self.modelTitle(a), for: pa, saved: true)
+        sides[1].name(Self.modelTitle(b), for: pb, saved: true)
         message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
     }
 
@@ -410,6 +430,13 @@ public final class PlaygroundSession {
     /// Applies to the next gesture and to motion already under way, without a jump.
     public func setFeel(_ new: Feel, at realTime: Double) {
         apply(new, to: edited, at: realTime)
+    }
+
+    /// Applies a feel called `name` (a parameter file given at start) as if loaded: the edited
+    /// side is named after it and Revert returns to it.
+    public func setFeel(_ new: Feel, named name: String, at realTime: Double) {
+        apply(new, to: edited, at: realTime)
+        edited.name(name, for: new, saved: true)
     }
 
     private func apply(_ new: Feel, to side: PlaygroundSide, at realTime: Double) {
@@ -423,17 +450,20 @@ public final class PlaygroundSession {
     public func applyPreset(_ preset: Preset, at realTime: Double) {
         let feel = preset.feel.on(display)
         setFeel(feel, at: realTime)
-        edited.savedFeel = feel
+        edited.name(preset.title, for: feel, saved: true)
         message = Message(text: "Preset \"\(preset.title)\" on \(edited.label): \(preset.summary)", isError: false)
     }
 
     public func resetToDefaults(at realTime: Double) {
-        setFeel(Feel.standard.on(display), at: realTime)
+        let defaults = Feel.standard.on(display)
+        setFeel(defaults, at: realTime)
+        edited.name(Preset.all[0].title, for: defaults, saved: false)
         message = Message(text: "Reset \(edited.label) to defaults (UIKit normal).", isError: false)
     }
 
     public func revert(at realTime: Double) {
         setFeel(edited.savedFeel, at: realTime)
+        edited.name(edited.savedName, for: edited.savedFeel, saved: false)
         message = Message(text: "Reverted \(edited.label) to the values last applied from a preset, loaded or saved.", isError: false)
     }
 
@@ -513,6 +543,7 @@ public final class PlaygroundSession {
                                      geometry: Fit.Geometry(viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound))
             let (fitted, notes) = result.parameters(over: uikit)
             setFeel(Feel(fitted), at: realTime)
+            edited.name("fitted to \(URL(fileURLWithPath: reference.path).lastPathComponent)", for: Feel(fitted), saved: false)
             let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
             let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
             message = Message(text: (["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."] + notes).joined(separator: " "),
@@ -527,7 +558,7 @@ public final class PlaygroundSession {
         do {
             let loaded = try ParametersFile.load(path)
             setFeel(loaded, at: realTime)
-            edited.savedFeel = loaded
+            edited.name(URL(fileURLWithPath: path).lastPathComponent, for: loaded, saved: true)
             message = Message(text: "Loaded \(path) into \(edited.label).", isError: false)
         } catch {
             message = Message(text: error.message, isError: true)
@@ -537,7 +568,7 @@ public final class PlaygroundSession {
     public func saveParameters(to path: String) {
         do {
             try TextFile.write(ParametersFile.encode(feel), to: path)
-            edited.savedFeel = feel
+            edited.name(URL(fileURLWithPath: path).lastPathComponent, for: feel, saved: true)
             message = Message(text: "Saved \(edited.label)'s parameters to \(path).", isError: false)
         } catch {
             message = Message(text: error.message, isError: true)

@@ -9,20 +9,43 @@ public final class PlaygroundSide {
     public internal(set) var feel: Feel
     /// The feel last applied from a preset, loaded or saved ("Revert" returns here).
     public internal(set) var savedFeel: Feel
+    /// What the side's feel is called (the preset, model or file last applied, "fitted to …")
+    /// and the feel that name stands for: the label says "modified" once they differ.
+    public internal(set) var named: (name: String, feel: Feel)
+    /// The name of `savedFeel`.
+    var savedName: String
     public let input = InputTranslator()
     public internal(set) var offsetHistory: History
     public internal(set) var velocityHistory: History
     /// The scene time (s) of each plotted sample, for the time axis of exported plots.
     public internal(set) var timeHistory: History
 
-    init(label: String, scene: any ScrollScene, feel: Feel, historyCapacity: Int) {
+    init(label: String, scene: any ScrollScene, feel: Feel, name: String, historyCapacity: Int) {
         self.label = label
         self.scene = scene
         self.feel = feel
+        named = (name, feel)
+        savedName = name
         savedFeel = feel
         offsetHistory = History(capacity: historyCapacity)
         velocityHistory = History(capacity: historyCapacity)
         timeHistory = History(capacity: historyCapacity)
+    }
+
+    /// Whether the feel differs from the one its name stands for.
+    public var isModified: Bool { feel != named.feel }
+
+    /// "A · Floaty", "B · Swiper (web carousel) · modified": the side, what runs on it, and
+    /// whether it was changed since (phones, clips, screenshots and plot legends say this).
+    public var title: String { "\(label) · \(named.name)" + (isModified ? " · modified" : "") }
+
+    /// Sets the feel's name (and the feel it stands for); `saved` also makes it what Revert returns to.
+    func name(_ name: String, for feel: Feel, saved: Bool) {
+        named = (name, feel)
+        if saved {
+            savedFeel = feel
+            savedName = name
+        }
     }
 
     /// Adds the sample at scene time `t`. The window draws no frames at rest, so when more than

@@ -97,12 +97,14 @@ struct PlayCommand: ParsableCommand {
             throw InputError("no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render")
         }
         let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, feel: feel,
+                                            feelName: params.map { URL(fileURLWithPath: $0).lastPathComponent },
                                             tracePath: trace, realTime: Window.now)
         if compare || feelB != nil || ghost {
             session.setComparing(true, at: Window.now)
-            if let feelB {
+            if let feelB, let paramsB {
                 session.editing = 1
-                session.setFeel(feelB, at: Window.now)
+                session.setFeel(feelB, named: URL(fileURLWithPath: paramsB).lastPathComponent, at: Window.now)
+                session.show("A/B on: A runs \(session.sides[0].named.name), B \(session.sides[1].named.name); one drag drives both.")
                 session.editing = 0
             }
             session.showsGhost = ghost

@@ -274,9 +274,11 @@ final class PlaygroundApp {
             chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
             chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
             if session.isComparing {
-                let label = session.sides[index].label + (index == session.editing ? "  (editing)" : "")
+                // What runs on each phone, in the phone's width (an ellipsis ends a longer one).
+                let label = session.sides[index].title + (index == session.editing ? "  (editing)" : "")
                 chrome.append(.text(label, x: phone.x, y: phone.y - 44, style: .headline,
-                                    color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2)))
+                                    color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2),
+                                    maxWidth: phone.width + 2 * width))
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
@@ -341,7 +343,7 @@ final class PlaygroundApp {
     private func savePlot(session: PlaygroundSession) {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
-            OffsetPlot.Series(label: side.label, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered,
+            OffsetPlot.Series(label: side.title, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered,
                               times: side.timeHistory.ordered)
         }
         do {

@@ -29,7 +29,7 @@ import ScrollPhysics
         guard case .recordClip(let clip)? = window.first else { Issue.record("no clip request: \(window)"); return }
         #expect(clip.setup == .pager(pages: 4) && clip.viewport == .phone)
         #expect(zip(clip.events.map(\.time), [0, 0.05, 0.1]).allSatisfy { abs($0 - $1) < 1e-9 } && clip.events.count == 3)
-        #expect(clip.labels == ["A", "B"] && clip.feels == [.standard, Feel(fast)])
+        #expect(clip.labels == ["A · UIKit normal", "B · UIKit normal · modified"] && clip.feels == [.standard, Feel(fast)])
         #expect(clip.format == "gif" && clip.path == "scrollab-clip-pager-12500.gif")
     }
 
@@ -74,5 +74,33 @@ import ScrollPhysics
         #expect(s.feel.uikit.refreshRate == 120 && s.feel.uikit.decelerationRate == 0.99)
         s.apply([.setModel(name: "android"), .resetToDefaults], at: 14)
         #expect(s.feel.model is UIKitModel && s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
+    }
+
+    /// Each side says what runs on it (the preset, model or file last applied) and whether it was
+    /// changed since; copy and swap carry the names with the feels.
+    @Test func sidesAreNamedAfterWhatRunsOnThem() throws {
+        let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
+                                      tracePath: nil, realTime: 10)
+        #expect(s.sides[0].title == "A · UIKit normal")
+        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "floaty")], at: 11)
+        #expect(s.sides.map(\.title) == ["A · UIKit normal", "B · Floaty"])
+        s.apply([.setValue(key: "bounceDamping", value: .number(12))], at: 12)
+        #expect(s.sides[1].title == "B · Floaty · modified")
+        s.apply([.swapSides], at: 13)
+        #expect(s.sides.map(\.title) == ["A · Floaty · modified", "B · UIKit normal"])
+        s.apply([.copy(from: 0, to: 1)], at: 14)
+        #expect(s.sides[1].title == "B · Floaty · modified")
+        s.apply([.setModel(name: "swiper")], at: 15)
+        #expect(s.sides[1].title == "B · Swiper (web carousel)")
+        s.apply([.resetToDefaults], at: 16)
+        #expect(s.sides[1].title == "B · UIKit normal")
+        s.apply([.revert], at: 17)
+        #expect(s.sides[1].title == "B · Swiper (web carousel)")
+        s.setFeel(Feel(FramerModel()), named: "framer.json", at: 18)
+        #expect(s.sides[1].title == "B · framer.json" && !s.hasUnsavedChanges)
+        // A file given at start names side A.
+        let named = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
+                                          feel: Feel(AndroidModel()), feelName: "android-tuned.json", tracePath: nil, realTime: 10)
+        #expect(named.sides[0].title == "A · android-tuned.json")
     }
 }
