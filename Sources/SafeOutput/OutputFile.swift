@@ -265,7 +265,9 @@ public final class OutputFile {
 
     private static func makeTemporary(for target: String, in folder: String, path: String) throws(OutputError) -> (Int32, String) {
         let name = Self.temporaryStem(target.split(separator: "/").last.map(String.init) ?? "output")
-        var template = Array("\(folder)/.\(name).partial-XXXXXX".utf8CString)
+        Self.removeAbandoned(prefix: ".\(name).partial-", in: folder)
+        // The writer's process id in the name: a file whose writer is gone is known abandoned.
+        var template = Array("\(folder)/.\(name).partial-\(getpid())-XXXXXX".utf8CString)
         TemporaryFiles.installHandlers()
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }   // O_CREAT | O_EXCL, mode 0600
         guard descriptor >= 0 else { throw OutputError(path, errno: errno) }
@@ -275,8 +277,24 @@ public final class OutputFile {
         return (descriptor, temporary)
     }
 
-    /// The target's name as it appears in `.NAME.partial-XXXXXX`: cut (at a character boundary)
-    /// to 200 bytes, so a name up to the system's 255 still has a temporary file beside it.
+    /// Removes `PREFIX<pid>-XXXXXX` files in `folder` whose writing process no longer exists (one
+    /// killed outright, SIGKILL, leaves its temporary file behind). Files of a live writer — a
+    /// concurrent run writing the same target — are left alone, as are files named otherwise.
+    static func removeAbandoned(prefix: String, in folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1)
+            guard rest.count == 2, rest[1].count == 6, let pid = Int32(rest[0]), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH { unlink("\(folder)/\(name)") }
+        }
+    }
+
+    /// The target's name as it appears in `.NAME.partial-PID-XXXXXX`: cut (at a character boundary)
+    /// to 200 bytes, so a name up to the system's 255 still has a temporary file beside it (the
+    /// process id and the random part take at most 26 more).
     static func temporaryStem(_ name: String) -> String {
         guard name.utf8.count > 200 else { return name }
         var stem = ""

@@ -34,6 +34,25 @@ extension HostileInputTests {
         }
     }
 
+    /// A writer killed outright (SIGKILL) leaves its temporary file; the next write of that target
+    /// removes it — and only it: a live writer's file stays.
+    @Test func abandonedTemporaryFilesAreRemovedByTheNextWrite() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let abandoned = dir.appendingPathComponent(".out.swift.partial-\(gone.processIdentifier)-abcdef")
+        let live = dir.appendingPathComponent(".out.swift.partial-\(getpid())-ghijkl")
+        let other = dir.appendingPathComponent(".other.swift.partial-\(gone.processIdentifier)-mnopqr")
+        for file in [abandoned, live, other] { try Data("x".utf8).write(to: file) }
+        let run = try scrollab(["export", "--out", dir.appendingPathComponent("out.swift").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        #expect(left == [live.lastPathComponent, other.lastPathComponent, "out.swift"], "\(left)")
+    }
+
     @Test func flagsRefuseHexadecimal() throws {
         oneLine(try scrollab(["replay", "--gesture", flick, "--fps", "0x10"]),
                 "scrollab: error: --fps: \"0x10\" is not a number; allowed range [1, 1000]\n")
