@@ -58,6 +58,11 @@ public final class VideoEncoder {
     private let errors: Pipe
     private var done = false
     private var inputOpen = true
+    /// What FFmpeg wrote to standard error so far (read as it comes: a full pipe would stall it).
+    private var errorText: [UInt8] = []
+    /// Longest FFmpeg may go without reading a frame, or without exiting once its input ends,
+    /// before it counts as stalled and is stopped (s; 30 unless given).
+    private let stallSeconds: Double
     /// The file FFmpeg writes when the output is a device or FIFO (unlinked; -1 otherwise).
     private let scratch: Int32
 
@@ -93,7 +98,8 @@ public final class VideoEncoder {
 
     /// Starts FFmpeg for `width` × `height` RGBA frames at `fps`, writing `path` when finished.
     public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, inputs: [String] = [],
-                ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(VideoError) {
+                ffmpeg: String? = VideoEncoder.ffmpegPath(), stallSeconds: Double = 30) throws(VideoError) {
+        self.stallSeconds = stallSeconds
         guard let ffmpeg else { throw VideoError(Self.installHint) }
         guard path != "-" else { throw VideoError("--video: - (standard output) cannot hold an MP4 or GIF here; name a file") }
         do { output = try OutputFile(path, inputs: inputs) } catch { throw VideoError(error.message) }
@@ -116,8 +122,12 @@ public final class VideoEncoder {
         self.width = width
         self.height = height
         process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
+        // Under setpriv --pdeathsig: FFmpeg is killed when this process dies, however it dies,
+        // instead of running on as an orphan.
+        let setpriv = "/usr/bin/setpriv"
+        let guarded = FileManager.default.isExecutableFile(atPath: setpriv)
+        process.executableURL = URL(fileURLWithPath: guarded ? setpriv : ffmpeg)
+        process.arguments = (guarded ? ["--pdeathsig", "KILL", "--", ffmpeg] : []) + ["-hide_banner", "-loglevel", "error", "-y",
                              "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rate(fps), "-i", "pipe:0"]
             + Self.outputArguments(format) + ["/proc/\(getpid())/fd/\(scratch >= 0 ? scratch : output.fileDescriptor)"]
         let pipe = Pipe()
@@ -132,6 +142,24 @@ public final class VideoEncoder {
         } catch {
             output.discard()
             throw VideoError("\(ffmpeg): cannot be started (\(error.localizedDescription))")
+        }
+        // Frames are written without blocking, so a stalled FFmpeg is noticed (`write`).
+        for fd in [input.fileDescriptor, errors.fileHandleForReading.fileDescriptor] {
+            let flags = fcntl(fd, F_GETFL)
+            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        }
+    }
+
+    /// Reads what FFmpeg has written to standard error, without waiting (the last 64 kB kept).
+    private func drainErrors() {
+        let fd = errors.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return }
+            errorText.append(contentsOf: chunk[0..<n])
+            if errorText.count > 65_536 { errorText.removeFirst(errorText.count - 65_536) }
         }
     }
 
@@ -150,23 +178,47 @@ public final class VideoEncoder {
         precondition(image.width == width && image.height == height, "frame size differs from the encoder's")
         let fd = input.fileDescriptor
         var failure: Int32 = 0
+        var stalled = false
         image.pixels.withUnsafeBytes { buffer in
             var offset = 0
+            var idle = 0.0
             while offset < buffer.count {
                 let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    if errno == EAGAIN {
+                        // FFmpeg has not read for a while: wait for room, up to `stallSeconds`.
+                        drainErrors()
+                        var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                        if poll(&ready, 1, 250) == 0 { idle += 0.25 }
+                        if idle >= stallSeconds { stalled = true; return }
+                        continue
+                    }
                     failure = errno
                     return
                 }
+                idle = 0
                 offset += written
             }
         }
+        if stalled {
+            cancel()
+            throw VideoError("\(path): ffmpeg stopped reading frames for \(Int(stallSeconds)) s and was stopped; nothing was written")
+        }
         if failure != 0 {
             let reason = finishProcess()
+            let ending = ended()
             cancel()
-            throw VideoError("\(path): ffmpeg stopped while encoding (\(reason.isEmpty ? String(cString: strerror(failure)) : reason))")
+            throw VideoError("\(path): ffmpeg stopped while encoding (\(ending ?? (reason.isEmpty ? String(cString: strerror(failure)) : reason)))")
         }
+    }
+
+    /// How FFmpeg ended when a signal ended it ("crashed: signal 11, SIGSEGV"), else nil.
+    private func ended() -> String? {
+        guard !process.isRunning, process.terminationReason == .uncaughtSignal else { return nil }
+        let signal = process.terminationStatus
+        let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+        return "it crashed: signal \(signal), \(name)"
     }
 
     /// Closes the input, waits for FFmpeg and, if it succeeded, renames the file into place.
@@ -174,9 +226,14 @@ public final class VideoEncoder {
     @discardableResult
     public func finish() throws(VideoError) -> Int {
         let reason = finishProcess()
+        if let ending = ended() {
+            cancel()
+            throw VideoError("\(path): ffmpeg failed (\(ending)); nothing was written")
+        }
         guard process.terminationStatus == 0 else {
             cancel()
-            throw VideoError("\(path): ffmpeg failed (status \(process.terminationStatus)): \(reason)")
+            let said = reason.isEmpty ? "" : ": \(reason)"
+            throw VideoError("\(path): ffmpeg failed (exit status \(process.terminationStatus))\(said); nothing was written")
         }
         let written = scratch >= 0 ? scratch : output.fileDescriptor
         var status = stat()
@@ -263,11 +320,26 @@ public final class VideoEncoder {
         if inputOpen { inputOpen = false; try? input.close() }
     }
 
-    /// Closes FFmpeg's input, waits for it, and returns the last line it wrote to standard error.
+    /// Closes FFmpeg's input, waits for it (up to `stallSeconds`; then it is stopped), and returns
+    /// the last line it wrote to standard error.
     private func finishProcess() -> String {
         closeInput()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        var waited = 0.0
+        while process.isRunning, waited < stallSeconds {
+            drainErrors()
+            usleep(20_000)
+            waited += 0.02
+        }
+        if process.isRunning {
+            process.terminate()
+            usleep(500_000)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return "it did not finish within \(Int(stallSeconds)) s after its last frame and was stopped"
+        }
         process.waitUntilExit()
+        drainErrors()
+        let text = String(decoding: errorText, as: UTF8.self)
         return text.split(separator: "\n").last.map(String.init) ?? ""
     }
 }
