@@ -173,11 +173,12 @@ public struct FlutterBouncingModel: FeelModel {
         min(max(offset, extent.minOffset - viewport), max(extent.minOffset, extent.maxOffset) + viewport)
     }
 
-    /// A drag stops within one viewport past an edge (`limited`); a release there at up to
-    /// `maxFlingVelocity` outward carries the spring (edge or page) on by at most its reach
-    /// (`DampedSpring.reach`), so that is as far as content ever gets.
+    /// A drag stops within one viewport past an edge (`limited`); a release there flings at up to
+    /// `maxFlingVelocity` plus the carried momentum (`ScrollDragController.end` adds it after the
+    /// recognizer's clamp, up to `momentumCap`), and the spring (edge or page) carries that on by
+    /// at most its reach (`DampedSpring.reach`): as far as content ever gets.
     public func overscrollLimit(extent: ModelExtent) -> Double {
-        extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity, mass: values.springMass,
+        extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity + values.momentumCap, mass: values.springMass,
                                              stiffness: values.springStiffness, ratio: values.springDampingRatio)
     }
 
