@@ -60,15 +60,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
+        // Helpers the test targets share (not part of the product).
+        .target(name: "TestSupport", dependencies: ["ScrollPhysics"], path: "Tests/TestSupport"),
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: [
             "Scenes", "ScrollPhysics", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground"]),
+        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

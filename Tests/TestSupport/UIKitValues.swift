@@ -3,9 +3,9 @@ import ScrollPhysics
 /// UIKit's values of a feel, for tests that tune UIKit. Another model's feel gives values
 /// whose rate is NaN, so no comparison with them can pass.
 extension Feel {
-    var uikit: ScrollParameters { Self.uikitValues(of: model) }
+    public var uikit: ScrollParameters { Self.uikitValues(of: model) }
 
-    static func uikitValues(of model: any FeelModel) -> ScrollParameters {
+    public static func uikitValues(of model: any FeelModel) -> ScrollParameters {
         if let uikit = model as? UIKitModel { return uikit.values }
         var values = ScrollParameters()
         values.decelerationRate = .nan
@@ -14,5 +14,5 @@ extension Feel {
 }
 
 extension ScrollAxis {
-    var uikit: ScrollParameters { Feel.uikitValues(of: feel) }
+    public var uikit: ScrollParameters { Feel.uikitValues(of: feel) }
 }
