@@ -38,6 +38,26 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
 }
 
 @Suite struct FitTests {
+    /// The window's own trace: a new header row when the scene or A/B changes; the sections'
+    /// rows read as one trajectory, each by its own header's columns.
+    @Test func aTraceWithSeveralSectionsIsRead() throws {
+        let text = """
+        t,offset,velocity,phase,page
+        0.1,0,0,idle,
+        0.2,10,0,dragging,
+        t,offset,velocity,phase,page,item,items
+        0.3,20,0,decelerating,1,0,5
+        0.4,25,0,idle,1,0,5
+        0.5,26,0,idle,1,0,5
+        """
+        let trace = try FitTrace.parse(text, file: "window.csv")
+        #expect(trace.samples.map(\.offset) == [0, 10, 20, 25, 26])
+        #expect(trace.samples.map(\.dragging) == [false, true, false, false, false])
+        #expect(throws: InputError("w.csv: row 3: no column named \"offset\" (the header is t,x; expected t,offset[,finger])")) {
+            try FitTrace.parse("t,offset\n0,1\nt,x\n", file: "w.csv")
+        }
+    }
+
     @Test(arguments: [(0.998, 1.0), (0.995, 0.8), (0.997, 1.3), (0.99, 1.0)])
     func glideRecoversRateAndPower(rate: Double, power: Double) throws {
         var noise = Noise(state: UInt64(rate * 1e6) ^ UInt64(power * 1000))

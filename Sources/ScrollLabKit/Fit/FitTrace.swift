@@ -24,7 +24,8 @@ public struct FitTrace: Equatable, Sendable {
     public init(samples: [Sample]) { self.samples = samples }
 
     /// Parses CSV text. Errors name the file, the row (line number, the header being row 1) and
-    /// the column.
+    /// the column. A later header row starts a new section with its own columns (the window's
+    /// `--trace` writes one when the scene or A/B changes); the sections' rows are read as one.
     public static func parse(_ text: String, file: String) throws(InputError) -> FitTrace {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             line.hasSuffix("\r") ? line.dropLast() : line
@@ -33,20 +34,28 @@ public struct FitTrace: Equatable, Sendable {
         guard let headerLine = lines.first, !headerLine.trimmingSpaces.isEmpty else {
             throw InputError("\(file): row 1: empty; expected a header such as t,offset or t,offset,finger")
         }
-        let header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
-        guard let tColumn = header.firstIndex(of: "t") else {
-            throw InputError("\(file): row 1: no column named \"t\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
+        var header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
+        func columns(row: Int) throws(InputError) -> (t: Int, offset: Int, finger: Int?, phase: Int?) {
+            guard let t = header.firstIndex(of: "t") else {
+                throw InputError("\(file): row \(row): no column named \"t\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
+            }
+            guard let offset = header.firstIndex(of: "offset") else {
+                throw InputError("\(file): row \(row): no column named \"offset\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
+            }
+            return (t, offset, header.firstIndex(of: "finger"), header.firstIndex(of: "phase"))
         }
-        guard let offsetColumn = header.firstIndex(of: "offset") else {
-            throw InputError("\(file): row 1: no column named \"offset\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
-        }
-        let fingerColumn = header.firstIndex(of: "finger")
-        let phaseColumn = header.firstIndex(of: "phase")
+        var (tColumn, offsetColumn, fingerColumn, phaseColumn) = try columns(row: 1)
         var samples: [Sample] = []
         for (index, line) in lines.enumerated().dropFirst() {
             let row = index + 1
             if line.trimmingSpaces.isEmpty { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
+            if fields.contains("t") {
+                // A new section's header.
+                header = fields
+                (tColumn, offsetColumn, fingerColumn, phaseColumn) = try columns(row: row)
+                continue
+            }
             func number(_ column: Int, required: Bool) throws(InputError) -> Double? {
                 let name = header[column]
                 guard column < fields.count else {
