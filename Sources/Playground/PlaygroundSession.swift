@@ -44,6 +44,8 @@ public final class PlaygroundSession {
     private var recordingStart: Double?
     /// The last finished or loaded recording.
     public private(set) var recorded: [TimedInput] = []
+    /// Each scene's layout values set in the panel (scene index → control id → value).
+    private var sceneLayouts: [Int: [String: Double]] = [:]
     /// A replay under way: its events, the scene time it started and the next event due.
     private var replaying: (events: [TimedInput], start: Double, next: Int, target: ReplayTarget)?
 
@@ -264,6 +266,8 @@ public final class PlaygroundSession {
             case let .setSceneControl(id, value):
                 let t = clock.sceneTime(at: realTime)
                 for side in sides { side.scene.setControl(id, to: value, at: t) }
+                // Kept for this scene: a switch away and back, a device or a new B keeps the layout.
+                sceneLayouts[sceneIndex, default: [:]][id] = scene.controlValue(id)
             case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
             case .screenshot: window.append(.screenshot)
             case .exportPlot: window.append(.exportPlot)
@@ -339,10 +343,17 @@ public final class PlaygroundSession {
         for index in indices {
             let side = sides[index]
             side.input.reset()
-            side.scene = setups[sceneIndex].makeScene(viewport: viewport, feel: side.feel)
-            side.scene.advance(to: t)
+            side.scene = makeScene(feel: side.feel, at: t)
             side.clearHistory()
         }
+    }
+
+    /// The current scene, fresh, with the layout values set for it so far (cell width, spacing, …).
+    private func makeScene(feel: Feel, at t: Double) -> any ScrollScene {
+        let scene = setups[sceneIndex].makeScene(viewport: viewport, feel: feel)
+        for (id, value) in sceneLayouts[sceneIndex] ?? [:] { scene.setControl(id, to: value, at: t) }
+        scene.advance(to: t)
+        return scene
     }
 
     /// Turns A/B mode on (B starts as a copy of A's feel, on a fresh scene) or off.
@@ -350,10 +361,9 @@ public final class PlaygroundSession {
         guard on != isComparing else { return }
         if on {
             let a = sides[0]
-            let b = PlaygroundSide(label: "B", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: a.feel),
+            let b = PlaygroundSide(label: "B", scene: makeScene(feel: a.feel, at: clock.sceneTime(at: realTime)),
                                    feel: a.feel, name: a.named.name, historyCapacity: historyCapacity)
             b.named = a.named
-            b.scene.advance(to: clock.sceneTime(at: realTime))
             sides.append(b)
             rebuild(0..<1, at: realTime)
             message = Message(text: "A/B on: B starts as a copy of A; one drag drives both.", isError: false)

@@ -103,4 +103,18 @@ import ScrollPhysics
                                           feel: Feel(AndroidModel()), feelName: "android-tuned.json", tracePath: nil, realTime: 10)
         #expect(named.sides[0].title == "A · android-tuned.json")
     }
+
+    /// A scene's layout values (set in the panel) stay when the scene is left and shown again,
+    /// and a B turned on later gets them too.
+    @Test func sceneLayoutValuesAreKept() throws {
+        let s = try PlaygroundSession(setups: [.list(contentLength: 3000), .carousel(cellWidth: 300, spacing: 12, cells: 10)],
+                                      initial: 1, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
+        s.apply([.setSceneControl(id: "cellWidth", value: 250), .setSceneControl(id: "spacing", value: 20)], at: 11)
+        s.apply([.switchScene(0), .switchScene(1)], at: 12)
+        #expect(s.scene.controlValue("cellWidth") == 250 && s.scene.controlValue("spacing") == 20)
+        s.apply([.setComparing(true)], at: 13)
+        #expect(s.sides[1].scene.controlValue("cellWidth") == 250 && s.sides[1].scene.controlValue("spacing") == 20)
+        s.apply([.setViewport(Size(width: 402, height: 874))], at: 14)
+        #expect(s.sides.allSatisfy { $0.scene.controlValue("cellWidth") == 250 })
+    }
 }
