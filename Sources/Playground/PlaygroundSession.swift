@@ -90,8 +90,12 @@ public final class PlaygroundSession {
     /// runs on it.
     public private(set) var display: Display
     public var isComparing: Bool { sides.count == 2 }
-    /// Whether motion after release plays at 0.1× (a held finger always moves in real time).
-    public private(set) var isSlowMotion = false
+    /// The rate motion after release plays at, if slowed (a held finger always moves in real time).
+    public private(set) var slowMotionRate: Double?
+    /// The rate Space turns slow motion on at: the last one chosen.
+    private var chosenSlowRate = SceneClock.slowMotion
+    /// Whether motion after release plays slowed.
+    public var isSlowMotion: Bool { slowMotionRate != nil }
     /// Whether a pointer is down on the phones.
     private var pointerHeld = false
     public var isReplaying: Bool { replaying != nil }
@@ -164,10 +168,27 @@ public final class PlaygroundSession {
     /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
     /// slow rate applies from the release on.
     public func toggleSlowMotion(at realTime: Double) {
-        isSlowMotion.toggle()
-        if !pointerHeld { clock.setRate(isSlowMotion ? SceneClock.slowMotion : 1, at: realTime) }
-        message = Message(text: isSlowMotion ? "Slow motion: the finger moves the content 1:1, motion after release plays at 0.1×."
-                                             : "Normal speed.", isError: false)
+        setSlowMotion(isSlowMotion ? nil : chosenSlowRate, at: realTime)
+    }
+
+    /// Slow motion at `rate` (one of `SceneClock.slowMotionRates`; other values are refused), or off.
+    public func setSlowMotion(_ rate: Double?, at realTime: Double) {
+        if let rate {
+            guard SceneClock.slowMotionRates.contains(rate) else {
+                message = Message(text: "Slow motion runs at 0.5×, 0.25× or 0.1×, not \(rate)×.", isError: true)
+                return
+            }
+            chosenSlowRate = rate
+        }
+        slowMotionRate = rate
+        if !pointerHeld { clock.setRate(rate ?? 1, at: realTime) }
+        message = Message(text: rate.map { "Slow motion: the finger moves the content 1:1, motion after release plays at \(Self.rateText($0))." }
+                                ?? "Normal speed.", isError: false)
+    }
+
+    /// "0.25×".
+    public static func rateText(_ rate: Double) -> String {
+        (rate == rate.rounded() ? String(Int(rate)) : String(rate)) + "×"
     }
 
     // MARK: Input (viewport points, real times)
@@ -196,7 +217,7 @@ public final class PlaygroundSession {
         case .down: pointerHeld = true
         case .up:
             pointerHeld = false
-            if isSlowMotion { clock.setRate(SceneClock.slowMotion, at: realTime) }
+            if let slowMotionRate { clock.setRate(slowMotionRate, at: realTime) }
         default: break
         }
     }
@@ -263,6 +284,7 @@ public final class PlaygroundSession {
             case let .setViewport(size): setViewport(size, at: realTime)
             case let .switchScene(index): switchScene(to: index, at: realTime)
             case .toggleSlowMotion: toggleSlowMotion(at: realTime)
+            case let .setSlowMotion(rate): setSlowMotion(rate, at: realTime)
             case let .setSceneControl(id, value):
                 let t = clock.sceneTime(at: realTime)
                 for side in sides { side.scene.setControl(id, to: value, at: t) }

@@ -38,6 +38,8 @@ public struct SceneClock: Sendable {
         rate = newRate
     }
 
-    /// The slow-motion rate Space toggles to: a tenth of real time.
+    /// The slow-motion rate Space toggles to first: a tenth of real time.
     public static let slowMotion = 0.1
+    /// The slow-motion rates offered: half, a quarter and a tenth of real time.
+    public static let slowMotionRates = [0.5, 0.25, 0.1]
 }

@@ -50,6 +50,8 @@ public enum SessionRequest: Equatable, Sendable {
 
     case switchScene(Int)
     case toggleSlowMotion
+    /// Motion after release at `rate` of real time (one of `SceneClock.slowMotionRates`), or nil: real time.
+    case setSlowMotion(rate: Double?)
     /// A scene control (slider or toggle) of side A's scene, and of B's in A/B mode.
     case setSceneControl(id: String, value: Double)
     /// A scene button, on every side.

@@ -145,7 +145,7 @@ public final class TuningPanel {
         let live = edited.scene.liveReading(at: t)
         let page = live.page.map { "  page \($0)" } ?? ""
         let side = session.isComparing ? "\(edited.label): " : ""
-        Gui.text("\(side)\(live.phase.rawValue)\(page)\(session.isSlowMotion ? "   SLOW MOTION 0.1×" : "")")
+        Gui.text("\(side)\(live.phase.rawValue)\(page)\(session.slowMotionRate.map { "   SLOW MOTION \(PlaygroundSession.rateText($0))" } ?? "")")
         let joined = live.joins.isEmpty ? "" : " (\(live.joins))"
         Gui.text("offset\(joined) \(Self.short(live.offset)) pt   velocity \(Self.short(live.velocity)) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
@@ -180,9 +180,12 @@ public final class TuningPanel {
         let wide = Gui.availableWidth >= 330
         if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
         Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
-        if wide { Gui.sameLine() }
-        if Gui.button(session.isSlowMotion ? "Normal speed" : "Slow motion") { requests.append(.toggleSlowMotion) }
-        Gui.help("Space too. The finger moves in real time; only the motion after release plays at 0.1×.")
+        let rates: [Double?] = [nil] + SceneClock.slowMotionRates.map { Optional($0) }
+        var speed = rates.firstIndex { $0 == session.slowMotionRate } ?? 0
+        if Gui.combo("Speed", &speed, rates.map { $0.map { "\(PlaygroundSession.rateText($0)) slow motion" } ?? "1× real time" }) {
+            requests.append(.setSlowMotion(rate: rates[speed]))
+        }
+        Gui.help("Space toggles too (at the speed last chosen, 0.1× at first). The finger moves in real time; only the motion after release plays slowed, and the phones say so.")
         if Gui.button("Screenshot (S)") { requests.append(.screenshot) }
     }
 

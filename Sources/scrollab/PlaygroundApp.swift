@@ -131,6 +131,13 @@ final class PlaygroundApp {
             }
             sceneList.removeAll()
             sceneList.append(.cornerMask(bounds, cornerRadius: WindowLayout.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
+            if let rate = session.slowMotionRate {
+                // On the phone, for an audience: the motion they see is slowed.
+                let pill = Rect(x: (bounds.width - 200) / 2, y: bounds.height - 96, width: 200, height: 32)
+                sceneList.append(.rect(pill, fill: .solid(Color(hex: 0x000000, alpha: 0.62)), cornerRadius: 16))
+                sceneList.append(.text("Slow motion \(PlaygroundSession.rateText(rate))", x: pill.x + 16, y: pill.y + 7, style: .headline,
+                                       color: .white, maxWidth: pill.width - 32))
+            }
             window.canvas.draw(sceneList, bounds: bounds)
         }
         // A tooltip or popup reaching left of the panel is drawn straight onto the frame.

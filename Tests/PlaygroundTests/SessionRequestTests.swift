@@ -179,6 +179,24 @@ import ScrollPhysics
         #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 40)) - expectedRest(ScrollParameters())) < 0.01)
     }
 
+    /// Slow motion at 0.5×, 0.25× or 0.1×; Space toggles at the speed last chosen.
+    @Test(arguments: [0.5, 0.25, 0.1])
+    func slowMotionPlaysAtTheChosenSpeed(rate: Double) throws {
+        let s = try session()
+        s.apply([.setSlowMotion(rate: rate)], at: 10)
+        #expect(s.slowMotionRate == rate && s.message?.text.contains("plays at \(PlaygroundSession.rateText(rate))") == true)
+        s.frame(at: 11)
+        #expect(abs(s.sceneTime(at: 13) - s.sceneTime(at: 11) - 2 * rate) < 1e-9)
+        s.apply([.toggleSlowMotion], at: 13)
+        #expect(!s.isSlowMotion && abs(s.sceneTime(at: 14) - s.sceneTime(at: 13) - 1) < 1e-9)
+        s.apply([.toggleSlowMotion], at: 14)
+        #expect(s.slowMotionRate == rate)
+        s.apply([.setSlowMotion(rate: 0.3)], at: 15)
+        #expect(s.message?.isError == true && s.slowMotionRate == rate)
+        s.apply([.setSlowMotion(rate: nil)], at: 16)
+        #expect(!s.isSlowMotion)
+    }
+
     @Test func recordingKeepsTrueEventTimesAndStartsAtTheFirstTouch() throws {
         let s = try session()
         s.apply([.startRecording], at: 10)
