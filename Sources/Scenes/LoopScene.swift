@@ -88,6 +88,17 @@ public final class LoopScene: SingleAxisScene {
         note(report)
     }
 
+    /// The first and last real items (the copies at both ends only pad the loop).
+    override var homeOffset: Double {
+        let targets = axis.snapTargets
+        return targets.count > 2 ? targets[1] : axis.bounds.lowerBound
+    }
+
+    override var endOffset: Double {
+        let targets = axis.snapTargets
+        return targets.count > 2 ? targets[targets.count - 2] : axis.bounds.upperBound
+    }
+
     /// Appends `count` new items at the end of the feed; what is on screen does not move.
     public func append(_ count: Int, at time: Double) {
         advance(to: time)

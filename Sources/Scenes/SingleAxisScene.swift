@@ -160,8 +160,8 @@ public class SingleAxisScene: ScrollScene {
         let length = orientation.length(of: viewport)
         var target: Double
         switch step {
-        case .home: target = axis.bounds.lowerBound
-        case .end: target = axis.bounds.upperBound
+        case .home: target = homeOffset
+        case .end: target = endOffset
         case .lines(let n), .pages(let n):
             if let index = targets.nearestIndex(to: from) {
                 target = targets[targets.clamp(index + n)]
@@ -184,6 +184,11 @@ public class SingleAxisScene: ScrollScene {
         }
         noteMotion()
     }
+
+    /// Where Home and End go: the content's first and last offsets (a looping feed: its first
+    /// and last real items, not the copies that pad them).
+    var homeOffset: Double { axis.bounds.lowerBound }
+    var endOffset: Double { axis.bounds.upperBound }
 
     /// Whether input may scroll the scene (a looping feed of one item does not swipe).
     var acceptsDrags: Bool { true }

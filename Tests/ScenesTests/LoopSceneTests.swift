@@ -22,6 +22,20 @@ import ScrollPhysics
         #expect(loop.mainAxis.offset(at: 12) == 3 * h)
     }
 
+    /// Home goes to the first real item and End to the last, not to the copies padding the loop.
+    @Test func homeAndEndGoToTheFirstAndLastItems() {
+        let loop = LoopScene(itemCount: 5)
+        swipe(loop, forward: true, at: 0)
+        swipe(loop, forward: true, at: 3)
+        #expect(loop.visibleItem(at: 6) == 2)
+        loop.scroll(.home, at: 6)
+        loop.advance(to: 12)
+        #expect(loop.visibleItem(at: 12) == 0 && loop.mainAxis.offset(at: 12) == h)
+        loop.scroll(.end, at: 12)
+        loop.advance(to: 18)
+        #expect(loop.visibleItem(at: 18) == 4 && loop.mainAxis.offset(at: 18) == 5 * h)
+    }
+
     @Test func appendingMidSwipeKeepsWhatIsOnScreen() {
         let loop = LoopScene(itemCount: 3)
         #expect(loop.mainAxis.offset(at: 0) == h)   // starts on the real page of item 0
