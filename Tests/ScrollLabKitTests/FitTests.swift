@@ -38,6 +38,29 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
 }
 
 @Suite struct FitTests {
+    /// Windows line ends ("\r\n", one Character in Swift) split rows as "\n" does.
+    @Test func windowsLineEndsAreRows() throws {
+        let trace = try FitTrace.parse("t,offset,finger\r\n0,0,500\r\n0.1,10,490\r\n0.2,20,\r\n0.3,25,\r\n", file: "w.csv")
+        #expect(trace.samples.map(\.offset) == [0, 10, 20, 25] && trace.samples.map(\.finger) == [500, 490, nil, nil])
+    }
+
+    /// A trace of ours that holds still before the touch (idle rows) is a glide, not a return:
+    /// the phase column says where the finger lifted.
+    @Test func stillRowsBeforeTheTouchAreNotAReturn() throws {
+        var rows = ["t,offset,velocity,phase,page"]
+        for k in 0..<10 { rows.append("\(Double(k) / 60),0,0,idle,") }
+        for k in 0..<5 { rows.append("\(Double(10 + k) / 60),\(Double(k) * 20),0,dragging,") }
+        let friction = FrictionSimulation(origin: 80, velocity: 3000, decelerationRate: 0.995, power: 1)
+        for k in 0..<150 { let t = Double(k) / 60; rows.append("\(Double(15 + k) / 60),\(friction.position(at: t)),0,decelerating,") }
+        let trace = try FitTrace.parse(rows.joined(separator: "\n") + "\n", file: "ours.csv")
+        #expect(Fit.detect(trace).kind == .glide, "\(Fit.detect(trace))")
+        // A pull held still, then let go, is still a return.
+        var held = ["t,offset,velocity,phase,page"]
+        for k in 0..<6 { held.append("\(Double(k) / 60),-177,0,dragging,") }
+        for k in 0..<30 { held.append("\(Double(6 + k) / 60),\(-177 * exp(-10 * Double(k + 1) / 60)),0,bouncing,") }
+        #expect(Fit.detect(try FitTrace.parse(held.joined(separator: "\n") + "\n", file: "held.csv")).kind == .return)
+    }
+
     /// The window's own trace: a new header row when the scene or A/B changes; the sections'
     /// rows read as one trajectory, each by its own header's columns.
     @Test func aTraceWithSeveralSectionsIsRead() throws {

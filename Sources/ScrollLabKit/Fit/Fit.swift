@@ -125,9 +125,20 @@ public enum Fit {
         }
         let samples = trace.samples
         let end = samples.last!.offset
-        let start = plateauEnd(samples, end: end)
-        if start >= 2, abs(samples[start].offset - end) > 1 {
-            return (.return, "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there")
+        if samples.contains(where: \.dragging) {
+            // A trace of ours says where the finger lifted (its phase column): a return is a
+            // release after the finger held the content still; stillness before the touch is not.
+            let lift = (samples.lastIndex { $0.dragging } ?? 0) + 1
+            let held = lift >= 3 && lift < samples.count
+                && (lift - 3..<lift).allSatisfy { abs(samples[$0].offset - samples[lift - 1].offset) <= 0.05 }
+            if held, abs(samples[lift - 1].offset - end) > 1 {
+                return (.return, "the finger held it still \(format(abs(samples[lift - 1].offset - end))) pt from where it ends, then let go")
+            }
+        } else {
+            let start = plateauEnd(samples, end: end)
+            if start >= 2, abs(samples[start].offset - end) > 1 {
+                return (.return, "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there")
+            }
         }
         let glideFit = try? glide(trace), pageFit = try? page(trace)
         func usable(_ fit: Result?) -> Double? {

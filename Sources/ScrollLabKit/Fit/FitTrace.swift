@@ -27,7 +27,8 @@ public struct FitTrace: Equatable, Sendable {
     /// the column. A later header row starts a new section with its own columns (the window's
     /// `--trace` writes one when the scene or A/B changes); the sections' rows are read as one.
     public static func parse(_ text: String, file: String) throws(InputError) -> FitTrace {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        // "\r\n" is one Character in Swift: Windows line ends are split on as such.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line -> Substring in
             line.hasSuffix("\r") ? line.dropLast() : line
         }
         while let last = lines.last, last.trimmingSpaces.isEmpty { lines.removeLast() }
