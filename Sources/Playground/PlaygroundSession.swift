@@ -568,6 +568,7 @@ public final class PlaygroundSession {
             return
         }
         do {
+            let was = feel.model is UIKitModel ? nil : feel.title
             let uikit = (feel.model as? UIKitModel)?.values ?? UIKitModel().on(display).values
             // A recording with the finger's samples is replayed through the pipeline in this
             // scene's view, from the side's own values.
@@ -578,8 +579,9 @@ public final class PlaygroundSession {
             edited.name("fitted to \(URL(fileURLWithPath: reference.path).lastPathComponent)", for: Feel(fitted), saved: false)
             let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
             let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
-            message = Message(text: (["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."] + notes).joined(separator: " "),
-                              isError: false)
+            let switched = was.map { ["\(edited.label) now runs UIKit (it ran \($0)): Fit fits UIKit's values."] } ?? []
+            message = Message(text: (switched + ["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."]
+                                     + notes).joined(separator: " "), isError: false)
         } catch {
             message = Message(text: error.message, isError: true)
         }

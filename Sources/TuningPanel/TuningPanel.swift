@@ -164,7 +164,7 @@ public final class TuningPanel {
             if !reference.isEmpty { Gui.plotOverlay(reference, range: (low, high), rgb: 0xFF9F0A) }
         }
         let referencePath = Gui.input("Reference", &referenceBuffer)
-        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets the sliders from it (glide, drag, return or page, decided from the data).")
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole pipeline from the finger's samples, decided from the data); a side running another model is switched to UIKit first, and the message says so.")
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
         Gui.sameLine(fitting: "Fit")
         if Gui.button("Fit") { requests.append(.fitReference) }

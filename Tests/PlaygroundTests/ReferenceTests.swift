@@ -42,6 +42,11 @@ import ScrollPhysics
         #expect(abs(s.feel.uikit.decelerationRate - 0.995) < 1e-5, "\(s.message?.text ?? "")")
         #expect(s.feel.uikit.fastScrollDistance == 300)   // the side's own values stay
         #expect(s.message?.text.contains("as a pipeline") == true, "\(s.message?.text ?? "")")
+        // On another model, Fit says it switched the side to UIKit.
+        s.apply([.setModel(name: "swiper"), .fitReference], at: 20)
+        #expect(s.feel.model is UIKitModel)
+        #expect(s.message?.text.hasPrefix("A now runs UIKit (it ran Swiper (web carousel)): Fit fits UIKit's values.") == true,
+                "\(s.message?.text ?? "")")
     }
 
     @Test func fitSetsTheSlidersAndTheNextReleaseReturnsAsRecorded() throws {
