@@ -39,6 +39,18 @@ struct Chart {
     }
 }
 
+extension FitPlot {
+    /// A straight stroke `width` points wide from `a` to `b`, as two triangles.
+    static func segment(_ list: inout DrawList, from a: (Double, Double), to b: (Double, Double), width: Double, color: Color) {
+        let dx = b.0 - a.0, dy = b.1 - a.1
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0, length.isFinite else { return }
+        let nx = -dy / length * width / 2, ny = dx / length * width / 2
+        list.append(.triangle(x0: a.0 + nx, y0: a.1 + ny, x1: b.0 + nx, y1: b.1 + ny, x2: b.0 - nx, y2: b.1 - ny, color: color))
+        list.append(.triangle(x0: a.0 + nx, y0: a.1 + ny, x1: b.0 - nx, y1: b.1 - ny, x2: a.0 - nx, y2: a.1 - ny, color: color))
+    }
+}
+
 /// The data of a `scrollab fit` and its fitted curve on one chart with labelled axes.
 public enum FitPlot {
     public static func image(_ result: Fit.Result, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
@@ -53,8 +65,11 @@ public enum FitPlot {
         func px(_ x: Double) -> Double { chart.px(x) }
         func py(_ y: Double) -> Double { chart.py(y) }
         let curveColor = Color(hex: 0xFF3B30), dataColor = Color(hex: 0x0A84FF)
-        for point in result.curve { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 1.4, color: curveColor)) }
+        // The data first, the fit on top as a line: a fit that matches still shows.
         for point in result.points { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 3.2, color: dataColor)) }
+        for (a, b) in zip(result.curve, result.curve.dropFirst()) {
+            Self.segment(&list, from: (px(a.x), py(a.y)), to: (px(b.x), py(b.y)), width: 2, color: curveColor)
+        }
         let legendY = h - 34
         list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: dataColor))
         list.append(.text("data (\(result.points.count) rows)", x: plot.x + 16, y: legendY, style: .caption, color: label))
