@@ -178,4 +178,15 @@ import Testing
         let peak = stride(from: 0.0, through: 2, by: 1e-4).map { -motion.position(at: $0) }.max()!
         #expect(peak <= limit + 1e-9 && peak > limit - 60, "peak \(peak), limit \(limit)")
     }
+
+    /// A velocity handed in from elsewhere faster than Flutter ever flings (an adapter's
+    /// collision with a light list) starts at Flutter's fastest, fling plus carried momentum.
+    @Test func aHandedInVelocityIsHeldToTheFastestFling() {
+        let fastest = model.values.maxFlingVelocity + model.values.momentumCap
+        let motion = model.release(position: 500, velocity: -100_000, extent: extent)
+        #expect(close(motion.velocity(at: 0), -fastest, 1e-9), "\(motion.velocity(at: 0))")
+        let limit = model.overscrollLimit(extent: extent)
+        let farthest = stride(from: 0.0, through: 3, by: 1e-4).map { -motion.position(at: $0) }.max()!
+        #expect(farthest <= limit, "\(farthest) past the edge, limit \(limit)")
+    }
 }

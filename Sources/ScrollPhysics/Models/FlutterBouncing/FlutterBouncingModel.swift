@@ -210,7 +210,11 @@ public struct FlutterBouncingModel: FeelModel {
 
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
-        let v = velocity.isFinite ? velocity : 0
+        // No Flutter scroll view starts a ballistic simulation faster than its fastest fling with
+        // the carried momentum (its drag clamps, then adds at most `momentumCap`): a velocity
+        // handed in from elsewhere (an adapter's collision, a neighbour) is held to that too.
+        let fastest = values.maxFlingVelocity + values.momentumCap
+        let v = velocity.isFinite ? min(max(velocity, -fastest), fastest) : 0
         if let edge = extent.edge(beyond: position) {
             return Motion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: edge), kind: "spring")])
         }
