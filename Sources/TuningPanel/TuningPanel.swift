@@ -176,8 +176,6 @@ public final class TuningPanel {
         Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
                  overlay: session.isComparing ? "\(edited.label): velocity (pt/s)" : "velocity (pt/s)",
                  range: Gui.titled(velocities.range), height: session.isComparing ? 40 : 48)
-        // Two buttons to a line where they fit (the panel narrows in small windows).
-        let wide = Gui.availableWidth >= 330
         if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
         Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
         let rates: [Double?] = [nil] + SceneClock.slowMotionRates.map { Optional($0) }
