@@ -312,8 +312,22 @@ public final class VideoEncoder {
     public func cancel() {
         done = true
         closeInput()
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        stop()
         output.discard()
+    }
+
+    /// Ends FFmpeg: SIGTERM, then SIGKILL if it still runs half a second later (a child can
+    /// inherit SIGTERM blocked or ignored from the thread that started it).
+    private func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        var waited = 0.0
+        while process.isRunning, waited < 0.5 {
+            usleep(10_000)
+            waited += 0.01
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     private func closeInput() {
@@ -331,10 +345,7 @@ public final class VideoEncoder {
             waited += 0.02
         }
         if process.isRunning {
-            process.terminate()
-            usleep(500_000)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            stop()
             return "it did not finish within \(Int(stallSeconds)) s after its last frame and was stopped"
         }
         process.waitUntilExit()
