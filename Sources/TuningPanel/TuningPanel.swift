@@ -268,10 +268,10 @@ public final class TuningPanel {
         Gui.sameLine(fitting: "Save")
         if Gui.button("Save") { requests.append(.saveParameters(path: path)) }
         if session.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
-        if Gui.button("Export for engineers") {
-            requests.append(.exportForEngineers(base: "scrollab-feel-\(session.edited.label)"))
-        }
-        Gui.help("Writes scrollab-feel-\(session.edited.label).json and .swift (typed values, each with its UIKit property or formula and units) and copies the snippet.")
+        // Named by side and model: the JSON and the code beside it always belong together.
+        let base = "scrollab-feel-\(session.edited.label)-\(session.feel.name)"
+        if Gui.button("Export for engineers") { requests.append(.exportForEngineers(base: base)) }
+        Gui.help("Writes \(base).json and \(base).\(session.feel.model.exported.fileExtension) (the values as code for this model's platform: what an app can set there and what it cannot) and copies the code.")
     }
 
     private func sceneControls(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {

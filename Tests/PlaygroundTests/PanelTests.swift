@@ -87,6 +87,9 @@ import TuningPanel
         let afterRevert = rest(after: revert, start: start)
         #expect(abs(afterRevert - offset - (ExpectedGlide.dragged(floaty, travel: 240) + glide(floaty))) < 0.01)
 
+        // Export: named by side and model, so the JSON and the code beside it belong together.
+        #expect(try click("Export for engineers") == [.exportForEngineers(base: "scrollab-feel-A-uikit")])
+
         // A/B: open the section, turn it on, Copy and Swap.
         #expect(try click("A/B comparison").isEmpty)
         let compare = try click("Compare A and B side by side")

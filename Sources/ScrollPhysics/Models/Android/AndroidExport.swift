@@ -14,8 +14,8 @@ enum KotlinSnippet {
             "//   INFLEXION \(CodeLiteral.number(v.inflexion)), the 0.84 g tuning (\(CodeLiteral.number(v.physicalTuning))) and DECELERATION_RATE are private to OverScroller;",
             "//   the stretch's NATURAL_FREQUENCY \(CodeLiteral.number(v.stretchFrequency)), DAMPING_RATIO \(CodeLiteral.number(v.stretchDampingRatio)) and",
             "//   ON_ABSORB_VELOCITY_ADJUSTMENT \(CodeLiteral.number(v.absorbAdjustment)) are private to EdgeEffect (only its color and blend mode are public);",
-            "//   RecyclerView's own OverScroller is private, so its friction follows ViewConfiguration (0.015) unless",
-            "//   flings are routed through the OnFlingListener below.",
+            "//   RecyclerView's own OverScroller is private, so a RecyclerView's friction stays ViewConfiguration's",
+            "//   (0.015) whatever you do: SCROLL_FRICTION reaches an OverScroller you own and ListView.setFriction only.",
         ]
         if v.flywheel == 0 {
             cannot.append("//   Flywheel off: only through the deprecated OverScroller(context, interpolator, bounceX, bounceY, flywheel = false).")
