@@ -674,7 +674,11 @@ public final class PlaygroundSession {
 
     /// Replays the recording on fresh scenes of the targeted sides, starting now.
     public func replay(on target: ReplayTarget, at realTime: Double) {
-        guard !recorded.isEmpty else { message = Message(text: "Nothing recorded yet.", isError: true); return }
+        guard !recorded.isEmpty else {
+            let text = isRecording ? "Still recording: press Stop first, then Replay plays what was recorded." : "Nothing recorded yet."
+            message = Message(text: text, isError: true)
+            return
+        }
         let targeted = sides.indices.filter { target == .both || (target == .a && $0 == 0) || (target == .b && $0 == 1) }
         guard !targeted.isEmpty else { return }
         for index in targeted { rebuild(index..<(index + 1), at: realTime) }

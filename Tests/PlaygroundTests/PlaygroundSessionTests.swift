@@ -152,6 +152,10 @@ import ScrollPhysics
         let s = try session()
         s.replay(on: .both, at: 10)
         #expect(s.message == .init(text: "Nothing recorded yet.", isError: true))
+        s.startRecording(at: 10)
+        s.replay(on: .both, at: 10)
+        #expect(s.message == .init(text: "Still recording: press Stop first, then Replay plays what was recorded.", isError: true))
+        s.stopRecording()
         s.loadRecording(from: "/nonexistent.json")
         #expect(s.message == .init(text: "/nonexistent.json: no such file", isError: true))
     }
