@@ -127,7 +127,7 @@ public final class TuningPanel {
                          + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
                 requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
             }
-            Gui.help("The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh rate and pixel grid below.")
+            Gui.help("The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh rate and pixel grid (and the Flutter models' device pixel ratio).")
             if let parameters = (session.feel.model as? UIKitModel)?.values {
                 for tunable in ScrollParameters.tunables where tunable.section == Self.deviceSection && tunable.matters(parameters) {
                     widget(tunable, parameters, session: session, into: &requests)

@@ -56,10 +56,12 @@ struct SceneOptions: ParsableArguments {
     func feel(_ file: String?) throws(InputError) -> Feel {
         let (feel, stated) = try ParametersFile.loadStating(file)
         guard let device = try chosenDevice() else { return feel }
-        var display = device.display
-        if stated.contains("refreshRate"), let rate = feel.model.value(of: "refreshRate") { display.refreshRate = rate }
-        if stated.contains("displayScale"), let scale = feel.model.value(of: "displayScale") { display.scale = scale }
-        return feel.on(display)
+        // The device's screen, then every value the file states put back over it.
+        var onDevice = feel.on(device.display)
+        for (key, value) in feel.pairs where stated.contains(key) {
+            onDevice = (try? onDevice.setting(key, to: value)) ?? onDevice
+        }
+        return onDevice
     }
 
     /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.

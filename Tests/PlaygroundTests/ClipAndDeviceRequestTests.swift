@@ -72,6 +72,9 @@ import ScrollPhysics
         #expect(s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
         s.apply([.applyPreset(id: "uikit-fast")], at: 13)
         #expect(s.feel.uikit.refreshRate == 120 && s.feel.uikit.decelerationRate == 0.99)
+        // Flutter's tolerances follow the device's pixel ratio, as MediaQuery gives it there.
+        s.apply([.setModel(name: "flutter-bouncing")], at: 13.5)
+        #expect(s.feel.model.value(of: "devicePixelRatio") == 2)
         s.apply([.setModel(name: "android"), .resetToDefaults], at: 14)
         #expect(s.feel.model is UIKitModel && s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
     }

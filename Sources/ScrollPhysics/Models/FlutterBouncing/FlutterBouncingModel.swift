@@ -182,6 +182,13 @@ public struct FlutterBouncingModel: FeelModel {
                                              stiffness: values.springStiffness, ratio: values.springDampingRatio)
     }
 
+    /// `devicePixelRatio` from the display (Flutter reads the device's own, `MediaQuery`).
+    public func on(_ display: Display) -> FlutterBouncingModel {
+        var values = self.values
+        values.devicePixelRatio = min(max(display.scale, 1), 4)
+        return FlutterBouncingModel(values: values)
+    }
+
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
         guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else { return 0 }
         return min(max(estimated, -values.maxFlingVelocity), values.maxFlingVelocity)
