@@ -35,9 +35,6 @@ public struct Feel: Sendable, Equatable {
 }
 
 extension FeelModel {
-    /// Type-erased access to the page rule, the extent and the estimator for the axis.
-    func anyEstimator() -> any ReleaseVelocityEstimator { makeEstimator() }
-
     /// The model with `key` set to `value` (see `Feel.setting`).
     public func setting(_ key: String, to value: ParameterValue) throws(ModelParameterError) -> Self {
         guard let tunable = Self.parameters.first(where: { $0.key == key }) else {
