@@ -45,7 +45,9 @@ let package = Package(
         // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
         .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput"]),
         // The playground's logic without a display: clock, input translation, plot history, session.
-        .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit"]),
+        .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit", "BlindTest"]),
+        // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
+        .target(name: "BlindTest", dependencies: ["ScrollPhysics", "ScrollLabKit"]),
         // Files and drivers shared by the commands: gesture scripts, parameter files, traces, replay.
         .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput"]),
         .executableTarget(
@@ -70,6 +72,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab"]),
+        .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "TestSupport"]),
         .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -73,6 +73,8 @@ public struct ModelRow: Sendable, Equatable {
     public let title: String
     public let unit: String
     public let range: ClosedRange<Double>
+    /// How its slider moves over the range (equal travel, equal factor, or equal factor of 1 − value).
+    public let scale: SliderScale
     public let format: String
     public let help: String
     public let source: String
@@ -80,13 +82,28 @@ public struct ModelRow: Sendable, Equatable {
     /// An on/off switch (value 1 or 0): a checkbox, not a slider.
     public let isFlag: Bool
     public let value: Double
+
+    public init(key: String, title: String, unit: String, range: ClosedRange<Double>, scale: SliderScale, format: String,
+                help: String, source: String, isCount: Bool, isFlag: Bool, value: Double) {
+        self.key = key
+        self.title = title
+        self.unit = unit
+        self.range = range
+        self.scale = scale
+        self.format = format
+        self.help = help
+        self.source = source
+        self.isCount = isCount
+        self.isFlag = isFlag
+        self.value = value
+    }
 }
 
 extension FeelModel {
     /// Every tunable of the model with its current value, in table order.
     public var rows: [ModelRow] {
         Self.parameters.map {
-            ModelRow(key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, format: $0.format, help: $0.help,
+            ModelRow(key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, scale: $0.scale, format: $0.format, help: $0.help,
                      source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, value: $0.number(in: values))
         }
     }

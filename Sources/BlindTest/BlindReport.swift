@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The results of blind tests, pooled: for each comparison (mode and the two feels) a row per
+/// participant and one for everyone; for each staircase run its just-noticeable difference.
+/// Practice trials are left out.
+public struct BlindReport: Sendable {
+    /// One row of a comparison: counts and their statistics.
+    public struct Row: Sendable, Equatable {
+        public var who: String
+        /// Trials, and how many were correct (preference: chose feel A).
+        public var n: Int
+        public var k: Int
+        public var proportion: Double { n > 0 ? Double(k) / Double(n) : 0 }
+        public var interval: (low: Double, high: Double)
+        /// Exact binomial p against chance ½: one-sided (more correct than chance) for ABX and
+        /// same–different, two-sided for preference.
+        public var p: Double
+        public var dPrime: (value: Double, isLowerBound: Bool)?
+        public var medianSeconds: Double
+        public var meanGestures: Double
+        public var verdict: String
+
+        public static func == (a: Row, b: Row) -> Bool {
+            a.who == b.who && a.n == b.n && a.k == b.k && a.p == b.p
+        }
+    }
+
+    /// One comparison: a mode and two feels.
+    public struct Comparison: Sendable {
+        public var mode: BlindMode
+        public var feelA: String
+        public var feelB: String
+        public var rows: [Row]
+        /// Everyone's trials together (nil with one participant).
+        public var pooled: Row?
+    }
+
+    /// One staircase run.
+    public struct StaircaseResult: Sendable {
+        public var run: String
+        public var participant: String
+        public var model: String
+        public var key: String
+        public var reference: Double
+        public var down: Int
+        public var levels: [(difference: Double, correct: Bool)]
+        public var reversals: [Double]
+        public var fit: PsychometricFit?
+        public var reversalMean: Double?
+        public var target: Double { pow(0.5, 1 / Double(down)) }
+    }
+
+    public var comparisons: [Comparison] = []
+    public var staircases: [StaircaseResult] = []
+
+    public init(_ records: [TrialRecord]) {
+        let counted = records.filter { !$0.practice }
+        // Comparisons, in the order they first appear.
+        var order: [String] = []
+        var groups: [String: [TrialRecord]] = [:]
+        for record in counted where record.staircase == nil {
+            let key = "\(record.mode.rawValue)\u{0}\(record.feelA)\u{0}\(record.feelB)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(record)
+        }
+        for key in order {
+            let trials = groups[key]!
+            var participants: [String] = []
+            for record in trials where !participants.contains(record.participant) { participants.append(record.participant) }
+            let rows = participants.map { who in Self.row(who, trials.filter { $0.participant == who }, pooled: false) }
+            comparisons.append(Comparison(mode: trials[0].mode, feelA: trials[0].feelA, feelB: trials[0].feelB, rows: rows,
+                                          pooled: participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
+        }
+        var runs: [String] = []
+        var stairs: [String: [TrialRecord]] = [:]
+        for record in counted where record.staircase != nil {
+            if stairs[record.run] == nil { runs.append(record.run) }
+            stairs[record.run, default: []].append(record)
+        }
+        for run in runs {
+            let trials = stairs[run]!
+            let first = trials[0].staircase!
+            var levels: [(Double, Bool)] = []
+            for trial in trials {
+                let correct = trial.correct ?? false
+                levels.append((trial.staircase!.difference, correct))
+            }
+            // The reversals are where the recorded track turned.
+            let reversals = Self.reversals(levels)
+            let target = pow(0.5, 1 / Double(first.down))
+            staircases.append(StaircaseResult(run: run, participant: trials[0].participant, model: first.model, key: first.key,
+                                              reference: first.reference, down: first.down, levels: levels, reversals: reversals,
+                                              fit: PsychometricFit(trials: levels, target: target),
+                                              reversalMean: Self.geometricMean(reversals.count > 4 ? Array(reversals.dropFirst(4)) : reversals)))
+        }
+    }
+
+    /// The levels at which a recorded track turned (a step down after steps up, or the reverse).
+    static func reversals(_ levels: [(Double, Bool)]) -> [Double] {
+        var result: [Double] = []
+        var direction = 0
+        for (index, level) in levels.enumerated() where index + 1 < levels.count {
+            let next = levels[index + 1].0
+            let step = next > level.0 ? 1 : next < level.0 ? -1 : 0
+            guard step != 0 else { continue }
+            if direction != 0, step != direction { result.append(level.0) }
+            direction = step
+        }
+        return result
+    }
+
+    static func geometricMean(_ values: [Double]) -> Double? {
+        let positive = values.filter { $0 > 0 }
+        guard !positive.isEmpty else { return nil }
+        return exp(positive.reduce(0) { $0 + log($1) } / Double(positive.count))
+    }
+
+    static func row(_ who: String, _ trials: [TrialRecord], pooled: Bool) -> Row {
+        let mode = trials[0].mode
+        let n = trials.count
+        let k = mode == .preference ? trials.filter { $0.preferred == .a }.count : trials.filter { $0.correct == true }.count
+        let p = mode == .preference ? Statistics.binomialTwoSided(k, of: n, p: 0.5) : Statistics.binomialUpperTail(k, of: n, p: 0.5)
+        let seconds = trials.map(\.seconds).sorted()
+        let median = seconds.isEmpty ? 0 : (seconds[(seconds.count - 1) / 2] + seconds[seconds.count / 2]) / 2
+        let gestures = Double(trials.reduce(0) { $0 + $1.gestures }) / Double(max(1, n))
+        return Row(who: who, n: n, k: k, interval: Statistics.clopperPearson(k, of: n), p: p,
+                   dPrime: mode.design.map { Statistics.dPrime(correct: k, of: n, design: $0) },
+                   medianSeconds: median, meanGestures: gestures,
+                   verdict: verdict(mode: mode, k: k, n: n, p: p, whom: pooled ? "this group" : "this participant"))
+    }
+
+    /// One plain sentence: what the counts show, at the 5 % level.
+    public static func verdict(mode: BlindMode, k: Int, n: Int, p: Double, whom: String) -> String {
+        let pText = "p = " + pValueText(p)
+        switch mode {
+        case .abx, .sameDifferent:
+            if p < 0.05 { return "\(k) of \(n) correct, \(pText): this difference is noticeable for \(whom)" }
+            return "\(k) of \(n) correct, \(pText): no evidence that \(whom) notices it (more trials could still show it)"
+        case .preference:
+            let forB = n - k
+            let leader = k >= forB ? "A" : "B", count = max(k, forB)
+            if p < 0.05 { return "\(leader) preferred in \(count) of \(n), \(pText) (two-sided): \(whom) prefers \(leader)" }
+            return "\(leader) preferred in \(count) of \(n), \(pText) (two-sided): no clear preference for \(whom)"
+        }
+    }
+
+    /// p to 2 significant digits, "< 0.0001" below that.
+    public static func pValueText(_ p: Double) -> String {
+        if p < 0.0001 { return "< 0.0001" }
+        if p >= 0.1 { return formatted(p, "%.2f") }
+        let digits = max(2, Int((-log10(p)).rounded(.down)) + 2)
+        return formatted(p, "%.\(digits)f")
+    }
+
+    /// The report as text: a table per comparison, a line per staircase.
+    public var text: String {
+        var lines: [String] = []
+        for comparison in comparisons {
+            let what = comparison.mode == .preference ? "prefer A" : "correct"
+            lines.append("\(comparison.mode.rawValue): A = \(comparison.feelA), B = \(comparison.feelB)")
+            lines.append(pad("who", 16) + pad("trials", 8) + pad(what, 10) + pad("95 % interval", 16) + pad("p", 10)
+                         + pad("d′", 8) + pad("median s", 10) + "gestures")
+            for row in comparison.rows + (comparison.pooled.map { [$0] } ?? []) {
+                let d = row.dPrime.map { ($0.isLowerBound ? "≥" : "") + formatted($0.value, "%.2f") } ?? "–"
+                lines.append(pad(row.who, 16) + pad(String(row.n), 8) + pad("\(row.k) (\(percent(row.proportion)))", 10)
+                             + pad(percent(row.interval.low) + "–" + percent(row.interval.high), 16) + pad(Self.pValueText(row.p), 10)
+                             + pad(d, 8) + pad(formatted(row.medianSeconds, "%.1f"), 10) + formatted(row.meanGestures, "%.1f"))
+            }
+            for row in comparison.rows + (comparison.pooled.map { [$0] } ?? []) { lines.append("  \(row.who): \(row.verdict)") }
+            lines.append("")
+        }
+        for stair in staircases {
+            let target = formatted(stair.target * 100, "%.1f")
+            var line = "staircase \(stair.participant), \(stair.model) \(stair.key) from \(stair.reference) (1-up/\(stair.down)-down, \(target) % correct): "
+            line += "\(stair.levels.count) trials, \(stair.reversals.count) reversals; "
+            if let fit = stair.fit {
+                line += "JND \(formatted(fit.threshold, "%.4g")) (95 % \(formatted(fit.low, "%.4g"))–\(formatted(fit.high, "%.4g"))) in slider units"
+            } else {
+                line += "too few trials to fit"
+            }
+            if let mean = stair.reversalMean { line += "; reversal mean \(formatted(mean, "%.4g"))" }
+            lines.append(line)
+        }
+        if lines.isEmpty { lines.append("no counted trials") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    }
+
+    private func percent(_ x: Double) -> String { formatted(x * 100, "%.0f") + " %" }
+}
