@@ -43,7 +43,7 @@ let package = Package(
         // The live tuning panel, laid out with Dear ImGui.
         .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics"]),
         // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
-        .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput"]),
+        .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput", "BlindTest"]),
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit", "BlindTest"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.

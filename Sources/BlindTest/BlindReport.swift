@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ScrollPhysics
 
 /// The results of blind tests, pooled: for each comparison (mode and the two feels) a row per
 /// participant and one for everyone; for each staircase run its just-noticeable difference.
@@ -173,18 +174,7 @@ public struct BlindReport: Sendable {
             for row in comparison.rows + (comparison.pooled.map { [$0] } ?? []) { lines.append("  \(row.who): \(row.verdict)") }
             lines.append("")
         }
-        for stair in staircases {
-            let target = formatted(stair.target * 100, "%.1f")
-            var line = "staircase \(stair.participant), \(stair.model) \(stair.key) from \(stair.reference) (1-up/\(stair.down)-down, \(target) % correct): "
-            line += "\(stair.levels.count) trials, \(stair.reversals.count) reversals; "
-            if let fit = stair.fit {
-                line += "JND \(formatted(fit.threshold, "%.4g")) (95 % \(formatted(fit.low, "%.4g"))–\(formatted(fit.high, "%.4g"))) in slider units"
-            } else {
-                line += "too few trials to fit"
-            }
-            if let mean = stair.reversalMean { line += "; reversal mean \(formatted(mean, "%.4g"))" }
-            lines.append(line)
-        }
+        for stair in staircases { lines.append("staircase " + stair.sentence) }
         if lines.isEmpty { lines.append("no counted trials") }
         return lines.joined(separator: "\n")
     }
@@ -194,4 +184,33 @@ public struct BlindReport: Sendable {
     }
 
     private func percent(_ x: Double) -> String { formatted(x * 100, "%.0f") + " %" }
+}
+
+extension BlindReport.StaircaseResult {
+    /// The tunable stepped, from the model's table (nil for a model or key this version lacks).
+    public var step: ParameterStep? {
+        guard let model = try? FeelZoo.make(model, []), let row = model.rows.first(where: { $0.key == key }) else { return nil }
+        return ParameterStep(row, reference: reference)
+    }
+
+    /// One line: the just-noticeable difference as values of the tunable, with its interval.
+    public var sentence: String {
+        let target = formatted(target * 100, "%.1f")
+        var line = "\(participant): \(model) \(key) from \(reference), 1-up/\(down)-down (\(target) % correct), \(levels.count) trials, \(reversals.count) reversals: "
+        guard let fit else { return line + "too few trials to fit a JND" }
+        if let step {
+            let unit = step.unit.isEmpty ? "" : " \(step.unit)"
+            line += "noticed at \(step.shown(step.value(at: fit.threshold))) (95 %: \(step.shown(step.value(at: fit.low))) to \(step.shown(step.value(at: fit.high))))"
+            let scaleWord: String
+            switch step.scale {
+            case .linear: scaleWord = unit.isEmpty ? "" : unit
+            case .logarithmic: scaleWord = " decades"
+            case .logarithmicComplement: scaleWord = " decades of (1 − value)"
+            }
+            line += ", a difference of \(formatted(fit.threshold, "%.3g"))\(scaleWord)"
+        } else {
+            line += "JND \(formatted(fit.threshold, "%.4g")) (95 %: \(formatted(fit.low, "%.4g"))–\(formatted(fit.high, "%.4g"))) in slider units"
+        }
+        return line
+    }
 }

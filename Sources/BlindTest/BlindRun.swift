@@ -91,7 +91,7 @@ public struct BlindRun: Sendable {
     }
 
     /// Trials counted so far, and how many there will be (nil for a staircase, which stops by itself).
-    public var progress: (done: Int, of: Int?) { (countedDone, staircase == nil ? setup.trials : nil) }
+    public var progress: (done: Int, total: Int?) { (countedDone, staircase == nil ? setup.trials : nil) }
 
     /// The counted records (practice left out).
     public var countedRecords: [TrialRecord] { records.filter { !$0.practice } }

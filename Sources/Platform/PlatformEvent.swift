@@ -13,6 +13,10 @@ public enum PlatformEvent: Sendable {
 
 /// The keys the playground uses.
 public enum Key: Sendable, Equatable {
-    case up, down, left, right, pageUp, pageDown, home, end, space, escape, screenshot
+    case up, down, left, right, pageUp, pageDown, home, end, space, escape
+    /// F12 (S is a letter: the playground takes it as a screenshot too, a blind test as "same").
+    case screenshot
     case digit(Int)
+    /// A letter key, lower case ("a" … "z").
+    case letter(Character)
 }

@@ -232,8 +232,9 @@ public final class Window {
         case Int(SDLK_END.rawValue): return .end
         case Int(SDLK_SPACE.rawValue): return .space
         case Int(SDLK_ESCAPE.rawValue): return .escape
-        case Int(SDLK_s.rawValue), Int(SDLK_F12.rawValue): return .screenshot
+        case Int(SDLK_F12.rawValue): return .screenshot
         case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue): return .digit(Int(code) - Int(SDLK_1.rawValue) + 1)
+        case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue): return UnicodeScalar(UInt32(code)).map { .letter(Character($0)) }
         default: return nil
         }
     }

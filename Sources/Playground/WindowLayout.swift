@@ -14,8 +14,10 @@ public struct WindowLayout: Equatable, Sendable {
     /// Window points per viewport point.
     public var scale: Double
 
-    public init(windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int) {
-        panelWidth = Self.panelWidth(windowWidth: w)
+    /// `panel: false` gives the phones the whole width (a blind test shows no panel);
+    /// `reserve` keeps that many points free under the phones (its answer buttons).
+    public init(windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int, panel: Bool = true, reserve: Double = 0) {
+        panelWidth = panel ? Self.panelWidth(windowWidth: w) : 0
         let area = max(100, w - panelWidth)
         let n = Double(max(1, sides))
         // Between and beside the phones: both bezels plus 12 pt, at least 32 pt. A bezel is
@@ -23,10 +25,10 @@ public struct WindowLayout: Equatable, Sendable {
         let k = 2 * Self.screenCornerRadius * (2.squareRoot() - 1)
         let fitted = (area - 16 * (n + 1)) / (viewport.width * n + k * (n + 1))
         let widthLimited = k * fitted + 16 >= 32 ? fitted : (area - 32 * (n + 1)) / (viewport.width * n)
-        scale = max(0.1, min(widthLimited, (h - 96) / viewport.height))
+        scale = max(0.1, min(widthLimited, (h - 96 - reserve) / viewport.height))
         let pw = viewport.width * scale, ph = viewport.height * scale
         let gap = (area - n * pw) / (n + 1)
-        phones = (0..<max(1, sides)).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - ph) / 2 + 12, width: pw, height: ph) }
+        phones = (0..<max(1, sides)).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - reserve - ph) / 2 + 12, width: pw, height: ph) }
         panelX = area
         height = h
     }

@@ -130,7 +130,7 @@ final class PlaygroundApp {
                                         pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
             }
             sceneList.removeAll()
-            sceneList.append(.cornerMask(bounds, cornerRadius: WindowLayout.screenCornerRadius, color: Color(hex: 0x0A0A0B)))
+            sceneList.append(PhoneChrome.cornerMask(bounds))
             if let rate = session.slowMotionRate {
                 // On the phone, for an audience: the motion they see is slowed.
                 let pill = Rect(x: (bounds.width - 200) / 2, y: bounds.height - 96, width: 200, height: 32)
@@ -252,7 +252,8 @@ final class PlaygroundApp {
             switch key {
             case .escape: running = false
             case .space: requests.append(.toggleSlowMotion)
-            case .screenshot: requests.append(.screenshot)
+            case .screenshot, .letter("s"): requests.append(.screenshot)
+            case .letter: break
             case .digit(let n): requests.append(.switchScene(n - 1))
             case .up: session.key(.up, time: time)
             case .down: session.key(.down, time: time)
@@ -272,14 +273,8 @@ final class PlaygroundApp {
     private func drawChrome(_ session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
         chrome.removeAll()
         for (index, phone) in layout.phones.enumerated() {
-            // The bezel shares the screen's arc centres; it is wide enough (≥ (√2 − 1)·r) that the
-            // screen rectangle's corners, painted bezel-black by the corner mask, stay inside it.
-            let screenRadius = WindowLayout.screenCornerRadius * layout.scale
+            PhoneChrome.bezel(around: phone, scale: layout.scale, into: &chrome)
             let width = WindowLayout.bezelWidth(scale: layout.scale)
-            let bezel = Rect(x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
-            let radius = screenRadius + width
-            chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
-            chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
             if session.isComparing {
                 // What runs on each phone, in the phone's width (an ellipsis ends a longer one).
                 let label = session.sides[index].title + (index == session.editing ? "  (editing)" : "")

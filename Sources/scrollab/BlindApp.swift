@@ -1,0 +1,196 @@
+import BlindTest
+import Drawing
+import Foundation
+import Platform
+import Playground
+import Rendering
+import Scenes
+import ScrollLabKit
+
+/// A blind test in a window: the phones of each trial (each answers only the finger that starts
+/// on it), the question, the answer buttons and keys; nothing names a feel until the end. Frames
+/// are drawn while a phone moves or is held and shortly after input; otherwise it sleeps.
+final class BlindApp {
+    let window: Window
+    let stage: BlindStage
+    let results: ResultsFile
+    private var running = true
+    private var sceneList = DrawList()
+    /// The phone a drag began on.
+    private var pointerPhone: Int?
+    /// Why the results could not be written, if they could not (the run stops).
+    private(set) var failure: String?
+    private var summary: [String] = []
+    private var activeUntil = 0.0
+    private var shotCounter = 0
+
+    init(window: Window, stage: BlindStage, results: ResultsFile) {
+        self.window = window
+        self.stage = stage
+        self.results = results
+    }
+
+    /// Runs until Esc or the window closes (or `quitAfter` s); returns the run's lines of result.
+    @discardableResult
+    func run(quitAfter: Double? = nil, windowScreenshot: (path: String, time: Double)? = nil) -> [String] {
+        let start = Window.now
+        var pendingShot = windowScreenshot
+        write(stage.start(at: start))
+        activeUntil = start + 0.5
+        while running {
+            let now = Window.now
+            if let quitAfter, now - start >= quitAfter { break }
+            if let shot = pendingShot, now - start >= shot.time { activeUntil = now + 0.1 }
+            if stage.isBusy(at: now) { activeUntil = max(activeUntil, now + 0.5) }
+            if now < activeUntil {
+                frame(at: now)
+                if let shot = pendingShot, now - start >= shot.time {
+                    do { try window.captureAll().savePNG(shot.path) } catch { failure = "\(error)" }
+                    pendingShot = nil
+                }
+                window.present()
+            } else {
+                var wait = 1.0
+                if let timer = stage.nextTimer(after: now) { wait = min(wait, max(0.001, timer - now)) }
+                if let quitAfter { wait = min(wait, max(0.001, start + quitAfter - now)) }
+                if let shot = pendingShot { wait = min(wait, max(0.001, start + shot.time - now)) }
+                if window.waitForEvent(timeout: wait) { activeUntil = Window.now + 0.25 }
+            }
+        }
+        return summary
+    }
+
+    private func frame(at now: Double) {
+        let (w, h) = window.size
+        var view = BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
+        window.poll(raw: { _ in false }) { event in
+            self.handle(event, view: view, at: now)
+        }
+        stage.advance(to: now)
+        view = BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
+        window.clear(Color(hex: 0x1C1C1E))
+        let ratio = window.pixelRatio
+        window.canvas.scale = ratio
+        window.canvas.originX = 0
+        window.canvas.originY = 0
+        window.canvas.draw(view.chrome, bounds: Rect(x: 0, y: 0, width: w, height: h))
+        if !stage.isFinished {
+            let bounds = Rect(x: 0, y: 0, width: stage.viewport.width, height: stage.viewport.height)
+            for (index, phone) in stage.phones.enumerated() where index < view.layout.phones.count {
+                let rect = view.layout.phones[index]
+                sceneList.removeAll()
+                phone.scene.draw(into: &sceneList, at: now)
+                sceneList.append(PhoneChrome.cornerMask(bounds))
+                window.canvas.scale = view.layout.scale * ratio
+                window.canvas.originX = rect.x * ratio
+                window.canvas.originY = rect.y * ratio
+                window.canvas.draw(sceneList, bounds: bounds)
+            }
+        }
+        reportWidgets(view)
+    }
+
+    private func handle(_ event: PlatformEvent, view: BlindView, at now: Double) {
+        activeUntil = max(activeUntil, Window.now + 0.25)
+        let phones = view.layout.phones
+        func local(_ x: Double, _ y: Double, _ phone: Int) -> Point {
+            Point(x: (x - phones[phone].x) / view.layout.scale, y: (y - phones[phone].y) / view.layout.scale)
+        }
+        switch event {
+        case .quit:
+            running = false
+        case let .pointerDown(x, y, time):
+            if let button = view.buttons.first(where: { $0.rect.contains(x: x, y: y) }) {
+                if let choice = button.answer { answer(choice, at: time) } else { stage.proceed(at: time) }
+                return
+            }
+            guard let phone = phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
+            pointerPhone = phone
+            stage.pointerDown(phone: phone, at: local(x, y, phone), time: time)
+        case let .pointerMoved(x, y, time):
+            guard let phone = pointerPhone else { return }
+            stage.pointerMoved(to: local(x, y, phone), time: time)
+        case let .pointerUp(x, y, time):
+            guard let phone = pointerPhone else { return }
+            pointerPhone = nil
+            stage.pointerUp(at: local(x, y, phone), time: time)
+        case let .wheel(x, y, flipped, time):
+            var mx: Int32 = 0, my: Int32 = 0
+            SDLMouse.position(&mx, &my)
+            guard let phone = phones.firstIndex(where: { $0.contains(x: Double(mx), y: Double(my)) }) else { return }
+            stage.wheel(phone: phone, x: x, y: y, flipped: flipped, time: time)
+        case let .key(key, time):
+            let mode = stage.run.setup.mode
+            switch key {
+            case .escape: running = false
+            case .space: stage.proceed(at: time)
+            case .screenshot: saveWindow()
+            case .left, .letter("a"): answer(mode == .abx ? .xIsA : .left, at: time)
+            case .right, .letter("b"): answer(mode == .abx ? .xIsB : .right, at: time)
+            case .letter("s"): answer(.same, at: time)
+            case .letter("d"): answer(.different, at: time)
+            default: break
+            }
+        case .resized:
+            break
+        }
+    }
+
+    private func answer(_ answer: BlindAnswer, at time: Double) {
+        guard stage.run.setup.mode.answers.contains(answer) else { return }
+        write(stage.answer(answer, at: time))
+        if stage.isFinished, summary.isEmpty { summary = Self.summary(of: stage.run) }
+    }
+
+    private func write(_ records: [TrialRecord]) {
+        for record in records {
+            do {
+                try results.append(record)
+            } catch {
+                failure = "results not saved: \(error)"
+                running = false
+            }
+        }
+    }
+
+    /// The run's result in plain words (shown when it is over; the blinding ends there).
+    static func summary(of run: BlindRun) -> [String] {
+        let report = BlindReport(run.countedRecords)
+        var lines: [String] = []
+        for comparison in report.comparisons {
+            for row in comparison.rows { lines.append(row.verdict + ".") }
+            lines.append("A was \(comparison.feelA), B was \(comparison.feelB).")
+        }
+        for stair in report.staircases { lines.append(stair.sentence) }
+        return lines
+    }
+
+    /// F12: the whole window as PNG in the current folder.
+    private func saveWindow() {
+        shotCounter += 1
+        let path = "scrollab-blind-\(Int(Date().timeIntervalSince1970))-\(shotCounter).png"
+        do { try window.captureAll().savePNG(path) } catch { failure = "screenshot: \(error)" }
+    }
+
+    /// With `SCROLLAB_WIDGETS=FILE`: the headline as "message", the phones, and each button as
+    /// "answer <title>" (window points), so scripts and tests click where things are.
+    private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
+    private var writtenWidgets = ""
+
+    private func reportWidgets(_ view: BlindView) {
+        guard let widgetsPath else { return }
+        var text = "message\t\(stage.headline)\n"
+        text += "trials\t\(stage.run.records.count)\t0\t0\t0\n"
+        if !stage.isFinished {
+            for (index, phone) in view.layout.phones.enumerated() {
+                text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
+            }
+        }
+        for button in view.buttons {
+            text += "answer \(button.title)\t\(Int(button.rect.x))\t\(Int(button.rect.y))\t\(Int(button.rect.width))\t\(Int(button.rect.height))\n"
+        }
+        guard text != writtenWidgets else { return }
+        writtenWidgets = text
+        try? TextFile.write(text, to: widgetsPath)
+    }
+}

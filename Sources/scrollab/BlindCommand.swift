@@ -1,0 +1,174 @@
+import ArgumentParser
+import BlindTest
+import Foundation
+import Platform
+import Playground
+import Rendering
+import SafeOutput
+import Scenes
+import ScrollLabKit
+import ScrollPhysics
+
+/// `scrollab blind`: a blind comparison of two feels (ABX, preference, same–different), or a
+/// staircase measuring the just-noticeable difference of one parameter; `--report` pools results.
+struct BlindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blind",
+        abstract: "A blind test of two feels in a window (ABX, preference, same–different, or a JND staircase), or --report of results.",
+        discussion: """
+        No names, values or plots are shown during a trial; each phone answers only the finger that starts on it. Keys: ← or A / → or B (ABX, preference), S / D (same–different), Space (after a practice trial), Esc ends (answered trials are kept). One JSON line per answer is appended to --out. With --staircase KEY, feel B is feel A with KEY moved by a 1-up/N-down staircase (ABX trials) until --reversals reversals.
+        """
+    )
+
+    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var rendererOption: RendererOption
+
+    @Option(help: "Feel A's parameter file (default: UIKit's defaults).")
+    var params: String?
+
+    @Option(help: "Feel B's parameter file (not with --staircase).")
+    var paramsB: String?
+
+    @Option(parsing: .unconditional, help: "abx, preference or same-different (a staircase uses abx).")
+    var mode = "abx"
+
+    @Option(parsing: .unconditional, help: "Counted trials, 1 to 1000 (a staircase stops by its reversals instead).")
+    var trials = "16"
+
+    @Option(parsing: .unconditional, help: "Practice trials first, with feedback, never counted: 0 to 20.")
+    var practice = "0"
+
+    @Option(parsing: .unconditional, help: "Who answers (pooled by this name in reports).")
+    var participant = "anonymous"
+
+    @Option(parsing: .unconditional, help: "Results file (JSON Lines), appended to; - for standard output.")
+    var out = "scrollab-blind-results.jsonl"
+
+    @Option(parsing: .unconditional, help: "Seed of the random assignments, 0 to 9007199254740991 (default: from the clock; recorded either way).")
+    var seed: String?
+
+    @Option(parsing: .unconditional, help: "Measure the just-noticeable difference of this parameter of feel A's model.")
+    var staircase: String?
+
+    @Option(parsing: .unconditional, help: "The staircase's reference value (default: feel A's).")
+    var reference: String?
+
+    @Option(parsing: .unconditional, help: "Correct answers in a row before the difference shrinks: 2 (70.7 % point) or 3 (79.4 %).")
+    var down = "3"
+
+    @Option(parsing: .unconditional, help: "Reversals after which the staircase stops, 4 to 100.")
+    var reversals = "20"
+
+    @Option(parsing: .unconditional, help: "The staircase's first difference, in slider units (default: a quarter of the room to the range's end).")
+    var startDifference: String?
+
+    @Option(parsing: .unconditional, help: "Print the statistics of a results file instead of running a test.")
+    var report: String?
+
+    @Option(parsing: .unconditional, help: "With --report: draw the report as PNG to this file.")
+    var plot: String?
+
+    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x400 to 8192x8192).")
+    var window = "1280x800"
+
+    @Option(parsing: .unconditional, help: "Save the whole window as PNG to this file at --screenshot-at.")
+    var windowScreenshot: String?
+
+    @Option(parsing: .unconditional, help: "Seconds after start at which to save --window-screenshot.")
+    var screenshotAt = "1"
+
+    @Option(parsing: .unconditional, help: "Quit by itself after this many seconds.")
+    var exitAfter: String?
+
+    func run() throws {
+        if let report { return try runReport(report) }
+        if plot != nil { throw InputError("--plot draws a --report; give --report FILE") }
+        let setup = try blindSetup(start: Date())
+        let scene = try sceneOptions.setup(defaultList: .cards(count: 200))
+        let viewport = try sceneOptions.viewportSize()
+        guard viewport.width >= PlayCommand.minimumViewport, viewport.height >= PlayCommand.minimumViewport else {
+            throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small; each side at least \(Int(PlayCommand.minimumViewport)) points")
+        }
+        let size = try Flags.size(window, flag: "--window", widths: PlayCommand.windowRange.width, heights: PlayCommand.windowRange.height)
+        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
+        let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
+        let inputs = [params, paramsB].compactMap { $0 }
+        let results = try ResultsFile(out, inputs: inputs)
+        if let windowScreenshot {
+            do { try OutputFile.checkDistinct(outputs: [("--out", out), ("--window-screenshot", windowScreenshot)], inputs: inputs) } catch { throw InputError(error) }
+            _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [out])
+        }
+        if let quitTime { PlayCommand.watch(deadline: quitTime + PlayCommand.exitGrace) }
+        let shown: Window
+        do {
+            shown = try Window(title: "ScrollLab blind test", width: Int(size.width), height: Int(size.height), renderer: try rendererOption.choice())
+        } catch {
+            throw InputError("no display to open a window on (\(error)); --report works anywhere")
+        }
+        let stage = BlindStage(run: BlindRun(setup), scene: scene, viewport: viewport)
+        let app = BlindApp(window: shown, stage: stage, results: results)
+        let lines = app.run(quitAfter: quitTime, windowScreenshot: windowScreenshot.map { ($0, shotTime) })
+        if let failure = app.failure { throw InputError(failure) }
+        let answered = stage.run.countedRecords.count
+        try Console.print("\(answered) trial\(answered == 1 ? "" : "s") answered; results in \(out)" + (lines.isEmpty ? "" : ". " + lines.joined(separator: " ")))
+    }
+
+    /// The test asked for, checked: files, mode, counts, seed, staircase.
+    func blindSetup(start: Date) throws -> BlindSetup {
+        guard let mode = BlindMode(rawValue: mode) else {
+            throw InputError("--mode: unknown mode \"\(self.mode)\"; allowed: \(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let trialCount = try Flags.integer(trials, flag: "--trials", range: 1...1000)
+        let practiceCount = try Flags.integer(practice, flag: "--practice", range: 0...20)
+        guard !participant.isEmpty, participant.count <= 100, !participant.contains(where: { $0.isNewline }) else {
+            throw InputError("--participant: a name of 1 to 100 characters on one line")
+        }
+        let seedValue: UInt64
+        if let seed {
+            seedValue = UInt64(try Flags.integer(seed, flag: "--seed", range: 0...9_007_199_254_740_991))
+        } else {
+            seedValue = UInt64(start.timeIntervalSince1970 * 1000) % 9_007_199_254_740_991
+        }
+        let feelA = try sceneOptions.feel(params)
+        let nameA = params.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "\(feelA.title) defaults"
+        let stamp = ISO8601DateFormatter().string(from: start)
+        let runName = "\(participant)-\(seedValue)-\(stamp)"
+        if let key = staircase {
+            if paramsB != nil { throw InputError("--params-b and --staircase cannot be used together: the staircase makes feel B from feel A") }
+            guard mode == .abx else { throw InputError("--staircase runs ABX trials; leave out --mode \(mode.rawValue)") }
+            guard let row = feelA.model.rows.first(where: { $0.key == key }) else {
+                throw InputError("--staircase: model \"\(feelA.name)\" has no parameter \"\(key)\"; allowed: \(feelA.model.rows.filter { !$0.isFlag && !$0.isCount }.map(\.key).joined(separator: ", "))")
+            }
+            let referenceValue = try reference.map { try Flags.number($0, flag: "--reference", range: row.range) } ?? row.value
+            guard let step = ParameterStep(row, reference: referenceValue) else {
+                throw InputError("--staircase: \"\(key)\" is not a continuous value with room in its range \(row.range); pick a slider parameter")
+            }
+            let reference = try feelA.setting(key, to: .number(referenceValue))
+            let downCount = try Flags.integer(down, flag: "--down", range: 2...3)
+            let reversalCount = try Flags.integer(reversals, flag: "--reversals", range: 4...100)
+            let room = step.maximumDifference
+            let first = try startDifference.map { try Flags.number($0, flag: "--start-difference", range: 1e-12...max(1e-12, room)) } ?? step.startDifference
+            let track = Staircase(start: first, down: downCount, reversals: reversalCount, minimum: room * 1e-6, maximum: room)
+            return BlindSetup(mode: .abx, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant, run: runName,
+                              feelA: reference, feelB: reference, nameA: nameA, nameB: "\(key) staircase", staircase: (step, track))
+        }
+        for flag in [("--reference", reference), ("--start-difference", startDifference)] where flag.1 != nil {
+            throw InputError("\(flag.0) belongs to --staircase")
+        }
+        guard let paramsB else { throw InputError("a blind test compares two feels: give --params-b FILE (or --staircase KEY)") }
+        let feelB = try sceneOptions.feel(paramsB)
+        return BlindSetup(mode: mode, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant, run: runName,
+                          feelA: feelA, feelB: feelB, nameA: nameA, nameB: URL(fileURLWithPath: paramsB).lastPathComponent)
+    }
+
+    func runReport(_ path: String) throws {
+        let records = try TrialRecord.records(in: try TextFile.read(path), file: path)
+        let report = BlindReport(records)
+        if let plot {
+            _ = try OutputFile.plan(plot, inputs: [path])
+            let image = try BlindReportPlot.image(report, fonts: try FontLibrary())
+            do { try image.savePNG(plot, inputs: [path]) } catch { throw InputError("\(error)") }
+        }
+        try Console.print(report.text + (plot.map { "\nDrew \($0)." } ?? ""))
+    }
+}
