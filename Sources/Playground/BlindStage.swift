@@ -18,10 +18,14 @@ public final class BlindStage {
     /// The phone a held pointer started on.
     private var held: Int?
 
-    public init(run: BlindRun, scene: SceneSetup, viewport: Size) {
+    /// The scene's layout values (cell width, spacing, …) applied to every phone.
+    public let layout: [String: Double]
+
+    public init(run: BlindRun, scene: SceneSetup, viewport: Size, layout: [String: Double] = [:]) {
         self.run = run
         self.scene = scene
         self.viewport = viewport
+        self.layout = layout
     }
 
     /// Shows the first trial; returns the records to append (none yet).
@@ -35,7 +39,11 @@ public final class BlindStage {
             switch effect {
             case .showTrial(let feels):
                 // Fresh scenes at their start: nothing of the last trial (a position, a motion) remains.
-                phones = feels.map { (scene.makeScene(viewport: viewport, feel: $0), InputTranslator()) }
+                phones = feels.map { feel in
+                    let made = scene.makeScene(viewport: viewport, feel: feel)
+                    for (id, value) in layout.sorted(by: { $0.key < $1.key }) { made.setControl(id, to: value, at: 0) }
+                    return (made, InputTranslator())
+                }
                 held = nil
             case .record(let record):
                 records.append(record)

@@ -281,6 +281,7 @@ public final class PlaygroundSession {
             case .fitReference: fitReference(at: realTime)
             case .clearReference: reference = nil
             case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+            case let .startBlindTest(request): if let plan = blindTestPlan(request) { window.append(.runBlindTest(plan)) }
             case let .setViewport(size): setViewport(size, at: realTime)
             case let .switchScene(index): switchScene(to: index, at: realTime)
             case .toggleSlowMotion: toggleSlowMotion(at: realTime)
@@ -358,6 +359,25 @@ public final class PlaygroundSession {
         let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
         return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.title),
                            feels: sides.map(\.feel), format: format, path: name)
+    }
+
+    /// A blind test of the two sides (or a staircase on the edited side's feel), or nil with a message.
+    public func blindTestPlan(_ request: BlindRequest) -> BlindTestPlan? {
+        let a = request.staircaseKey == nil ? sides[0] : edited
+        let b = sides.count > 1 && request.staircaseKey == nil ? sides[1] : a
+        if request.staircaseKey == nil {
+            guard isComparing else {
+                message = Message(text: "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND).", isError: true)
+                return nil
+            }
+            guard a.feel != b.feel else {
+                message = Message(text: "A and B run the same feel: change B first (a blind test of one feel against itself tells nothing).", isError: true)
+                return nil
+            }
+        }
+        return BlindTestPlan(request: request, feelA: a.feel, feelB: b.feel, nameA: a.named.name + (a.isModified ? " (modified)" : ""),
+                             nameB: b.named.name + (b.isModified ? " (modified)" : ""), scene: setups[sceneIndex], viewport: viewport,
+                             layout: sceneLayouts[sceneIndex] ?? [:])
     }
 
     private func rebuild(_ indices: Range<Int>, at realTime: Double) {

@@ -39,6 +39,8 @@ public enum SessionRequest: Equatable, Sendable {
     case replay(PlaygroundSession.ReplayTarget)
     /// Save the last recorded, loaded or replayed gesture as a clip ("mp4" or "gif"), A or A and B.
     case recordClip(format: String)
+    /// Run a blind test of A against B (or a staircase on one of A's parameters) in the window.
+    case startBlindTest(BlindRequest)
     /// A device's viewport (points) for every side; the scenes are laid out anew.
     case setViewport(Size)
 
@@ -68,4 +70,5 @@ public enum WindowRequest: Equatable, Sendable {
     case exportPlot
     case copyToClipboard(String)
     case recordClip(ClipRequest)
+    case runBlindTest(BlindTestPlan)
 }

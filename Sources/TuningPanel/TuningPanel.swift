@@ -1,4 +1,5 @@
 import Foundation
+import BlindTest
 import ImGuiBridge
 import Playground
 import Scenes
@@ -14,6 +15,13 @@ import ScrollPhysics
 public final class TuningPanel {
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
+    private var participantBuffer = [CChar](repeating: 0, count: 128)
+    private var resultsBuffer = [CChar](repeating: 0, count: 512)
+    private var blindMode = 0
+    private var blindTrials = 2
+    private var blindPractice = true
+    private var jndKey = 0
+    static let blindTrialCounts = [6, 10, 16, 24, 32]
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
     /// The preset the menu shows (what Apply applies).
@@ -35,6 +43,8 @@ public final class TuningPanel {
     public init(defaultPath: String = "params.json") {
         Self.fill(&pathBuffer, with: defaultPath)
         Self.fill(&gestureBuffer, with: "gesture.json")
+        Self.fill(&participantBuffer, with: "anonymous")
+        Self.fill(&resultsBuffer, with: "scrollab-blind-results.jsonl")
         Self.fill(&referenceBuffer, with: "Assets/recordings/uikit-return-177.csv")
     }
 
@@ -89,6 +99,7 @@ public final class TuningPanel {
         }
 
         if Gui.header("A/B comparison", open: false) { comparison(session, into: &requests) }
+        if Gui.header("Blind test", open: false) { blindTest(session, into: &requests) }
         if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
         if Gui.header("Feel presets & files") { presets(session, into: &requests) }
 
@@ -201,6 +212,32 @@ public final class TuningPanel {
         if Gui.button("Swap") { requests.append(.swapSides) }
         var ghost = session.showsGhost
         if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
+    }
+
+    /// A blind test of A against B, or a staircase measuring one parameter's just-noticeable
+    /// difference: names, values and plots are hidden until it ends.
+    private func blindTest(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+        _ = Gui.combo("Mode", &blindMode, ["ABX: is X A or B?", "Preference: which feels better?", "Same or different?"])
+        Gui.help("ABX shows A, B and X (X runs A's or B's feel); preference shows the two feels in random order; same–different shows one feel twice or both. Each phone answers only the finger that starts on it, and nothing names a feel until the end.")
+        _ = Gui.combo("Trials", &blindTrials, Self.blindTrialCounts.map { "\($0) trials" })
+        _ = Gui.checkbox("A practice trial first (with feedback, not counted)", &blindPractice)
+        let participant = Gui.input("Participant", &participantBuffer)
+        let path = Gui.input("Results file", &resultsBuffer)
+        let request = BlindRequest(mode: BlindMode.allCases[blindMode], trials: Self.blindTrialCounts[blindTrials], practice: blindPractice ? 1 : 0,
+                                   participant: participant.isEmpty ? "anonymous" : participant, path: path)
+        if Gui.button("Start blind test of A and B") { requests.append(.startBlindTest(request)) }
+        Gui.help("One JSON line per answer is appended to the results file; `scrollab blind --report FILE` pools several participants. Keys: ← or A / → or B, S / D, Esc ends.")
+        let rows = session.feel.model.rows.filter { !$0.isFlag && !$0.isCount && $0.range.upperBound > $0.range.lowerBound }
+        guard !rows.isEmpty else { return }
+        jndKey = min(jndKey, rows.count - 1)
+        _ = Gui.combo("JND of", &jndKey, rows.map(\.title))
+        if Gui.button("Start JND staircase") {
+            var jnd = request
+            jnd.mode = .abx
+            jnd.staircaseKey = rows[jndKey].key
+            requests.append(.startBlindTest(jnd))
+        }
+        Gui.help("ABX trials on the edited side's feel against itself with this parameter moved: the difference shrinks after 3 right answers in a row and grows after a wrong one (79 % point), until 20 reversals (about 80 trials).")
     }
 
     /// The edited side's physics model and the one-click platform comparisons.

@@ -57,6 +57,8 @@ final class BlindApp {
                 if window.waitForEvent(timeout: wait) { activeUntil = Window.now + 0.25 }
             }
         }
+        // Ended early: what the answers so far show.
+        if summary.isEmpty, !stage.run.countedRecords.isEmpty { summary = Self.summary(of: stage.run) }
         return summary
     }
 

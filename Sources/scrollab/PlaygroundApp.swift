@@ -1,3 +1,4 @@
+import BlindTest
 import Drawing
 import Foundation
 import ImGuiBridge
@@ -177,7 +178,35 @@ final class PlaygroundApp {
         case .exportPlot: savePlot(session: session)
         case .copyToClipboard(let text): window.copyToClipboard(text)
         case .recordClip(let clip): saveClip(clip, session: session)
+        case .runBlindTest(let plan): runBlindTest(plan, session: session)
         }
+    }
+
+    /// Runs a blind test in this window (the panel and phones give way to it) and, when it ends,
+    /// says what it found.
+    private func runBlindTest(_ plan: BlindTestPlan, session: PlaygroundSession) {
+        let start = Date()
+        let seed = UInt64(start.timeIntervalSince1970 * 1000) % 9_007_199_254_740_991
+        let setup: BlindSetup
+        switch plan.setup(seed: seed, stamp: ISO8601DateFormatter().string(from: start)) {
+        case .success(let made): setup = made
+        case .failure(let error): session.show("Blind test not started: \(error.message)", isError: true); return
+        }
+        let results: ResultsFile
+        do { results = try ResultsFile(plan.request.path, inputs: []) } catch {
+            session.show("Blind test not started: \(error)", isError: true)
+            return
+        }
+        let stage = BlindStage(run: BlindRun(setup), scene: plan.scene, viewport: plan.viewport, layout: plan.layout)
+        let app = BlindApp(window: window, stage: stage, results: results)
+        let lines = app.run()
+        let answered = stage.run.countedRecords.count
+        if let failure = app.failure {
+            session.show("Blind test stopped: \(failure)", isError: true)
+        } else {
+            session.show("Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(plan.request.path). " + lines.joined(separator: " "))
+        }
+        pointerPhone = nil
     }
 
     /// Renders and encodes a clip as `render --video` does (the window waits meanwhile) and says where it went.

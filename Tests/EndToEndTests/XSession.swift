@@ -99,7 +99,8 @@ final class PlaygroundProcess {
     let session: XSession
 
     /// Starts the app in a fresh folder holding `files` (name there → source).
-    init(session: XSession, arguments: [String], files: [String: URL] = [:]) throws {
+    /// `command` replaces `play --window 1280x800 --trace trace.csv` before the arguments.
+    init(session: XSession, arguments: [String], files: [String: URL] = [:], command: [String]? = nil) throws {
         self.session = session
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -108,7 +109,7 @@ final class PlaygroundProcess {
         // launch in fifteen): such a launch is ended and the app started again, up to 3 times.
         var found = ""
         for _ in 1...3 {
-            process = try Self.launch(session: session, directory: directory, arguments: arguments)
+            process = try Self.launch(session: session, directory: directory, arguments: arguments, command: command)
             let deadline = Date().addingTimeInterval(30)
             while found.isEmpty, Date() < deadline, process.isRunning {
                 found = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first.map(String.init) ?? ""
@@ -124,13 +125,13 @@ final class PlaygroundProcess {
         _ = try waitFor("the first frame", timeout: 45) { $0.widgets["phone 0"] }
     }
 
-    private static func launch(session: XSession, directory: URL, arguments: [String]) throws -> Process {
+    private static func launch(session: XSession, directory: URL, arguments: [String], command: [String]?) throws -> Process {
         let process = Process()
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var binary = build.appendingPathComponent("scrollab")
         if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
         process.executableURL = binary
-        process.arguments = ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path] + arguments
+        process.arguments = (command ?? ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path]) + arguments
         process.currentDirectoryURL = directory
         process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path,
                                "SCROLLAB_WIDGETS": directory.appendingPathComponent("widgets.txt").path]
