@@ -95,10 +95,14 @@ public struct BlindReport: Sendable {
             let target = pow(0.5, 1 / Double(first.down))
             staircases.append(StaircaseResult(run: run, participant: trials[0].participant, model: first.model, key: first.key,
                                               reference: first.reference, down: first.down, levels: levels, reversals: reversals,
-                                              fit: PsychometricFit(trials: levels, target: target),
+                                              fit: reversals.count >= Self.reversalsToFit ? PsychometricFit(trials: levels, target: target) : nil,
                                               reversalMean: Self.geometricMean(reversals.count > 4 ? Array(reversals.dropFirst(4)) : reversals)))
         }
     }
+
+    /// A staircase's JND is fitted once its track has turned this often (before, the trials
+    /// have not yet bracketed the threshold and a fit only extrapolates).
+    public static let reversalsToFit = 4
 
     /// The levels at which a recorded track turned (a step down after steps up, or the reverse).
     static func reversals(_ levels: [(Double, Bool)]) -> [Double] {
@@ -197,10 +201,11 @@ extension BlindReport.StaircaseResult {
     public var sentence: String {
         let target = formatted(target * 100, "%.1f")
         var line = "\(participant): \(model) \(key) from \(reference), 1-up/\(down)-down (\(target) % correct), \(levels.count) trials, \(reversals.count) reversals: "
-        guard let fit else { return line + "too few trials to fit a JND" }
+        guard let fit else { return line + "too few reversals to fit a JND (\(BlindReport.reversalsToFit) needed)" }
         if let step {
             let unit = step.unit.isEmpty ? "" : " \(step.unit)"
-            line += "noticed at \(step.shown(step.value(at: fit.threshold))) (95 %: \(step.shown(step.value(at: fit.low))) to \(step.shown(step.value(at: fit.high))))"
+            let ends = [step.value(at: fit.low), step.value(at: fit.high)].sorted()
+            line += "noticed at \(step.shown(step.value(at: fit.threshold))) (95 %: \(step.shown(ends[0])) to \(step.shown(ends[1])))"
             let scaleWord: String
             switch step.scale {
             case .linear: scaleWord = unit.isEmpty ? "" : unit

@@ -78,7 +78,7 @@ public enum BlindReportPlot {
     static func drawStaircase(_ stair: BlindReport.StaircaseResult, top: Double, width w: Double, into list: inout DrawList) {
         list.append(.text("JND staircase: \(stair.participant), \(stair.model) \(stair.key) from \(stair.reference)", x: 24, y: top + 14,
                           style: .headline, color: Color(hex: 0x000000), maxWidth: w - 48))
-        let plot = Rect(x: 84, y: top + 52, width: w - 120, height: panelHeight - 110)
+        let plot = Rect(x: 84, y: top + 70, width: w - 120, height: panelHeight - 128)
         let levels = stair.levels.map(\.difference).filter { $0 > 0 }
         guard let lowest = levels.min(), let highest = levels.max() else { return }
         var low = log10(lowest), high = log10(highest)
@@ -104,7 +104,7 @@ public enum BlindReportPlot {
         for (i, trial) in stair.levels.enumerated() {
             list.append(.circle(centerX: px(i), centerY: py(trial.difference), radius: 3.5, color: trial.correct ? blue : red))
         }
-        list.append(.text("difference (slider units, log)", x: 8, y: plot.y - 26, style: .body, color: Chart.label))
+        list.append(.text("difference (slider units, log)", x: 8, y: plot.y - 24, style: .body, color: Chart.label))
         list.append(.text("trial", x: plot.x + plot.width / 2 - 20, y: plot.maxY + 8, style: .body, color: Chart.label))
         list.append(.text("blue: correct · red: wrong · green: fitted JND and its 95 % interval", x: 24, y: top + panelHeight - 30,
                           style: .caption, color: Chart.faint, maxWidth: w - 48))
