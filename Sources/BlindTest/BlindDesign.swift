@@ -65,8 +65,10 @@ public enum BlindAnswer: String, CaseIterable, Sendable {
     /// The keys that give it, as shown on its button.
     public var keys: String {
         switch self {
-        case .xIsA, .left: return "← or A"
-        case .xIsB, .right: return "→ or B"
+        case .xIsA: return "← or A"
+        case .xIsB: return "→ or B"
+        case .left: return "←"
+        case .right: return "→"
         case .same: return "S"
         case .different: return "D"
         }

@@ -24,7 +24,7 @@ public struct ParameterStep: Equatable, Sendable {
     /// The step on `row` from `reference` (default: the row's value). Nil for a value that
     /// cannot be varied continuously (a choice, a switch, a count) or a range with no room.
     public init?(_ row: ModelRow, reference: Double? = nil) {
-        guard !row.isFlag, !row.isCount, row.range.upperBound > row.range.lowerBound else { return nil }
+        guard !row.isFlag, !row.isCount, !row.isChoice, row.range.upperBound > row.range.lowerBound else { return nil }
         key = row.key
         title = row.title
         unit = row.unit

@@ -227,7 +227,7 @@ public final class TuningPanel {
                                    participant: participant.isEmpty ? "anonymous" : participant, path: path)
         if Gui.button("Start blind test of A and B") { requests.append(.startBlindTest(request)) }
         Gui.help("One JSON line per answer is appended to the results file; `scrollab blind --report FILE` pools several participants. Keys: ← or A / → or B, S / D, Esc ends.")
-        let rows = session.feel.model.rows.filter { !$0.isFlag && !$0.isCount && $0.range.upperBound > $0.range.lowerBound }
+        let rows = session.feel.model.rows.filter { ParameterStep($0) != nil }
         guard !rows.isEmpty else { return }
         jndKey = min(jndKey, rows.count - 1)
         _ = Gui.combo("JND of", &jndKey, rows.map(\.title))

@@ -127,8 +127,11 @@ final class BlindApp {
             case .escape: running = false
             case .space: stage.proceed(at: time)
             case .screenshot: saveWindow()
-            case .left, .letter("a"): answer(mode == .abx ? .xIsA : .left, at: time)
-            case .right, .letter("b"): answer(mode == .abx ? .xIsB : .right, at: time)
+            case .left: answer(mode == .abx ? .xIsA : .left, at: time)
+            case .right: answer(mode == .abx ? .xIsB : .right, at: time)
+            // A and B name ABX's phones; in a preference they would read as the feels' names.
+            case .letter("a"): answer(.xIsA, at: time)
+            case .letter("b"): answer(.xIsB, at: time)
             case .letter("s"): answer(.same, at: time)
             case .letter("d"): answer(.different, at: time)
             default: break

@@ -16,7 +16,7 @@ struct BlindCommand: ParsableCommand {
         commandName: "blind",
         abstract: "A blind test of two feels in a window (ABX, preference, same–different, or a JND staircase), or --report of results.",
         discussion: """
-        No names, values or plots are shown during a trial; each phone answers only the finger that starts on it. Keys: ← or A / → or B (ABX, preference), S / D (same–different), Space (after a practice trial), Esc ends (answered trials are kept). One JSON line per answer is appended to --out. With --staircase KEY, feel B is feel A with KEY moved by a 1-up/N-down staircase (ABX trials) until --reversals reversals.
+        No names, values or plots are shown during a trial; each phone answers only the finger that starts on it. Keys: ← or A / → or B (ABX), ← / → (preference), S / D (same–different), Space (after a practice trial), Esc ends (answered trials are kept). One JSON line per answer is appended to --out. With --staircase KEY, feel B is feel A with KEY moved by a 1-up/N-down staircase (ABX trials) until --reversals reversals.
         """
     )
 
@@ -109,8 +109,9 @@ struct BlindCommand: ParsableCommand {
         let app = BlindApp(window: shown, stage: stage, results: results)
         let lines = app.run(quitAfter: quitTime, windowScreenshot: windowScreenshot.map { ($0, shotTime) })
         if let failure = app.failure { throw InputError(failure) }
-        let answered = stage.run.countedRecords.count
-        try Console.print("\(answered) trial\(answered == 1 ? "" : "s") answered; results in \(out)" + (lines.isEmpty ? "" : ". " + lines.joined(separator: " ")))
+        let answered = stage.run.records.count
+        guard answered > 0 else { return try Console.print("No trial answered; nothing written to \(out).") }
+        try Console.print("\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)" + (lines.isEmpty ? "." : ". " + lines.joined(separator: " ")))
     }
 
     /// The test asked for, checked: files, mode, counts, seed, staircase.
@@ -136,8 +137,9 @@ struct BlindCommand: ParsableCommand {
         if let key = staircase {
             if paramsB != nil { throw InputError("--params-b and --staircase cannot be used together: the staircase makes feel B from feel A") }
             guard mode == .abx else { throw InputError("--staircase runs ABX trials; leave out --mode \(mode.rawValue)") }
-            guard let row = feelA.model.rows.first(where: { $0.key == key }) else {
-                throw InputError("--staircase: model \"\(feelA.name)\" has no parameter \"\(key)\"; allowed: \(feelA.model.rows.filter { !$0.isFlag && !$0.isCount }.map(\.key).joined(separator: ", "))")
+            let steppable = feelA.model.rows.filter { ParameterStep($0) != nil }.map(\.key)
+            guard let row = feelA.model.rows.first(where: { $0.key == key }), steppable.contains(key) else {
+                throw InputError("--staircase: \"\(key)\" is not a continuous parameter of model \"\(feelA.name)\"; allowed: \(steppable.joined(separator: ", "))")
             }
             let referenceValue = try reference.map { try Flags.number($0, flag: "--reference", range: row.range) } ?? row.value
             guard let step = ParameterStep(row, reference: referenceValue) else {

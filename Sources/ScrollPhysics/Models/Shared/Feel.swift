@@ -81,10 +81,12 @@ public struct ModelRow: Sendable, Equatable {
     public let isCount: Bool
     /// An on/off switch (value 1 or 0): a checkbox, not a slider.
     public let isFlag: Bool
+    /// One of named options (its value is the option's index).
+    public let isChoice: Bool
     public let value: Double
 
     public init(key: String, title: String, unit: String, range: ClosedRange<Double>, scale: SliderScale, format: String,
-                help: String, source: String, isCount: Bool, isFlag: Bool, value: Double) {
+                help: String, source: String, isCount: Bool, isFlag: Bool, isChoice: Bool = false, value: Double) {
         self.key = key
         self.title = title
         self.unit = unit
@@ -95,6 +97,7 @@ public struct ModelRow: Sendable, Equatable {
         self.source = source
         self.isCount = isCount
         self.isFlag = isFlag
+        self.isChoice = isChoice
         self.value = value
     }
 }
@@ -104,7 +107,7 @@ extension FeelModel {
     public var rows: [ModelRow] {
         Self.parameters.map {
             ModelRow(key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, scale: $0.scale, format: $0.format, help: $0.help,
-                     source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, value: $0.number(in: values))
+                     source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, isChoice: !$0.options.isEmpty, value: $0.number(in: values))
         }
     }
 
