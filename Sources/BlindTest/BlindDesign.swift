@@ -1,3 +1,5 @@
+import ScrollLabKit
+
 /// What a blind test asks.
 public enum BlindMode: String, CaseIterable, Sendable {
     /// Three phones, A, B and X; X runs A's feel or B's: is X A or B? (discrimination)
@@ -103,25 +105,6 @@ public struct TrialAssignment: Equatable, Sendable {
         default: return nil
         }
     }
-}
-
-/// A small, fast generator whose sequence depends only on its seed (SplitMix64, Steele, Lea &
-/// Flood 2014), so an assignment can be made again from the seed in the results file.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A fair coin.
-    public mutating func coin() -> Bool { next() & 1 == 1 }
 }
 
 extension TrialAssignment {

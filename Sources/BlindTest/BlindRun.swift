@@ -1,3 +1,4 @@
+import ScrollLabKit
 import ScrollPhysics
 
 /// What a blind test compares, and how.

@@ -29,22 +29,8 @@ public struct Soak {
         self.seed = seed
     }
 
-    /// SplitMix64: a small, seeded, reproducible generator (also the fuzz tests').
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-        mutating func int(_ count: Int) -> Int { Int(next() % UInt64(max(1, count))) }
-        /// 0 ..< bound (0 when bound ≤ 1).
-        mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-    }
+    /// The soak's generator (also the fuzz tests').
+    typealias Random = SeededGenerator
 
     /// Resident set size of this process in kB (Linux), or 0.
     public static func residentKilobytes() -> Int {
@@ -72,7 +58,7 @@ public struct Soak {
 
     public func run() -> Report {
         var report = Report()
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         var list = DrawList()
         let setups = SceneSetup.playground
         var parameters = ScrollParameters()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ScrollLabKit
 @testable import BlindTest
 
 /// An ABX observer whose proportion correct at difference x is a Weibull function,

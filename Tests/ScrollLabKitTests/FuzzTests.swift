@@ -90,7 +90,7 @@ import Scenes
                      sourceLocation: SourceLocation = #_sourceLocation, target: (String) -> String?) {
         #expect(!corpus.isEmpty, sourceLocation: sourceLocation)
         let seeds = corpus.map { Array($0.utf8) }
-        var g = Generator(state: seed ^ salt)
+        var g = Generator(seed: seed ^ salt)
         var accepted = 0, refused = 0
         for iteration in 0..<max(1, Int(Double(iterations) * share)) {
             let input = mutate(seeds[g.below(seeds.count)], corpus: seeds, tokens: tokens, using: &g)
