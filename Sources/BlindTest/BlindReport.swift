@@ -96,7 +96,7 @@ public struct BlindReport: Sendable {
             staircases.append(StaircaseResult(run: run, participant: trials[0].participant, model: first.model, key: first.key,
                                               reference: first.reference, down: first.down, levels: levels, reversals: reversals,
                                               fit: reversals.count >= Self.reversalsToFit ? PsychometricFit(trials: levels, target: target) : nil,
-                                              reversalMean: Self.geometricMean(reversals.count > 4 ? Array(reversals.dropFirst(4)) : reversals)))
+                                              reversalMean: Staircase.reversalMean(reversals)))
         }
     }
 
@@ -116,12 +116,6 @@ public struct BlindReport: Sendable {
             direction = step
         }
         return result
-    }
-
-    static func geometricMean(_ values: [Double]) -> Double? {
-        let positive = values.filter { $0 > 0 }
-        guard !positive.isEmpty else { return nil }
-        return exp(positive.reduce(0) { $0 + log($1) } / Double(positive.count))
     }
 
     static func row(_ who: String, _ trials: [TrialRecord], pooled: Bool) -> Row {

@@ -72,8 +72,11 @@ public struct Staircase: Equatable, Sendable {
 
     /// The classic estimate: the geometric mean of the reversals at the finest step (after the
     /// 4th), or of all of them when there are fewer; nil before the first.
-    public var reversalMean: Double? {
-        let used = reversals.count > 4 ? Array(reversals.dropFirst(4)) : reversals
+    public var reversalMean: Double? { Self.reversalMean(reversals) }
+
+    /// The geometric mean of `reversals` after the 4th (all of them when there are fewer).
+    public static func reversalMean(_ reversals: [Double]) -> Double? {
+        let used = (reversals.count > 4 ? Array(reversals.dropFirst(4)) : reversals).filter { $0 > 0 }
         guard !used.isEmpty else { return nil }
         return exp(used.reduce(0) { $0 + log($1) } / Double(used.count))
     }

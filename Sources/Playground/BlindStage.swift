@@ -137,7 +137,4 @@ public final class BlindStage {
         default: return []
         }
     }
-
-    /// Progress as dots (done, total; the staircase's total is unknown: nil), never as digits.
-    public var progressDots: (done: Int, total: Int?) { run.progress }
 }

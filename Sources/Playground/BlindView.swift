@@ -28,7 +28,7 @@ public struct BlindView {
         let w = windowWidth
         // Progress: a dot per counted trial (filled when done); a staircase's unknown total shows
         // only the done ones.
-        let (done, total) = stage.progressDots
+        let (done, total) = stage.run.progress
         let dots = total ?? done
         let pitch = min(14.0, (w - 80) / Double(max(1, dots)))
         let startX = (w - pitch * Double(dots)) / 2

@@ -23,6 +23,7 @@ final class BlindApp {
     private var summary: [String] = []
     private var activeUntil = 0.0
     private var shotCounter = 0
+    private var lastView: BlindView?
 
     init(window: Window, stage: BlindStage, results: ResultsFile) {
         self.window = window
@@ -64,12 +65,14 @@ final class BlindApp {
 
     private func frame(at now: Double) {
         let (w, h) = window.size
-        var view = BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
+        // Events hit what the last frame showed (its buttons and phones).
+        let shown = lastView ?? BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
         window.poll(raw: { _ in false }) { event in
-            self.handle(event, view: view, at: now)
+            self.handle(event, view: shown, at: now)
         }
         stage.advance(to: now)
-        view = BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
+        let view = BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
+        lastView = view
         window.clear(Color(hex: 0x1C1C1E))
         let ratio = window.pixelRatio
         window.canvas.scale = ratio
