@@ -19,4 +19,6 @@ public enum Key: Sendable, Equatable {
     case digit(Int)
     /// A letter key, lower case ("a" … "z").
     case letter(Character)
+    /// Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y.
+    case undo, redo
 }

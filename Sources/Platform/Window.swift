@@ -214,6 +214,16 @@ public final class Window {
             let y = event.wheel.preciseY != 0 ? Double(event.wheel.preciseY) : Double(event.wheel.y)
             return .wheel(x: x, y: y, flipped: event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue, time: time)
         case SDL_KEYDOWN:
+            let modifiers = UInt32(event.key.keysym.mod)
+            if modifiers & UInt32(KMOD_CTRL.rawValue) != 0 {
+                // Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo. Other Ctrl chords are not ours.
+                let shift = modifiers & UInt32(KMOD_SHIFT.rawValue) != 0
+                switch Int(event.key.keysym.sym) {
+                case Int(SDLK_z.rawValue): return .key(shift ? .redo : .undo, time: time)
+                case Int(SDLK_y.rawValue): return .key(.redo, time: time)
+                default: return nil
+                }
+            }
             return Self.key(event.key.keysym.sym).map { .key($0, time: time) }
         default:
             return nil

@@ -17,8 +17,8 @@ public final class PlaygroundSession {
     public enum ReplayTarget: Equatable, Sendable { case a, b, both }
 
     public let setups: [SceneSetup]
-    public private(set) var viewport: Size
-    public private(set) var sceneIndex: Int
+    public internal(set) var viewport: Size
+    public internal(set) var sceneIndex: Int
     /// Side A, and side B in A/B mode.
     public private(set) var sides: [PlaygroundSide]
     /// The side the panel edits (0 = A, 1 = B).
@@ -39,15 +39,20 @@ public final class PlaygroundSession {
     public let historySeconds: Double
 
     /// Events of the recording under way, in seconds since its first touch (true event times).
-    public private(set) var recording: [TimedInput]?
+    public internal(set) var recording: [TimedInput]?
     /// Real time of the recording's first touch; nil until then.
     private var recordingStart: Double?
     /// The last finished or loaded recording.
-    public private(set) var recorded: [TimedInput] = []
+    public internal(set) var recorded: [TimedInput] = []
     /// Each scene's layout values set in the panel (scene index → control id → value).
-    private var sceneLayouts: [Int: [String: Double]] = [:]
+    var sceneLayouts: [Int: [String: Double]] = [:]
+    /// Undo and redo steps (see `SessionHistory.swift`), and the last parameter change that a
+    /// change of the same parameter soon after joins.
+    var undoStack: [UndoEntry] = []
+    var redoStack: [UndoEntry] = []
+    var lastUndoMerge: (key: String, time: Double)?
     /// A replay under way: its events, the scene time it started and the next event due.
-    private var replaying: (events: [TimedInput], start: Double, next: Int, target: ReplayTarget)?
+    var replaying: (events: [TimedInput], start: Double, next: Int, target: ReplayTarget)?
 
     /// `feelName`: what `feel` is called (a parameter file's name); default: the preset it
     /// equals, else its model's title.
@@ -88,7 +93,7 @@ public final class PlaygroundSession {
     public var hasUnsavedChanges: Bool { edited.feel != edited.savedFeel }
     /// The screen the phones show (the device picker's): a preset, a reset or a model picked
     /// runs on it.
-    public private(set) var display: Display
+    public internal(set) var display: Display
     public var isComparing: Bool { sides.count == 2 }
     /// The rate motion after release plays at, if slowed (a held finger always moves in real time).
     public private(set) var slowMotionRate: Double?
@@ -252,49 +257,63 @@ public final class PlaygroundSession {
     public func apply(_ requests: [SessionRequest], at realTime: Double) -> [WindowRequest] {
         var window: [WindowRequest] = []
         for request in requests {
-            switch request {
-            case let .setValue(key, value): setValue(key, value, at: realTime)
-            case let .applyPreset(id):
-                if let preset = Preset.all.first(where: { $0.id == id }) { applyPreset(preset, at: realTime) }
-                else { message = Message(text: "No preset named \"\(id)\".", isError: true) }
-            case .resetToDefaults: resetToDefaults(at: realTime)
-            case .revert: revert(at: realTime)
-            case let .loadParameters(path): loadParameters(from: path, at: realTime)
-            case let .saveParameters(path): saveParameters(to: path)
-            case let .exportForEngineers(base):
-                if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
-            case let .setModel(name): setModel(name, at: realTime)
-            case let .compareModels(a, b): compareModels(a, b, at: realTime)
-            case let .setComparing(on): setComparing(on, at: realTime)
-            case let .edit(side): editing = side
-            case let .copy(from, to): copy(from: from, to: to, at: realTime)
-            case .swapSides: swapSides(at: realTime)
-            case let .setGhost(on):
-                showsGhost = on && isComparing
-                message = Message(text: showsGhost ? "Ghost of B drawn over A." : "Ghost off.", isError: false)
-            case .startRecording: startRecording(at: realTime)
-            case .stopRecording: stopRecording()
-            case let .saveRecording(path): saveRecording(to: path)
-            case let .loadRecording(path): loadRecording(from: path)
-            case let .replay(target): replay(on: target, at: realTime)
-            case let .loadReference(path): loadReference(from: path)
-            case .fitReference: fitReference(at: realTime)
-            case .clearReference: reference = nil
-            case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
-            case let .startBlindTest(request): if let plan = blindTestPlan(request) { window.append(.runBlindTest(plan)) }
-            case let .setViewport(size): setViewport(size, at: realTime)
-            case let .switchScene(index): switchScene(to: index, at: realTime)
-            case .toggleSlowMotion: toggleSlowMotion(at: realTime)
-            case let .setSlowMotion(rate): setSlowMotion(rate, at: realTime)
-            case let .setSceneControl(id, value):
-                let t = clock.sceneTime(at: realTime)
-                for side in sides { side.scene.setControl(id, to: value, at: t) }
-                // Kept for this scene: a switch away and back, a device or a new B keeps the layout.
-                sceneLayouts[sceneIndex, default: [:]][id] = scene.controlValue(id)
-            case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
-            case .screenshot: window.append(.screenshot)
-            case .exportPlot: window.append(.exportPlot)
-            }
+            let undoable = Self.undoLabel(request)
+            let before = undoable == nil ? nil : UndoEntry(label: undoable ?? "", sides: sideStates, editing: editing, display: display)
+            window += perform(request, at: realTime)
+            if let before { noteUndoable(before, request: request, at: realTime) }
+        }
+        return window
+    }
+
+    /// Carries out one request.
+    private func perform(_ request: SessionRequest, at realTime: Double) -> [WindowRequest] {
+        var window: [WindowRequest] = []
+        switch request {
+        case let .setValue(key, value): setValue(key, value, at: realTime)
+        case let .applyPreset(id):
+            if let preset = Preset.all.first(where: { $0.id == id }) { applyPreset(preset, at: realTime) }
+            else { message = Message(text: "No preset named \"\(id)\".", isError: true) }
+        case .resetToDefaults: resetToDefaults(at: realTime)
+        case .revert: revert(at: realTime)
+        case let .loadParameters(path): loadParameters(from: path, at: realTime)
+        case let .saveParameters(path): saveParameters(to: path)
+        case let .exportForEngineers(base):
+            if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+        case let .setModel(name): setModel(name, at: realTime)
+        case let .compareModels(a, b): compareModels(a, b, at: realTime)
+        case let .setComparing(on): setComparing(on, at: realTime)
+        case let .edit(side): editing = side
+        case let .copy(from, to): copy(from: from, to: to, at: realTime)
+        case .swapSides: swapSides(at: realTime)
+        case let .setGhost(on):
+            showsGhost = on && isComparing
+            message = Message(text: showsGhost ? "Ghost of B drawn over A." : "Ghost off.", isError: false)
+        case .startRecording: startRecording(at: realTime)
+        case .stopRecording: stopRecording()
+        case let .saveRecording(path): saveRecording(to: path)
+        case let .loadRecording(path): loadRecording(from: path)
+        case let .replay(target): replay(on: target, at: realTime)
+        case let .loadReference(path): loadReference(from: path)
+        case .fitReference: fitReference(at: realTime)
+        case .clearReference: reference = nil
+        case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+        case let .startBlindTest(request): if let plan = blindTestPlan(request) { window.append(.runBlindTest(plan)) }
+        case let .setViewport(size): setViewport(size, at: realTime)
+        case let .switchScene(index): switchScene(to: index, at: realTime)
+        case .toggleSlowMotion: toggleSlowMotion(at: realTime)
+        case let .setSlowMotion(rate): setSlowMotion(rate, at: realTime)
+        case let .setSceneControl(id, value):
+            let t = clock.sceneTime(at: realTime)
+            for side in sides { side.scene.setControl(id, to: value, at: t) }
+            // Kept for this scene: a switch away and back, a device or a new B keeps the layout.
+            sceneLayouts[sceneIndex, default: [:]][id] = scene.controlValue(id)
+        case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
+        case .screenshot: window.append(.screenshot)
+        case .exportPlot: window.append(.exportPlot)
+        case .undo: undo(at: realTime)
+        case .redo: redo(at: realTime)
+        case let .saveSession(path): saveSession(to: path)
+        case let .openSession(path): openSession(from: path, at: realTime)
         }
         return window
     }
@@ -380,7 +399,7 @@ public final class PlaygroundSession {
                              layout: sceneLayouts[sceneIndex] ?? [:])
     }
 
-    private func rebuild(_ indices: Range<Int>, at realTime: Double) {
+    func rebuild(_ indices: Range<Int>, at realTime: Double) {
         let t = clock.sceneTime(at: realTime)
         for index in indices {
             let side = sides[index]
@@ -491,7 +510,7 @@ public final class PlaygroundSession {
         edited.name(name, for: new, saved: true)
     }
 
-    private func apply(_ new: Feel, to side: PlaygroundSide, at realTime: Double) {
+    func apply(_ new: Feel, to side: PlaygroundSide, at realTime: Double) {
         guard new != side.feel else { return }
         side.feel = new
         side.scene.setFeel(new, at: clock.sceneTime(at: realTime))
@@ -548,7 +567,7 @@ public final class PlaygroundSession {
         }
     }
 
-    public private(set) var reference: Reference?
+    public internal(set) var reference: Reference?
 
     /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
     public func loadReference(from typed: String) {

@@ -59,6 +59,15 @@ public enum SessionRequest: Equatable, Sendable {
     /// A scene button, on every side.
     case pressSceneControl(id: String)
 
+    /// Take back the last change of a feel (a parameter, preset, copy, swap, load, reset, model,
+    /// fit or opened session), or do it again.
+    case undo
+    case redo
+    /// The whole state (both sides, scene and its layout, device, speed, reference, recording)
+    /// to a session file, or from one.
+    case saveSession(path: String)
+    case openSession(path: String)
+
     /// Window matters, passed through: save the phones as PNG, save the offset plot as PNG.
     case screenshot
     case exportPlot

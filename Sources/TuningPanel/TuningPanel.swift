@@ -23,6 +23,7 @@ public final class TuningPanel {
     private var jndKey = 0
     static let blindTrialCounts = [6, 10, 16, 24, 32]
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
+    private var sessionBuffer = [CChar](repeating: 0, count: 512)
     private var presetIndex = 0
     /// The preset the menu shows (what Apply applies).
     public var shownPreset: String { Preset.all[presetIndex].title }
@@ -46,6 +47,7 @@ public final class TuningPanel {
         Self.fill(&participantBuffer, with: "anonymous")
         Self.fill(&resultsBuffer, with: "scrollab-blind-results.jsonl")
         Self.fill(&referenceBuffer, with: "Assets/recordings/uikit-return-177.csv")
+        Self.fill(&sessionBuffer, with: "scrollab-session.json")
     }
 
     private static func fill(_ buffer: inout [CChar], with text: String) {
@@ -78,13 +80,22 @@ public final class TuningPanel {
         if Gui.combo("Scene", &scene, session.setups.enumerated().map { "\($0.offset + 1)  \($0.element.name)" }) {
             requests.append(.switchScene(scene))
         }
-        Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Esc: quit.")
+        Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Ctrl+Z / Ctrl+Shift+Z: undo / redo. Esc: close a menu, else quit (the session is kept for the next start).")
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
             if let message = session.message {
                 if message.isError { slgui_text_colored_wrapped(message.text) } else { Gui.wrapped(message.text) }
             }
         }
+
+        // Undo and redo stay in sight, saying what they would take back.
+        if Gui.button("Undo") { requests.append(.undo) }
+        Gui.help(session.undoLabel.map { "Takes back: \($0). Ctrl+Z." } ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit can be taken back (Ctrl+Z).")
+        Gui.sameLine(fitting: "Redo")
+        if Gui.button("Redo") { requests.append(.redo) }
+        Gui.help(session.redoLabel.map { "Does again: \($0). Ctrl+Shift+Z." } ?? "Nothing to redo. Ctrl+Shift+Z.")
+        Gui.sameLine()
+        Gui.disabled(session.undoLabel.map { "last change: \($0)" } ?? "")
 
         // Everything below scrolls on its own, so the scene and the last message stay in sight
         // (a Reset or a clip's message far down the panel was otherwise shown off-screen).
@@ -102,6 +113,7 @@ public final class TuningPanel {
         if Gui.header("Blind test", open: false) { blindTest(session, into: &requests) }
         if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
         if Gui.header("Feel presets & files") { presets(session, into: &requests) }
+        if Gui.header("Session", open: false) { sessionFiles(into: &requests) }
 
         if Gui.header("Physics model") { models(session, into: &requests) }
         guard let parameters = (session.feel.model as? UIKitModel)?.values else {
@@ -309,6 +321,15 @@ public final class TuningPanel {
         let base = "scrollab-feel-\(session.edited.label)-\(session.feel.name)"
         if Gui.button("Export for engineers") { requests.append(.exportForEngineers(base: base)) }
         Gui.help("Writes \(base).json and \(base).\(session.feel.model.exported.fileExtension) (the values as code for this model's platform: what an app can set there and what it cannot) and copies the code.")
+    }
+
+    /// The whole window's state as one file.
+    private func sessionFiles(into requests: inout [SessionRequest]) {
+        let path = Gui.input("Session file", &sessionBuffer)
+        Gui.help("A JSON file with both sides (model, values and names), the scene and its layout values, the device, A/B, ghost, speed, the reference and the recording. `scrollab play --session FILE` opens it too. The window also keeps the session when it quits and opens it on the next start (`play --fresh` does not).")
+        if Gui.button("Save session") { requests.append(.saveSession(path: path)) }
+        Gui.sameLine(fitting: "Open session")
+        if Gui.button("Open session") { requests.append(.openSession(path: path)) }
     }
 
     private func sceneControls(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {

@@ -28,6 +28,12 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Overlay B's content as a ghost on A (implies --compare).")
     var ghost = false
 
+    @Option(name: .customLong("session"), help: "Open a session file (saved with the panel's Save session): both sides, scene and layout, device, speed, reference and recording.")
+    var sessionFile: String?
+
+    @Flag(help: "Start from the defaults, not from the session kept when the window last quit.")
+    var fresh = false
+
     @Option(help: "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an existing file is replaced when the window closes.")
     var trace: String?
 
@@ -76,10 +82,14 @@ struct PlayCommand: ParsableCommand {
         if screenshot != nil || windowScreenshot != nil, let quitTime, shotTime >= quitTime {
             throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
         }
+        if sessionFile != nil, params != nil || paramsB != nil || compare || ghost || !sceneOptions.isEmpty {
+            throw InputError("--session sets the scene, device and both sides itself; it cannot be used with --params, --params-b, --compare, --ghost or scene flags")
+        }
+        let opened = try sessionFile.map { try SessionFile.load($0) }
         let feel = try sceneOptions.feel(params)
         let feelB = try paramsB.map { try sceneOptions.feel($0) }
         // Outputs are checked before the window opens: a bad one is exit 2 with or without a display.
-        let inputs = [params, paramsB].compactMap { $0 }
+        let inputs = [params, paramsB, sessionFile].compactMap { $0 }
         if let trace { _ = try OutputFile.plan(trace, inputs: inputs) }
         if let screenshot { _ = try OutputFile.plan(screenshot, inputs: inputs + (trace.map { [$0] } ?? [])) }
         if let windowScreenshot { _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [trace, screenshot].compactMap { $0 }) }
@@ -109,9 +119,27 @@ struct PlayCommand: ParsableCommand {
             }
             session.showsGhost = ghost
         }
+        // The session the window kept when it last quit comes back when nothing else was asked for.
+        let kept = SessionFile.autosavePath()
+        if let opened, let path = sessionFile {
+            session.open(opened, source: path, at: Window.now)
+        } else if !fresh, params == nil, paramsB == nil, !compare, !ghost, sceneOptions.isEmpty, let kept,
+                  FileManager.default.fileExists(atPath: kept) {
+            do {
+                session.open(try SessionFile.load(kept), source: "the session kept when the window last quit", at: Window.now)
+                if session.message?.isError == false {
+                    session.show((session.message?.text ?? "") + " (`play --fresh` starts from the defaults.)")
+                }
+            } catch {
+                session.show("The session kept at \(kept) was not opened: \(error.message)", isError: true)
+            }
+        }
+        // Scripted runs (--exit-after) leave the kept session alone.
+        app.autosavePath = quitTime == nil ? kept : nil
         app.shotScale = shotScale
         app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
                 quitAfter: quitTime)
+        app.autosave(session)
         try session.finishTrace()
         if let failure = app.screenshotFailure { throw InputError(failure) }
     }

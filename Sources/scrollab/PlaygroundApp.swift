@@ -167,9 +167,35 @@ final class PlaygroundApp {
             perform(request, session: session, layout: geometry, ratio: ratio)
         }
         reportWidgets(geometry, message: session.message?.text)
+        if !requests.isEmpty { autosaveDue = true }
+        if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
         if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
         session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
         return sawEvent || !requests.isEmpty
+    }
+
+    /// Where the session is kept for the next start (nil: not kept), and when it was last written.
+    var autosavePath: String?
+    private var autosaveDue = false
+    private var lastAutosave = -Double.infinity
+    private var autosaveFailed = false
+    /// Seconds between writes of the kept session while changes come in (and once at quit).
+    static let autosaveInterval = 2.0
+
+    /// Writes the session to `autosavePath` (its folder made if missing); a failure is said once.
+    func autosave(_ session: PlaygroundSession, at now: Double = Window.now) {
+        autosaveDue = false
+        lastAutosave = now
+        guard let autosavePath else { return }
+        do {
+            let folder = URL(fileURLWithPath: autosavePath).deletingLastPathComponent().path
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try TextFile.write(SessionFile.encode(session.snapshot()), to: autosavePath)
+            autosaveFailed = false
+        } catch {
+            if !autosaveFailed { session.show("The session cannot be kept for the next start: \(error.message)", isError: true) }
+            autosaveFailed = true
+        }
     }
 
     private func perform(_ request: WindowRequest, session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
@@ -283,6 +309,8 @@ final class PlaygroundApp {
             case .space: requests.append(.toggleSlowMotion)
             case .screenshot, .letter("s"): requests.append(.screenshot)
             case .letter: break
+            case .undo: requests.append(.undo)
+            case .redo: requests.append(.redo)
             case .digit(let n): requests.append(.switchScene(n - 1))
             case .up: session.key(.up, time: time)
             case .down: session.key(.down, time: time)

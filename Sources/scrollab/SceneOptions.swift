@@ -5,8 +5,17 @@ import ScrollPhysics
 
 /// The scene flags shared by replay, render and play.
 struct SceneOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "list, pager, carousel, banner, loop, nested, adapters or lab.")
-    var scene = "list"
+    @Option(name: .customLong("scene"), parsing: .unconditional, help: "list, pager, carousel, banner, loop, nested, adapters or lab (default list).")
+    var sceneChoice: String?
+
+    /// The scene named, list by default.
+    var scene: String { sceneChoice ?? "list" }
+
+    /// Whether any of these flags was given (the window then starts from them, not from the
+    /// session it kept).
+    var isEmpty: Bool {
+        [sceneChoice, viewport, device, contentLength, cards, items, pages, cellWidth, spacing, cells].allSatisfy { $0 == nil }
+    }
 
     @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
     var viewport: String?
