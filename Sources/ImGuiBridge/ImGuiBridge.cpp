@@ -488,6 +488,7 @@ void slgui_separator(void) { ImGui::Separator(); }
 void slgui_spacing(void) { ImGui::Spacing(); }
 void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
 void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
+void slgui_progress(float fraction, const char *text) { ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), text); }
 void slgui_text_colored(float r, float g, float b, float a, const char *text) { ImGui::TextColored(ImVec4(r, g, b, a), "%s", text); }
 }  // extern "C"
 

@@ -1,3 +1,4 @@
+import Foundation
 import CFontconfig
 import CSDL2
 import Drawing
@@ -21,10 +22,19 @@ public final class FontLibrary {
     /// Point size from which the display cut is used.
     public static let displaySize = 20
 
+    /// FreeType's faces are opened and closed in one shared library object, which FreeType
+    /// allows from one thread at a time: each library (one per thread that draws, such as a
+    /// clip encoding in the background) keeps its own fonts, and opening or closing any goes
+    /// through this lock. Drawing with a font stays on the thread whose library holds it.
+    private static let faceLock = NSLock()
+
     /// Finds Inter (else DejaVu Sans) with fontconfig; throws naming the packages to install when
     /// neither is there.
     public init() throws {
-        if TTF_WasInit() == 0, TTF_Init() != 0 { throw SDLError("TTF_Init") }
+        Self.faceLock.lock()
+        let started = TTF_WasInit() != 0 || TTF_Init() == 0
+        Self.faceLock.unlock()
+        if !started { throw SDLError("TTF_Init") }
         let weights = FontWeight.allCases
         if let text = Self.faces("Inter", weights), let display = Self.faces("Inter Display", weights) ?? Optional(text) {
             family = "Inter"
@@ -42,6 +52,8 @@ public final class FontLibrary {
     }
 
     deinit {
+        Self.faceLock.lock()
+        defer { Self.faceLock.unlock() }
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
@@ -90,7 +102,10 @@ public final class FontLibrary {
         let key = (size * 3 + weight.rawValue) * 2 + (display ? 1 : 0)
         if let font = fonts[key] { return font }
         let path = (display ? displayPaths : textPaths)[weight.rawValue]
-        guard let font = TTF_OpenFont(path, Int32(size)) else { return nil }
+        Self.faceLock.lock()
+        let opened = TTF_OpenFont(path, Int32(size))
+        Self.faceLock.unlock()
+        guard let font = opened else { return nil }
         TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
         fonts[key] = font
         return font

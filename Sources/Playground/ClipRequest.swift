@@ -20,3 +20,24 @@ public struct ClipRequest: Equatable, Sendable {
         self.labels = labels; self.feels = feels; self.format = format; self.path = path
     }
 }
+
+/// A clip being encoded in the background, as the panel shows it.
+public struct ClipProgress: Equatable, Sendable {
+    public var path: String
+    /// Frames drawn and sent to the encoder, of `total`.
+    public var done: Int
+    public var total: Int
+    /// Seconds since the encode started.
+    public var elapsed: Double
+    public init(path: String, done: Int, total: Int, elapsed: Double) {
+        self.path = path; self.done = done; self.total = total; self.elapsed = elapsed
+    }
+}
+
+/// How a background clip encode ended.
+public enum ClipOutcome: Equatable, Sendable {
+    case saved(path: String, frames: Int, seconds: Double, bytes: Int)
+    /// Cancelled: no file was written.
+    case cancelled(path: String)
+    case failed(path: String, reason: String)
+}

@@ -35,7 +35,8 @@ public struct FramePacer: Sendable {
     /// Whether anything in the session needs frames at `realTime`: motion, a held pointer, a wheel
     /// stream, a replay, or a scene timer that has come due.
     public static func isBusy(_ session: PlaygroundSession, at realTime: Double) -> Bool {
-        if session.isReplaying { return true }
+        // A clip encoding in the background: its progress is shown as it goes.
+        if session.isReplaying || session.clip != nil { return true }
         let t = session.sceneTime(at: realTime)
         for side in session.sides {
             if !side.scene.isAtRest(at: t) || side.input.isPressed { return true }

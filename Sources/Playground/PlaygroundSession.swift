@@ -38,6 +38,9 @@ public final class PlaygroundSession {
     /// Seconds the offset plot spans (its history), for drawing a reference on the same timeline.
     public let historySeconds: Double
 
+    /// The clip encoding in the background, if one is (the window reports its progress).
+    public internal(set) var clip: ClipProgress?
+
     /// Events of the recording under way, in seconds since its first touch (true event times).
     public internal(set) var recording: [TimedInput]?
     /// Real time of the recording's first touch; nil until then.
@@ -296,6 +299,9 @@ public final class PlaygroundSession {
         case let .loadReference(path): loadReference(from: path)
         case .fitReference: fitReference(at: realTime)
         case .clearReference: reference = nil
+        case .cancelClip: if clip != nil { window.append(.cancelClip) }
+        case let .clipProgress(progress): clip = progress
+        case let .clipFinished(outcome): finishClip(outcome)
         case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
         case let .startBlindTest(request): if let plan = blindTestPlan(request) { window.append(.runBlindTest(plan)) }
         case let .setViewport(size): setViewport(size, at: realTime)
@@ -371,13 +377,33 @@ public final class PlaygroundSession {
     /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
     /// every side's feel, named by scene and `stamp`; nil (and a message) with nothing recorded.
     public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
+        if let clip {
+            message = Message(text: "\(clip.path) is still encoding: wait for it, or Cancel it first.", isError: true)
+            return nil
+        }
         guard !recorded.isEmpty else {
             message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
             return nil
         }
         let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
+        clip = ClipProgress(path: name, done: 0, total: 0, elapsed: 0)
+        message = Message(text: "Encoding \(name) in the background…", isError: false)
         return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.title),
                            feels: sides.map(\.feel), format: format, path: name)
+    }
+
+    /// Says how a background encode ended; it no longer shows as under way.
+    private func finishClip(_ outcome: ClipOutcome) {
+        clip = nil
+        switch outcome {
+        case let .saved(path, frames, seconds, bytes):
+            let size = bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "\(max(1, bytes / 1000)) kB"
+            message = Message(text: "Saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(size).", isError: false)
+        case let .cancelled(path):
+            message = Message(text: "Clip cancelled: \(path) was not written.", isError: false)
+        case let .failed(path, reason):
+            message = Message(text: "Clip \(path) not saved: \(reason)", isError: true)
+        }
     }
 
     /// A blind test of the two sides (or a staircase on the edited side's feel), or nil with a message.

@@ -39,6 +39,11 @@ public enum SessionRequest: Equatable, Sendable {
     case replay(PlaygroundSession.ReplayTarget)
     /// Save the last recorded, loaded or replayed gesture as a clip ("mp4" or "gif"), A or A and B.
     case recordClip(format: String)
+    /// Stop the clip being encoded; its file is not written.
+    case cancelClip
+    /// The window's reports on a clip encoding in the background: how far it is, how it ended.
+    case clipProgress(ClipProgress)
+    case clipFinished(ClipOutcome)
     /// Run a blind test of A against B (or a staircase on one of A's parameters) in the window.
     case startBlindTest(BlindRequest)
     /// A device's viewport (points) for every side; the scenes are laid out anew.
@@ -79,5 +84,6 @@ public enum WindowRequest: Equatable, Sendable {
     case exportPlot
     case copyToClipboard(String)
     case recordClip(ClipRequest)
+    case cancelClip
     case runBlindTest(BlindTestPlan)
 }

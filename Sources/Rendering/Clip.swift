@@ -248,9 +248,18 @@ public struct ClipResult: Equatable, Sendable {
 extension ClipRenderer {
     /// Draws every frame and pipes it to FFmpeg; the file appears only when the encode succeeded.
     /// `inputs` are the files the clip was made from, which the output must not overwrite.
-    public func encode(to path: String, format: VideoFormat, inputs: [String] = [], ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(VideoError) -> ClipResult {
+    /// `proceed` is asked after each frame with the frames done so far; when it says no, FFmpeg
+    /// is stopped, nothing is written and `VideoError.cancelled` is thrown.
+    public func encode(to path: String, format: VideoFormat, inputs: [String] = [], ffmpeg: String? = VideoEncoder.ffmpegPath(),
+                       proceed: (Int) -> Bool = { _ in true }) throws(VideoError) -> ClipResult {
         let encoder = try VideoEncoder(path: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps, inputs: inputs, ffmpeg: ffmpeg)
-        while let frame = next() { try encoder.write(frame) }
+        while let frame = next() {
+            try encoder.write(frame)
+            if !proceed(nextFrame) {
+                encoder.cancel()
+                throw VideoError.cancelled
+            }
+        }
         let bytes = try encoder.finish()
         return ClipResult(frames: frameCount, duration: Double(frameCount) / script.fps, bytes: bytes, width: pixelWidth, height: pixelHeight)
     }

@@ -38,6 +38,8 @@ public enum VideoFormat: String, Sendable {
 public struct VideoError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
+    /// An encode stopped on request (nothing was written).
+    public static let cancelled = VideoError("cancelled; nothing was written")
     public var description: String { message }
 }
 

@@ -24,8 +24,18 @@ enum TemporaryFiles {
         return previous
     }()
     nonisolated(unsafe) static var installed = false
+    /// Outputs are written from more than one thread (a clip encoding in the background while
+    /// the window writes its trace): the table is changed under this lock. The signal handler
+    /// only reads it.
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     static func installHandlers() {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         guard !installed else { return }
         installed = true
         _ = slots
@@ -50,6 +60,8 @@ enum TemporaryFiles {
     }
 
     static func remember(_ path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         for i in 0..<capacity where slots[i] == nil {
             slots[i] = strdup(path)
             return
@@ -57,6 +69,8 @@ enum TemporaryFiles {
     }
 
     static func forget(_ path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         for i in 0..<capacity {
             if let slot = slots[i], String(cString: slot) == path {
                 slots[i] = nil

@@ -31,6 +31,10 @@ enum Gui {
 
     static func text(_ s: String) { s.withCString { slgui_text($0) } }
     static func disabled(_ s: String) { s.withCString { slgui_text_disabled($0) } }
+    static func progress(_ fraction: Double, _ label: String, text: String) {
+        text.withCString { slgui_progress(Float(min(max(fraction, 0), 1)), $0) }
+        note(label)
+    }
     static func wrapped(_ s: String) { s.withCString { slgui_text_wrapped($0) } }
     static func colored(_ s: String, _ r: Float, _ g: Float, _ b: Float) { s.withCString { slgui_text_colored(r, g, b, 1, $0) } }
     static func help(_ s: String) { s.withCString { slgui_help_marker($0) } }

@@ -88,6 +88,15 @@ public final class TuningPanel {
             }
         }
 
+        // A clip encoding in the background: how far it is, and a way to stop it.
+        if let clip = session.clip {
+            let frames = clip.total > 0 ? "\(clip.done) / \(clip.total) frames" : "starting"
+            let finishing = clip.total > 0 && clip.done >= clip.total ? ", finishing" : ""
+            Gui.progress(clip.total > 0 ? Double(clip.done) / Double(clip.total) : 0, "clip progress",
+                         text: "\(frames), \(String(format: "%.1f", clip.elapsed)) s\(finishing)")
+            Gui.sameLine(fitting: "Cancel clip")
+            if Gui.button("Cancel clip") { requests.append(.cancelClip) }
+        }
         // Undo and redo stay in sight, saying what they would take back.
         if Gui.button("Undo") { requests.append(.undo) }
         Gui.help(session.undoLabel.map { "Takes back: \($0). Ctrl+Z." } ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit can be taken back (Ctrl+Z).")

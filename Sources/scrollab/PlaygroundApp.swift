@@ -106,6 +106,17 @@ final class PlaygroundApp {
             self.handle(event, session: session, layout: geometry, requests: &requests)
         }
         if sawEvent { lastEvent = now }
+        if let job = clipJob {
+            // The background encode's news comes back as requests, applied with the panel's.
+            let (progress, outcome) = job.state
+            if let outcome {
+                requests.append(.clipFinished(outcome))
+                clipJob = nil
+            } else if progress.done != session.clip?.done || progress.total != session.clip?.total
+                        || Int(progress.elapsed * 4) != Int((session.clip?.elapsed ?? 0) * 4) {
+                requests.append(.clipProgress(progress))
+            }
+        }
         session.frame(at: now)
 
         window.clear(Self.background)
@@ -167,7 +178,7 @@ final class PlaygroundApp {
             perform(request, session: session, layout: geometry, ratio: ratio)
         }
         reportWidgets(geometry, message: session.message?.text)
-        if !requests.isEmpty { autosaveDue = true }
+        if requests.contains(where: { if case .clipProgress = $0 { return false } else { return true } }) { autosaveDue = true }
         if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
         if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
         session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
@@ -203,7 +214,8 @@ final class PlaygroundApp {
         case .screenshot: saveViewport(session: session, layout: layout, ratio: ratio)
         case .exportPlot: savePlot(session: session)
         case .copyToClipboard(let text): window.copyToClipboard(text)
-        case .recordClip(let clip): saveClip(clip, session: session)
+        case .recordClip(let clip): clipJob = ClipJob(clip)
+        case .cancelClip: clipJob?.cancel()
         case .runBlindTest(let plan): runBlindTest(plan, session: session)
         }
     }
@@ -235,20 +247,11 @@ final class PlaygroundApp {
         pointerPhone = nil
     }
 
-    /// Renders and encodes a clip as `render --video` does (the window waits meanwhile) and says where it went.
-    private func saveClip(_ clip: ClipRequest, session: PlaygroundSession) {
-        guard let format = VideoFormat(path: clip.path) else { return }
-        let labels = clip.labels.count == 1 ? [""] : clip.labels
-        let script = ClipScript(setup: clip.setup, viewport: clip.viewport, events: clip.events,
-                                sides: zip(labels, clip.feels).map { ClipSide(label: $0, feel: $1) }, fps: format.defaultFPS)
-        do {
-            let result = try ClipRenderer(script: script, fonts: window.fonts).encode(to: clip.path, format: format)
-            let folder = FileManager.default.currentDirectoryPath
-            session.show("Saved \(folder)/\(clip.path): \(result.frames) frames, \(Double(Int(result.duration * 100)) / 100) s, \(result.bytes / 1000) kB.")
-        } catch {
-            session.show("Clip not saved: \(error)", isError: true)
-        }
-    }
+    /// The clip encoding in the background, if any.
+    private var clipJob: ClipJob?
+
+    /// Stops a clip still encoding (its file is not written); for the window's end.
+    func cancelClip() { clipJob?.cancelAndWait() }
 
     /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
     /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points), and the last message as

@@ -100,9 +100,11 @@ final class PlaygroundProcess {
 
     /// Starts the app in a fresh folder holding `files` (name there → source).
     /// `command` replaces `play --window 1280x800 --trace trace.csv` before the arguments.
-    init(session: XSession, arguments: [String], files: [String: URL] = [:], command: [String]? = nil) throws {
+    /// `folder`: run in this folder (also the app's home) instead of a fresh one, as a second start
+    /// of the same user.
+    init(session: XSession, arguments: [String], files: [String: URL] = [:], command: [String]? = nil, folder: URL? = nil) throws {
         self.session = session
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
+        directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, source) in files { try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name)) }
         // Right after Xvfb starts SDL now and then finds no X11 and opens no window (about one
@@ -178,8 +180,24 @@ final class PlaygroundProcess {
 
     /// Clicks the middle of the widget labelled `label`, where the app says it is.
     func click(_ label: String) throws {
+        try reveal(label)
         let rect = try waitFor("widget \(label)", timeout: 10) { $0.widgets[label] }
         try perform(moveArguments(rect.x + rect.width / 2, rect.y + rect.height / 2) + ["click", "1"])
+    }
+
+    /// When `label` is not in sight, scrolls the panel's sections down (a wheel notch at a time,
+    /// up to 12) until it is, as a person looking for it would.
+    func reveal(_ label: String) throws {
+        let deadline = Date().addingTimeInterval(2)
+        while widgets[label] == nil, Date() < deadline { usleep(50_000) }
+        guard widgets[label] == nil, let scene = widgets["Scene"] else { return }
+        for _ in 0..<12 where widgets[label] == nil {
+            let file = directory.appendingPathComponent("widgets.txt")
+            let before = try? String(contentsOf: file, encoding: .utf8)
+            try perform(moveArguments(scene.x + 60, scene.y + 300) + ["click", "5"])
+            let moved = Date().addingTimeInterval(1)
+            while (try? String(contentsOf: file, encoding: .utf8)) == before, Date() < moved { usleep(50_000) }
+        }
     }
 
     /// Clicks a widget and waits until the app's message contains `outcome`.

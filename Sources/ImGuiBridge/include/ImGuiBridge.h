@@ -60,6 +60,8 @@ void slgui_separator(void);
 void slgui_spacing(void);
 void slgui_text(const char *text);
 void slgui_text_disabled(const char *text);
+/// A progress bar as wide as the panel's items (fraction 0…1) with `text` on it.
+void slgui_progress(float fraction, const char *text);
 void slgui_text_colored(float r, float g, float b, float a, const char *text);
 void slgui_text_wrapped(const char *text);
 /// Wrapped text in the error colour.

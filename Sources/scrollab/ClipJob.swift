@@ -1,0 +1,80 @@
+import Foundation
+import Platform
+import Playground
+import Rendering
+
+/// A clip encoding on a thread of its own while the window keeps drawing.
+///
+/// The worker draws with its own `FontLibrary` and offscreen canvas (nothing it touches is the
+/// window's: SDL's window renderer stays on the main thread) and feeds FFmpeg; the window reads
+/// its progress once a frame and can ask it to stop. Every shared field is read and written
+/// under `lock`.
+final class ClipJob: @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    private var framesDone = 0
+    private var framesTotal = 0
+    private var cancelRequested = false
+    private var outcome: ClipOutcome?
+    private let started = Date()
+
+    /// Starts encoding `clip` at once.
+    init(_ clip: ClipRequest) {
+        path = clip.path
+        let thread = Thread { [self] in self.encode(clip) }
+        thread.name = "clip encoder"
+        thread.start()
+    }
+
+    /// The progress to show now, or how it ended (once it has).
+    var state: (progress: ClipProgress, outcome: ClipOutcome?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (ClipProgress(path: path, done: framesDone, total: framesTotal, elapsed: Date().timeIntervalSince(started)), outcome)
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelRequested = true
+        lock.unlock()
+    }
+
+    /// Cancels and waits (at most `timeout` s) until the worker has stopped and removed its file:
+    /// the window quitting mid-encode leaves no half-written clip behind.
+    func cancelAndWait(timeout: Double = 10) {
+        cancel()
+        let deadline = Date().addingTimeInterval(timeout)
+        while state.outcome == nil, Date() < deadline { usleep(10_000) }
+    }
+
+    private func encode(_ clip: ClipRequest) {
+        let result: ClipOutcome
+        do {
+            guard let format = VideoFormat(path: clip.path) else { throw VideoError("not an MP4 or GIF name") }
+            let labels = clip.labels.count == 1 ? [""] : clip.labels
+            let script = ClipScript(setup: clip.setup, viewport: clip.viewport, events: clip.events,
+                                    sides: zip(labels, clip.feels).map { ClipSide(label: $0, feel: $1) }, fps: format.defaultFPS)
+            let fonts = try FontLibrary()
+            let renderer = try ClipRenderer(script: script, fonts: fonts)
+            lock.lock()
+            framesTotal = renderer.frameCount
+            lock.unlock()
+            let done = try renderer.encode(to: clip.path, format: format) { frames in
+                self.lock.lock()
+                defer { self.lock.unlock() }
+                self.framesDone = frames
+                return !self.cancelRequested
+            }
+            let folder = FileManager.default.currentDirectoryPath
+            result = .saved(path: "\(folder)/\(clip.path)", frames: done.frames, seconds: done.duration, bytes: done.bytes)
+        } catch {
+            lock.lock()
+            let cancelled = cancelRequested
+            lock.unlock()
+            result = cancelled ? .cancelled(path: clip.path) : .failed(path: clip.path, reason: "\(error)")
+        }
+        lock.lock()
+        outcome = result
+        lock.unlock()
+    }
+}
