@@ -41,7 +41,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         // The live tuning panel, laid out with Dear ImGui.
-        .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics", "BlindTest"]),
+        .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics", "BlindTest", "Drawing"]),
         // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
         .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput", "BlindTest"]),
         // The playground's logic without a display: clock, input translation, plot history, session.
@@ -70,7 +70,7 @@ let package = Package(
         ]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Drawing"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab", "BlindTest"]),
         .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "TestSupport"]),
         .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground", "TestSupport"]),

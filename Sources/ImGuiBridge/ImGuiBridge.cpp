@@ -544,6 +544,71 @@ void slgui_plot_lines(const char *label, const float *values, int count, int off
                       float minimum, float maximum, float width, float height) {
     ImGui::PlotLines(label, values, count, offset, overlay, minimum, maximum, ImVec2(width, height));
 }
+static ImVec2 gChartMin, gChartMax;
+static double gChartX0, gChartX1, gChartY0, gChartY1;
+void slgui_chart(const char *id, const char *title, float height, double x0, double x1, double y0, double y1,
+                 const double *xTicks, const char *const *xLabels, int xCount,
+                 const double *yTicks, const char *const *yLabels, int yCount) {
+    ImGui::TextUnformatted(title);
+    float labelWidth = 0;
+    for (int i = 0; i < yCount; i++) labelWidth = ImMax(labelWidth, ImGui::CalcTextSize(yLabels[i]).x);
+    const float line = ImGui::GetTextLineHeight();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, ImVec2(width > 10 ? width : 10, height + line + 2));
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    gChartMin = ImVec2(origin.x + labelWidth + 6, origin.y);
+    gChartMax = ImVec2(origin.x + width, origin.y + height);
+    gChartX0 = x0; gChartX1 = x1 > x0 ? x1 : x0 + 1; gChartY0 = y0; gChartY1 = y1 > y0 ? y1 : y0 + 1;
+    draw->AddRectFilled(gChartMin, gChartMax, ImGui::GetColorU32(ImGuiCol_FrameBg), 3);
+    const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    for (int i = 0; i < yCount; i++) {
+        const float y = gChartMax.y - (float)((yTicks[i] - gChartY0) / (gChartY1 - gChartY0)) * (gChartMax.y - gChartMin.y);
+        draw->AddLine(ImVec2(gChartMin.x, y), ImVec2(gChartMax.x, y), grid);
+        const ImVec2 size = ImGui::CalcTextSize(yLabels[i]);
+        draw->AddText(ImVec2(gChartMin.x - 4 - size.x, y - size.y / 2), text, yLabels[i]);
+    }
+    for (int i = 0; i < xCount; i++) {
+        const float x = gChartMin.x + (float)((xTicks[i] - gChartX0) / (gChartX1 - gChartX0)) * (gChartMax.x - gChartMin.x);
+        draw->AddLine(ImVec2(x, gChartMin.y), ImVec2(x, gChartMax.y), grid);
+        const ImVec2 size = ImGui::CalcTextSize(xLabels[i]);
+        float left = x - size.x / 2;
+        if (left + size.x > gChartMax.x) left = gChartMax.x - size.x;
+        draw->AddText(ImVec2(left, gChartMax.y + 1), text, xLabels[i]);
+    }
+}
+void slgui_chart_line(const double *xs, const double *ys, int count, unsigned int rgb, float thickness) {
+    if (!xs || !ys || count < 1) return;
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(gChartMin, gChartMax, true);
+    const ImU32 color = IM_COL32((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, 255);
+    const float w = gChartMax.x - gChartMin.x, h = gChartMax.y - gChartMin.y;
+    ImVec2 previous;
+    // Points closer than a pixel apart are joined into one segment (a long gesture has thousands).
+    for (int i = 0; i < count; i++) {
+        const ImVec2 point(gChartMin.x + (float)((xs[i] - gChartX0) / (gChartX1 - gChartX0)) * w,
+                           gChartMax.y - (float)((ys[i] - gChartY0) / (gChartY1 - gChartY0)) * h);
+        if (i == 0) { previous = point; if (count == 1) draw->AddCircleFilled(point, thickness, color); continue; }
+        if (i < count - 1 && ImFabs(point.x - previous.x) < 1 && ImFabs(point.y - previous.y) < 1) continue;
+        draw->AddLine(previous, point, color, thickness);
+        previous = point;
+    }
+    draw->PopClipRect();
+}
+void slgui_table(const char *id, int columns, int rows, const char *const *cells) {
+    if (columns < 1 || rows < 1) return;
+    if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+    for (int c = 0; c < columns; c++) ImGui::TableSetupColumn(cells[c]);
+    ImGui::TableHeadersRow();
+    for (int r = 1; r < rows; r++) {
+        ImGui::TableNextRow();
+        for (int c = 0; c < columns; c++) {
+            ImGui::TableSetColumnIndex(c);
+            ImGui::TextUnformatted(cells[r * columns + c]);
+        }
+    }
+    ImGui::EndTable();
+}
 void slgui_plot_overlay(const float *values, int count, float minimum, float maximum, unsigned int rgb) {
     if (!values || count < 2 || !(maximum > minimum)) return;
     const ImVec2 padding = ImGui::GetStyle().FramePadding;

@@ -34,9 +34,6 @@ public final class PlaygroundSession {
     /// runs; an existing file is replaced only when the trace is finished.
     private var trace: TraceFile?
     private var writtenColumns: [String] = []
-    private let historyCapacity: Int
-    /// Seconds the offset plot spans (its history), for drawing a reference on the same timeline.
-    public let historySeconds: Double
 
     /// The clip encoding in the background, if one is (the window reports its progress).
     public internal(set) var clip: ClipProgress?
@@ -60,18 +57,16 @@ public final class PlaygroundSession {
     /// `feelName`: what `feel` is called (a parameter file's name); default: the preset it
     /// equals, else its model's title.
     public init(setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, feelName: String? = nil, tracePath: String?,
-                realTime: Double = 0, historySeconds: Double = 4, historyRate: Double = 60) throws(InputError) {
+                realTime: Double = 0) throws(InputError) {
         precondition(!setups.isEmpty)
         self.setups = setups
         self.viewport = viewport
         sceneIndex = min(max(initial, 0), setups.count - 1)
-        historyCapacity = Int(historySeconds * historyRate)
-        self.historySeconds = historySeconds
         clock = SceneClock(realTime: realTime)
         display = (feel.model as? UIKitModel)?.values.display ?? Device.showing(viewport)?.display ?? .standard
         let name = feelName ?? Self.name(of: feel, on: display)
         sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: feel),
-                                feel: feel, name: name, historyCapacity: historyCapacity)]
+                                feel: feel, name: name)]
         self.tracePath = tracePath
         if let tracePath {
             trace = try TraceFile(tracePath, header: "", live: true)
@@ -138,7 +133,7 @@ public final class PlaygroundSession {
         }
         for side in sides {
             if !pointerHeld || replaying != nil { side.scene.advance(to: t) }
-            side.record(at: t, step: clock.rate / 60)
+            side.record(at: t)
         }
         if let trace {
             do { try writeTraceRow(trace, at: t) } catch {
@@ -208,12 +203,18 @@ public final class PlaygroundSession {
     /// A wheel event (SDL's precise values); recorded as the delta the first side made of it.
     public func wheel(x: Double, y: Double, flipped: Bool, time realTime: Double) {
         let t = clock.sceneTime(at: realTime)
-        for side in sides { side.input.wheel(x: x, y: y, flipped: flipped, time: t, scene: side.scene) }
+        for side in sides {
+            side.beginGesture(at: t, unlessActive: true)
+            side.input.wheel(x: x, y: y, flipped: flipped, time: t, scene: side.scene)
+        }
     }
 
     public func key(_ key: KeyCommand, time realTime: Double) {
         let t = clock.sceneTime(at: realTime)
-        for side in sides { side.input.key(key, time: t, scene: side.scene) }
+        for side in sides {
+            side.beginGesture(at: t, unlessActive: true)
+            side.input.key(key, time: t, scene: side.scene)
+        }
     }
 
     private func input(_ event: InputEvent, at realTime: Double) {
@@ -244,10 +245,16 @@ public final class PlaygroundSession {
         for (index, side) in sides.enumerated() {
             guard target == .both || (target == .a && index == 0) || (target == .b && index == 1) else { continue }
             switch event {
-            case .down(let p): side.input.pointerDown(at: p, time: t, scene: side.scene)
+            case .down(let p):
+                side.input.pointerDown(at: p, time: t, scene: side.scene)
+                side.beginGesture(at: t)
             case .move(let p): side.input.pointerMoved(to: p, time: t, scene: side.scene)
-            case .up(let p): side.input.pointerUp(at: p, time: t, scene: side.scene)
-            case .wheel, .wheelBegin, .wheelEnd: side.scene.handle(TimedInput(time: t, event: event))
+            case .up(let p):
+                side.input.pointerUp(at: p, time: t, scene: side.scene)
+                side.noteLift(at: t)
+            case .wheel, .wheelBegin, .wheelEnd:
+                side.beginGesture(at: t, unlessActive: true)
+                side.scene.handle(TimedInput(time: t, event: event))
             }
         }
     }
@@ -431,7 +438,7 @@ public final class PlaygroundSession {
             let side = sides[index]
             side.input.reset()
             side.scene = makeScene(feel: side.feel, at: t)
-            side.clearHistory()
+            side.clearGesture()
         }
     }
 
@@ -449,7 +456,7 @@ public final class PlaygroundSession {
         if on {
             let a = sides[0]
             let b = PlaygroundSide(label: "B", scene: makeScene(feel: a.feel, at: clock.sceneTime(at: realTime)),
-                                   feel: a.feel, name: a.named.name, historyCapacity: historyCapacity)
+                                   feel: a.feel, name: a.named.name)
             b.named = a.named
             sides.append(b)
             rebuild(0..<1, at: realTime)
@@ -570,27 +577,6 @@ public final class PlaygroundSession {
     public struct Reference: Equatable {
         public var path: String
         public var trace: FitTrace
-        /// The recording's offsets resampled at `count` evenly spaced times over `seconds` from
-        /// its first row (linear between rows; the last value after its end).
-        public func offsets(count: Int, seconds: Double) -> [Float] {
-            let samples = trace.samples
-            guard count > 0, let first = samples.first else { return [] }
-            var result: [Float] = []
-            result.reserveCapacity(count)
-            var j = 0
-            for i in 0..<count {
-                let t = first.t + seconds * Double(i) / Double(max(1, count - 1))
-                while j + 1 < samples.count, samples[j + 1].t <= t { j += 1 }
-                if j + 1 < samples.count, samples[j + 1].t > samples[j].t {
-                    let a = samples[j], b = samples[j + 1]
-                    let f = min(max((t - a.t) / (b.t - a.t), 0), 1)
-                    result.append(Float(a.offset + (b.offset - a.offset) * f))
-                } else {
-                    result.append(Float(samples[j].offset))
-                }
-            }
-            return result
-        }
     }
 
     public internal(set) var reference: Reference?

@@ -15,21 +15,16 @@ public final class PlaygroundSide {
     /// The name of `savedFeel`.
     var savedName: String
     public let input = InputTranslator()
-    public internal(set) var offsetHistory: History
-    public internal(set) var velocityHistory: History
-    /// The scene time (s) of each plotted sample, for the time axis of exported plots.
-    public internal(set) var timeHistory: History
+    /// The last gesture, touch-down to rest, for the plots and their table.
+    public internal(set) var gesture = GestureTrace()
 
-    init(label: String, scene: any ScrollScene, feel: Feel, name: String, historyCapacity: Int) {
+    init(label: String, scene: any ScrollScene, feel: Feel, name: String) {
         self.label = label
         self.scene = scene
         self.feel = feel
         named = (name, feel)
         savedName = name
         savedFeel = feel
-        offsetHistory = History(capacity: historyCapacity)
-        velocityHistory = History(capacity: historyCapacity)
-        timeHistory = History(capacity: historyCapacity)
     }
 
     /// Whether the feel differs from the one its name stands for.
@@ -48,31 +43,27 @@ public final class PlaygroundSide {
         }
     }
 
-    /// Adds the sample at scene time `t`. The window draws no frames at rest, so when more than
-    /// one `step` (s of scene time between frames) passed since a sample taken at rest (velocity
-    /// 0), the samples it did not draw are filled with that one, which held meanwhile: the history
-    /// stays one sample per frame interval, and "the last 4 s" on the plots means 4 s. (Frames
-    /// dropped in motion are not filled: the values then were not the last ones.)
-    func record(at t: Double, step: Double = 1.0 / 60) {
-        if step > 0, step.isFinite, let last = timeHistory.last, let offset = offsetHistory.last, velocityHistory.last == 0 {
-            let missing = min(Int(((t - Double(last)) / step - 1).rounded()), offsetHistory.capacity)
-            if missing > 0 {
-                for k in 1...missing {
-                    offsetHistory.append(Double(offset))
-                    velocityHistory.append(0)
-                    timeHistory.append(Double(last) + Double(k) * step)
-                }
-            }
-        }
+    /// Adds the sample at scene time `t` to the gesture under way (if one is); the first sample
+    /// at rest with no finger down ends it.
+    func record(at t: Double) {
+        guard gesture.isActive else { return }
         let live = scene.liveReading(at: t)
-        offsetHistory.append(live.offset)
-        velocityHistory.append(live.velocity)
-        timeHistory.append(t)
+        gesture.append(at: t, offset: live.offset, velocity: live.velocity, atRest: scene.isAtRest(at: t) && !input.isPressed)
     }
 
-    func clearHistory() {
-        offsetHistory.removeAll()
-        velocityHistory.removeAll()
-        timeHistory.removeAll()
+    /// A gesture begins at scene time `t`: a touch-down always, a wheel or key step when the last
+    /// one has come to rest.
+    func beginGesture(at t: Double, unlessActive: Bool = false) {
+        if unlessActive, gesture.isActive { return }
+        let live = scene.liveReading(at: t)
+        gesture.begin(at: t, offset: live.offset, velocity: live.velocity, bounds: scene.mainAxis.bounds)
     }
+
+    /// The finger lifted at scene time `t` (after the scene took the lift).
+    func noteLift(at t: Double) {
+        let live = scene.liveReading(at: t)
+        gesture.lift(at: t, offset: live.offset, velocity: live.velocity)
+    }
+
+    func clearGesture() { gesture = GestureTrace() }
 }

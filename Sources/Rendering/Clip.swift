@@ -196,13 +196,7 @@ public final class ClipRenderer {
         }
         if first {
             list.removeAll()
-            if !single {
-                for (index, side) in script.sides.enumerated() {
-                    let phone = layout.phones[index]
-                    list.append(.circle(centerX: phone.x + 8, centerY: 18, radius: 6, color: OffsetPlot.colors[index % 2]))
-                    list.append(.text(side.label, x: phone.x + 22, y: 7, style: .headline, color: .white))
-                }
-            }
+            if !single { Self.labels(script.sides.map(\.label), layout: layout, into: &list) }
             if let caption = script.caption, let box = layout.captionBox {
                 list.append(.text(caption, x: box.x, y: box.y + 12, style: .body, color: Color(hex: 0xE5E5EA), maxWidth: box.width, alignment: .center))
             }
@@ -229,6 +223,15 @@ public final class ClipRenderer {
             list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 21, color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
         }
         if let corners { list.append(.cornerMask(bounds, cornerRadius: 44, color: corners)) }
+    }
+
+    /// Each phone's label above it, with its side's colour dot, in the phone's width.
+    public static func labels(_ labels: [String], layout: ClipLayout, into list: inout DrawList) {
+        for (index, label) in labels.enumerated() where index < layout.phones.count {
+            let phone = layout.phones[index]
+            list.append(.circle(centerX: phone.x + 8, centerY: 18, radius: 6, color: OffsetPlot.colors[index % 2]))
+            list.append(.text(label, x: phone.x + 22, y: 7, style: .headline, color: .white, maxWidth: phone.width - 22))
+        }
     }
 
     /// How many phone drawings were skipped because nothing on them changed.

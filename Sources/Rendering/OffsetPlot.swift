@@ -1,124 +1,116 @@
 import Drawing
 import Platform
 
-/// Offsets over time of several sides on one chart, drawn offscreen to an image (the panel's
-/// A/B plot, exportable as PNG): offset in points up the side, time in seconds along the bottom
-/// (0 = the newest sample), tick values chosen so no two labels read alike.
+/// The last gesture of every side, touch-down to rest, drawn offscreen to an image (Plot → PNG):
+/// offset and velocity over time on shared scales, a reference trajectory over the offsets, the
+/// legend naming each side's feel and the table of what each side did.
 public enum OffsetPlot {
     public struct Series {
         public var label: String
         public var color: Color
-        /// Samples oldest first.
-        public var values: [Float]
-        /// Each sample's time in seconds (any origin), oldest first; nil spreads the samples
-        /// evenly over the plot's `seconds`.
-        public var times: [Float]?
-        public init(label: String, color: Color, values: [Float], times: [Float]? = nil) {
+        /// Seconds from the gesture's start, oldest first.
+        public var times: [Double]
+        public var offsets: [Double]
+        /// Empty for a reference (drawn on the offset chart only).
+        public var velocities: [Double]
+        public init(label: String, color: Color, times: [Double], offsets: [Double], velocities: [Double] = []) {
             self.label = label
             self.color = color
-            self.values = values
             self.times = times
+            self.offsets = offsets
+            self.velocities = velocities
         }
     }
 
+    /// A and B (clips, legends, the panel's charts), and a reference trajectory.
     public static let colors = [Color(hex: 0x0A84FF), Color(hex: 0xFF9F0A)]
+    public static let referenceColor = Color(hex: 0xFF375F)
 
-    /// Tick values for an axis from `low` to `high`: multiples of a step of 1, 2 or 5 × 10ᵏ,
-    /// the smallest step giving at most `count` intervals, so labels are round and distinct.
-    public static func ticks(from low: Double, to high: Double, count: Int = 5) -> (values: [Double], step: Double) {
-        guard low.isFinite, high.isFinite, high > low, count > 0 else { return ([low.isFinite ? low : 0], 1) }
-        let raw = (high - low) / Double(count)
-        var magnitude = 1.0
-        while magnitude * 10 <= raw { magnitude *= 10 }
-        while magnitude > raw { magnitude /= 10 }
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? magnitude * 10
-        var values: [Double] = []
-        var k = (low / step).rounded(.up)
-        while k * step <= high + step * 1e-9 {
-            values.append(k * step)
-            k += 1
-        }
-        return (values, step)
-    }
+    static let background = Color(hex: 0x1C1C1E), panel = Color(hex: 0x2C2C2E), grid = Color(hex: 0x3A3A3C), muted = Color(hex: 0x8E8E93)
 
-    /// A tick's label with as many decimals as the step needs (step 0.5 → "1.5", step 20 → "40").
-    public static func label(_ value: Double, step: Double) -> String {
-        var decimals = 0
-        var s = step
-        while s < 1 - 1e-9, decimals < 6 {
-            s *= 10
-            decimals += 1
-        }
-        if s != s.rounded(), decimals < 6 { decimals += 1 }
-        var text = decimals == 0 ? String(Int(value.rounded())) : fixed(value, decimals)
-        if text == "-0" { text = "0" }
-        return text
-    }
-
-    private static func fixed(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let n = Int((abs(value) * scale).rounded())
-        let whole = n / Int(scale), fraction = n % Int(scale)
-        var digits = String(fraction)
-        while digits.count < decimals { digits = "0" + digits }
-        return (value < 0 && n != 0 ? "-" : "") + "\(whole).\(digits)"
-    }
-
-    public static func image(_ series: [Series], seconds: Double, fonts: FontLibrary, width: Int = 900, height: Int = 380) throws -> Image {
+    /// `table`: rows of text under the charts, the first its header (`GestureTable`'s).
+    public static func image(_ series: [Series], reference: Series? = nil, table: [[String]] = [], fonts: FontLibrary,
+                             width: Int = 1000) throws -> Image {
+        let w = Double(width)
+        let rowHeight = 26.0
+        let offsetChart = Rect(x: 80, y: 66, width: w - 100, height: 240)
+        let velocityChart = Rect(x: 80, y: offsetChart.maxY + 56, width: w - 100, height: 150)
+        let legendY = velocityChart.maxY + 40
+        let legendRows = series.count + (reference == nil ? 0 : 1)
+        let tableY = legendY + Double(legendRows) * 24 + 14
+        let height = Int(tableY + Double(table.count) * rowHeight + 16)
         let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
-        canvas.clear(Color(hex: 0x1C1C1E))
+        canvas.clear(background)
         var list = DrawList()
-        let w = Double(width), h = Double(height)
-        let plot = Rect(x: 70, y: 40, width: w - 90, height: h - 110)
-        let grid = Color(hex: 0x3A3A3C), muted = Color(hex: 0x8E8E93)
-        let all = series.flatMap(\.values)
-        var low = Double(all.min() ?? 0), high = Double(all.max() ?? 1)
+        let all = series + (reference.map { [$0] } ?? [])
+        let span = max(1, all.compactMap(\.times.last).max() ?? 1)
+        list.append(.text("The last gesture, touch-down to rest", x: offsetChart.x, y: 10, style: .headline, color: .white))
+        chart(into: &list, offsetChart, span: span, title: "offset (pt)", lines: all.map { ($0.times, $0.offsets, $0.color) })
+        chart(into: &list, velocityChart, span: span, title: "velocity (pt/s)", lines: series.map { ($0.times, $0.velocities, $0.color) })
+        // The legend: a line per side, named as the phones name it.
+        for (index, one) in all.enumerated() {
+            let y = legendY + Double(index) * 24
+            list.append(.rect(Rect(x: offsetChart.x, y: y + 8, width: 22, height: 3), fill: .solid(one.color), cornerRadius: 1))
+            list.append(.text(one.label, x: offsetChart.x + 32, y: y, style: .body, color: .white, maxWidth: w - offsetChart.x - 52))
+        }
+        // The table: columns as wide as the plot allows, the first (names) the widest.
+        if let header = table.first, !header.isEmpty {
+            let first = 0.28 * offsetChart.width, rest = (offsetChart.width - first) / Double(max(1, header.count - 1))
+            for (r, row) in table.enumerated() {
+                let y = tableY + Double(r) * rowHeight
+                if r > 0, r % 2 == 1 { list.append(.rect(Rect(x: offsetChart.x - 6, y: y - 4, width: offsetChart.width + 12, height: rowHeight), fill: .solid(panel), cornerRadius: 3)) }
+                for (c, cell) in row.enumerated() {
+                    let x = offsetChart.x + (c == 0 ? 0 : first + Double(c - 1) * rest)
+                    list.append(.text(cell, x: x, y: y, style: r == 0 ? .caption : .body, color: r == 0 ? muted : .white,
+                                      maxWidth: (c == 0 ? first : rest) - 8))
+                }
+            }
+        }
+        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: Double(height)), scale: 1)
+        return canvas.snapshot()
+    }
+
+    /// One framed chart: grid and labels at round ticks, time from 0 (touch-down) to `span` s.
+    static func chart(into list: inout DrawList, _ plot: Rect, span: Double, title: String, lines: [(xs: [Double], ys: [Double], color: Color)]) {
+        let values = lines.flatMap(\.ys).filter(\.isFinite)
+        var low = values.min() ?? 0, high = values.max() ?? 1
         if high - low < 1 { low -= 0.5; high += 0.5 }
-        list.append(.rect(plot, fill: .solid(Color(hex: 0x2C2C2E)), cornerRadius: 6))
-        // Offset axis.
-        let (yTicks, yStep) = ticks(from: low, to: high)
+        let pad = (high - low) * 0.05
+        low -= pad
+        high += pad
+        list.append(.text(title, x: plot.x, y: plot.y - 22, style: .caption, color: muted))
+        list.append(.rect(plot, fill: .solid(panel), cornerRadius: 6))
+        let (yTicks, yStep) = AxisTicks.ticks(from: low, to: high, count: 4)
         for value in yTicks {
             let y = plot.maxY - plot.height * (value - low) / (high - low)
             list.append(.rect(Rect(x: plot.x, y: y, width: plot.width, height: 1), fill: .solid(grid), cornerRadius: 0))
-            list.append(.text(label(value, step: yStep), x: 8, y: y - 8, style: .caption, color: muted))
+            list.append(.text(AxisTicks.label(value, step: yStep), x: 4, y: y - 8, style: .caption, color: muted, maxWidth: plot.x - 12,
+                              alignment: .trailing))
         }
-        // Time axis: seconds before the newest sample, 0 at the right.
-        let span = max(seconds, 1e-3)
-        let (xTicks, xStep) = ticks(from: -span, to: 0, count: 8)
+        let (xTicks, xStep) = AxisTicks.ticks(from: 0, to: span, count: 8)
         for value in xTicks {
-            let x = plot.maxX - plot.width * (-value / span)
+            let x = plot.x + plot.width * value / span
             list.append(.rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
-            let text = label(value, step: xStep)
-            list.append(.text(text, x: x - Double(text.count) * 3.6, y: plot.maxY + 6, style: .caption, color: muted))
+            let text = AxisTicks.label(value, step: xStep) + (value == xTicks.last ? " s" : "")
+            list.append(.text(text, x: min(x - 12, plot.maxX - 40), y: plot.maxY + 4, style: .caption, color: muted))
         }
-        list.append(.text("time (s, 0 = latest)", x: plot.maxX - 150, y: plot.maxY + 26, style: .caption, color: muted))
-        list.append(.text("offset (pt) over the last \(label(span, step: span < 10 ? 0.1 : 1)) s", x: plot.x, y: 10, style: .body, color: .white))
-        for (index, one) in series.enumerated() {
-            let n = one.values.count
-            let times = one.times.flatMap { $0.count == n ? $0 : nil }
-            let newest = Double(times?.last ?? 0)
+        for line in lines {
             // A line through the samples: dots a pixel apart along each segment.
             var previous: (x: Double, y: Double)?
-            for (i, value) in one.values.enumerated() {
-                let age = times.map { newest - Double($0[i]) } ?? span * Double(n - 1 - i) / Double(max(1, n - 1))
-                guard age <= span + 1e-9 else { continue }
-                let x = plot.maxX - plot.width * age / span
-                let y = plot.maxY - plot.height * (Double(value) - low) / (high - low)
+            for (t, value) in zip(line.xs, line.ys) where t.isFinite && value.isFinite && t <= span + 1e-9 {
+                let x = plot.x + plot.width * t / span
+                let y = plot.maxY - plot.height * (value - low) / (high - low)
                 if let p = previous {
                     let steps = min(2000, Int(max(abs(x - p.x), abs(y - p.y)).rounded(.up)))
-                    for k in stride(from: 1, to: max(steps, 1), by: 1) {
+                    if steps < 1 { continue }
+                    for k in 1..<max(steps, 2) {
                         let f = Double(k) / Double(steps)
-                        list.append(.circle(centerX: p.x + (x - p.x) * f, centerY: p.y + (y - p.y) * f, radius: 1.4, color: one.color))
+                        list.append(.circle(centerX: p.x + (x - p.x) * f, centerY: p.y + (y - p.y) * f, radius: 1.4, color: line.color))
                     }
                 }
-                list.append(.circle(centerX: x, centerY: y, radius: 1.6, color: one.color))
+                list.append(.circle(centerX: x, centerY: y, radius: 1.6, color: line.color))
                 previous = (x, y)
             }
-            list.append(.circle(centerX: plot.x + 10 + Double(index) * 60, centerY: h - 18, radius: 5, color: one.color))
-            list.append(.text(one.label, x: plot.x + 20 + Double(index) * 60, y: h - 27, style: .body, color: .white))
         }
-        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
-        return canvas.snapshot()
     }
 }

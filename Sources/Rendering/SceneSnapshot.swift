@@ -35,6 +35,26 @@ public final class SceneSnapshot {
         return offscreen.snapshot()
     }
 
+    /// Several scenes (A and B) at `time` side by side under their labels, as a clip's frame
+    /// lays them out, `scale` pixels per point.
+    public func sideBySide(_ scenes: [any ScrollScene], labels: [String], at time: Double, scale: Double = 1) throws -> Image {
+        guard let first = scenes.first else { return Image(width: 1, height: 1, pixels: [0, 0, 0, 255]) }
+        let layout = ClipLayout(viewport: first.viewport, sides: max(2, scenes.count), caption: false)
+        let (width, height) = layout.pixelSize(scale: scale)
+        let offscreen = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        offscreen.clear(ClipRenderer.background)
+        let bounds = Rect(x: 0, y: 0, width: first.viewport.width, height: first.viewport.height)
+        for (index, scene) in scenes.enumerated() where index < layout.phones.count {
+            let phone = layout.phones[index]
+            ClipRenderer.phone(into: &list, scene: scene, at: time, finger: nil, background: .black, corners: ClipRenderer.background)
+            offscreen.draw(list, viewport: bounds, scale: scale, x: phone.x * scale, y: phone.y * scale)
+        }
+        list.removeAll()
+        ClipRenderer.labels(labels, layout: layout, into: &list)
+        offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: layout.width, height: layout.height), scale: scale)
+        return offscreen.snapshot()
+    }
+
     /// Feeds `events` to `scene` up to `time` and returns the viewport then.
     public func image(of scene: any ScrollScene, events: [TimedInput], at time: Double, scale: Double = 1) throws -> Image {
         for event in events where event.time <= time { scene.handle(event) }

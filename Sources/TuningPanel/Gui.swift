@@ -1,3 +1,5 @@
+import Drawing
+import Foundation
 import ImGuiBridge
 
 /// Thin Swift spellings of the bridge's C calls (C strings made from Swift strings in place).
@@ -101,6 +103,42 @@ enum Gui {
         note(label)
         current = Int(index)
         return changed
+    }
+
+    /// A chart of lines (times in s, values) over `x` and `y` ranges, with round ticks and their
+    /// labels, its title above it.
+    static func chart(_ id: String, title: String, height: Float, x: ClosedRange<Double>, y: ClosedRange<Double>,
+                      lines: [(xs: [Double], ys: [Double], rgb: UInt32, thickness: Float)]) {
+        let xt = AxisTicks.ticks(from: x.lowerBound, to: x.upperBound, count: 6)
+        let yt = AxisTicks.ticks(from: y.lowerBound, to: y.upperBound, count: 3)
+        let xLabels = xt.values.map { strdup(AxisTicks.label($0, step: xt.step) + ($0 == xt.values.last ? " s" : "")) }
+        let yLabels = yt.values.map { strdup(AxisTicks.label($0, step: yt.step)) }
+        defer { (xLabels + yLabels).forEach { free($0) } }
+        id.withCString { i in title.withCString { t in
+            xt.values.withUnsafeBufferPointer { xv in yt.values.withUnsafeBufferPointer { yv in
+                xLabels.map { UnsafePointer($0) }.withUnsafeBufferPointer { xl in yLabels.map { UnsafePointer($0) }.withUnsafeBufferPointer { yl in
+                    slgui_chart(i, t, height, x.lowerBound, x.upperBound, y.lowerBound, y.upperBound,
+                                xv.baseAddress, xl.baseAddress, Int32(xv.count), yv.baseAddress, yl.baseAddress, Int32(yv.count))
+                } }
+            } }
+        } }
+        note(id)
+        for line in lines {
+            line.xs.withUnsafeBufferPointer { xs in line.ys.withUnsafeBufferPointer { ys in
+                slgui_chart_line(xs.baseAddress, ys.baseAddress, Int32(min(xs.count, ys.count)), line.rgb, line.thickness)
+            } }
+        }
+    }
+
+    /// A table: the first row is the header.
+    static func table(_ id: String, _ rows: [[String]]) {
+        guard let columns = rows.first?.count, columns > 0 else { return }
+        let cells = rows.flatMap { row in (0..<columns).map { strdup($0 < row.count ? row[$0] : "") } }
+        defer { cells.forEach { free($0) } }
+        id.withCString { i in
+            cells.map { UnsafePointer($0) }.withUnsafeBufferPointer { slgui_table(i, Int32(columns), Int32(rows.count), $0.baseAddress) }
+        }
+        note(id)
     }
 
     /// A second line over the plot just drawn, on the same scale (colour 0xRRGGBB).

@@ -181,22 +181,9 @@ public final class TuningPanel {
         let joined = live.joins.isEmpty ? "" : " (\(live.joins))"
         Gui.text("offset\(joined) \(Self.short(live.offset)) pt   velocity \(Self.short(live.velocity)) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-        // Offsets of every side on one scale, so A and B compare directly; a loaded reference
-        // trajectory is drawn over them in orange, from its first row, on the same scale.
-        var low = Float.infinity, high = -Float.infinity
-        for side in session.sides { let r = side.offsetHistory.range; low = min(low, r.0); high = max(high, r.1) }
-        let reference = session.reference?.offsets(count: 240, seconds: session.historySeconds) ?? []
-        for value in reference { low = min(low, value); high = max(high, value) }
-        (low, high) = Gui.titled((low, high))
-        for side in session.sides {
-            let offsets = side.offsetHistory
-            Gui.plot("##offset\(side.label)", values: offsets.values, offset: offsets.start, count: offsets.count,
-                     overlay: session.isComparing ? "\(side.label): offset (pt), last 4 s" : "offset (pt), last 4 s",
-                     range: (low, high), height: session.isComparing ? 40 : 48)
-            if !reference.isEmpty { Gui.plotOverlay(reference, range: (low, high), rgb: 0xFF9F0A) }
-        }
+        gesturePlots(session)
         let referencePath = Gui.input("Reference", &referenceBuffer)
-        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in orange; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole pipeline from the finger's samples, decided from the data); a side running another model is switched to UIKit first, and the message says so.")
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in pink from the gesture's start; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole pipeline from the finger's samples, decided from the data); a side running another model is switched to UIKit first, and the message says so.")
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
         Gui.sameLine(fitting: "Fit")
         if Gui.button("Fit") { requests.append(.fitReference) }
@@ -204,12 +191,8 @@ public final class TuningPanel {
             Gui.sameLine(fitting: "Clear##reference")
             if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
-        let velocities = edited.velocityHistory
-        Gui.plot("##velocity", values: velocities.values, offset: velocities.start, count: velocities.count,
-                 overlay: session.isComparing ? "\(edited.label): velocity (pt/s)" : "velocity (pt/s)",
-                 range: Gui.titled(velocities.range), height: session.isComparing ? 40 : 48)
         if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
-        Gui.help("Saves the offset plot (A and B together in A/B mode) as scrollab-plot-….png.")
+        Gui.help("Saves the last gesture's plots and table (A and B together in A/B mode, the reference too) as scrollab-plot-….png.")
         let rates: [Double?] = [nil] + SceneClock.slowMotionRates.map { Optional($0) }
         var speed = rates.firstIndex { $0 == session.slowMotionRate } ?? 0
         if Gui.combo("Speed", &speed, rates.map { $0.map { "\(PlaygroundSession.rateText($0)) slow motion" } ?? "1× real time" }) {
@@ -217,6 +200,40 @@ public final class TuningPanel {
         }
         Gui.help("Space toggles too (at the speed last chosen, 0.1× at first). The finger moves in real time; only the motion after release plays slowed, and the phones say so.")
         if Gui.button("Screenshot (S)") { requests.append(.screenshot) }
+    }
+
+    /// Colours of A and B on the charts (as the clips' and exported plots'), and the reference's.
+    static let sideColours: [UInt32] = [0x0A84FF, 0xFF9F0A]
+    static let referenceColour: UInt32 = 0xFF375F
+
+    /// The last gesture of every side, touch-down to rest: offset and velocity over time on
+    /// shared scales, the reference over them, and the table of what each side did.
+    private func gesturePlots(_ session: PlaygroundSession) {
+        let gestures = session.sides.map(\.gesture)
+        var span = gestures.map(\.span).max() ?? 1
+        let reference = session.reference.map { ref -> (xs: [Double], ys: [Double]) in
+            let first = ref.trace.samples.first?.t ?? 0
+            return (ref.trace.samples.map { $0.t - first }, ref.trace.samples.map(\.offset))
+        }
+        if let last = reference?.xs.last { span = max(span, last) }
+        func range(_ values: [[Double]]) -> ClosedRange<Double> {
+            let all = values.joined()
+            guard var low = all.min(), var high = all.max() else { return 0...1 }
+            if high - low < 1 { low -= 0.5; high += 0.5 }
+            let pad = (high - low) * 0.06
+            return (low - pad)...(high + pad)
+        }
+        let height: Float = session.isComparing ? 96 : 84
+        let sides = session.isComparing ? "A blue, B orange" : "blue"
+        let offsets = gestures.map(\.offsets) + (reference.map { [$0.ys] } ?? [])
+        var lines = gestures.enumerated().map { (xs: $0.element.times, ys: $0.element.offsets, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5)) }
+        if let reference { lines.append((reference.xs, reference.ys, Self.referenceColour, 1.5)) }
+        let title = gestures.allSatisfy({ $0.start == nil }) ? "offset (pt) — flick the phone: the last gesture, touch-down to rest"
+            : "offset (pt), last gesture (\(sides)\(reference == nil ? "" : ", reference pink"))"
+        Gui.chart("##offset-chart", title: title, height: height, x: 0...span, y: range(offsets), lines: lines)
+        Gui.chart("##velocity-chart", title: "velocity (pt/s)", height: height * 0.8, x: 0...span, y: range(gestures.map(\.velocities)),
+                  lines: gestures.enumerated().map { (xs: $0.element.times, ys: $0.element.velocities, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5)) })
+        Gui.table("##gesture-table", [GestureTable.header] + session.sides.map { GestureTable.row($0.label, $0.gesture.summary) })
     }
 
     private func comparison(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {

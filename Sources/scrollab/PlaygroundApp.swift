@@ -383,7 +383,15 @@ final class PlaygroundApp {
                 saved.append(base + ".png")
             }
             let size = "\(Int((session.viewport.width * shotScale).rounded()))×\(Int((session.viewport.height * shotScale).rounded()))"
-            session.show("Saved " + saved.joined(separator: ", ") + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON.")
+            var both = ""
+            if session.isComparing {
+                // Both phones under their names in one picture, as a clip's frame shows them.
+                let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)-AB.png"
+                try snapshot.sideBySide(session.sides.map(\.scene), labels: session.sides.map(\.title), at: session.sceneTime(at: Window.now),
+                                        scale: shotScale).savePNG(base)
+                both = "; A and B together in \(base)"
+            }
+            session.show("Saved " + saved.joined(separator: ", ") + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON\(both).")
         } catch {
             session.show("Screenshot failed: \(error)", isError: true)
         }
@@ -405,11 +413,17 @@ final class PlaygroundApp {
     private func savePlot(session: PlaygroundSession) {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
-            OffsetPlot.Series(label: side.title, color: OffsetPlot.colors[index % 2], values: side.offsetHistory.ordered,
-                              times: side.timeHistory.ordered)
+            OffsetPlot.Series(label: side.title, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
+                              offsets: side.gesture.offsets, velocities: side.gesture.velocities)
         }
+        let reference = session.reference.map { ref -> OffsetPlot.Series in
+            let first = ref.trace.samples.first?.t ?? 0
+            return OffsetPlot.Series(label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)", color: OffsetPlot.referenceColor,
+                                     times: ref.trace.samples.map { $0.t - first }, offsets: ref.trace.samples.map(\.offset))
+        }
+        let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
         do {
-            try OffsetPlot.image(series, seconds: 4, fonts: window.fonts).savePNG(path)
+            try OffsetPlot.image(series, reference: reference, table: table, fonts: window.fonts).savePNG(path)
             session.show("Saved \(path).")
         } catch {
             session.show("Plot export failed: \(error)", isError: true)

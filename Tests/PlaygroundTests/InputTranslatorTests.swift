@@ -132,19 +132,6 @@ import ScrollPhysics
         #expect(clock.rate == 1)
     }
 
-    @Test func historyKeepsTheLastValuesInARing() {
-        var history = History(capacity: 3)
-        #expect(history.range == (0, 1))
-        for v in [1.0, 2, 3, 4, .nan] { history.append(v) }
-        #expect(history.count == 3)
-        let ordered = (0..<3).map { history.values[(history.start + $0) % 3] }
-        #expect(ordered == [3, 4, 0])
-        #expect(history.last == 0)
-        #expect(history.range == (0, 4))
-    }
-}
-
-@Suite struct WindowLayoutTests {
     @Test func thePanelNarrowsInSmallWindowsSoThePhoneStaysUsable() {
         // 1280 pt: 42 % (537.6 pt); 1000 pt: 420 pt; below ~860 pt it keeps narrowing to 240 pt.
         #expect(WindowLayout.panelWidth(windowWidth: 1280) == 537.6)

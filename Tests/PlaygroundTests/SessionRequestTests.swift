@@ -317,31 +317,6 @@ import ScrollPhysics
 
 /// The plots' history when the window sleeps at rest.
 @Suite struct IdleHistoryTests {
-    @Test func framesNotDrawnAtRestAreFilledWithTheRestingValue() throws {
-        let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
-                                      feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
-        s.frame(at: 10)
-        s.frame(at: 10 + 1.0 / 60)
-        s.frame(at: 12)   // two seconds asleep, then one frame
-        let side = s.sides[0]
-        #expect(side.timeHistory.count == 121, "one sample per 1/60 s: \(side.timeHistory.count)")
-        let times = side.timeHistory.ordered
-        #expect(zip(times, times.dropFirst()).allSatisfy { abs(Double($1 - $0) - 1.0 / 60) < 0.02 })
-        #expect(side.offsetHistory.ordered.allSatisfy { $0 == 0 })
-    }
-
-    @Test func framesDroppedInMotionAreNotFilled() throws {
-        let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
-                                      feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
-        s.frame(at: 10)
-        s.pointerDown(at: Point(x: 195, y: 700), time: 10.01)
-        for i in 1...6 { s.pointerMoved(to: Point(x: 195, y: 700 - 50 * Double(i)), time: 10.01 + 0.012 * Double(i)) }
-        s.pointerUp(at: Point(x: 195, y: 400), time: 10.09)
-        s.frame(at: 10.1)
-        let before = s.sides[0].timeHistory.count
-        s.frame(at: 10.3)   // gliding: a dropped stretch of frames, not filled with stale values
-        #expect(s.sides[0].timeHistory.count == before + 1)
-    }
 }
 
 /// The panel's example paths (`Assets/…`) load wherever the program was started from.

@@ -65,12 +65,18 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 }
 
 @Suite struct OffsetPlotTests {
-    @Test func plotsBothSidesInTheirColours() throws {
-        let a = (0..<240).map { Float($0) * 5 }, b = (0..<240).map { Float($0) * 2 }
-        let image = try OffsetPlot.image([.init(label: "A", color: OffsetPlot.colors[0], values: a),
-                                          .init(label: "B", color: OffsetPlot.colors[1], values: b)],
-                                         seconds: 4, fonts: SceneSnapshot().fonts)
-        #expect(image.width == 900 && image.height == 380)
+    @Test func plotsBothSidesInTheirColoursWithTheReferenceAndTheTable() throws {
+        let times = (0..<240).map { Double($0) / 60 }
+        let a = OffsetPlot.Series(label: "A · UIKit normal", color: OffsetPlot.colors[0], times: times, offsets: times.map { 500 * (1 - exp(-2 * $0)) },
+                                  velocities: times.map { 1000 * exp(-2 * $0) })
+        let b = OffsetPlot.Series(label: "B · UIKit fast", color: OffsetPlot.colors[1], times: times, offsets: times.map { 100 * (1 - exp(-10 * $0)) },
+                                  velocities: times.map { 1000 * exp(-10 * $0) })
+        let reference = OffsetPlot.Series(label: "reference", color: OffsetPlot.referenceColor, times: times, offsets: times.map { 300 * $0 / 4 })
+        let table = [["", "release"], ["A", "1,000 pt/s"], ["B", "1,000 pt/s"]]
+        let image = try OffsetPlot.image([a, b], reference: reference, table: table, fonts: SceneSnapshot().fonts)
+        // Charts, a legend of three lines and a table of three rows.
+        let expectedHeight: Int = 66 + 240 + 56 + 150 + 40 + 3 * 24 + 14 + 3 * 26 + 16
+        #expect(image.width == 1000 && image.height == expectedHeight)
         func count(_ color: Color) -> Int {
             var n = 0
             for y in 0..<image.height { for x in 0..<image.width {
@@ -81,6 +87,7 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         }
         #expect(count(OffsetPlot.colors[0]) > 200)
         #expect(count(OffsetPlot.colors[1]) > 200)
+        #expect(count(OffsetPlot.referenceColor) > 200)
     }
 }
 
@@ -99,5 +106,23 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
         #expect(try Image.loadPNG(out) == image)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["out.png", "out.png.partial-\(getpid())", "victim"])
+    }
+}
+
+@Suite struct SideBySideTests {
+    @Test func bothPhonesUnderTheirNamesInOnePicture() throws {
+        let snapshot = try SceneSnapshot()
+        let scenes = [SceneSetup.cards(count: 20).makeScene(viewport: Size(width: 200, height: 300), feel: .standard),
+                      SceneSetup.cards(count: 20).makeScene(viewport: Size(width: 200, height: 300), feel: .standard)]
+        let image = try snapshot.sideBySide(scenes, labels: ["A · UIKit normal", "B · Floaty · modified"], at: 0, scale: 2)
+        // ClipLayout: 3 margins of 16 and two phones wide, the label strip (36) and a margin over one phone tall.
+        #expect(image.width == 2 * (3 * 16 + 400) && image.height == 2 * (36 + 300 + 16))
+        // Each side's dot in its colour, left of its label.
+        let dots: [Int] = [2 * (16 + 8), 2 * (2 * 16 + 200 + 8)]
+        for (index, x) in dots.enumerated() {
+            let (r, g, b, _) = image.pixel(x: x, y: 36)
+            let colour = OffsetPlot.colors[index]
+            #expect(abs(Int(r) - Int(colour.r)) < 10 && abs(Int(g) - Int(colour.g)) < 10 && abs(Int(b) - Int(colour.b)) < 10)
+        }
     }
 }

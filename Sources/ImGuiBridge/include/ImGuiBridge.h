@@ -70,6 +70,16 @@ void slgui_text_error(const char *text);
 void slgui_help_marker(const char *text);
 void slgui_plot_lines(const char *label, const float *values, int count, int offset, const char *overlay,
                       float minimum, float maximum, float width, float height);
+/// A chart: `title` on its own line, then a framed plot `height` px tall as wide as the panel,
+/// mapping x0…x1 (left to right) and y0…y1 (bottom to top), with grid lines and labels at the
+/// ticks given. Lines are added with `slgui_chart_line` until the next chart.
+void slgui_chart(const char *id, const char *title, float height, double x0, double x1, double y0, double y1,
+                 const double *xTicks, const char *const *xLabels, int xCount,
+                 const double *yTicks, const char *const *yLabels, int yCount);
+/// A line through (xs[i], ys[i]) on the last chart, clipped to its plot (colour 0xRRGGBB).
+void slgui_chart_line(const double *xs, const double *ys, int count, unsigned int rgb, float thickness);
+/// A table with `columns` columns: `cells` row by row, the first row the header.
+void slgui_table(const char *id, int columns, int rows, const char *const *cells);
 /// A second line over the plot just drawn (the last item): `values` spread over its width on the
 /// same [minimum, maximum] scale, in the colour 0xRRGGBB.
 void slgui_plot_overlay(const float *values, int count, float minimum, float maximum, unsigned int rgb);
