@@ -455,17 +455,36 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
     // ImGui::Combo's own loop, keeping each open item's rectangle for slgui_combo_item_rect.
     gComboItems = 0;
     const char *preview = (*current >= 0 && *current < count) ? items[*current] : "";
+    // A choice longer than the box ends with "…" (ImGui would cut it off mid-letter).
+    std::string shortened = preview;
+    const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
+    if (room > 0 && ImGui::CalcTextSize(preview).x > room) {
+        while (!shortened.empty() && ImGui::CalcTextSize((shortened + "\xE2\x80\xA6").c_str()).x > room) {
+            shortened.pop_back();
+            while (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0x80) shortened.pop_back();
+            if (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0xC0) shortened.pop_back();
+        }
+        while (!shortened.empty() && shortened.back() == ' ') shortened.pop_back();
+        shortened += "\xE2\x80\xA6";
+        preview = shortened.c_str();
+    }
     bool changed = false;
-    if (ImGui::BeginCombo(label, preview)) {
+    // Tall enough for every list the panel has (up to 20 items), so opening one never scrolls
+    // the items above the current one out of sight.
+    if (ImGui::BeginCombo(label, preview, ImGuiComboFlags_HeightLargest)) {
         // On its first frame a popup is measured, not yet placed: report its items from the next.
         const bool placed = !ImGui::IsWindowAppearing();
+        const ImRect visible = ImGui::GetCurrentWindow()->InnerClipRect;
         for (int i = 0; i < count; i++) {
             ImGui::PushID(i);
             if (ImGui::Selectable(items[i], i == *current)) { *current = i; changed = true; }
             if (i == *current) ImGui::SetItemDefaultFocus();
             if (placed && i < 64) {
-                const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-                gComboRects[i][0] = lo.x; gComboRects[i][1] = lo.y; gComboRects[i][2] = hi.x - lo.x; gComboRects[i][3] = hi.y - lo.y;
+                // An item scrolled out of the list is reported with no size (not where it would be).
+                const ImVec2 lo = ImMax(ImGui::GetItemRectMin(), visible.Min), hi = ImMin(ImGui::GetItemRectMax(), visible.Max);
+                const bool shown = hi.x > lo.x && hi.y > lo.y;
+                gComboRects[i][0] = lo.x; gComboRects[i][1] = lo.y;
+                gComboRects[i][2] = shown ? hi.x - lo.x : 0; gComboRects[i][3] = shown ? hi.y - lo.y : 0;
                 gComboItems = i + 1;
             }
             ImGui::PopID();

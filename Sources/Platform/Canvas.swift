@@ -855,20 +855,27 @@ public final class Canvas {
     private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double, alignment: TextAlignment) {
         guard !text.isEmpty, color.a > 0, x.isFinite, y.isFinite, !maxWidth.isNaN else { return }
         let size = Int((style.size * scale).rounded())
+        // Below `smallestTextPixels` hinting rounds a space's advance to nothing ("Aquiet streetin
+        // Kyoto" at 5 px): such text is set at that size and drawn shrunk, in proportion.
+        let setSize = max(size, Self.smallestTextPixels)
+        let shrink = Double(max(size, 1)) / Double(setSize)
         let boxPixels = maxWidth.isFinite ? Int(min(max(0, maxWidth) * scale, 1e9).rounded(.down)) : Int.max
         guard boxPixels > 0 else { return }
         let key = TextKey(text: text, weight: style.weight, size: size, display: style.size >= Double(FontLibrary.displaySize),
                           maxWidth: boxPixels == Int.max ? -1 : boxPixels, r: color.r, g: color.g, b: color.b)
         var entry = texts[key]
         if entry == nil {
-            guard let font = fonts.font(weight: style.weight, pixelSize: size, pointSize: style.size) else { return }
-            let line = Self.truncated(text, toFit: boxPixels, font: font)
+            guard let font = fonts.font(weight: style.weight, pixelSize: setSize, pointSize: style.size) else { return }
+            let setBox = boxPixels == Int.max ? Int.max : Int((Double(boxPixels) / shrink).rounded(.down))
+            let line = Self.truncated(text, toFit: setBox, font: font)
             guard !line.isEmpty,
                   let surface = TTF_RenderUTF8_Blended(font, line, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            entry = TextEntry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+            if setSize != size { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
+            entry = TextEntry(texture: texture, width: Int32((Double(surface.pointee.w) * shrink).rounded()),
+                              height: Int32((Double(surface.pointee.h) * shrink).rounded()), lastUsed: frame)
         }
         guard var found = entry else { return }
         found.lastUsed = frame
@@ -896,6 +903,9 @@ public final class Canvas {
         }
         SDL_RenderCopy(renderer, texture, source, destination)
     }
+
+    /// The smallest pixel size text is set at; smaller text is set at this size and shrunk.
+    public static let smallestTextPixels = 10
 
     /// Pixel width of a line in a font.
     static func width(of text: String, font: OpaquePointer) -> Int {

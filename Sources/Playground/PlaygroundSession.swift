@@ -500,7 +500,7 @@ public final class PlaygroundSession {
     }
 
     /// The preset `feel` equals on `display`, else its model's title.
-    static func name(of feel: Feel, on display: Display) -> String {
+    public static func name(of feel: Feel, on display: Display) -> String {
         Preset.all.first { $0.feel.on(display) == feel }?.title ?? feel.title
     }
 

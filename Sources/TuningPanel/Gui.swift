@@ -97,6 +97,7 @@ enum Gui {
             for i in 0..<Int(slgui_combo_item_count()) where i < items.count {
                 var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
                 slgui_combo_item_rect(Int32(i), &x, &y, &w, &h)
+                guard w > 0, h > 0 else { continue }
                 rects?.append(WidgetRect(label: "\(label)/\(items[i])", x: x, y: y, width: w, height: h))
             }
         }

@@ -7,6 +7,7 @@ import Rendering
 import SafeOutput
 import Scenes
 import ScrollLabKit
+import ScrollPhysics
 
 /// `scrollab demo`: presentation mode. A tour plays each scene's signature gesture with the
 /// finger drawn and a caption; a touch, click or key takes over; idle time resumes the tour.
@@ -168,22 +169,21 @@ final class DemoApp {
         let geometry = layout(viewport: demo.viewport, sides: demo.scenes.count)
         window.clear(Self.background)
         chrome.removeAll()
-        for phone in geometry.phones {
-            let bezel = Rect(x: phone.x - 12, y: phone.y - 12, width: phone.width + 24, height: phone.height + 24)
-            let radius = 44 * geometry.scale + 12
-            chrome.append(.shadow(bezel.offsetBy(dx: 0, dy: 8), cornerRadius: radius, blur: 24, color: Color(hex: 0x000000, alpha: 0.6)))
-            chrome.append(.rect(bezel, fill: .solid(Color(hex: 0x0A0A0B)), cornerRadius: radius))
-        }
+        for phone in geometry.phones { PhoneChrome.bezel(around: phone, scale: geometry.scale, into: &chrome) }
         let step = demo.step
         let title = "\(demo.index + 1) / \(demo.steps.count)  ·  \(step.setup.name)" + (demo.mode == .live ? "  ·  live" : "")
         chrome.append(.text(title, x: 24, y: 20, style: .headline, color: Color(hex: 0x8E8E93)))
         let hint = demo.mode == .live ? "the tour resumes after \(Int(demo.idleResume)) s idle  ·  ← → scenes  ·  Esc quits"
                                       : "touch to take over  ·  ← → scenes  ·  Esc quits"
-        chrome.append(.text(hint, x: w / 2, y: 22, style: .caption, color: Color(hex: 0x636366), maxWidth: w / 2 - 24, alignment: .trailing))
+        // Under the caption, clear of the phones' labels at any window width.
+        chrome.append(.text(hint, x: 24, y: h - 30, style: .caption, color: Color(hex: 0x636366), maxWidth: w - 48, alignment: .center))
         if demo.scenes.count == 2 {
+            // Each phone names its feel, as the playground's phones and the clips do.
+            let feels = [step.feel, step.feelB ?? step.feel]
             for (index, phone) in geometry.phones.enumerated() {
+                let name = (index == 0 ? "A · " : "B · ") + PlaygroundSession.name(of: feels[index], on: (feels[index].model as? UIKitModel)?.values.display ?? .standard)
                 chrome.append(.circle(centerX: phone.x + 6, centerY: phone.y - 34, radius: 6, color: OffsetPlot.colors[index]))
-                chrome.append(.text(index == 0 ? "A" : "B", x: phone.x + 18, y: phone.y - 45, style: .headline, color: .white))
+                chrome.append(.text(name, x: phone.x + 18, y: phone.y - 45, style: .headline, color: .white, maxWidth: phone.width - 18))
             }
         }
         chrome.append(.text(step.caption, x: 24, y: h - 68, style: .title, color: .white, maxWidth: w - 48, alignment: .center))
