@@ -207,11 +207,30 @@ public class SingleAxisScene: ScrollScene {
     public func draw(into list: inout DrawList, at time: Double) {
         let offset = axis.offset(at: time)
         list.append(.clip(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)))
-        drawContent(into: &list, offset: offset)
+        if let stretch = overscrollStretch(at: offset) {
+            // The content at the edge, stretched toward it (the feel draws overscroll so).
+            var content = DrawList()
+            drawContent(into: &content, offset: min(max(offset, axis.bounds.lowerBound), axis.bounds.upperBound))
+            for command in content.commands { list.append(stretch.apply(command)) }
+        } else {
+            drawContent(into: &list, offset: offset)
+        }
         drawFixedHeader(into: &list, offset: offset)
         drawIndicator(into: &list, offset: offset, at: time)
         Chrome.draw(into: &list, size: viewport, style: chromeStyle)
         list.append(.clip(nil))
+    }
+
+    /// The stretch that shows `offset` when it lies past an edge and the feel stretches content
+    /// there (`OverscrollDrawing.stretched`): pinned at the edge pulled, the far end of the
+    /// viewport moved by the overshoot. Nil when the content is simply moved.
+    func overscrollStretch(at offset: Double) -> Stretch? {
+        guard axis.feel.overscrollDrawing == .stretched else { return nil }
+        let length = orientation.length(of: viewport)
+        let low = axis.bounds.lowerBound, high = axis.bounds.upperBound
+        guard length > 0, offset < low || offset > high else { return nil }
+        let over = offset < low ? low - offset : offset - high
+        return Stretch(axis: orientation == .vertical ? .y : .x, pivot: offset < low ? 0 : length, factor: 1 + over / length)
     }
 
     /// Whether the status bar and home indicator are drawn dark (light content) or light (video).

@@ -102,6 +102,9 @@ public struct AndroidModel: FeelModel {
     public var values: Values
     public init(values: Values) { self.values = values }
 
+    /// Android 12's edge effect stretches the content rather than moving it.
+    public var overscrollDrawing: OverscrollDrawing { .stretched }
+
     public var stretch: StretchEdge {
         var edge = StretchEdge()
         edge.naturalFrequency = values.stretchFrequency

@@ -87,6 +87,9 @@ public protocol FeelModel: Sendable {
     /// The farthest past an edge the content can be pulled, pt (default: the viewport's length).
     func overscrollLimit(extent: ModelExtent) -> Double
 
+    /// How content past an edge is shown (default: moved, as iOS's rubber band moves it).
+    var overscrollDrawing: OverscrollDrawing { get }
+
     /// The model on `display` (default: unchanged; UIKit's release frame and pixel grid follow it).
     func on(_ display: Display) -> Self
 
@@ -180,6 +183,8 @@ extension FeelModel {
     public func scrollToTop(_ to: AnimatedScroll) -> Motion { animate(to) }
 
     public func overscrollLimit(extent: ModelExtent) -> Double { extent.viewport }
+
+    public var overscrollDrawing: OverscrollDrawing { .moved }
 
     public func on(_ display: Display) -> Self { self }
 
@@ -309,4 +314,13 @@ extension ReleaseVelocityEstimator {
 
 extension VelocityTracker: ReleaseVelocityEstimator {
     public var travel: Double { 0 }
+}
+
+/// How a scroll view shows content pulled past an edge by `d` points.
+public enum OverscrollDrawing: Sendable, Equatable {
+    /// The content moves by `d`, uncovering the background (iOS's rubber band).
+    case moved
+    /// The content stays at the edge and stretches along the axis, pinned at the pulled edge,
+    /// so its far end moves by `d` (Android 12's stretch `EdgeEffect`).
+    case stretched
 }
