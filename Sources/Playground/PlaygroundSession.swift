@@ -348,8 +348,12 @@ public final class PlaygroundSession {
         let label = scene.controls.compactMap { control -> String? in
             if case let .button(buttonID, label, _) = control, buttonID == id { return label } else { return nil }
         }.first ?? id
-        let readout = scene.readout.joined(separator: "; ")
-        message = Message(text: readout.isEmpty ? "\(label): done." : "\(label): \(readout).", isError: false)
+        // The readout's first lines say what happened; a table under them stays in the Scene
+        // section, line by line (joined into the message it read as one run-on sentence).
+        let lines = scene.readout
+        let summary = lines.prefix(2).joined(separator: "; ")
+        let more = lines.count > 2 ? " The table is in the Scene section." : ""
+        message = Message(text: summary.isEmpty ? "\(label): done." : "\(label): \(summary).\(more)", isError: false)
     }
 
     // MARK: Scenes and A/B

@@ -181,11 +181,16 @@ public final class AdaptersScene: ScrollScene {
             }
             list.append(.clip(screen))
         }
-        // The adapter: a joint in the gutter that glows for a moment after each transfer.
+        // The adapter: a slim joint in the gutter, grey at rest (a round dot read as a stray
+        // touch), that lights up orange for a moment after each transfer.
         let glow = max(0, 1 - (t - lastTransfer) / 0.4)
         let cx = w / 2, cy = Self.top + (h - Self.top) / 2
-        list.append(.circle(centerX: cx, centerY: cy, radius: 14 + 8 * glow, color: Color(hex: 0xFF9500, alpha: 0.25 + 0.6 * glow)))
-        list.append(.circle(centerX: cx, centerY: cy, radius: 8, color: Color(hex: 0xFF9500)))
+        if glow > 0 {
+            list.append(.rect(Rect(x: cx - 5 - 3 * glow, y: cy - 24 - 6 * glow, width: 10 + 6 * glow, height: 48 + 12 * glow),
+                              fill: .solid(Color(hex: 0xFF9500, alpha: 0.55 * glow)), cornerRadius: 5 + 3 * glow))
+        }
+        list.append(.rect(Rect(x: cx - 2, y: cy - 20, width: 4, height: 40),
+                          fill: .solid(glow > 0 ? Color(hex: 0xFF9500) : Color(hex: 0xAEAEB2)), cornerRadius: 2))
         Chrome.draw(into: &list, size: viewport, style: .darkContent)
         list.append(.clip(nil))
     }
