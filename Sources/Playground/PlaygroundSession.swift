@@ -581,6 +581,15 @@ public final class PlaygroundSession {
     public struct Reference: Equatable {
         public var path: String
         public var trace: FitTrace
+
+        /// The recording's times on `gesture`'s clock (s since its touch-down): a recording with
+        /// the finger's samples starts at the touch-down, one without (a glide, a return) at the
+        /// lift, where such motion begins.
+        public func times(on gesture: GestureTrace) -> [Double] {
+            let first = trace.samples.first?.t ?? 0
+            let start = trace.samples.contains { $0.finger != nil } ? 0 : (gesture.release?.time ?? 0)
+            return trace.samples.map { start + $0.t - first }
+        }
     }
 
     public internal(set) var reference: Reference?

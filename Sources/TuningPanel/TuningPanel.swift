@@ -212,8 +212,7 @@ public final class TuningPanel {
         let gestures = session.sides.map(\.gesture)
         var span = gestures.map(\.span).max() ?? 1
         let reference = session.reference.map { ref -> (xs: [Double], ys: [Double]) in
-            let first = ref.trace.samples.first?.t ?? 0
-            return (ref.trace.samples.map { $0.t - first }, ref.trace.samples.map(\.offset))
+            (ref.times(on: session.edited.gesture), ref.trace.samples.map(\.offset))
         }
         if let last = reference?.xs.last { span = max(span, last) }
         func range(_ values: [[Double]]) -> ClosedRange<Double> {

@@ -417,9 +417,8 @@ final class PlaygroundApp {
                               offsets: side.gesture.offsets, velocities: side.gesture.velocities)
         }
         let reference = session.reference.map { ref -> OffsetPlot.Series in
-            let first = ref.trace.samples.first?.t ?? 0
-            return OffsetPlot.Series(label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)", color: OffsetPlot.referenceColor,
-                                     times: ref.trace.samples.map { $0.t - first }, offsets: ref.trace.samples.map(\.offset))
+            OffsetPlot.Series(label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)", color: OffsetPlot.referenceColor,
+                              times: ref.times(on: session.edited.gesture), offsets: ref.trace.samples.map(\.offset))
         }
         let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
         do {

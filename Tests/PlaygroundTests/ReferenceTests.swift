@@ -84,6 +84,13 @@ import ScrollPhysics
         // Drawn from its first row on the gesture's timeline (the panel's and the PNG's charts).
         let samples = try #require(s.reference?.trace.samples)
         #expect(samples.first?.offset == -177 && samples.last?.offset == 0)
+        // A return (no finger column) starts at the lift of the gesture it is compared with.
+        var gesture = GestureTrace()
+        gesture.begin(at: 20, offset: 0, velocity: 0, bounds: 0...100)
+        gesture.lift(at: 21.25, offset: -150, velocity: 0)
+        let times = try #require(s.reference?.times(on: gesture))
+        #expect(times.first == 1.25)
+        #expect(abs((times.last ?? 0) - 1.25 - (samples.last!.t - samples.first!.t)) < 1e-12)
         s.apply([.clearReference], at: 10)
         #expect(s.reference == nil)
     }
