@@ -128,6 +128,21 @@ void slgui_shutdown(void) {
     ImGui::DestroyContext();
 }
 
+// The backend takes a key event's modifiers from SDL_GetModState(), which is the state after
+// every event SDL has pumped, not the one of this event: with Ctrl pressed and released in one
+// burst (xdotool's ctrl+a, a quick shortcut) the A arrives with Ctrl already up and no select-all
+// happens. The event's own modifiers are the ones it was typed with.
+static void processWithOwnModifiers(const SDL_Event *e) {
+    ImGui_ImplSDL2_ProcessEvent(e);
+    if (e->type != SDL_KEYDOWN && e->type != SDL_KEYUP) return;
+    ImGuiIO &io = ImGui::GetIO();
+    const Uint16 mod = e->key.keysym.mod;
+    io.KeyShift = (mod & KMOD_SHIFT) != 0;
+    io.KeyCtrl = (mod & KMOD_CTRL) != 0;
+    io.KeyAlt = (mod & KMOD_ALT) != 0;
+    io.KeySuper = (mod & KMOD_GUI) != 0;
+}
+
 bool slgui_process_event(const void *event) {
     if (!gHasPlatformBackend) return false;
     const SDL_Event *e = static_cast<const SDL_Event *>(event);
@@ -138,7 +153,7 @@ bool slgui_process_event(const void *event) {
     if (e->type == SDL_KEYUP && e->key.keysym.scancode < SDL_NUM_SCANCODES && gKeyPressedSinceFrame[e->key.keysym.scancode]) {
         gDeferredKeyUps.push_back(*e);
     } else {
-        ImGui_ImplSDL2_ProcessEvent(e);
+        processWithOwnModifiers(e);
     }
     // The pointer's own event positions: exact and window-relative, with or without focus.
     if (e->type == SDL_MOUSEMOTION) { gMouse = ImVec2((float)e->motion.x, (float)e->motion.y); gHasMouse = true; }
@@ -200,7 +215,7 @@ void slgui_new_frame(float displayWidth, float displayHeight, float scale, float
     ImGuiIO &io = ImGui::GetIO();
     // Releases held back for the last frame (it saw their keys down) apply now; this frame's
     // wait for the next one.
-    for (const SDL_Event &up : gKeyUpsDue) ImGui_ImplSDL2_ProcessEvent(&up);
+    for (const SDL_Event &up : gKeyUpsDue) processWithOwnModifiers(&up);
     gKeyUpsDue.swap(gDeferredKeyUps);
     gDeferredKeyUps.clear();
     for (bool &pressed : gKeyPressedSinceFrame) pressed = false;
