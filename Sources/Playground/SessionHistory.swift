@@ -63,24 +63,20 @@ extension PlaygroundSession {
     public var undoLabel: String? { undoStack.last?.label }
     public var redoLabel: String? { redoStack.last?.label }
 
-    func undo(at realTime: Double) {
-        guard let entry = undoStack.popLast() else {
-            show("Nothing to undo.")
-            return
-        }
-        redoStack.append(UndoEntry(label: entry.label, sides: sideStates, editing: editing, display: display))
-        restore(entry, at: realTime)
-        show("Undid \(entry.label).")
-    }
+    func undo(at realTime: Double) { step(from: &undoStack, to: &redoStack, at: realTime, undoing: true) }
 
-    func redo(at realTime: Double) {
-        guard let entry = redoStack.popLast() else {
-            show("Nothing to redo.")
+    func redo(at realTime: Double) { step(from: &redoStack, to: &undoStack, at: realTime, undoing: false) }
+
+    /// Takes the last entry of `source`, keeps the sides as they are now on `target` (so the step
+    /// can be gone back on), and puts the entry's sides back.
+    private func step(from source: inout [UndoEntry], to target: inout [UndoEntry], at realTime: Double, undoing: Bool) {
+        guard let entry = source.popLast() else {
+            show(undoing ? "Nothing to undo." : "Nothing to redo.")
             return
         }
-        undoStack.append(UndoEntry(label: entry.label, sides: sideStates, editing: editing, display: display))
+        target.append(UndoEntry(label: entry.label, sides: sideStates, editing: editing, display: display))
         restore(entry, at: realTime)
-        show("Redid \(entry.label).")
+        show((undoing ? "Undid " : "Redid ") + "\(entry.label).")
     }
 
     /// Puts the sides back as `entry` holds them (A/B turned on or off to match), on the screen
