@@ -329,6 +329,9 @@ public final class Window {
     /// Puts text on the system clipboard.
     public func copyToClipboard(_ text: String) { SDL_SetClipboardText(text) }
 
+    /// Takes the window off the screen (the program finishes work after the user quit).
+    public func hide() { SDL_HideWindow(window) }
+
     /// The pixels of a rectangle of the frame being drawn (call before `present`), in pixels.
     public func capture(x: Int, y: Int, width: Int, height: Int) throws(SDLError) -> Image {
         var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))

@@ -60,9 +60,13 @@ public final class PlaygroundSide {
     }
 
     /// The finger lifted at scene time `t` (after the scene took the lift).
+    /// The release is the finger's, as the axis measured it when the finger let go (a model that
+    /// starts its glide a frame later, as UIKit does, would otherwise show a slower number than
+    /// one that starts at once, for the same finger).
     func noteLift(at t: Double) {
         let live = scene.liveReading(at: t)
-        gesture.lift(at: t, offset: live.offset, velocity: live.velocity)
+        let released = scene.mainAxis.latestRelease.flatMap { abs($0.time - t) < 1e-6 ? $0 : nil }
+        gesture.lift(at: t, offset: released?.offset ?? live.offset, velocity: released?.velocity ?? live.velocity)
     }
 
     func clearGesture() { gesture = GestureTrace() }

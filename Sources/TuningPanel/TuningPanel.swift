@@ -88,23 +88,27 @@ public final class TuningPanel {
             }
         }
 
-        // A clip encoding in the background: how far it is, and a way to stop it.
-        if let clip = session.clip {
-            let frames = clip.total > 0 ? "\(clip.done) / \(clip.total) frames" : "starting"
-            let finishing = clip.total > 0 && clip.done >= clip.total ? ", finishing" : ""
-            Gui.progress(clip.total > 0 ? Double(clip.done) / Double(clip.total) : 0, "clip progress",
-                         text: "\(frames), \(String(format: "%.1f", clip.elapsed)) s\(finishing)")
-            Gui.sameLine(fitting: "Cancel clip")
-            if Gui.button("Cancel clip") { requests.append(.cancelClip) }
-        }
-        // Undo and redo stay in sight, saying what they would take back.
+        // Undo and redo stay in sight, saying what they would take back; a clip encoding in the
+        // background shows its progress and Cancel on the same row (nothing below moves).
         if Gui.button("Undo") { requests.append(.undo) }
         Gui.help(session.undoLabel.map { "Takes back: \($0). Ctrl+Z." } ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit can be taken back (Ctrl+Z).")
         Gui.sameLine(fitting: "Redo")
         if Gui.button("Redo") { requests.append(.redo) }
         Gui.help(session.redoLabel.map { "Does again: \($0). Ctrl+Shift+Z." } ?? "Nothing to redo. Ctrl+Shift+Z.")
-        Gui.sameLine()
-        Gui.disabled(session.undoLabel.map { "last change: \($0)" } ?? "")
+        if let clip = session.clip {
+            Gui.sameLine()
+            let frames = clip.total > 0 ? "\(clip.done) / \(clip.total) frames" : "starting"
+            let finishing = clip.total > 0 && clip.done >= clip.total ? ", finishing" : ""
+            slgui_push_item_width(max(60, Gui.availableWidth - 100))
+            Gui.progress(clip.total > 0 ? Double(clip.done) / Double(clip.total) : 0, "clip progress",
+                         text: "clip \(frames), \(String(format: "%.1f", clip.elapsed)) s\(finishing)")
+            slgui_pop_item_width()
+            Gui.sameLine(fitting: "Cancel clip")
+            if Gui.button("Cancel clip") { requests.append(.cancelClip) }
+        } else if let last = session.undoLabel {
+            Gui.sameLine()
+            Gui.disabled(Self.clipped("last change: \(last)", to: 34))
+        }
 
         // Everything below scrolls on its own, so the scene and the last message stay in sight
         // (a Reset or a clip's message far down the panel was otherwise shown off-screen).
@@ -222,7 +226,9 @@ public final class TuningPanel {
             let pad = (high - low) * 0.06
             return (low - pad)...(high + pad)
         }
-        let height: Float = session.isComparing ? 96 : 84
+        // One height with one phone or two (A and B share the charts): nothing below moves when
+        // A/B is turned on.
+        let height: Float = 90
         let sides = session.isComparing ? "A blue, B orange" : "blue"
         let offsets = gestures.map(\.offsets) + (reference.map { [$0.ys] } ?? [])
         var lines = gestures.enumerated().map { (xs: $0.element.times, ys: $0.element.offsets, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5)) }
@@ -502,6 +508,11 @@ public final class TuningPanel {
         }
         return UIKitGlide(from: 0, velocity: 1000, rate: parameters.decelerationRate, stopSpeed: parameters.glideStopVelocity)
             .unsnappedRest
+    }
+
+    /// `text` cut to `count` characters with "…".
+    static func clipped(_ text: String, to count: Int) -> String {
+        text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
     static func short(_ value: Double) -> String {

@@ -39,12 +39,17 @@ final class ClipJob: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Cancels and waits (at most `timeout` s) until the worker has stopped and removed its file:
-    /// the window quitting mid-encode leaves no half-written clip behind.
-    func cancelAndWait(timeout: Double = 10) {
-        cancel()
+    /// Waits until the encode has ended (at most `timeout` s, then cancels it and waits for its
+    /// file to be removed) and returns how it ended.
+    func wait(timeout: Double) -> ClipOutcome? {
         let deadline = Date().addingTimeInterval(timeout)
         while state.outcome == nil, Date() < deadline { usleep(10_000) }
+        if state.outcome == nil {
+            cancel()
+            let stop = Date().addingTimeInterval(10)
+            while state.outcome == nil, Date() < stop { usleep(10_000) }
+        }
+        return state.outcome
     }
 
     private func encode(_ clip: ClipRequest) {

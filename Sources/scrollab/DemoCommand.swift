@@ -26,7 +26,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "A JSON list of steps {scene, params, paramsB, gesture, caption}; files relative to it. Default: the built-in tour.")
     var tour: String?
 
-    @Option(help: "The phones' viewport: iphone-se, iphone-15, iphone-15-pro-max or ipad-mini (default 390x844).")
+    @Option(help: ArgumentHelp("The phones' viewport: " + Device.all.map(\.key).joined(separator: ", ") + " (default 390x844)."))
     var device: String?
 
     @Option(help: "Seconds without input after which the tour resumes, 1 to 3600.")

@@ -139,7 +139,7 @@ struct PlayCommand: ParsableCommand {
         app.shotScale = shotScale
         app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
                 quitAfter: quitTime)
-        app.cancelClip()
+        app.finishClip()
         app.autosave(session)
         try session.finishTrace()
         if let failure = app.screenshotFailure { throw InputError(failure) }

@@ -250,8 +250,20 @@ final class PlaygroundApp {
     /// The clip encoding in the background, if any.
     private var clipJob: ClipJob?
 
-    /// Stops a clip still encoding (its file is not written); for the window's end.
-    func cancelClip() { clipJob?.cancelAndWait() }
+    /// A clip still encoding when the window closes was asked for: it is finished (the window is
+    /// gone meanwhile; Ctrl+C stops it and leaves no file), and standard error says where it went.
+    func finishClip() {
+        guard let job = clipJob else { return }
+        window.hide()
+        let say = { (line: String) in FileHandle.standardError.write(Data("scrollab: \(line)\n".utf8)) }
+        say("finishing \(job.path) before quitting (Ctrl+C abandons it)…")
+        switch job.wait(timeout: 600) {
+        case let .saved(path, frames, seconds, bytes)?: say("saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(bytes / 1000) kB")
+        case let .failed(path, reason)?: say("clip \(path) not saved: \(reason)")
+        case .cancelled?, nil: say("clip \(job.path) abandoned; nothing was written")
+        }
+        clipJob = nil
+    }
 
     /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
     /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points), and the last message as

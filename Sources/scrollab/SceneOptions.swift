@@ -20,8 +20,14 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
     var viewport: String?
 
-    @Option(parsing: .unconditional, help: "A device's viewport instead of --viewport: iphone-se (375x667), iphone-15 (393x852), iphone-15-pro-max (430x932), ipad-mini (744x1133).")
+    @Option(parsing: .unconditional, help: ArgumentHelp(SceneOptions.deviceHelp))
     var device: String?
+
+    /// Every device the viewport menu offers, from the one list (`Device.all`).
+    static var deviceHelp: String {
+        "A device's viewport instead of --viewport: "
+            + Device.all.map { "\($0.key) (\(Int($0.viewport.width))x\(Int($0.viewport.height)))" }.joined(separator: ", ") + "."
+    }
 
     @Option(parsing: .unconditional, help: "list: content length in points, 0 to 1e9 (replay default 3000).")
     var contentLength: String?

@@ -76,10 +76,8 @@ import ScrollPhysics
         s.apply([.edit(side: 1), .applyPreset(id: "uikit-fast")], at: 11)
         flick(s, start: 20)
         let a = try #require(s.sides[0].gesture.summary), b = try #require(s.sides[1].gesture.summary)
-        // One finger; each glide starts with a frame (16.7 ms at 60 Hz) already run, at r^ms of the
-        // finger's speed: B (0.99) loses more, (0.99/0.998)^16.7 = 0.875 of A's (within 1 %).
-        let speeds = try #require(b.releaseVelocity) / (try #require(a.releaseVelocity))
-        #expect(abs(speeds - pow(0.99 / 0.998, 1000.0 / 60)) < 0.01, "B/A release speed \(speeds)")
+        // One finger, one release velocity, whatever each feel does with it.
+        #expect(a.releaseVelocity == b.releaseVelocity)
         let ratio = try #require(a.glideDistance) / (try #require(b.glideDistance))
         // 0.998/0.002 ÷ 0.99/0.01 = 5.04, times (0.998/0.99)^ms for the ms between the lift and
         // the release frame (0 to 16.7 ms at 60 Hz): 5.04 to 5.77.
