@@ -110,7 +110,8 @@ enum Gui {
     /// labels, its title above it.
     static func chart(_ id: String, title: String, height: Float, x: ClosedRange<Double>, y: ClosedRange<Double>,
                       lines: [(xs: [Double], ys: [Double], rgb: UInt32, thickness: Float)]) {
-        let xt = AxisTicks.ticks(from: x.lowerBound, to: x.upperBound, count: 6)
+        // About one time label per 70 pt of chart, so narrow panels do not crowd them.
+        let xt = AxisTicks.ticks(from: x.lowerBound, to: x.upperBound, count: max(2, min(6, Int(availableWidth / 70))))
         let yt = AxisTicks.ticks(from: y.lowerBound, to: y.upperBound, count: 3)
         let xLabels = xt.values.map { strdup(AxisTicks.label($0, step: xt.step) + ($0 == xt.values.last ? " s" : "")) }
         let yLabels = yt.values.map { strdup(AxisTicks.label($0, step: yt.step)) }

@@ -233,7 +233,7 @@ public final class TuningPanel {
         let offsets = gestures.map(\.offsets) + (reference.map { [$0.ys] } ?? [])
         var lines = gestures.enumerated().map { (xs: $0.element.times, ys: $0.element.offsets, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5)) }
         if let reference { lines.append((reference.xs, reference.ys, Self.referenceColour, 1.5)) }
-        let title = gestures.allSatisfy({ $0.start == nil }) ? "offset (pt) — flick the phone: the last gesture, touch-down to rest"
+        let title = gestures.allSatisfy({ $0.start == nil }) ? "offset (pt): flick the phone"
             : "offset (pt), last gesture (\(sides)\(reference == nil ? "" : ", reference pink"))"
         Gui.chart("##offset-chart", title: title, height: height, x: 0...span, y: range(offsets), lines: lines)
         Gui.chart("##velocity-chart", title: "velocity (pt/s)", height: height * 0.8, x: 0...span, y: range(gestures.map(\.velocities)),
