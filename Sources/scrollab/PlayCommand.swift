@@ -140,7 +140,10 @@ struct PlayCommand: ParsableCommand {
         app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
                 quitAfter: quitTime)
         app.finishClip()
-        app.autosave(session)
+        if let failure = app.autosave(session) {
+            // The window is gone: say it where the user still looks.
+            FileHandle.standardError.write(Data("scrollab: the session was not kept for the next start: \(failure)\n".utf8))
+        }
         try session.finishTrace()
         if let failure = app.screenshotFailure { throw InputError(failure) }
     }

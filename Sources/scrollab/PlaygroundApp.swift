@@ -193,19 +193,23 @@ final class PlaygroundApp {
     /// Seconds between writes of the kept session while changes come in (and once at quit).
     static let autosaveInterval = 2.0
 
-    /// Writes the session to `autosavePath` (its folder made if missing); a failure is said once.
-    func autosave(_ session: PlaygroundSession, at now: Double = Window.now) {
+    /// Writes the session to `autosavePath` (its folder made if missing); a failure is said once
+    /// in the panel and returned.
+    @discardableResult
+    func autosave(_ session: PlaygroundSession, at now: Double = Window.now) -> String? {
         autosaveDue = false
         lastAutosave = now
-        guard let autosavePath else { return }
+        guard let autosavePath else { return nil }
         do {
             let folder = URL(fileURLWithPath: autosavePath).deletingLastPathComponent().path
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try TextFile.write(SessionFile.encode(session.snapshot()), to: autosavePath)
             autosaveFailed = false
+            return nil
         } catch {
             if !autosaveFailed { session.show("The session cannot be kept for the next start: \(error.message)", isError: true) }
             autosaveFailed = true
+            return error.message
         }
     }
 
