@@ -22,6 +22,7 @@ struct BlindCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var rendererOption: RendererOption
+    @OptionGroup var windowOptions: WindowOptions
 
     @Option(help: "Feel A's parameter file (default: UIKit's defaults).")
     var params: String?
@@ -68,18 +69,6 @@ struct BlindCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --report: draw the report as PNG to this file.")
     var plot: String?
 
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x400 to 8192x8192).")
-    var window = "1280x800"
-
-    @Option(parsing: .unconditional, help: "Save the whole window as PNG to this file at --screenshot-at.")
-    var windowScreenshot: String?
-
-    @Option(parsing: .unconditional, help: "Seconds after start at which to save --window-screenshot.")
-    var screenshotAt = "1"
-
-    @Option(parsing: .unconditional, help: "Quit by itself after this many seconds.")
-    var exitAfter: String?
-
     func run() throws {
         if let report { return try runReport(report) }
         if plot != nil { throw InputError("--plot draws a --report; give --report FILE") }
@@ -89,9 +78,8 @@ struct BlindCommand: ParsableCommand {
         guard viewport.width >= PlayCommand.minimumViewport, viewport.height >= PlayCommand.minimumViewport else {
             throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small; each side at least \(Int(PlayCommand.minimumViewport)) points")
         }
-        let size = try Flags.size(window, flag: "--window", widths: PlayCommand.windowRange.width, heights: PlayCommand.windowRange.height)
-        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
-        let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
+        let windowScreenshot = windowOptions.windowScreenshot
+        let (size, shotTime, quitTime) = try windowOptions.parsed(screenshots: windowScreenshot != nil)
         let inputs = [params, paramsB].compactMap { $0 }
         let results = try ResultsFile(out, inputs: inputs)
         if let windowScreenshot {

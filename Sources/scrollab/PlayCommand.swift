@@ -15,6 +15,7 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var rendererOption: RendererOption
+    @OptionGroup var windowOptions: WindowOptions
 
     @Option(help: "Parameter file to start from (the replay format).")
     var params: String?
@@ -37,30 +38,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an existing file is replaced when the window closes.")
     var trace: String?
 
-    @Option(parsing: .unconditional, help: "Window size in points, WIDTHxHEIGHT (640x400 to 8192x8192).")
-    var window = "1280x800"
-
     @Option(help: "Save the viewport as PNG to this file, at --screenshot-scale (with --screenshot-at).")
     var screenshot: String?
-
-    @Option(parsing: .unconditional, help: "Save the whole window as PNG to this file (with --screenshot-at).")
-    var windowScreenshot: String?
 
     @Option(parsing: .unconditional, help: "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot), 1 to 3, whatever the window's size.")
     var screenshotScale = "2"
 
-    @Option(parsing: .unconditional, help: "Seconds after start at which to save --screenshot and --window-screenshot (before --exit-after).")
-    var screenshotAt = "1"
-
-    @Option(parsing: .unconditional, help: "Quit by itself after this many seconds (for scripted sessions).")
-    var exitAfter: String?
-
     /// The smallest phone viewport the window shows (points a side): the phone is scaled to fit
     /// the window, and a smaller one would be magnified hundreds of times.
     static let minimumViewport = 100.0
-    /// Window sizes allowed (points a side): SDL's minimum size of this window, and the largest
-    /// texture the renderers here accept.
-    static let windowRange = (width: 640.0...8192.0, height: 400.0...8192.0)
     /// Seconds the window may overrun --exit-after (a frame stuck in the renderer) before it is ended.
     static let exitGrace = 10.0
 
@@ -70,18 +56,10 @@ struct PlayCommand: ParsableCommand {
         guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
             throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
         }
-        let windowSize = try Flags.size(window, flag: "--window",
-                                        widths: Self.windowRange.width, heights: Self.windowRange.height)
+        let windowScreenshot = windowOptions.windowScreenshot
+        let (windowSize, shotTime, quitTime) = try windowOptions.parsed(screenshots: screenshot != nil || windowScreenshot != nil)
         let rendererChoice = try rendererOption.choice()
-        guard Self.windowRange.width.contains(windowSize.width), Self.windowRange.height.contains(windowSize.height) else {
-            throw InputError("--window: \(window) is out of range; width in [640, 8192], height in [400, 8192] points")
-        }
-        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
         let shotScale = try Flags.number(screenshotScale, flag: "--screenshot-scale", range: 1...3)
-        let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
-        if screenshot != nil || windowScreenshot != nil, let quitTime, shotTime >= quitTime {
-            throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
-        }
         if sessionFile != nil, params != nil || paramsB != nil || compare || ghost || !sceneOptions.isEmpty {
             throw InputError("--session sets the scene, device and both sides itself; it cannot be used with --params, --params-b, --compare, --ghost or scene flags")
         }
