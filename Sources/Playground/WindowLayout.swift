@@ -21,7 +21,7 @@ public struct WindowLayout: Equatable, Sendable {
         let area = max(100, w - panelWidth)
         let n = Double(max(1, sides))
         // Between and beside the phones: both bezels plus 12 pt, at least 32 pt. A bezel is
-        // 44·(√2 − 1)·scale + 2 pt (see `bezelWidth`), so the gap grows with the scale.
+        // r·(√2 − 1)·scale + 2 pt (see `bezelWidth`), so the gap grows with the scale.
         let k = 2 * Self.screenCornerRadius * (2.squareRoot() - 1)
         let fitted = (area - 16 * (n + 1)) / (viewport.width * n + k * (n + 1))
         let widthLimited = k * fitted + 16 >= 32 ? fitted : (area - 32 * (n + 1)) / (viewport.width * n)
@@ -33,8 +33,8 @@ public struct WindowLayout: Equatable, Sendable {
         height = h
     }
 
-    /// The phone screen's corner radius, viewport points.
-    public static let screenCornerRadius = 44.0
+    /// The phone screen's corner radius, viewport points (`Chrome`'s).
+    public static let screenCornerRadius = Chrome.screenCornerRadius
 
     /// The bezel's width around a phone drawn at `scale` (window points): it shares the screen's
     /// arc centres and is wide enough (≥ (√2 − 1)·r) that the screen rectangle's corners, painted

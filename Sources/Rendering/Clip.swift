@@ -222,7 +222,7 @@ public final class ClipRenderer {
             list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 24, color: Color(hex: 0x000000, alpha: 0.22 * finger.alpha)))
             list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 21, color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
         }
-        if let corners { list.append(.cornerMask(bounds, cornerRadius: 44, color: corners)) }
+        if let corners { list.append(.cornerMask(bounds, cornerRadius: Chrome.screenCornerRadius, color: corners)) }
     }
 
     /// Each phone's label above it, with its side's colour dot, in the phone's width.

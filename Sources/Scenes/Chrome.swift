@@ -26,6 +26,8 @@ public enum Chrome {
     public static let homeIndicatorInset = 34.0
     /// Side margin of titles and rows (pt).
     public static let margin = 16.0
+    /// The screen's corner radius (pt): the window's phones, clips and the demo round it alike.
+    public static let screenCornerRadius = 44.0
 
     /// The status bar: "9:41" left, signal bars and battery right, in `style`'s colour, in a
     /// strip `height` points tall (47 on the iPhone 14; scenes with their own strip pass theirs).
