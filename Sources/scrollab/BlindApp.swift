@@ -180,25 +180,18 @@ final class BlindApp {
         do { try window.captureAll().savePNG(path) } catch { failure = "screenshot: \(error)" }
     }
 
-    /// With `SCROLLAB_WIDGETS=FILE`: the headline as "message", the phones, and each button as
-    /// "answer <title>" (window points), so scripts and tests click where things are.
-    private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
-    private var writtenWidgets = ""
+    /// For `SCROLLAB_WIDGETS`: the headline as "message", "trials<TAB>N" (answers recorded), the
+    /// phones and each button as "answer <title>".
+    private var widgets = WidgetReport()
 
     private func reportWidgets(_ view: BlindView) {
-        guard let widgetsPath else { return }
-        var text = "message\t\(stage.headline)\n"
-        text += "trials\t\(stage.run.records.count)\t0\t0\t0\n"
+        guard widgets.isOn else { return }
+        var rows = [(label: "trials", x: Double(stage.run.records.count), y: 0.0, width: 0.0, height: 0.0)]
         if !stage.isFinished {
-            for (index, phone) in view.layout.phones.enumerated() {
-                text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
-            }
+            rows += view.layout.phones.enumerated().map { (label: "phone \($0.offset)", x: $0.element.x, y: $0.element.y,
+                                                           width: $0.element.width, height: $0.element.height) }
         }
-        for button in view.buttons {
-            text += "answer \(button.title)\t\(Int(button.rect.x))\t\(Int(button.rect.y))\t\(Int(button.rect.width))\t\(Int(button.rect.height))\n"
-        }
-        guard text != writtenWidgets else { return }
-        writtenWidgets = text
-        try? TextFile.write(text, to: widgetsPath)
+        rows += view.buttons.map { (label: "answer \($0.title)", x: $0.rect.x, y: $0.rect.y, width: $0.rect.width, height: $0.rect.height) }
+        widgets.write(message: stage.headline, rows: rows)
     }
 }

@@ -269,27 +269,16 @@ final class PlaygroundApp {
         clipJob = nil
     }
 
-    /// With `SCROLLAB_WIDGETS=FILE`, writes the panel's widgets and the phones as
-    /// "label<TAB>x<TAB>y<TAB>width<TAB>height" lines (window points), and the last message as
-    /// "message<TAB>text", whenever they change, so scripts and tests click controls where they
-    /// really are and see what a click did. An open combo's items are "combo/item".
-    private let widgetsPath = ProcessInfo.processInfo.environment["SCROLLAB_WIDGETS"].flatMap { $0.isEmpty ? nil : $0 }
-    private var writtenWidgets = ""
+    /// The phones and the panel's widgets for `SCROLLAB_WIDGETS` (an open combo's items as "combo/item").
+    private var widgets = WidgetReport()
 
     private func reportWidgets(_ layout: WindowLayout, message: String?) {
-        guard let widgetsPath else { return }
+        guard widgets.isOn else { return }
         panel.reportsWidgets = true
-        let line = (message ?? "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
-        var text = "message\t\(line)\n"
-        for (index, phone) in layout.phones.enumerated() {
-            text += "phone \(index)\t\(Int(phone.x))\t\(Int(phone.y))\t\(Int(phone.width))\t\(Int(phone.height))\n"
-        }
-        for rect in panel.widgetRects {
-            text += "\(rect.label)\t\(Int(rect.x))\t\(Int(rect.y))\t\(Int(rect.width))\t\(Int(rect.height))\n"
-        }
-        guard text != writtenWidgets else { return }
-        writtenWidgets = text
-        try? TextFile.write(text, to: widgetsPath)
+        let phones = layout.phones.enumerated().map { (label: "phone \($0.offset)", x: $0.element.x, y: $0.element.y,
+                                                       width: $0.element.width, height: $0.element.height) }
+        let controls = panel.widgetRects.map { (label: $0.label, x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
+        widgets.write(message: message ?? "", rows: phones + controls)
     }
 
     private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout [SessionRequest]) {
