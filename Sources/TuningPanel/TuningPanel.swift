@@ -24,6 +24,8 @@ public final class TuningPanel {
     static let blindTrialCounts = [6, 10, 16, 24, 32]
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var sessionBuffer = [CChar](repeating: 0, count: 512)
+    private struct ReferenceLineKey: Equatable { var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double? }
+    private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
     private var presetIndex = 0
     /// The preset the menu shows (what Apply applies).
     public var shownPreset: String { Preset.all[presetIndex].title }
@@ -215,8 +217,15 @@ public final class TuningPanel {
     private func gesturePlots(_ session: PlaygroundSession) {
         let gestures = session.sides.map(\.gesture)
         var span = gestures.map(\.span).max() ?? 1
+        // The reference's line is remade only when the reference or the lift it starts at changes
+        // (a recording can hold many thousand rows; the panel is drawn up to every frame).
         let reference = session.reference.map { ref -> (xs: [Double], ys: [Double]) in
-            (ref.times(on: session.edited.gesture), ref.trace.samples.map(\.offset))
+            let key = ReferenceLineKey(path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
+                                       last: ref.trace.samples.last?.offset, lift: session.edited.gesture.release?.time)
+            if let kept = referenceLine, kept.key == key { return (kept.xs, kept.ys) }
+            let line = (xs: ref.times(on: session.edited.gesture), ys: ref.trace.samples.map(\.offset))
+            referenceLine = (key, line.xs, line.ys)
+            return line
         }
         if let last = reference?.xs.last { span = max(span, last) }
         func range(_ values: [[Double]]) -> ClosedRange<Double> {
