@@ -43,7 +43,9 @@ let package = Package(
         // The live tuning panel, laid out with Dear ImGui.
         .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics", "BlindTest", "Drawing"]),
         // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
-        .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput", "BlindTest"]),
+        .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput", "BlindTest", "Tracking"]),
+        // Screen recordings to trajectories: profiles, registration, segments (pure Swift).
+        .target(name: "Tracking"),
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit", "BlindTest"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
@@ -55,6 +57,7 @@ let package = Package(
             dependencies: [
                 "ScrollLabKit",
                 "Rendering",
+                "Tracking",
                 "Playground",
                 "TuningPanel",
                 "Platform",
@@ -73,6 +76,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Drawing"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab", "BlindTest"]),
         .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "TestSupport"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Rendering", "Scenes", "ScrollLabKit", "ScrollPhysics"]),
         .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -14,7 +14,7 @@ struct Scrollab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollab",
         abstract: "A playground for iOS-style scroll physics: drag, rubber band, momentum, bounce, paging.",
-        subcommands: [PlayCommand.self, ReplayCommand.self, RenderCommand.self, CompareCommand.self, ExportCommand.self, GoldenCommand.self, SoakCommand.self, FramesCommand.self, FitCommand.self, DemoCommand.self, BlindCommand.self],
+        subcommands: [PlayCommand.self, ReplayCommand.self, RenderCommand.self, CompareCommand.self, ExportCommand.self, GoldenCommand.self, SoakCommand.self, FramesCommand.self, FitCommand.self, TrackCommand.self, DemoCommand.self, BlindCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 

@@ -1,0 +1,41 @@
+import Drawing
+import Foundation
+import Platform
+import ScrollLabKit
+import Tracking
+
+/// `scrollab track --plot`: the tracked offset over time, frames under `Track.lowConfidence`
+/// marked in red, each segment shaded and named along the top.
+public enum TrackPlot {
+    public static func image(_ track: Track, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+        let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        canvas.clear(Color(hex: 0xFFFFFF))
+        var list = DrawList()
+        let w = Double(width), h = Double(height)
+        let chart = Chart(width: w, height: h, xs: track.frames.map(\.t), ys: track.frames.map(\.offset))
+        let plot = chart.plot
+        let shades: [TrackSegment.Kind: Color] = [.rest: Color(hex: 0xF2F2F7), .drag: Color(hex: 0xFFF4D6), .glide: Color(hex: 0xE3F0FF),
+                                                   .settle: Color(hex: 0xE8E3FF), .return: Color(hex: 0xFFE5E5)]
+        for segment in track.segments {
+            let x0 = chart.px(track.frames[segment.first].t), x1 = chart.px(track.frames[segment.last].t)
+            list.append(.rect(Rect(x: x0, y: plot.y, width: max(1, x1 - x0), height: plot.height), fill: .solid(shades[segment.kind]!), cornerRadius: 0))
+            if x1 - x0 >= 34 {
+                list.append(.text(segment.kind.rawValue, x: x0 + 4, y: plot.y + 4, style: .caption, color: Chart.faint))
+            }
+        }
+        chart.drawFrame(title: title, xLabel: "t (s)", yLabel: "offset (pt)", into: &list)
+        let lineColor = Color(hex: 0x0A84FF), lowColor = Color(hex: 0xFF3B30)
+        for (a, b) in zip(track.frames, track.frames.dropFirst()) {
+            FitPlot.segment(&list, from: (chart.px(a.t), chart.py(a.offset)), to: (chart.px(b.t), chart.py(b.offset)), width: 2, color: lineColor)
+        }
+        let low = track.frames.filter { $0.confidence < Track.lowConfidence }
+        for frame in low { list.append(.circle(centerX: chart.px(frame.t), centerY: chart.py(frame.offset), radius: 4, color: lowColor)) }
+        let legendY = h - 34
+        list.append(.rect(Rect(x: plot.x, y: legendY + 8, width: 18, height: 2.5), fill: .solid(lineColor), cornerRadius: 1))
+        list.append(.text("offset (\(track.frames.count) frames)", x: plot.x + 24, y: legendY, style: .caption, color: Chart.label))
+        list.append(.circle(centerX: plot.x + 206, centerY: legendY + 9, radius: 4, color: lowColor))
+        list.append(.text("confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))", x: plot.x + 216, y: legendY, style: .caption, color: Chart.label))
+        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
+        return canvas.snapshot()
+    }
+}

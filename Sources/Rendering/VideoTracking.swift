@@ -1,0 +1,100 @@
+import Foundation
+import Scenes
+import Tracking
+
+/// A video file to a `Track`: decoding (`VideoDecoder`), profiles of each frame as it arrives
+/// (the frames themselves are not kept), the scale in points per pixel, then `Tracker.track`.
+/// What `scrollab track`, `fit --video` and the window's *Reference → Load* run.
+public enum VideoTracking {
+    /// How many points a pixel of the recording is.
+    public enum Scale: Equatable, Sendable {
+        /// Given (`--points-per-pixel`).
+        case pointsPerPixel(Double)
+        /// The device the recording was made on: its width in points over the frame's in pixels.
+        case device(Device)
+        /// A phone whose width in points times 1, 2 or 3 is the frame's, else 1 pt a pixel.
+        case automatic
+    }
+
+    public struct Request: Sendable {
+        public var path: String
+        /// x, y, width, height in pixels: the part of the frame to track (nil: found).
+        public var region: (x: Int, y: Int, width: Int, height: Int)?
+        public var axis: TrackAxis?
+        public var scale: Scale
+        public init(path: String, region: (x: Int, y: Int, width: Int, height: Int)? = nil, axis: TrackAxis? = nil, scale: Scale = .automatic) {
+            self.path = path
+            self.region = region
+            self.axis = axis
+            self.scale = scale
+        }
+    }
+
+    /// Widths in points of the phones a recording may come from: the devices ScrollLab knows,
+    /// and other iPhones (320 SE 1st, 414 Plus/Max, 428, 440) and common Android widths.
+    static let phoneWidths: [Double] = {
+        let known = (Device.all + [Device.defaultPhone]).map(\.viewport.width)
+        return Array(Set(known + [320, 360, 375, 390, 393, 402, 412, 414, 428, 430, 440])).sorted()
+    }()
+
+    /// Points per pixel for a frame `width` pixels wide, and how it was found.
+    public static func pointsPerPixel(_ scale: Scale, frameWidth width: Int) -> (value: Double, note: String) {
+        switch scale {
+        case .pointsPerPixel(let value):
+            return (value, "scale: \(format(value)) pt per pixel (given)")
+        case .device(let device):
+            let value = device.viewport.width / Double(width)
+            return (value, "scale: \(format(value)) pt per pixel (\(device.title)'s \(format(device.viewport.width)) pt over \(width) px)")
+        case .automatic:
+            for factor in [3.0, 2, 1] {
+                let points = Double(width) / factor
+                if phoneWidths.contains(points) {
+                    return (1 / factor, "scale: \(format(1 / factor)) pt per pixel (\(width) px wide is a \(format(points)) pt phone screen at @\(Int(factor))x; --points-per-pixel or --device to say otherwise)")
+                }
+            }
+            return (1, "scale: 1 pt per pixel (\(width) px wide is no phone screen known at @1x–@3x; give --points-per-pixel or --device)")
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        let text = String(format: "%.4f", value)
+        var trimmed = text
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return trimmed
+    }
+
+    /// Decodes and tracks. Errors are one line naming the file.
+    public static func track(_ request: Request, ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(TrackError) -> Track {
+        var profiles: [FrameProfiles] = []
+        var regionProblem: String?
+        let decoded: VideoDecoder.Decoded
+        do {
+            decoded = try VideoDecoder.decode(request.path, ffmpeg: ffmpeg) { frame in
+                if let region = request.region {
+                    guard region.x >= 0, region.y >= 0, region.width >= 16, region.height >= 16,
+                          region.x + region.width <= frame.width, region.y + region.height <= frame.height else {
+                        regionProblem = "--region \(region.x),\(region.y),\(region.width),\(region.height) does not lie inside the \(frame.width)x\(frame.height) frame (or is under 16 px a side)"
+                        return false
+                    }
+                }
+                profiles.append(FrameProfiles(frame, crop: request.region))
+                return true
+            }
+        } catch {
+            throw TrackError(error.message)
+        }
+        if let regionProblem { throw TrackError(regionProblem) }
+        let scale = pointsPerPixel(request.scale, frameWidth: decoded.width)
+        var track: Track
+        do {
+            track = try Tracker.track(profiles, times: decoded.times, options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value))
+        } catch {
+            throw TrackError("\(request.path): \(error.message)")
+        }
+        track.notes.insert(scale.note, at: 0)
+        track.notes.insert("\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over \(format(decoded.times.last! - decoded.times.first!)) s", at: 0)
+        if let note = decoded.note { track.notes.append(note) }
+        return track
+    }
+}

@@ -1,0 +1,113 @@
+/// A piece of a tracked recording: what moved the content between two frames.
+public struct TrackSegment: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// Still for at least 0.1 s (or at either end).
+        case rest
+        /// Before the release: the finger moves the content (speed rising, or held still).
+        case drag
+        /// Free motion after the release, in one direction, slowing to rest (a page settling
+        /// is one too until a fit tells the two apart: `SegmentFit`).
+        case glide
+        /// A page settling onto its target (named by a fit, not by the tracker).
+        case settle
+        /// Back from a turning point or a hold to where it rests (an edge return, or a spring's
+        /// overshoot coming back).
+        case `return`
+    }
+    public var kind: Kind
+    /// Frame indices, first and last (inclusive).
+    public var first: Int
+    public var last: Int
+
+    public init(kind: Kind, first: Int, last: Int) {
+        self.kind = kind
+        self.first = first
+        self.last = last
+    }
+
+    /// Still: the offset stays within 0.5 pt over 50 ms either side of the frame.
+    static let stillDistance = 0.5, stillWindow = 0.05, restLength = 0.1
+
+    /// Splits a trajectory into rests and motions; each motion into drag, glide and return:
+    /// - the approach: going back from a motion's end, the frames that move monotonically
+    ///   toward where it rests;
+    /// - an approach that starts from a hold (still frames) or a turning point is a return; what
+    ///   comes before it is a drag (up to the last speed peak) and, after a turning point, a glide;
+    /// - otherwise the release is the fastest frame: a drag before it, a glide after it.
+    public static func find(in frames: [TrackedFrame]) -> [TrackSegment] {
+        guard frames.count >= 2 else { return frames.isEmpty ? [] : [TrackSegment(kind: .rest, first: 0, last: 0)] }
+        let still = frames.indices.map { i -> Bool in
+            var j = i
+            while j > 0, frames[i].t - frames[j - 1].t <= stillWindow + 1e-9 { j -= 1 }
+            var k = i
+            while k + 1 < frames.count, frames[k + 1].t - frames[i].t <= stillWindow + 1e-9 { k += 1 }
+            return (j...k).allSatisfy { abs(frames[$0].offset - frames[i].offset) <= stillDistance }
+        }
+        // Rest runs: still frames lasting restLength, or touching either end.
+        var segments: [TrackSegment] = []
+        var index = 0
+        var motionStart: Int?
+        while index < frames.count {
+            if still[index] {
+                var end = index
+                while end + 1 < frames.count, still[end + 1] { end += 1 }
+                let long = frames[end].t - frames[index].t >= restLength || index == 0 || end == frames.count - 1
+                if long {
+                    if let start = motionStart { segments += motion(frames, start, index) ; motionStart = nil }
+                    segments.append(TrackSegment(kind: .rest, first: index, last: end))
+                    index = end + 1
+                    continue
+                }
+            }
+            if motionStart == nil { motionStart = max(0, index - 1) }
+            index += 1
+        }
+        if let start = motionStart { segments += motion(frames, start, frames.count - 1) }
+        return segments
+    }
+
+    /// Speed at frame i, pt/s, from its neighbours.
+    static func speed(_ frames: [TrackedFrame], _ i: Int) -> Double {
+        let a = max(0, i - 1), b = min(frames.count - 1, i + 1)
+        let dt = frames[b].t - frames[a].t
+        return dt > 0 ? abs(frames[b].offset - frames[a].offset) / dt : 0
+    }
+
+    /// The segments of one motion, frames `start` … `end` (the frame where it rests).
+    static func motion(_ frames: [TrackedFrame], _ start: Int, _ end: Int) -> [TrackSegment] {
+        guard end > start else { return [] }
+        let rest = frames[end].offset
+        let tolerance = 0.3
+        // Back from the end while the distance to the rest position keeps growing (or holds).
+        var approach = end
+        let side = frames[max(start, end - 1)].offset - rest
+        while approach > start {
+            let before = frames[approach - 1].offset - rest, here = frames[approach].offset - rest
+            if before * side < 0 && abs(before) > tolerance { break }
+            if abs(before) < abs(here) - tolerance { break }
+            approach -= 1
+        }
+        func fastest(_ range: ClosedRange<Int>) -> Int { range.max { speed(frames, $0) < speed(frames, $1) } ?? range.lowerBound }
+        var result: [TrackSegment] = []
+        if approach > start {
+            // The approach starts from a hold (the finger keeping the content still, released at
+            // the hold's last frame) or a turning point.
+            var release = approach
+            while release < end, abs(frames[release + 1].offset - frames[approach].offset) <= tolerance { release += 1 }
+            if release >= approach + 2 {
+                result.append(TrackSegment(kind: .drag, first: start, last: release))
+                result.append(TrackSegment(kind: .return, first: release, last: end))
+                return result
+            }
+            let peak = fastest(start...approach)
+            if peak > start { result.append(TrackSegment(kind: .drag, first: start, last: peak)) }
+            if peak < approach { result.append(TrackSegment(kind: .glide, first: peak, last: approach)) }
+            result.append(TrackSegment(kind: .return, first: approach, last: end))
+        } else {
+            let peak = fastest(start...end)
+            if peak > start { result.append(TrackSegment(kind: .drag, first: start, last: peak)) }
+            if peak < end { result.append(TrackSegment(kind: .glide, first: peak, last: end)) }
+        }
+        return result
+    }
+}

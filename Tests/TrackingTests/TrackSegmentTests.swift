@@ -1,0 +1,6 @@
+import Testing
+@testable import Tracking
+
+@Suite struct TrackSegmentTests {
+    @Test func placeholder() {}
+}
