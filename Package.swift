@@ -51,7 +51,7 @@ let package = Package(
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
         .target(name: "BlindTest", dependencies: ["ScrollPhysics", "ScrollLabKit"]),
         // Files and drivers shared by the commands: gesture scripts, parameter files, traces, replay.
-        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput"]),
+        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput", "Tracking"]),
         .executableTarget(
             name: "scrollab",
             dependencies: [

@@ -7,7 +7,8 @@ import Tracking
 /// `scrollab track --plot`: the tracked offset over time, frames under `Track.lowConfidence`
 /// marked in red, each segment shaded and named along the top.
 public enum TrackPlot {
-    public static func image(_ track: Track, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+    /// `fits`: fitted curves drawn over the segments they were fitted to (`fit --video`).
+    public static func image(_ track: Track, title: String, fits: [Fit.Result] = [], fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
         let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
         canvas.clear(Color(hex: 0xFFFFFF))
         var list = DrawList()
@@ -28,6 +29,12 @@ public enum TrackPlot {
         for (a, b) in zip(track.frames, track.frames.dropFirst()) {
             FitPlot.segment(&list, from: (chart.px(a.t), chart.py(a.offset)), to: (chart.px(b.t), chart.py(b.offset)), width: 2, color: lineColor)
         }
+        let fitColor = Color(hex: 0xFF9F0A)
+        for fit in fits {
+            for (a, b) in zip(fit.curve, fit.curve.dropFirst()) {
+                FitPlot.segment(&list, from: (chart.px(a.x), chart.py(a.y)), to: (chart.px(b.x), chart.py(b.y)), width: 2, color: fitColor)
+            }
+        }
         let low = track.frames.filter { $0.confidence < Track.lowConfidence }
         for frame in low { list.append(.circle(centerX: chart.px(frame.t), centerY: chart.py(frame.offset), radius: 4, color: lowColor)) }
         let legendY = h - 34
@@ -35,6 +42,10 @@ public enum TrackPlot {
         list.append(.text("offset (\(track.frames.count) frames)", x: plot.x + 24, y: legendY, style: .caption, color: Chart.label))
         list.append(.circle(centerX: plot.x + 206, centerY: legendY + 9, radius: 4, color: lowColor))
         list.append(.text("confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))", x: plot.x + 216, y: legendY, style: .caption, color: Chart.label))
+        if !fits.isEmpty {
+            list.append(.rect(Rect(x: plot.x + 420, y: legendY + 8, width: 18, height: 2.5), fill: .solid(fitColor), cornerRadius: 1))
+            list.append(.text("fitted (\(fits.map(\.kind.rawValue).joined(separator: ", ")))", x: plot.x + 444, y: legendY, style: .caption, color: Chart.label))
+        }
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()
     }

@@ -89,6 +89,8 @@ public struct TrackSegment: Equatable, Sendable {
         }
         func fastest(_ range: ClosedRange<Int>) -> Int { range.max { speed(frames, $0) < speed(frames, $1) } ?? range.lowerBound }
         var result: [TrackSegment] = []
+        // A turn within a point of the rest position is jitter (or a settle's last wobble), not a return.
+        if approach > start, abs(frames[approach].offset - rest) < 1 { approach = start }
         if approach > start {
             // The approach starts from a hold (the finger keeping the content still, released at
             // the hold's last frame) or a turning point.

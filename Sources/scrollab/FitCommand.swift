@@ -17,12 +17,20 @@ struct FitCommand: ParsableCommand {
         the finger column's samples replayed through UIKit's pipeline, fitting decelerationRate, and \
         rubberBandCoefficient and edgeDecay when it goes past an edge; the finger lifts at the first row \
         without one), auto (decided from the data). \
-        Prints each value with the residual (max and mean, pt). Use - for standard input.
+        Prints each value with the residual (max and mean, pt). Use - for standard input. \
+        With --video FILE instead of a CSV: the recording is tracked (as scrollab track does) and each \
+        segment fitted (glides, page settles and returns), then every model (uikit, flutter-bouncing, \
+        android, …) fitted to the longest glide, best first.
         """
     )
 
     @Argument(help: "CSV with a header naming t (s) and offset (pt), and finger (pt) for drags; - for standard input.")
-    var csv: String
+    var csv: String?
+
+    @Option(help: "A screen recording (MP4, MOV, GIF, WebM …) to track and fit, instead of a CSV.")
+    var video: String?
+
+    @OptionGroup var tracking: TrackOptions
 
     @Option(help: "What the trajectory holds: glide, drag, return, page or auto.")
     var kind = "auto"
@@ -43,6 +51,12 @@ struct FitCommand: ParsableCommand {
     var law = "uikit"
 
     func run() throws {
+        if let video {
+            guard csv == nil else { throw InputError("give a CSV or --video, not both") }
+            return try fitVideo(video)
+        }
+        guard let csv else { throw InputError("a CSV file (t,offset[,finger]) or --video FILE is needed") }
+        if let flag = tracking.given.first { throw InputError("\(flag) applies to --video only") }
         guard let fitKind = FitKind(rawValue: kind) else {
             throw InputError("--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -98,9 +112,77 @@ struct FitCommand: ParsableCommand {
         try Console.print(lines.joined(separator: "\n"))
     }
 
+    /// `fit --video`: track, fit each segment, rank the models.
+    private func fitVideo(_ video: String) throws {
+        guard kind == "auto" else { throw InputError("--kind applies to a CSV; with --video each segment is fitted as what it is") }
+        guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
+            throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
+        do {
+            try OutputFile.checkDistinct(outputs: outputs, inputs: [video])
+            for output in outputs { _ = try OutputFile.plan(output.path, inputs: [video]) }
+        } catch {
+            throw InputError(error)
+        }
+        var track = try TrackCommand.track(tracking, video: video)
+        let report = VideoFit.fit(track, law: returnLaw)
+        track.segments = VideoFit.named(track)
+        var lines = track.notes
+        lines.append("segments: " + TrackCommand.describe(track))
+        var parameters = ScrollParameters()
+        var fittedKeys: [String] = []
+        for piece in report.pieces {
+            let name = TrackCommand.describe(piece.segment, in: track)
+            guard let result = piece.result else {
+                lines.append("\(name): not fitted (\(piece.problem ?? ""))")
+                continue
+            }
+            let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)" }
+            lines.append("\(name): \(values.joined(separator: ", ")); residual max \(String(format: "%.3f", result.maximumResidual)) pt, mean \(String(format: "%.3f", result.meanResidual)) pt")
+            let (next, notes) = result.parameters(over: parameters)
+            parameters = next
+            lines += notes
+            fittedKeys += result.values.compactMap(\.key) + (result.returnLaw == nil ? [] : ["edgeReturn"])
+        }
+        if let segment = report.modelSegment, !report.models.isEmpty {
+            lines.append("models on the \(TrackCommand.describe(segment, in: track)), best first:")
+            let best = report.models[0].rms
+            let tied = report.models.filter { $0.rms <= best * 1.05 + 0.01 }.map(\.model)
+            if tied.count > 1 {
+                lines.append("  \(tied.joined(separator: ", ")) fit it equally well (within 5 %): this motion alone cannot tell them apart")
+            }
+            for (rank, model) in report.models.enumerated() {
+                let values = model.values.map { "\($0.key) \(Fit.format($0.value))" }
+                lines.append(String(format: "  %d. %@: %@v0 %.0f pt/s; residual rms %.3f pt, max %.3f pt", rank + 1, model.model,
+                                    values.isEmpty ? "" : values.joined(separator: ", ") + ", ", model.velocity, model.rms, model.maximumResidual))
+            }
+        }
+        if let params {
+            guard !fittedKeys.isEmpty else { throw InputError("--params: nothing was fitted, so nothing was written") }
+            try TextFile.write(Self.json(parameters, keys: Set(fittedKeys)), to: params, inputs: [video])
+            lines.append("wrote \(params)")
+        }
+        if let plot {
+            do {
+                let name = video.split(separator: "/").last.map(String.init) ?? video
+                let image = try TrackPlot.image(track, title: "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
+                                                fits: report.pieces.compactMap(\.result), fonts: try FontLibrary())
+                try image.savePNG(plot, inputs: [video])
+            } catch let error as SDLError {
+                throw InputError("\(error)")
+            }
+            lines.append("wrote \(plot)")
+        }
+        try Console.print(lines.joined(separator: "\n"))
+    }
+
     /// Only the fitted keys, in the parameter file's order, with their clamped values.
     private func fittedJSON(_ result: Fit.Result, _ parameters: ScrollParameters) -> String {
-        let fitted = Set(result.values.compactMap(\.key) + (result.returnLaw == nil ? [] : ["edgeReturn"]))
+        Self.json(parameters, keys: Set(result.values.compactMap(\.key) + (result.returnLaw == nil ? [] : ["edgeReturn"])))
+    }
+
+    static func json(_ parameters: ScrollParameters, keys fitted: Set<String>) -> String {
         let members = parameters.values.filter { fitted.contains($0.key) }.map { pair -> (key: String, value: JSONValue) in
             switch pair.value {
             case .number(let number): return (pair.key, .number(number))

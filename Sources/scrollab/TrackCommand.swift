@@ -30,10 +30,16 @@ struct TrackOptions: ParsableArguments {
     var device: String?
 
     @Option(help: "The axis that scrolls: x, y or auto (default auto: the one that moves).")
-    var axis = "auto"
+    var axis: String?
 
     @Option(help: "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).")
     var region: PixelRegion?
+
+    /// The flags given, for a command that takes them only with a video.
+    var given: [String] {
+        [("--points-per-pixel", pointsPerPixel != nil), ("--device", device != nil), ("--axis", axis != nil), ("--region", region != nil)]
+            .filter(\.1).map(\.0)
+    }
 
     func request(path: String) throws(InputError) -> VideoTracking.Request {
         var scale = VideoTracking.Scale.automatic
@@ -50,11 +56,11 @@ struct TrackOptions: ParsableArguments {
             scale = .device(found)
         }
         let chosenAxis: TrackAxis?
-        switch axis.lowercased() {
+        switch (axis ?? "auto").lowercased() {
         case "auto": chosenAxis = nil
         case "x": chosenAxis = .x
         case "y": chosenAxis = .y
-        default: throw InputError("--axis: \"\(axis)\" is not one of: x, y, auto")
+        default: throw InputError("--axis: \"\(axis ?? "")\" is not one of: x, y, auto")
         }
         return VideoTracking.Request(path: path, region: region.map { ($0.x, $0.y, $0.width, $0.height) }, axis: chosenAxis, scale: scale)
     }
@@ -92,9 +98,8 @@ struct TrackCommand: ParsableCommand {
         } catch {
             throw InputError(error)
         }
-        let request = try tracking.request(path: video)
-        let track: Track
-        do { track = try VideoTracking.track(request) } catch { throw InputError(error.message) }
+        var track = try Self.track(tracking, video: video)
+        track.segments = VideoFit.named(track)
         var lines = track.notes
         lines.append("segments: " + Self.describe(track))
         if let out, out != "-" {
@@ -120,12 +125,20 @@ struct TrackCommand: ParsableCommand {
         }
     }
 
+    static func track(_ options: TrackOptions, video: String) throws(InputError) -> Track {
+        let request = try options.request(path: video)
+        do { return try VideoTracking.track(request) } catch { throw InputError(error.message) }
+    }
+
+    /// "glide 0.083–2.617 s (+1,204.0 pt)".
+    static func describe(_ segment: TrackSegment, in track: Track) -> String {
+        let a = track.frames[segment.first], b = track.frames[segment.last]
+        let moved = segment.kind == .rest ? "" : String(format: " (%+.1f pt)", b.offset - a.offset)
+        return String(format: "%@ %.3f–%.3f s", segment.kind.rawValue, a.t, b.t) + moved
+    }
+
     /// "drag 0.000–0.083 s, glide 0.083–2.617 s (1,204 pt), rest 2.617–3.350 s".
     static func describe(_ track: Track) -> String {
-        track.segments.map { segment in
-            let a = track.frames[segment.first], b = track.frames[segment.last]
-            let moved = segment.kind == .rest ? "" : String(format: " (%+.1f pt)", b.offset - a.offset)
-            return String(format: "%@ %.3f–%.3f s", segment.kind.rawValue, a.t, b.t) + moved
-        }.joined(separator: ", ")
+        track.segments.map { describe($0, in: track) }.joined(separator: ", ")
     }
 }

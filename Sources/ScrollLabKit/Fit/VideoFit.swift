@@ -1,0 +1,69 @@
+import ScrollPhysics
+import Tracking
+
+/// Fits to a tracked recording, segment by segment (`fit --video`): each glide is fitted as a
+/// glide and as a page settling (`Fit.glide`, `Fit.page`; the page wins, and the segment is
+/// renamed `settle`, when its rms residual is 20 % lower, as `Fit.detect` decides), each return
+/// as a return (with the hold before it), and the longest free motion by every model of the zoo
+/// (`ModelFit`). A drag is not fitted: a recording shows no finger, and the rubber band needs it.
+public enum VideoFit {
+    public struct Piece: Sendable {
+        public var segment: TrackSegment
+        public var result: Fit.Result?
+        /// Why the segment has no fit.
+        public var problem: String?
+    }
+
+    public struct Report: Sendable {
+        public var pieces: [Piece]
+        /// The zoo on the longest glide or settle, best first (empty without one).
+        public var models: [ModelFit.Result]
+        /// The segment the zoo was fitted to.
+        public var modelSegment: TrackSegment?
+    }
+
+    static func rows(_ track: Track, _ range: ClosedRange<Int>) -> FitTrace {
+        FitTrace(samples: track.frames[range].map { FitTrace.Sample(t: $0.t, offset: $0.offset) })
+    }
+
+    /// The segments with glides told from page settles by which fits better.
+    public static func named(_ track: Track) -> [TrackSegment] {
+        track.segments.map { segment in
+            guard segment.kind == .glide, segment.last - segment.first >= 4 else { return segment }
+            let trace = rows(track, segment.first...segment.last)
+            guard let glide = try? Fit.run(trace, kind: .glide), let page = try? Fit.run(trace, kind: .page) else { return segment }
+            var named = segment
+            if Fit.rms(page.residuals) < 0.8 * Fit.rms(glide.residuals) { named.kind = .settle }
+            return named
+        }
+    }
+
+    public static func fit(_ track: Track, law: EdgeReturnLaw = .uikit, models: Bool = true) -> Report {
+        var pieces: [Piece] = []
+        for segment in named(track) {
+            switch segment.kind {
+            case .rest: continue
+            case .drag:
+                pieces.append(Piece(segment: segment, result: nil, problem: "a drag's rubber band needs the finger's positions, which a recording does not show"))
+            case .glide, .settle, .return:
+                let kind: FitKind = segment.kind == .glide ? .glide : segment.kind == .settle ? .page : .return
+                // A return is fitted from the hold before its release; a glide from the frame after
+                // the fastest (the finger lifted between the two).
+                let first = segment.kind == .return ? max(0, segment.first - 2) : min(segment.first + 1, segment.last)
+                do {
+                    let result = try Fit.run(rows(track, first...segment.last), kind: kind, law: law)
+                    pieces.append(Piece(segment: segment, result: result, problem: nil))
+                } catch {
+                    pieces.append(Piece(segment: segment, result: nil, problem: error.message))
+                }
+            }
+        }
+        let free = pieces.map(\.segment).filter { $0.kind == .glide || $0.kind == .settle }
+        let longest = free.max { ($0.last - $0.first) < ($1.last - $1.first) }
+        var ranking: [ModelFit.Result] = []
+        if models, let longest {
+            ranking = ModelFit.glide(track.frames[min(longest.first + 1, longest.last)...longest.last].map { ($0.t, $0.offset) })
+        }
+        return Report(pieces: pieces, models: ranking, modelSegment: longest)
+    }
+}
