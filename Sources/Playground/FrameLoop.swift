@@ -36,7 +36,7 @@ public struct FramePacer: Sendable {
     /// stream, a replay, or a scene timer that has come due.
     public static func isBusy(_ session: PlaygroundSession, at realTime: Double) -> Bool {
         // A clip encoding in the background: its progress is shown as it goes.
-        if session.isReplaying || session.clip != nil { return true }
+        if session.isReplaying || session.clip != nil || session.trackingReference != nil { return true }
         let t = session.sceneTime(at: realTime)
         for side in session.sides {
             if !side.scene.isAtRest(at: t) || side.input.isPressed { return true }

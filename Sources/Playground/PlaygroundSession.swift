@@ -272,6 +272,8 @@ public final class PlaygroundSession {
             window += perform(request, at: realTime)
             if let before { noteUndoable(before, request: request, at: realTime) }
         }
+        window += queuedWindowRequests
+        queuedWindowRequests = []
         return window
     }
 
@@ -305,7 +307,16 @@ public final class PlaygroundSession {
         case let .replay(target): replay(on: target, at: realTime)
         case let .loadReference(path): loadReference(from: path)
         case .fitReference: fitReference(at: realTime)
-        case .clearReference: reference = nil
+        case .clearReference: reference = nil; trackingReference = nil
+        case let .referenceTracked(path, trace, summary):
+            guard trackingReference == path else { break }
+            trackingReference = nil
+            reference = Reference(path: path, trace: trace)
+            message = Message(text: "Reference \(path): tracked, \(summary). Drawn on the offset plot (pink); Fit sets the sliders from it.", isError: false)
+        case let .referenceFailed(path, reason):
+            guard trackingReference == path else { break }
+            trackingReference = nil
+            message = Message(text: reason, isError: true)
         case .cancelClip: if clip != nil { window.append(.cancelClip) }
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
@@ -593,15 +604,30 @@ public final class PlaygroundSession {
     }
 
     public internal(set) var reference: Reference?
+    /// A video being tracked for the reference (the window runs it; the result comes back as a request).
+    public internal(set) var trackingReference: String?
+    /// Effects asked for outside `apply` (opening a session at start), returned by the next `apply`.
+    var queuedWindowRequests: [WindowRequest] = []
+
+    /// File name endings read as screen recordings rather than CSV.
+    public static let videoExtensions = ["mp4", "mov", "m4v", "gif", "webm", "mkv", "avi"]
 
     /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
+    /// A video is handed to the window to track (`WindowRequest.trackReference`).
     public func loadReference(from typed: String) {
         let path = Self.resolve(typed)
+        let ending = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        if path.contains("."), Self.videoExtensions.contains(ending) {
+            trackingReference = path
+            queuedWindowRequests.append(.trackReference(path: path))
+            message = Message(text: "Tracking \(path)…", isError: false)
+            return
+        }
         do {
             let trace = try FitTrace.parse(try TextFile.read(path), file: path)
             reference = Reference(path: path, trace: trace)
             let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
-            message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (orange). Fit sets the sliders from it.", isError: false)
+            message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (pink). Fit sets the sliders from it.", isError: false)
         } catch {
             message = Message(text: error.message, isError: true)
         }

@@ -1,3 +1,4 @@
+import ScrollLabKit
 import Scenes
 import ScrollPhysics
 
@@ -54,6 +55,10 @@ public enum SessionRequest: Equatable, Sendable {
     case loadReference(path: String)
     case fitReference
     case clearReference
+    /// A video given as the reference was tracked (`WindowRequest.trackReference`): its trajectory.
+    case referenceTracked(path: String, trace: FitTrace, summary: String)
+    /// A video given as the reference could not be tracked.
+    case referenceFailed(path: String, reason: String)
 
     case switchScene(Int)
     case toggleSlowMotion
@@ -86,4 +91,7 @@ public enum WindowRequest: Equatable, Sendable {
     case recordClip(ClipRequest)
     case cancelClip
     case runBlindTest(BlindTestPlan)
+    /// Track a screen recording (`scrollab track`) off the main thread; the trajectory comes
+    /// back as `.referenceTracked`, a failure as `.referenceFailed`.
+    case trackReference(path: String)
 }

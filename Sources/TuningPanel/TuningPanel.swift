@@ -189,7 +189,7 @@ public final class TuningPanel {
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
         gesturePlots(session)
         let referencePath = Gui.input("Reference", &referenceBuffer)
-        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads: drawn over the offset plot in pink from the gesture's start; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole pipeline from the finger's samples, decided from the data); a side running another model is switched to UIKit first, and the message says so.")
+        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads, or a screen recording (MP4, MOV, GIF, WebM …) of any app, tracked as `scrollab track` does (its glide, page settle or return is the reference): drawn over the offset plot in pink from the gesture's start; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole pipeline from the finger's samples, decided from the data); a side running another model is switched to UIKit first, and the message says so.")
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
         Gui.sameLine(fitting: "Fit")
         if Gui.button("Fit") { requests.append(.fitReference) }

@@ -117,6 +117,11 @@ final class PlaygroundApp {
                 requests.append(.clipProgress(progress))
             }
         }
+        trackJobs.removeAll { job in
+            guard let outcome = job.result else { return false }
+            requests.append(outcome)
+            return true
+        }
         session.frame(at: now)
 
         window.clear(Self.background)
@@ -220,6 +225,7 @@ final class PlaygroundApp {
         case .copyToClipboard(let text): window.copyToClipboard(text)
         case .recordClip(let clip): clipJob = ClipJob(clip)
         case .cancelClip: clipJob?.cancel()
+        case .trackReference(let path): trackJobs.append(TrackJob(path: path))
         case .runBlindTest(let plan): runBlindTest(plan, session: session)
         }
     }
@@ -253,6 +259,9 @@ final class PlaygroundApp {
 
     /// The clip encoding in the background, if any.
     private var clipJob: ClipJob?
+    /// Videos being tracked for the reference (a newer Load makes an older one's result stale:
+    /// the session keeps only the path it waits for).
+    private var trackJobs: [TrackJob] = []
 
     /// A clip still encoding when the window closes was asked for: it is finished (the window is
     /// gone meanwhile; Ctrl+C stops it and leaves no file), and standard error says where it went.

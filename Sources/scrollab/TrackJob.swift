@@ -1,0 +1,54 @@
+import Foundation
+import Playground
+import Rendering
+import ScrollLabKit
+import Tracking
+
+/// A screen recording tracked on a thread of its own for the window's reference (*Reference →
+/// Load* with a video): the window polls it once a frame and hands the outcome to the session
+/// as a request. Shared fields are read and written under `lock`.
+final class TrackJob: @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    private var outcome: SessionRequest?
+
+    init(path: String) {
+        self.path = path
+        let thread = Thread { [self] in self.run() }
+        thread.name = "video tracker"
+        thread.start()
+    }
+
+    /// `.referenceTracked` or `.referenceFailed` once tracking has ended, else nil.
+    var result: SessionRequest? {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome
+    }
+
+    private func run() {
+        let request: SessionRequest
+        do {
+            var track = try VideoTracking.track(VideoTracking.Request(path: path))
+            track.segments = VideoFit.named(track)
+            // The reference is the free motion after the lift (as a CSV without a finger column
+            // is): the longest glide or settle from the frame after the fastest, else the longest
+            // return from its hold.
+            let free = track.segments.filter { $0.kind == .glide || $0.kind == .settle }
+            let returns = track.segments.filter { $0.kind == .return }
+            func longest(_ list: [TrackSegment]) -> TrackSegment? { list.max { ($0.last - $0.first) < ($1.last - $1.first) } }
+            guard let chosen = longest(free) ?? longest(returns) else {
+                throw TrackError("\(path): no glide, page settle or return was found (\(TrackCommand.describe(track)))")
+            }
+            let first = chosen.kind == .return ? max(0, chosen.first - 2) : min(chosen.first + 1, chosen.last)
+            let samples = track.frames[first...chosen.last].map { FitTrace.Sample(t: $0.t, offset: $0.offset) }
+            let summary = "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the reference is the \(TrackCommand.describe(chosen, in: track))"
+            request = .referenceTracked(path: path, trace: FitTrace(samples: samples), summary: summary)
+        } catch {
+            request = .referenceFailed(path: path, reason: (error as? TrackError)?.message ?? "\(error)")
+        }
+        lock.lock()
+        outcome = request
+        lock.unlock()
+    }
+}
