@@ -57,8 +57,8 @@ public struct Track: Sendable {
 ///    is longer than the prediction's error cannot alias; a poor match is searched again over
 ///    the whole region. Matching against a key frame, not the previous frame, keeps errors from
 ///    adding up frame after frame.
-/// 4. **Torn frames**: the region's two halves registered apart must agree; frames that straddle
-///    refreshes (a camera filming a screen) do not, and are refused.
+/// 4. **Torn frames**: the region's two halves registered apart against the first frame must
+///    agree; frames that straddle refreshes (a camera filming a screen) do not, and are refused.
 public enum Tracker {
     public struct Options: Sendable {
         public var axis: TrackAxis?
@@ -186,8 +186,9 @@ public enum Tracker {
             for index in sample {
                 let registration = ProfileRegistration(reference: profiles[index - 1].along(axis), current: profiles[index].along(axis),
                                                        channels: channels, region: region)
+                // The score, not the confidence: repeating content has aliases, and still moves.
                 if let match = registration.best(in: -reach...reach, minimumOverlap: region.count / 2),
-                   match.confidence >= 0.8, abs(match.shift) >= 0.75 {
+                   match.score >= 0.8, abs(match.shift) >= 0.75 {
                     counts[axis, default: 0] += 1
                 }
             }
@@ -286,25 +287,27 @@ public enum Tracker {
         }
     }
 
-    /// Registers the region's two halves apart for frames that move; refuses the recording when
-    /// they disagree by more than 1.5 px (and a tenth of the step) in over 30 % of them.
+    /// Registers the region's two halves apart against the first frame, for moving frames
+    /// still overlapping it by two thirds; refuses the recording when the halves disagree by more
+    /// than 1.5 px in over 30 % of them (at least 5 checked): a frame that straddles two
+    /// refreshes shows its halves at two positions.
     static func checkTearing(_ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int], shifts: [Double]) throws(TrackError) {
         guard region.count >= 64 else { return }
         let middle = region.lowerBound + region.count / 2
         let halves = [region.lowerBound..<middle, middle..<region.upperBound]
+        let reference = profiles[0].along(axis)
         var moving = 0, torn = 0
         for index in 1..<profiles.count {
             let step = shifts[index] - shifts[index - 1]
-            guard abs(step) >= 2 else { continue }
+            guard abs(step) >= 2, abs(shifts[index]) <= Double(region.count) / 3 else { continue }
             moving += 1
-            let center = Int(step.rounded())
+            let center = Int(shifts[index].rounded())
             let found = halves.compactMap { half -> Double? in
-                let registration = ProfileRegistration(reference: profiles[index - 1].along(axis), current: profiles[index].along(axis),
-                                                       channels: channels, region: half)
+                let registration = ProfileRegistration(reference: reference, current: profiles[index].along(axis), channels: channels, region: half)
                 guard let match = registration.best(in: (center - 8)...(center + 8), minimumOverlap: half.count / 3), match.score > 0.5 else { return nil }
                 return match.shift
             }
-            if found.count == 2, abs(found[0] - found[1]) > max(1.5, 0.1 * abs(step)) { torn += 1 }
+            if found.count == 2, abs(found[0] - found[1]) > 1.5 { torn += 1 }
         }
         if moving >= 5, Double(torn) > 0.3 * Double(moving) {
             throw TrackError("\(torn) of \(moving) moving frames are torn (their top and bottom halves moved by different amounts): frames that straddle screen refreshes, as a camera filming a screen makes; record the screen itself (iOS Screen Recording, QuickTime, Android's recorder)")

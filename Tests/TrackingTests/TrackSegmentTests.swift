@@ -1,6 +1,37 @@
+import Foundation
 import Testing
 @testable import Tracking
 
 @Suite struct TrackSegmentTests {
-    @Test func placeholder() {}
+    static func frames(_ offsets: [Double], fps: Double = 60) -> [TrackedFrame] {
+        offsets.enumerated().map { TrackedFrame(t: Double($0.offset) / fps, offset: $0.element, confidence: 1) }
+    }
+
+    @Test func flingIsDragGlideRest() {
+        // Rest, a drag speeding up to frame 13, a glide decaying, rest.
+        var offsets = [Double](repeating: 0, count: 10)
+        for k in 1...4 { offsets.append(Double(k * k) * 5) }          // 5, 20, 45, 80: speeding up
+        let released = offsets.last!
+        for k in 1...60 { offsets.append(released + 400 * (1 - exp(-Double(k) / 10))) }
+        offsets += [Double](repeating: offsets.last!, count: 12)
+        let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
+        #expect(kinds == [.rest, .drag, .glide, .rest], "\(kinds)")
+        let glide = TrackSegment.find(in: Self.frames(offsets)).first { $0.kind == .glide }!
+        #expect(glide.first == 13 || glide.first == 14, "release at frame \(glide.first)")
+    }
+
+    @Test func pullHoldAndReleaseIsDragReturnRest() {
+        var offsets = [Double](repeating: 0, count: 10)
+        offsets += (1...20).map { -Double($0) * 4 }                       // pulled past the top
+        offsets += [Double](repeating: -80, count: 8)                     // held
+        for k in 1...40 { offsets.append(-80 * exp(-Double(k) / 6)) }     // let go: back to 0
+        offsets += [Double](repeating: 0, count: 10)
+        let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
+        #expect(kinds == [.rest, .drag, .return, .rest], "\(kinds)")
+    }
+
+    @Test func emptyAndSingleFrame() {
+        #expect(TrackSegment.find(in: []).isEmpty)
+        #expect(TrackSegment.find(in: Self.frames([3])).map(\.kind) == [.rest])
+    }
 }
