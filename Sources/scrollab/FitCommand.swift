@@ -61,14 +61,7 @@ struct FitCommand: ParsableCommand {
             throw InputError("--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let name = csv == "-" ? "standard input" : csv
-        // The outputs are checked before any work: never the recording, never each other.
-        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
-        do {
-            try OutputFile.checkDistinct(outputs: outputs, inputs: [csv])
-            for output in outputs { _ = try OutputFile.plan(output.path, inputs: [csv]) }
-        } catch {
-            throw InputError(error)
-        }
+        try checkOutputs(against: csv)
         let text = try TextFile.read(csv)   // standard input too: at most 64 MB
         let trace = try FitTrace.parse(text, file: name)
         guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
@@ -112,19 +105,24 @@ struct FitCommand: ParsableCommand {
         try Console.print(lines.joined(separator: "\n"))
     }
 
+    /// The outputs, checked before any work: never the recording, never each other.
+    private func checkOutputs(against input: String) throws(InputError) {
+        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
+        do {
+            try OutputFile.checkDistinct(outputs: outputs, inputs: [input])
+            for output in outputs { _ = try OutputFile.plan(output.path, inputs: [input]) }
+        } catch {
+            throw InputError(error)
+        }
+    }
+
     /// `fit --video`: track, fit each segment, rank the models.
     private func fitVideo(_ video: String) throws {
         guard kind == "auto" else { throw InputError("--kind applies to a CSV; with --video each segment is fitted as what it is") }
         guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
             throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
-        do {
-            try OutputFile.checkDistinct(outputs: outputs, inputs: [video])
-            for output in outputs { _ = try OutputFile.plan(output.path, inputs: [video]) }
-        } catch {
-            throw InputError(error)
-        }
+        try checkOutputs(against: video)
         var track = try TrackCommand.track(tracking, video: video)
         let report = VideoFit.fit(track, law: returnLaw)
         track.segments = VideoFit.named(track)
