@@ -1,5 +1,6 @@
 import Foundation
 import Scenes
+import ScrollLabKit
 import Tracking
 
 /// A video file to a `Track`: decoding (`VideoDecoder`), profiles of each frame as it arrives
@@ -41,27 +42,19 @@ public enum VideoTracking {
     public static func pointsPerPixel(_ scale: Scale, frameWidth width: Int) -> (value: Double, note: String) {
         switch scale {
         case .pointsPerPixel(let value):
-            return (value, "scale: \(format(value)) pt per pixel (given)")
+            return (value, "scale: \(Fit.format(value)) pt per pixel (given)")
         case .device(let device):
             let value = device.viewport.width / Double(width)
-            return (value, "scale: \(format(value)) pt per pixel (\(device.title)'s \(format(device.viewport.width)) pt over \(width) px)")
+            return (value, "scale: \(Fit.format(value)) pt per pixel (\(device.title)'s \(Fit.format(device.viewport.width)) pt over \(width) px)")
         case .automatic:
             for factor in [3.0, 2, 1] {
                 let points = Double(width) / factor
                 if phoneWidths.contains(points) {
-                    return (1 / factor, "scale: \(format(1 / factor)) pt per pixel (\(width) px wide is a \(format(points)) pt phone screen at @\(Int(factor))x; --points-per-pixel or --device to say otherwise)")
+                    return (1 / factor, "scale: \(Fit.format(1 / factor)) pt per pixel (\(width) px wide is a \(Fit.format(points)) pt phone screen at @\(Int(factor))x; --points-per-pixel or --device to say otherwise)")
                 }
             }
             return (1, "scale: 1 pt per pixel (\(width) px wide is no phone screen known at @1x–@3x; give --points-per-pixel or --device)")
         }
-    }
-
-    static func format(_ value: Double) -> String {
-        let text = String(format: "%.4f", value)
-        var trimmed = text
-        while trimmed.hasSuffix("0") { trimmed.removeLast() }
-        if trimmed.hasSuffix(".") { trimmed.removeLast() }
-        return trimmed
     }
 
     /// Decodes and tracks. Errors are one line naming the file.
@@ -93,7 +86,7 @@ public enum VideoTracking {
             throw TrackError("\(request.path): \(error.message)")
         }
         track.notes.insert(scale.note, at: 0)
-        track.notes.insert("\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over \(format(decoded.times.last! - decoded.times.first!)) s", at: 0)
+        track.notes.insert("\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over \(Fit.format(decoded.times.last! - decoded.times.first!)) s", at: 0)
         if let note = decoded.note { track.notes.append(note) }
         return track
     }

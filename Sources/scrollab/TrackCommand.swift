@@ -17,7 +17,6 @@ struct PixelRegion: ExpressibleByArgument {
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], x >= 0, y >= 0, w > 0, h > 0 else { return nil }
         self.x = x; self.y = y; width = w; height = h
     }
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// The options `track` and `fit --video` share: where the recording scrolls and how big a pixel is.
@@ -50,8 +49,8 @@ struct TrackOptions: ParsableArguments {
             }
             scale = .pointsPerPixel(pointsPerPixel)
         } else if let device {
-            guard let found = Device.named(device) ?? (device.lowercased() == Device.defaultPhone.key ? Device.defaultPhone : nil) else {
-                throw InputError("--device: \"\(device)\" is not one of: \((Device.all + [Device.defaultPhone]).map(\.key).joined(separator: ", "))")
+            guard let found = Device.named(device) else {
+                throw InputError("--device: \"\(device)\" is not one of: \(Device.all.map(\.key).joined(separator: ", "))")
             }
             scale = .device(found)
         }
