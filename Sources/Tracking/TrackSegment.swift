@@ -27,8 +27,12 @@ public struct TrackSegment: Equatable, Sendable {
 
     /// Still: the offset stays within 0.5 pt over 50 ms either side of the frame.
     static let stillDistance = 0.5, stillWindow = 0.05, restLength = 0.1
+    /// A motion between two rests that never gets this far (pt) from where it started is part of
+    /// the rest.
+    static let creepDistance = 6.0
 
-    /// Splits a trajectory into rests and motions; each motion into drag, glide and return:
+    /// Splits a trajectory into rests and motions (a motion under `creepDistance` between two
+    /// rests joins them); each motion into drag, glide and return:
     /// - the approach: going back from a motion's end, the frames that move monotonically
     ///   toward where it rests;
     /// - an approach that starts from a hold (still frames) or a turning point is a return; what
@@ -53,7 +57,20 @@ public struct TrackSegment: Equatable, Sendable {
                 while end + 1 < frames.count, still[end + 1] { end += 1 }
                 let long = frames[end].t - frames[index].t >= restLength || index == 0 || end == frames.count - 1
                 if long {
-                    if let start = motionStart { segments += motion(frames, start, index) ; motionStart = nil }
+                    if let start = motionStart {
+                        let moved = frames[start...index].map { abs($0.offset - frames[start].offset) }.max() ?? 0
+                        if moved < creepDistance, let before = segments.last, before.kind == .rest {
+                            // A step between two rests (the last creep of a glide, drawn in whole
+                            // pixels now and then): one rest.
+                            segments.removeLast()
+                            segments.append(TrackSegment(kind: .rest, first: before.first, last: end))
+                            motionStart = nil
+                            index = end + 1
+                            continue
+                        }
+                        segments += motion(frames, start, index)
+                        motionStart = nil
+                    }
                     segments.append(TrackSegment(kind: .rest, first: index, last: end))
                     index = end + 1
                     continue

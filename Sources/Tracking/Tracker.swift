@@ -51,8 +51,8 @@ public struct Track: Sendable {
 ///    bars (status bar, navigation bar, tab bar) and a clock that ticks once are left out.
 /// 2. **Which axis**: a sample of consecutive frame pairs is registered along both axes; the one
 ///    with confident non-zero shifts is the axis. Both moving is refused.
-/// 3. **Offsets**: each frame is registered against a key frame (the first, then the latest frame
-///    whenever the shift from the key passes 30 % of the region), searching around the position
+/// 3. **Offsets**: each frame is registered against a key frame (the first; then, whenever the
+///    shift from the key passes 30 % of the region, the best-matched frame past 15 %), searching around the position
 ///    predicted from the last two frames (constant velocity), so repeating content whose period
 ///    is longer than the prediction's error cannot alias; a poor match is searched again over
 ///    the whole region. Matching against a key frame, not the previous frame, keeps errors from
@@ -114,14 +114,28 @@ public enum Tracker {
         let shifts = trackShifts(profiles, axis: axis, region: region, channels: channels)
         try checkTearing(profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift))
         let t0 = times[0]
-        let frames = zip(times, shifts).map { time, match in
-            TrackedFrame(t: time - t0, offset: match.shift * options.pointsPerPixel, confidence: match.confidence)
+        let repeats = repeated(shifts.map(\.shift))
+        let frames = shifts.indices.filter { !repeats[$0] }.map { index in
+            TrackedFrame(t: times[index] - t0, offset: shifts[index].shift * options.pointsPerPixel, confidence: shifts[index].confidence)
+        }
+        let repeatCount = repeats.filter { $0 }.count
+        if repeatCount > 0 {
+            notes.append("\(repeatCount) of \(profiles.count) frames repeat the frame before while the content moves (a draw the recorder missed): left out")
         }
         let low = frames.filter { $0.confidence < Track.lowConfidence }.count
         if low > 0 { notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)") }
         let segments = TrackSegment.find(in: frames)
         return Track(axis: axis, region: region, channels: channels, pointsPerPixel: options.pointsPerPixel,
                      frames: frames, segments: segments, notes: notes)
+    }
+
+    /// Frames that show the frame before again (within 0.1 px) between frames that move by 1 px
+    /// or more: the app or the recorder missed a draw, so the frame's time is not its content's.
+    static func repeated(_ shifts: [Double]) -> [Bool] {
+        shifts.indices.map { i in
+            guard i >= 2, i + 1 < shifts.count else { return false }
+            return abs(shifts[i] - shifts[i - 1]) < 0.1 && abs(shifts[i - 1] - shifts[i - 2]) >= 1 && abs(shifts[i + 1] - shifts[i]) >= 1
+        }
     }
 
     /// For each pixel along `axis`: does its profile change, by more than `changeLevel` in any
@@ -216,6 +230,7 @@ public enum Tracker {
         var matches = [ProfileMatch(shift: 0, score: 1, runnerUp: -1, overlap: 1)]   // relative to its key
         var keyOf = [0]
         var shifts = [0.0]   // running absolute estimates
+        var candidate: Int?   // the best-matched frame so far past half the switch distance
         let switchDistance = 0.3 * Double(region.count)
         let minimumOverlap = max(8, region.count / 3)
         let fullReach = region.count - minimumOverlap
@@ -254,7 +269,11 @@ public enum Tracker {
             let step = index >= 2 ? previous - shifts[index - 2] : 0
             let predicted = previous + step
             if abs(predicted - keys.last!.shift) > switchDistance, index - 1 != keys.last!.frame {
-                keys.append(Key(frame: index - 1, shift: previous, differences: [matches[index - 1].shift]))
+                // The next key: the best-matched frame of the last half of the way, as the frame
+                // most like a pure shift of this key (at 1x, content drawn half a pixel apart is not).
+                let next = candidate ?? index - 1
+                keys.append(Key(frame: next, shift: shifts[next], differences: [matches[next].shift]))
+                candidate = nil
             }
             let reach = 6 + Int(abs(step) * 0.5)
             guard let found = match(index, against: keys.last!, predicted: predicted, reach: reach, widen: true) else {
@@ -267,6 +286,9 @@ public enum Tracker {
             matches.append(found)
             keyOf.append(keys.count - 1)
             shifts.append(keys.last!.shift + found.shift)
+            if abs(found.shift) >= 0.5 * switchDistance, candidate.map({ found.score > matches[$0].score }) ?? true {
+                candidate = index
+            }
             // The same frame against the key before: one more estimate of the current key's shift.
             if keys.count >= 2, found.confidence >= 0.85 {
                 let older = keys[keys.count - 2]

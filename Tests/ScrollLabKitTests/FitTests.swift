@@ -93,6 +93,16 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(result.maximumResidual < 1.5 && result.meanResidual < 0.3)
     }
 
+    /// A recording that shows its second frame twice (a missed draw) starts the glide with a
+    /// step of 0: the first guess of v0 spans three steps, and the fit still finds the rate.
+    @Test func glideWithARepeatedSecondFrame() throws {
+        let friction = FrictionSimulation(origin: 0, velocity: 2500, decelerationRate: 0.997, power: 1)
+        var rows = stride(from: 0.0, through: 2.5, by: 1.0 / 60).map { ($0, friction.position(at: $0)) }
+        rows[1].1 = rows[0].1
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "glide.csv"), kind: .glide)
+        #expect(within(fitted(result, "μ"), -1000 * log(0.997), 0.05), "μ \(fitted(result, "μ"))")
+    }
+
     @Test(arguments: [(0.55, 844.0), (0.4, 600), (0.8, 1200)])
     func dragRecoversTheRubberBand(c: Double, d: Double) throws {
         var noise = Noise(state: UInt64(c * 1000 + d))

@@ -30,6 +30,21 @@ import Testing
         #expect(kinds == [.rest, .drag, .return, .rest], "\(kinds)")
     }
 
+    /// The end of a glide a browser draws in whole pixels now and then: rests with steps of a few
+    /// points between them are one rest, not drags and glides of their own.
+    @Test func stepsBetweenRestsAreRest() {
+        var offsets = [Double](repeating: 0, count: 10)
+        for k in 1...40 { offsets.append(300 * (1 - exp(-Double(k) / 8))) }
+        let end = offsets.last!
+        offsets += [Double](repeating: end, count: 15) + [Double](repeating: end + 4.7, count: 15)
+            + [Double](repeating: end + 6.7, count: 15)
+        let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
+        #expect(kinds == [.rest, .drag, .glide, .rest], "\(kinds)")
+        // A real motion between two rests stays one.
+        let nudge = [Double](repeating: 0, count: 15) + (1...10).map { Double($0) * 2 } + [Double](repeating: 20, count: 15)
+        #expect(TrackSegment.find(in: Self.frames(nudge)).map(\.kind).contains(.drag))
+    }
+
     @Test func emptyAndSingleFrame() {
         #expect(TrackSegment.find(in: []).isEmpty)
         #expect(TrackSegment.find(in: Self.frames([3])).map(\.kind) == [.rest])

@@ -58,6 +58,23 @@ func refusal(_ body: () throws -> Void) -> String? {
         #expect(track.frames.allSatisfy { $0.confidence > 0.9 })
     }
 
+    /// A frame the recorder showed twice while the content moved is left out (its time is not
+    /// its content's); the frames after it keep their own times and offsets.
+    @Test func repeatedFramesAreLeftOut() throws {
+        var offsets = Self.fling
+        offsets[5] = offsets[4]                     // the draw of frame 5 missed: frame 4 again
+        let track = try Synthetic.track(offsets)
+        #expect(track.frames.count == offsets.count - 1)
+        #expect(!track.frames.contains { abs($0.t - 5.0 / 60) < 1e-9 })
+        let six = try #require(track.frames.first { abs($0.t - 6.0 / 60) < 1e-9 })
+        #expect(abs(six.offset - offsets[6]) < 0.25)
+        #expect(track.notes.contains { $0.hasPrefix("1 of 60 frames repeat the frame before") }, "\(track.notes)")
+        // Not a repeat: the start and end of a motion, and a slow creep under a pixel a frame.
+        #expect(Tracker.repeated([0, 0, 0, 5, 10, 10, 10]) == [false, false, false, false, false, false, false])
+        #expect(Tracker.repeated([0, 0.4, 0.45, 0.9, 1.3]) == [false, false, false, false, false])
+        #expect(Tracker.repeated([0, 3, 6, 6.05, 9]) == [false, false, false, true, false])
+    }
+
     @Test func pointsPerPixelScalesOffsets() throws {
         let track = try Synthetic.track(Self.fling, options: Tracker.Options(pointsPerPixel: 1.0 / 3))
         #expect(abs(track.frames.last!.offset - Self.fling.last! / 3) < 0.1)

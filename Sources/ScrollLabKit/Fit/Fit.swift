@@ -167,8 +167,7 @@ public enum Fit {
         guard rows.count >= 4 else { throw InputError("glide: \(rows.count) rows after the release; at least 4 are needed") }
         let t0 = rows[0].t
         let distance = rows.last!.offset - rows[0].offset
-        let dt = max(rows[1].t - rows[0].t, 1e-6)
-        let v0Guess = (rows[1].offset - rows[0].offset) / dt
+        let v0Guess = initialVelocity(rows)
         guard abs(distance) > 1, v0Guess * distance > 0 else {
             throw InputError("glide: the offset moves \(format(distance)) pt; a glide must travel in one direction")
         }
@@ -407,6 +406,14 @@ public enum Fit {
 
     /// Index of the first row after the last dragged one (ScrollLab's traces say which rows were
     /// dragged in their `phase` column); 0 for a trace without one, which holds the motion only.
+    /// A first guess of the velocity at the first row, pt/s: the mean slope over the first three
+    /// steps (one step reads 0 when a recording repeats a frame).
+    static func initialVelocity(_ rows: [FitTrace.Sample]) -> Double {
+        guard rows.count >= 2 else { return 0 }
+        let k = min(3, rows.count - 1)
+        return (rows[k].offset - rows[0].offset) / max(rows[k].t - rows[0].t, 1e-6)
+    }
+
     static func afterRelease(_ samples: [FitTrace.Sample]) -> Int {
         let first = (samples.lastIndex { $0.dragging }).map { $0 + 1 } ?? 0
         return min(first, max(0, samples.count - 4))

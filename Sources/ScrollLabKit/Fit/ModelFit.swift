@@ -51,8 +51,7 @@ public enum ModelFit {
     public static func glide(_ rows: [(t: Double, offset: Double)], models: [any FeelModel.Type] = FeelZoo.models) -> [Result] {
         guard rows.count >= 4 else { return [] }
         let t0 = rows[0].t
-        let dt = max(rows[1].t - rows[0].t, 1e-6)
-        let v0Guess = (rows[1].offset - rows[0].offset) / dt
+        let v0Guess = Fit.initialVelocity(rows.map { FitTrace.Sample(t: $0.t, offset: $0.offset) })
         let speed = abs(v0Guess) * 4 + 200
         var results: [Result] = []
         for type in models {
