@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "ScrollLabKit", targets: ["ScrollLabKit"]),
         .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "Tracking", targets: ["Tracking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -65,19 +65,17 @@ public struct FrameProfiles: Sendable {
                         while band < strips - 1 && y >= bandEnds[band] { band += 1 }
                         let row = pixels.baseAddress! + (area.y + y) * frame.width + area.x
                         let columns = columnSums.baseAddress! + band * width
-                        var strip = 0, sum: UInt32 = 0, end = stripEnds[0]
-                        for x in 0..<width {
-                            while x == end {
-                                rowSums[strip * height + y] = sum
-                                strip += 1
-                                sum = 0
-                                end = stripEnds[strip]
+                        var start = 0
+                        for strip in 0..<strips {
+                            var sum: UInt32 = 0
+                            for x in start..<stripEnds[strip] {
+                                let value = UInt32(row[x])
+                                sum &+= value
+                                columns[x] &+= value
                             }
-                            let value = UInt32(row[x])
-                            sum &+= value
-                            columns[x] &+= value
+                            rowSums[strip * height + y] = sum
+                            start = stripEnds[strip]
                         }
-                        rowSums[strip * height + y] = sum
                     }
                 }
             }

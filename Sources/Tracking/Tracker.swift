@@ -129,14 +129,20 @@ public enum Tracker {
                      frames: frames, segments: segments, notes: notes)
     }
 
-    /// Frames that show the frame before again (within 0.1 px) between frames that move by 1 px
+    /// Frames that show the frame before again (within 0.1 px) between frames that move by 4 px
     /// or more: the app or the recorder missed a draw, so the frame's time is not its content's.
+    /// (Content drawn at whole pixels that moves a pixel or two a frame does stand still for a
+    /// frame now and then; at 4 px a frame it never does.)
     static func repeated(_ shifts: [Double]) -> [Bool] {
         shifts.indices.map { i in
             guard i >= 2, i + 1 < shifts.count else { return false }
-            return abs(shifts[i] - shifts[i - 1]) < 0.1 && abs(shifts[i - 1] - shifts[i - 2]) >= 1 && abs(shifts[i + 1] - shifts[i]) >= 1
+            return abs(shifts[i] - shifts[i - 1]) < 0.1 && abs(shifts[i - 1] - shifts[i - 2]) >= repeatMotion
+                && abs(shifts[i + 1] - shifts[i]) >= repeatMotion
         }
     }
+
+    /// Motion either side of a repeated frame, px a frame.
+    static let repeatMotion = 4.0
 
     /// For each pixel along `axis`: does its profile change, by more than `changeLevel` in any
     /// strip, in at least a fifth of the frame pairs where anything changes (and at least twice)?
