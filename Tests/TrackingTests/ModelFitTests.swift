@@ -22,6 +22,20 @@ import ScrollPhysics
         #expect(android.rms > 1)
     }
 
+    /// A glide seen only while it is fast (above 400 pt/s) says nothing of where UIKit's glide
+    /// stops: glideStopVelocity comes back as its default (10 pt/s), not as wherever the
+    /// search left it.
+    @Test func valuesTheMotionDoesNotShowAreTheirDefaults() throws {
+        let model = try FeelZoo.make("uikit", [("decelerationRate", .number(0.997))])
+        let motion = model.release(position: 0, velocity: 2000, extent: ModelExtent(minOffset: -1e9, maxOffset: 1e9, viewport: 844))
+        let rows = (0..<30).map { k -> (t: Double, offset: Double) in (Double(k) / 60, motion.position(at: Double(k) / 60)) }
+        let uikit = try #require(ModelFit.glide(rows).first { $0.model == "uikit" })
+        let stop = try #require(uikit.values.first { $0.key == "glideStopVelocity" }?.value)
+        #expect(stop == 10, "glideStopVelocity \(stop)")
+        let rate = try #require(uikit.values.first { $0.key == "decelerationRate" }?.value)
+        #expect(abs(rate - 0.997) < 0.0001, "decelerationRate \(rate)")
+    }
+
     @Test func tooFewRowsFitNothing() {
         #expect(ModelFit.glide([(0, 0), (0.1, 5)]).isEmpty)
     }

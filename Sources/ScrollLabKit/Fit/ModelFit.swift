@@ -10,7 +10,8 @@ import ScrollPhysics
 /// release (1,500 pt/s) by more than 0.5 pt within 1.5 s shapes the glide. Those values (at
 /// most three, the most telling first), the offset at the first row x0 and the velocity there
 /// v0 are fitted by least squares to x(t) = model.release(x0, v0).position(t − t0) with the
-/// edges far away. A model whose glide is shaped by no value is fitted with x0 and v0 alone.
+/// edges far away. A model whose glide is shaped by no value is fitted with x0 and v0 alone. A
+/// value whose default fits within 1 % afterwards is reported as its default.
 public enum ModelFit {
     public struct Result: Sendable {
         public var model: String
@@ -81,11 +82,20 @@ public enum ModelFit {
                 if cached?.p != p { cached = (p, feelWith(p).model.release(position: p[0], velocity: p[1], extent: far)) }
                 return cached!.motion.position(at: rows[i].t - t0) - rows[i].offset
             }
-            let all = residuals(best.parameters)
+            var parameters = best.parameters
+            var all = residuals(parameters)
             guard all.allSatisfy(\.isFinite) else { continue }
+            // A value the motion does not pin down (its default fits within 1 %) is given as its
+            // default, not as wherever the search left it.
+            for (index, key) in keys.enumerated() where parameters[2 + index] != key.value {
+                var trial = parameters
+                trial[2 + index] = key.value
+                let again = residuals(trial)
+                if again.allSatisfy(\.isFinite), Fit.rms(again) <= 1.01 * Fit.rms(all) + 1e-9 { parameters = trial; all = again }
+            }
             results.append(Result(model: type.name, title: type.title,
-                                  values: keys.enumerated().map { ($0.element.key, best.parameters[2 + $0.offset]) },
-                                  velocity: best.parameters[1], residuals: all))
+                                  values: keys.enumerated().map { ($0.element.key, parameters[2 + $0.offset]) },
+                                  velocity: parameters[1], residuals: all))
         }
         return results.sorted { $0.rms < $1.rms }
     }
