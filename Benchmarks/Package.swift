@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Scenes", package: project),
                 .product(name: "ScrollLabKit", package: project),
                 .product(name: "Rendering", package: project),
+                .product(name: "Tracking", package: project),
             ],
             path: "Benchmarks/FrameBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -406,12 +406,15 @@ public enum Fit {
 
     /// Index of the first row after the last dragged one (ScrollLab's traces say which rows were
     /// dragged in their `phase` column); 0 for a trace without one, which holds the motion only.
-    /// A first guess of the velocity at the first row, pt/s: the mean slope over the first three
-    /// steps (one step reads 0 when a recording repeats a frame).
+    /// A first guess of the velocity at the first row, pt/s: the steepest of the first three
+    /// steps (one step reads 0 when a recording repeats a frame; a mean of three would start a
+    /// fast-decaying glide a quarter too slow).
     static func initialVelocity(_ rows: [FitTrace.Sample]) -> Double {
         guard rows.count >= 2 else { return 0 }
-        let k = min(3, rows.count - 1)
-        return (rows[k].offset - rows[0].offset) / max(rows[k].t - rows[0].t, 1e-6)
+        let slopes = (1...min(3, rows.count - 1)).map { k in
+            (rows[k].offset - rows[k - 1].offset) / max(rows[k].t - rows[k - 1].t, 1e-6)
+        }
+        return slopes.max { abs($0) < abs($1) } ?? 0
     }
 
     static func afterRelease(_ samples: [FitTrace.Sample]) -> Int {
