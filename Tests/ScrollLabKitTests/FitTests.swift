@@ -93,6 +93,18 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(result.maximumResidual < 1.5 && result.meanResidual < 0.3)
     }
 
+    /// An exponential glide (with 0.2 pt of noise) is given power 1 exactly: any other power
+    /// would turn UIKit's law into the seed's continuous friction when the values are loaded.
+    /// A glide of another power keeps its own (glideRecoversRateAndPower).
+    @Test func exponentialGlideIsPowerOne() throws {
+        var noise = Noise(state: 99)
+        let friction = FrictionSimulation(origin: 0, velocity: 2000, decelerationRate: 0.995, power: 1)
+        let rows = noise.times(from: 0, through: 1.5).map { ($0, friction.position(at: $0) + noise.normal(0.2)) }
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "glide.csv"), kind: .glide)
+        #expect(fitted(result, "decelerationPower") == 1)
+        #expect(within(fitted(result, "decelerationRate"), 0.995, 0.0002))
+    }
+
     /// A recording that shows its second frame twice (a missed draw) starts the glide with a
     /// step of 0: the first guess of v0 spans three steps, and the fit still finds the rate.
     @Test func glideWithARepeatedSecondFrame() throws {

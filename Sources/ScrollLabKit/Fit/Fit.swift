@@ -180,8 +180,20 @@ public enum Fit {
         }
         let speed = abs(v0Guess) * 4 + 100
         let solver = LeastSquares(bounds: [LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed), log(1e-3)...log(1000), 0...1.9])
-        let best = fitted(rows.count, solver: solver, starts: [1.0, 0.6, 1.4].map { [rows[0].offset, v0Guess, log(muGuess), $0] }) { p, i in
+        var best = fitted(rows.count, solver: solver, starts: [1.0, 0.6, 1.4].map { [rows[0].offset, v0Guess, log(muGuess), $0] }) { p, i in
             model(p, rows[i].t) - rows[i].offset
+        }
+        // Power 1 is UIKit's own law (any other power is the seed's continuous friction): when its
+        // rms is within 1 % or 0.1 pt (under a tracked video's grain) of the free power's, the
+        // glide is UIKit's and the power is given as 1.
+        if best.parameters[3] != 1 {
+            let exponential = LeastSquares(bounds: Array(solver.bounds.prefix(3)))
+            let three = fitted(rows.count, solver: exponential, starts: [[best.parameters[0], best.parameters[1], best.parameters[2]]]) { p, i in
+                model(p + [1], rows[i].t) - rows[i].offset
+            }
+            if rms(three.residuals) <= max(1.01 * rms(best.residuals), rms(best.residuals) + 0.1) {
+                best = (three.parameters + [1], three.residuals)
+            }
         }
         let p = best.parameters
         let mu = exp(p[2])
