@@ -11,7 +11,8 @@ import Tracking
 /// passthrough`: a variable-rate screen recording is neither padded nor thinned), and its
 /// `showinfo` filter (no checksums) prints each frame's `pts_time` on standard error. The grey is
 /// the luma plane as decoded (`extractplanes=y`, after a conversion only for formats that are not
-/// planar YUV, such as a GIF's): converting to full-range grey took a third of the time. Both pipes are
+/// planar YUV, such as a GIF's), as a conversion to full-range grey would cost a third of the
+/// time and registration needs no particular range. Both pipes are
 /// read in one `poll` loop, so neither fills and stalls FFmpeg; nothing waits longer than
 /// `stallSeconds` for FFmpeg to say anything.
 public enum VideoDecoder {
