@@ -2,6 +2,9 @@
 /// steady frame allocates nothing for its commands.
 public struct DrawList: Sendable {
     public private(set) var commands: [DrawCommand] = []
+    /// Device pixels per point of the surface the list will be drawn on, 0 when not known.
+    /// Kept by `removeAll()`.
+    public var pixelsPerPoint: Double = 0
 
     public init(capacity: Int = 512) {
         commands.reserveCapacity(capacity)
@@ -22,4 +25,14 @@ public struct DrawList: Sendable {
     }
 
     public var count: Int { commands.count }
+
+    /// `value` (pt) on the device-pixel grid: a scroll offset moved by whole pixels, so that all
+    /// scrolled content moves by the same pixels, as a layer does on iOS. Shapes are snapped to
+    /// pixels one by one; with a fractional offset, two shapes half a point apart in the content
+    /// would round different ways and move apart by a pixel. Unchanged when the grid is unknown
+    /// or the value is not finite.
+    public func onPixelGrid(_ value: Double) -> Double {
+        guard pixelsPerPoint > 0, value.isFinite else { return value }
+        return (value * pixelsPerPoint).rounded() / pixelsPerPoint
+    }
 }

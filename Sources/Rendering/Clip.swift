@@ -160,6 +160,7 @@ public final class ClipRenderer {
         scenes = script.sides.map { script.setup.makeScene(viewport: script.viewport, feel: $0.feel) }
         canvas = try OffscreenCanvas(width: pixelWidth, height: pixelHeight, fonts: fonts)
         drawn = Array(repeating: [], count: script.sides.count)
+        list.pixelsPerPoint = script.scale
     }
 
     /// Scene time (s) of frame `k`.

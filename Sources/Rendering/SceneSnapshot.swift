@@ -30,6 +30,7 @@ public final class SceneSnapshot {
         }
         offscreen.clear(.black)
         list.removeAll()
+        list.pixelsPerPoint = scale
         scene.draw(into: &list, at: time)
         offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height), scale: scale)
         return offscreen.snapshot()
@@ -43,6 +44,7 @@ public final class SceneSnapshot {
         let (width, height) = layout.pixelSize(scale: scale)
         let offscreen = try OffscreenCanvas(width: width, height: height, fonts: fonts)
         offscreen.clear(ClipRenderer.background)
+        list.pixelsPerPoint = scale
         let bounds = Rect(x: 0, y: 0, width: first.viewport.width, height: first.viewport.height)
         for (index, scene) in scenes.enumerated() where index < layout.phones.count {
             let phone = layout.phones[index]

@@ -161,7 +161,7 @@ public final class AdaptersScene: ScrollScene {
             let x = Self.gutter + Double(i) * (columnWidth + Self.gutter)
             let area = Rect(x: x, y: Self.top, width: columnWidth, height: h - Self.top)
             list.append(.clip(area))
-            let offset = axis(i).offset(at: t)
+            let offset = list.onPixelGrid(axis(i).offset(at: t))
             let first = max(0, Int((offset - 10) / (Self.cardHeight + 10)))
             let last = min(Self.cardCount - 1, Int((offset + area.height) / (Self.cardHeight + 10)))
             if first <= last {

@@ -347,7 +347,7 @@ public final class NestedScene: ScrollScene {
     public func draw(into list: inout DrawList, at t: Double) {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)
-        let c = container.offset(at: t)
+        let c = list.onPixelGrid(container.offset(at: t))
         list.append(.clip(screen))
         list.append(.rect(screen, fill: .solid(.white), cornerRadius: 0))
         // Header (scrolls with the container; stretches its picture when pulled down).
@@ -368,7 +368,7 @@ public final class NestedScene: ScrollScene {
         // Segment bar.
         let segmentTop = Self.statusBar + Self.headerHeight - c
         list.append(.rect(Rect(x: 0, y: segmentTop, width: w, height: Self.segmentHeight), fill: .solid(.white), cornerRadius: 0))
-        let tabOffset = tabs.offset(at: t)
+        let tabOffset = list.onPixelGrid(tabs.offset(at: t))
         for (i, title) in Self.tabTitles.enumerated() {
             let active = abs(tabOffset - Double(i) * w) < w / 2
             list.append(.text(title, x: Double(i) * w / 3, y: segmentTop + 11, style: .headline,
@@ -401,7 +401,7 @@ public final class NestedScene: ScrollScene {
 
     private func drawMenu(into list: inout DrawList, x: Double, top: Double, at t: Double) {
         let w = viewport.width, h = viewport.height
-        let offset = lists[0].offset(at: t)
+        let offset = list.onPixelGrid(lists[0].offset(at: t))
         // Category column: highlights the category at the list's top.
         list.append(.rect(Rect(x: x, y: top, width: Self.columnWidth, height: h - top), fill: .solid(Color(hex: 0xF4F4F6)), cornerRadius: 0))
         let current = max(0, (categoryTops.lastIndex { $0 <= offset + 1 } ?? 0))
@@ -466,7 +466,7 @@ public final class NestedScene: ScrollScene {
                           "Fast delivery, a little too spicy for me.", "Best mapo tofu in the area.", "Generous portions, fair price."]
 
     private func drawReviews(into list: inout DrawList, x: Double, top: Double, at t: Double) {
-        let offset = lists[1].offset(at: t)
+        let offset = list.onPixelGrid(lists[1].offset(at: t))
         let first = max(0, Int(offset / Self.reviewHeight)), last = min(39, Int((offset + viewport.height) / Self.reviewHeight))
         guard first <= last else { return }
         for i in first...last {

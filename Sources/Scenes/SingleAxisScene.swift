@@ -205,7 +205,7 @@ public class SingleAxisScene: ScrollScene {
     var contentLength: Double { axis.bounds.upperBound + orientation.length(of: viewport) }
 
     public func draw(into list: inout DrawList, at time: Double) {
-        let offset = axis.offset(at: time)
+        let offset = list.onPixelGrid(axis.offset(at: time))
         list.append(.clip(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)))
         if let stretch = overscrollStretch(at: offset) {
             // The content at the edge, stretched toward it (the feel draws overscroll so).

@@ -84,6 +84,7 @@ final class BlindApp {
             for (index, phone) in stage.phones.enumerated() where index < view.layout.phones.count {
                 let rect = view.layout.phones[index]
                 sceneList.removeAll()
+                sceneList.pixelsPerPoint = view.layout.scale * ratio
                 phone.scene.draw(into: &sceneList, at: now)
                 sceneList.append(PhoneChrome.cornerMask(bounds))
                 window.canvas.scale = view.layout.scale * ratio

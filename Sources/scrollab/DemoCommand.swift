@@ -196,6 +196,7 @@ final class DemoApp {
         let finger = demo.finger(at: now)
         for (index, scene) in demo.scenes.enumerated() {
             let phone = geometry.phones[index]
+            list.pixelsPerPoint = geometry.scale * ratio
             ClipRenderer.phone(into: &list, scene: scene, at: t, finger: finger, background: .black, corners: Color(hex: 0x0A0A0B))
             window.canvas.scale = geometry.scale * ratio
             window.canvas.originX = phone.x * ratio

@@ -55,6 +55,7 @@ struct FramesCommand: ParsableCommand {
         let canvas = layoutOnly ? nil : try OffscreenCanvas(width: width, height: height, fonts: try FontLibrary())
         canvas?.canvas.collectsStats = stats
         var list = DrawList()
+        list.pixelsPerPoint = drawScale
         var t = 0.0
         var times: [Double] = [], cpuTimes: [Double] = []
         times.reserveCapacity(frames)

@@ -132,6 +132,7 @@ final class PlaygroundApp {
         for (index, side) in session.sides.enumerated() {
             let phone = geometry.phones[index]
             sceneList.removeAll()
+            sceneList.pixelsPerPoint = geometry.scale * ratio
             side.scene.draw(into: &sceneList, at: t)
             window.canvas.scale = geometry.scale * ratio
             window.canvas.originX = phone.x * ratio
@@ -139,6 +140,7 @@ final class PlaygroundApp {
             window.canvas.draw(sceneList, bounds: bounds)
             if index == 0, session.isComparing, session.showsGhost {
                 ghostList.removeAll()
+                ghostList.pixelsPerPoint = geometry.scale * ratio
                 session.sides[1].scene.draw(into: &ghostList, at: t)
                 // The screen's whole pixels, as its corner mask snaps them (a size rounded on its
                 // own can be a pixel taller and show a line under the mask).

@@ -27,6 +27,31 @@ import ScrollPhysics
         #expect(commands(big, at: big.axis.bounds.upperBound / 2) < 130)
     }
 
+    /// At 2 px per point, offset 300.2 is drawn at 300 (pixel 600) and 300.4 at 300.5 (pixel 601),
+    /// so every scrolled shape moves by the same whole pixels; with no grid they are drawn where
+    /// they are. (Compared as a Bool: a failure would print two whole draw lists.)
+    @Test func scrolledContentMovesOnThePixelGrid() {
+        func commands(_ scene: ListScene, at offset: Double, pixelsPerPoint: Double) -> [DrawCommand] {
+            scene.axis.setOffset(offset, at: 0)
+            var list = DrawList()
+            list.pixelsPerPoint = pixelsPerPoint
+            scene.draw(into: &list, at: 0)
+            return list.commands
+        }
+        let scene = ListScene(cardCount: 50)
+        func same(_ a: [DrawCommand], _ b: [DrawCommand]) -> Bool { a == b }
+        #expect(same(commands(scene, at: 300.2, pixelsPerPoint: 2), commands(scene, at: 300, pixelsPerPoint: 0)))
+        #expect(same(commands(scene, at: 300.4, pixelsPerPoint: 2), commands(scene, at: 300.5, pixelsPerPoint: 0)))
+        #expect(!same(commands(scene, at: 300.2, pixelsPerPoint: 0), commands(scene, at: 300, pixelsPerPoint: 0)))
+        #expect(same(commands(scene, at: 300.2, pixelsPerPoint: 3), commands(scene, at: 901.0 / 3, pixelsPerPoint: 0)))
+        var list = DrawList()
+        list.pixelsPerPoint = 2
+        #expect(list.onPixelGrid(.infinity) == .infinity)
+        #expect(list.onPixelGrid(-0.2) == 0)
+        list.removeAll()
+        #expect(list.pixelsPerPoint == 2)
+    }
+
     @Test func listContentLengthMatchesItsCards() {
         let list = ListScene(cardCount: 3)
         let last = list.cardFrame(2)
