@@ -60,6 +60,7 @@ public enum VideoTracking {
     /// Decodes and tracks. Errors are one line naming the file.
     public static func track(_ request: Request, ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(TrackError) -> Track {
         var profiles: [FrameProfiles] = []
+        var marks: StillMarks?
         var regionProblem: String?
         let decoded: VideoDecoder.Decoded
         do {
@@ -72,6 +73,7 @@ public enum VideoTracking {
                     }
                 }
                 profiles.append(FrameProfiles(frame, crop: request.region))
+                if marks == nil { marks = StillMarks(first: frame, crop: request.region) } else { marks!.add(frame, crop: request.region) }
                 return true
             }
         } catch {
@@ -81,7 +83,8 @@ public enum VideoTracking {
         let scale = pointsPerPixel(request.scale, frameWidth: decoded.width)
         var track: Track
         do {
-            track = try Tracker.track(profiles, times: decoded.times, options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value))
+            track = try Tracker.track(profiles, times: decoded.times, options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value),
+                                      stillMarks: marks)
         } catch {
             throw TrackError("\(request.path): \(error.message)")
         }

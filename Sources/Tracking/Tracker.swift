@@ -48,7 +48,8 @@ public struct Track: Sendable {
 ///
 /// 1. **Where it scrolls**: rows (and columns) whose profiles change in at least a fifth of the
 ///    frames that change at all; the longest such run along the axis is the region, so static
-///    bars (status bar, navigation bar, tab bar) and a clock that ticks once are left out.
+///    bars (status bar, navigation bar, tab bar) and a clock that ticks once are left out. Its
+///    ends are cut back past marks that stay put over the moving content (`StillMarks`).
 /// 2. **Which axis**: a sample of consecutive frame pairs is registered along both axes; the one
 ///    with confident non-zero shifts is the axis. Both moving is refused.
 /// 3. **Offsets**: each frame is registered against a key frame (the first; then, whenever the
@@ -72,7 +73,10 @@ public enum Tracker {
     /// A profile value that changes by more than this many grey levels counts as a change.
     static let changeLevel = 3.0
 
-    public static func track(_ profiles: [FrameProfiles], times: [Double], options: Options) throws(TrackError) -> Track {
+    /// `stillMarks`, when given, are the recording's marks that stay put over the content
+    /// (status bar, home indicator): the region's ends are cut back past them.
+    public static func track(_ profiles: [FrameProfiles], times: [Double], options: Options,
+                             stillMarks: StillMarks? = nil) throws(TrackError) -> Track {
         guard profiles.count >= 3 else { throw TrackError("\(profiles.count) frames; at least 3 are needed") }
         guard times.count == profiles.count else { throw TrackError("\(times.count) timestamps for \(profiles.count) frames") }
         let first = profiles[0]
@@ -84,9 +88,18 @@ public enum Tracker {
         guard rowsMoving.contains(true) || columnsMoving.contains(true) else {
             throw TrackError("no motion: no part of the frame changes over the \(profiles.count) frames")
         }
+        // Bars sit at the top and bottom of a phone's screen, so only a vertical scroll's region
+        // is cut back. (A carousel's ends are its cards' edges: content whose colour runs on
+        // across the cards, a sky, can look still there without being a mark.) Across a vertical
+        // list nothing may look still though every row changes: then all columns count.
+        let markRows = stillMarks.map { marks in
+            let across = columnsMoving.contains(true) ? columnsMoving : columnsMoving.map { _ in true }
+            return (counts: marks.counts(along: .y, across: across), minimum: max(3, across.filter { $0 }.count / 25))
+        }
         func setup(_ axis: TrackAxis) -> (region: Range<Int>, channels: [Int])? {
             let along = axis == .y ? rowsMoving : columnsMoving, across = axis == .y ? columnsMoving : rowsMoving
-            guard let region = longestRun(along, gap: max(4, along.count / 50)), region.count >= 16 else { return nil }
+            guard var region = longestRun(along, gap: max(4, along.count / 50)), region.count >= 16 else { return nil }
+            if axis == .y, let markRows { region = StillMarks.trim(region, counts: markRows.counts, minimum: markRows.minimum) }
             // Strips mostly across the moving part (all of them when nothing across moves, as a
             // vertical list's columns can look still while every row changes).
             let anyAcross = across.contains(true)
@@ -109,7 +122,15 @@ public enum Tracker {
         }
         let length = first.length(axis)
         if region.count < length {
-            notes.append("region: \(axis == .y ? "rows" : "columns") \(region.lowerBound)–\(region.upperBound - 1) of \(length) scroll; the rest is still (bars) and left out")
+            let name = axis == .y ? "rows" : "columns"
+            let moving = longestRun(axis == .y ? rowsMoving : columnsMoving, gap: max(4, length / 50)) ?? region
+            var note = "region: \(name) \(region.lowerBound)–\(region.upperBound - 1) of \(length) scroll; the rest is still (bars) and left out"
+            if moving != region {
+                note = "region: \(name) \(moving.lowerBound)–\(moving.upperBound - 1) of \(length) scroll; the rest is still (bars) and left out,"
+                    + " and so are \(name) near its ends with marks that stay put over the content (a status bar, a home indicator):"
+                    + " \(name) \(region.lowerBound)–\(region.upperBound - 1) are matched"
+            }
+            notes.append(note)
         }
         let shifts = trackShifts(profiles, axis: axis, region: region, channels: channels)
         try checkTearing(profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift))
