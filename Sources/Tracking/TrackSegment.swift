@@ -35,9 +35,11 @@ public struct TrackSegment: Equatable, Sendable {
     /// rests joins them); each motion into drag, glide and return:
     /// - the approach: going back from a motion's end, the frames that move monotonically
     ///   toward where it rests;
-    /// - an approach that starts from a hold (still frames) or a turning point is a return; what
+    /// - an approach that starts from a hold (still frames, or a rest: a motion out of a rest
+    ///   that is fastest at its first step) or a turning point is a return; what
     ///   comes before it is a drag (up to the last speed peak) and, after a turning point, a glide;
-    /// - otherwise the release is the fastest frame: a drag before it, a glide after it.
+    /// - otherwise the release is the fastest frame (the last of the frames within 2 % of the
+    ///   top speed that follow it): a drag before it, a glide after it.
     public static func find(in frames: [TrackedFrame]) -> [TrackSegment] {
         guard frames.count >= 2 else { return frames.isEmpty ? [] : [TrackSegment(kind: .rest, first: 0, last: 0)] }
         let still = frames.indices.map { i -> Bool in
@@ -83,6 +85,11 @@ public struct TrackSegment: Equatable, Sendable {
         return segments
     }
 
+    /// Frames at this share of the top speed or more are as fast as it (a steady finger drawn in
+    /// whole pixels: steps of 47 and 48 px); a glide's first frames fall faster than this at
+    /// 60 fps (UIKit's normal rate: 3.3 % a frame).
+    static let plateau = 0.98
+
     /// Speed at frame i, pt/s, from its neighbours.
     static func speed(_ frames: [TrackedFrame], _ i: Int) -> Double {
         let a = max(0, i - 1), b = min(frames.count - 1, i + 1)
@@ -104,7 +111,15 @@ public struct TrackSegment: Equatable, Sendable {
             if abs(before) < abs(here) - tolerance { break }
             approach -= 1
         }
-        func fastest(_ range: ClosedRange<Int>) -> Int { range.max { speed(frames, $0) < speed(frames, $1) } ?? range.lowerBound }
+        // The release: the last frame of the fastest stretch. A finger moving at a steady speed
+        // makes several frames as fast as each other (at whole pixels a later one may read a
+        // little slower), and the glide starts after the last of them.
+        func fastest(_ range: ClosedRange<Int>) -> Int {
+            guard var peak = range.max(by: { speed(frames, $0) < speed(frames, $1) }) else { return range.lowerBound }
+            let top = speed(frames, peak)
+            while peak < range.upperBound, speed(frames, peak + 1) >= plateau * top { peak += 1 }
+            return peak
+        }
         var result: [TrackSegment] = []
         // A turn within a point of the rest position is jitter (or a settle's last wobble), not a return.
         if approach > start, abs(frames[approach].offset - rest) < 1 { approach = start }
@@ -124,6 +139,11 @@ public struct TrackSegment: Equatable, Sendable {
             result.append(TrackSegment(kind: .return, first: approach, last: end))
         } else {
             let peak = fastest(start...end)
+            // Fastest at its first step out of a rest: content held still and let go (a hold
+            // long enough to count as a rest), returning, as from a hold above.
+            if start > 0, peak <= start + 1, end - start >= 4 {
+                return [TrackSegment(kind: .return, first: start, last: end)]
+            }
             if peak > start { result.append(TrackSegment(kind: .drag, first: start, last: peak)) }
             if peak < end { result.append(TrackSegment(kind: .glide, first: peak, last: end)) }
         }

@@ -20,6 +20,29 @@ import Testing
         #expect(glide.first == 13 || glide.first == 14, "release at frame \(glide.first)")
     }
 
+    /// A finger at a steady 2,880 pt/s drawn in whole pixels (steps of 47 and 48 px, the first a
+    /// little faster than the last), let go and landing on a page: the glide starts after the
+    /// last steady step, not at the step that happened to read fastest.
+    @Test func aSteadyDragEndsAtItsLastSteadyFrame() {
+        var offsets: [Double] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        for step in [48.0, 47, 47, 48, 47, 47] { offsets.append(offsets.last! + step) }
+        let lift = offsets.count - 1, landed = offsets.last!
+        for k in 1...12 { offsets.append(landed + 86 * (1 - exp(-47 * Double(k) / 60))) }
+        offsets += [Double](repeating: offsets.last!, count: 12)
+        let segments = TrackSegment.find(in: Self.frames(offsets))
+        #expect(segments.map(\.kind) == [.rest, .drag, .glide, .rest])
+        #expect(segments[2].first == lift, "release at frame \(segments[2].first), the finger lifted at \(lift)")
+        // A glide at UIKit's normal rate slows 3.3 % a frame at 60 fps: its first frame is not
+        // taken for the finger's.
+        var glide: [Double] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        for k in 1...4 { glide.append(Double(k * k) * 5) }
+        let released = glide.count - 1
+        for k in 1...150 { glide.append(80 + 2000 / 2 * (1 - pow(0.998, 1000 * Double(k) / 60))) }
+        glide += [Double](repeating: glide.last!, count: 12)
+        let found = TrackSegment.find(in: Self.frames(glide)).first { $0.kind == .glide }
+        #expect(found?.first == released || found?.first == released + 1, "\(String(describing: found))")
+    }
+
     @Test func pullHoldAndReleaseIsDragReturnRest() {
         var offsets = [Double](repeating: 0, count: 10)
         offsets += (1...20).map { -Double($0) * 4 }                       // pulled past the top
