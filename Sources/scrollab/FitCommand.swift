@@ -79,6 +79,7 @@ struct FitCommand: ParsableCommand {
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
         if let fittedLaw = result.returnLaw { lines.append("edgeReturn: \(fittedLaw.rawValue)  (edgeReturn)") }
+        if let motion = result.pageMotion { lines.append("pageMotion: \(motion.rawValue)  (pageMotion)") }
         for value in result.values {
             let unit = value.unit.isEmpty ? "" : " " + value.unit
             lines.append("\(value.name): \(Fit.format(value.value))\(unit)\(value.key == nil ? "" : "  (\(value.key!))")")
@@ -137,11 +138,12 @@ struct FitCommand: ParsableCommand {
                 continue
             }
             let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)" }
+                + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])
             lines.append("\(name): \(values.joined(separator: ", ")); residual max \(String(format: "%.3f", result.maximumResidual)) pt, mean \(String(format: "%.3f", result.meanResidual)) pt")
             let (next, notes) = result.parameters(over: parameters)
             parameters = next
-            lines += notes
-            fittedKeys += result.values.compactMap(\.key) + (result.returnLaw == nil ? [] : ["edgeReturn"])
+            lines += (result.notes + notes).map { "  " + $0 }
+            fittedKeys += result.fittedKeys
         }
         if let segment = report.modelSegment, !report.models.isEmpty {
             lines.append("models on the \(TrackCommand.describe(segment, in: track)), best first:")
@@ -177,7 +179,7 @@ struct FitCommand: ParsableCommand {
 
     /// Only the fitted keys, in the parameter file's order, with their clamped values.
     private func fittedJSON(_ result: Fit.Result, _ parameters: ScrollParameters) -> String {
-        Self.json(parameters, keys: Set(result.values.compactMap(\.key) + (result.returnLaw == nil ? [] : ["edgeReturn"])))
+        Self.json(parameters, keys: Set(result.fittedKeys))
     }
 
     static func json(_ parameters: ScrollParameters, keys fitted: Set<String>) -> String {

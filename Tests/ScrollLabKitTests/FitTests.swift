@@ -197,6 +197,30 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(within(fitted(result, "pageDamping"), delta), "δ \(fitted(result, "pageDamping"))")
     }
 
+    /// A page landing that starts at the release speed is the pure exponential D·e^(−ut/D) that
+    /// pageMotion decelerate makes for a fast release: fitted as that (δ = u/D), with the default
+    /// pageDamping kept, since any value up to δ lands the same; a spring that is not one is
+    /// fitted as pageMotion spring with its own δ.
+    @Test func aPageLandingAtTheReleaseSpeedIsDecelerate() throws {
+        var noise = Noise(state: 3)
+        let landing = noise.times(from: 0, through: 0.3).map { ($0, 312 - 86 * exp(-47 * $0) + noise.normal(0.1)) }
+        let result = try Fit.run(FitTrace.parse(csv(landing), file: "landing.csv"), kind: .page)
+        #expect(result.pageMotion == .decelerate)
+        #expect(fitted(result, "pageDamping") == 20)
+        #expect(result.notes.contains { $0.contains("exponential landing") && $0.contains("δ = v0/|y0| = 4") }, "\(result.notes)")
+        let (parameters, _) = result.parameters()
+        #expect(parameters.pageMotion == .decelerate && result.fittedKeys.contains("pageMotion"))
+        // Slower than the default: pageDamping is lowered to δ, where the landing is the same.
+        let slow = noise.times(from: 0, through: 1.2).map { ($0, 312 - 86 * exp(-9 * $0) + noise.normal(0.1)) }
+        let slowFit = try Fit.run(FitTrace.parse(csv(slow), file: "slow.csv"), kind: .page)
+        #expect(slowFit.pageMotion == .decelerate && within(fitted(slowFit, "pageDamping"), 9), "\(fitted(slowFit, "pageDamping"))")
+        // From rest: a spring, not an exponential.
+        let spring = CriticallyDampedSpring(from: 100, velocity: 0, to: 844, damping: 20)
+        let rows = noise.times(from: 0, through: 1).map { ($0, spring.position(at: $0) + noise.normal(0.1)) }
+        let springFit = try Fit.run(FitTrace.parse(csv(rows), file: "p.csv"), kind: .page)
+        #expect(springFit.pageMotion == .spring && within(fitted(springFit, "pageDamping"), 20))
+    }
+
     @Test func autoTellsAGlideFromAPage() throws {
         var noise = Noise(state: 7)
         let friction = FrictionSimulation(origin: 0, velocity: 2500, decelerationRate: 0.998)

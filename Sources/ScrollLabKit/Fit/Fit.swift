@@ -54,6 +54,13 @@ public enum Fit {
         public var notes: [String]
         /// The edge return law a return was fitted with (set with its values).
         public var returnLaw: EdgeReturnLaw? = nil
+        /// The page motion a page settle was fitted with (set with its values).
+        public var pageMotion: PageMotion? = nil
+
+        /// The parameter-file keys the fit sets: its values' and the laws it chose.
+        public var fittedKeys: [String] {
+            values.compactMap(\.key) + (returnLaw == nil ? [] : ["edgeReturn"]) + (pageMotion == nil ? [] : ["pageMotion"])
+        }
 
         public var maximumResidual: Double { residuals.map { abs($0) }.max() ?? 0 }
         public var meanResidual: Double { residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count) }
@@ -64,6 +71,7 @@ public enum Fit {
             var parameters = base
             var notes: [String] = []
             if let returnLaw { parameters.edgeReturn = returnLaw }
+            if let pageMotion { parameters.pageMotion = pageMotion }
             for value in values {
                 guard let key = value.key, let spec = ParameterSpec.named(key) else { continue }
                 if !spec.range.contains(value.value) {
@@ -368,15 +376,40 @@ public enum Fit {
         let best = fitted(rows.count, solver: solver, starts: [20.0, 5, 50, 150].map { [y0Guess, v0Guess, log($0)] }) { p, i in
             model(p, rows[i].t) - rows[i].offset
         }
-        let p = best.parameters
+        var p = best.parameters
+        var residuals = best.residuals
+        // v0 = −δ·y0 makes the spring a pure exponential y0·e^(−δt) that starts at the release
+        // speed: what pageMotion decelerate does for a release faster than pageDamping·D, for
+        // any pageDamping up to δ = u/D. Fitted on its own (two parameters), it is taken when it
+        // fits about as well as the free spring (the three-parameter family nearly contains it,
+        // and a free fit wanders along it). The motion then says no more than δ ≥ pageDamping, so
+        // the default is kept unless it is over δ.
+        let pure = fitted(rows.count, solver: LeastSquares(bounds: [solver.bounds[0], solver.bounds[2]]),
+                          starts: [20.0, 5, 50, 150].map { [y0Guess, log($0)] }) { q, i in
+            model([q[0], -exp(q[1]) * q[0], q[1]], rows[i].t) - rows[i].offset
+        }
+        let exponential = rms(pure.residuals) <= 1.1 * rms(best.residuals) + 0.02
+        if exponential {
+            p = [pure.parameters[0], -exp(pure.parameters[1]) * pure.parameters[0], pure.parameters[1]]
+            residuals = pure.residuals
+        }
+        let delta = exp(p[2])
+        var notes = first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : []
+        let damping = exponential ? min(ScrollParameters().pageDamping, delta) : delta
+        if exponential {
+            notes.append("page: an exponential landing at the release speed (δ = v0/|y0| = \(format(delta)) 1/s): pageMotion decelerate"
+                         + " lands so for any pageDamping up to δ; pageDamping \(format(damping))")
+        } else {
+            notes.append("page: a spring from the release velocity, δ = \(format(delta)) 1/s: pageMotion spring")
+        }
         return Result(kind: .page,
-                      values: [Value(key: "pageDamping", name: "pageDamping", value: exp(p[2]), unit: "1/s"),
+                      values: [Value(key: "pageDamping", name: "pageDamping", value: damping, unit: "1/s"),
                                Value(key: nil, name: "y0", value: p[0], unit: "pt"),
                                Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
                                Value(key: nil, name: "target", value: target, unit: "pt")],
-                      residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
+                      residuals: residuals, points: rows.map { ($0.t, $0.offset) },
                       curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
-                      notes: first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
+                      notes: notes, pageMotion: exponential ? .decelerate : .spring)
     }
 
     // MARK: Helpers

@@ -3,7 +3,8 @@ import Tracking
 
 /// Fits to a tracked recording, segment by segment (`fit --video`): each glide is fitted as a
 /// glide and as a page settling (`Fit.glide`, `Fit.page`; the page wins, and the segment is
-/// renamed `settle`, when its rms residual is 20 % lower, as `Fit.detect` decides), each return
+/// renamed `settle`, when its rms residual is 20 % lower, as `Fit.detect` decides, or when the
+/// glide would slow faster than any free glide of UIKit's and the page fits about as well), each return
 /// as a return (with the hold before it), and the longest free motion by every model of the zoo
 /// (`ModelFit`). A drag is not fitted: a recording shows no finger, and the rubber band needs it.
 public enum VideoFit {
@@ -30,13 +31,22 @@ public enum VideoFit {
     public static func named(_ track: Track) -> [TrackSegment] {
         track.segments.map { segment in
             guard segment.kind == .glide, segment.last - segment.first >= 4 else { return segment }
-            let trace = rows(track, segment.first...segment.last)
+            // The rows `fit` fits: from the frame after the fastest (the finger lifted between).
+            let trace = rows(track, (segment.first + 1)...segment.last)
             guard let glide = try? Fit.run(trace, kind: .glide), let page = try? Fit.run(trace, kind: .page) else { return segment }
             var named = segment
-            if Fit.rms(page.residuals) < 0.8 * Fit.rms(glide.residuals) { named.kind = .settle }
+            let pageRMS = Fit.rms(page.residuals), glideRMS = Fit.rms(glide.residuals)
+            // An exponential faster than `.fast` (r 0.99, 1/10 s) that ends where a spring would
+            // put it: a page arriving, which decelerationRate would not reproduce.
+            let rate = glide.values.first { $0.key == "decelerationRate" }?.value ?? 1
+            if pageRMS < 0.8 * glideRMS || (rate < Self.fastestGlide && pageRMS <= 1.25 * glideRMS + 0.05) { named.kind = .settle }
             return named
         }
     }
+
+    /// UIKit's `.fast` deceleration rate per ms: a free glide slowing faster than this is no
+    /// glide a scroll view is set to.
+    public static let fastestGlide = 0.99
 
     public static func fit(_ track: Track, law: EdgeReturnLaw = .uikit, models: Bool = true) -> Report {
         var pieces: [Piece] = []
