@@ -308,15 +308,15 @@ public final class PlaygroundSession {
         case let .loadReference(path): loadReference(from: path)
         case .fitReference: fitReference(at: realTime)
         case .clearReference: reference = nil; trackingReference = nil
-        case let .referenceTracked(path, trace, summary):
+        case let .referenceTracked(path, trace, kind, summary):
             guard trackingReference == path else { break }
             trackingReference = nil
-            reference = Reference(path: path, trace: trace)
+            reference = Reference(path: path, trace: trace, kind: kind)
             message = Message(text: "Reference \(path): tracked, \(summary). Drawn on the offset plot (pink); Fit sets the sliders from it.", isError: false)
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
             trackingReference = nil
-            message = Message(text: reason, isError: true)
+            message = Message(text: reason + stillReference, isError: true)
         case .cancelClip: if clip != nil { window.append(.cancelClip) }
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
@@ -592,6 +592,9 @@ public final class PlaygroundSession {
     public struct Reference: Equatable {
         public var path: String
         public var trace: FitTrace
+        /// What the trace is, when the tracker named it (a video's glide, settle or return): Fit
+        /// fits it as that, as `fit --video` does. Nil: Fit decides from the data.
+        public var kind: FitKind? = nil
 
         /// The recording's times on `gesture`'s clock (s since its touch-down): a recording with
         /// the finger's samples starts at the touch-down, one without (a glide, a return) at the
@@ -600,6 +603,15 @@ public final class PlaygroundSession {
             let first = trace.samples.first?.t ?? 0
             let start = trace.samples.contains { $0.finger != nil } ? 0 : (gesture.release?.time ?? 0)
             return trace.samples.map { start + $0.t - first }
+        }
+
+        /// The recording's offsets to draw over `gesture`: one without the finger's samples
+        /// (which starts at the lift) moved to start where the gesture was let go, so the two
+        /// motions are compared from the same point; one with them as recorded.
+        public func offsets(on gesture: GestureTrace) -> [Double] {
+            guard let release = gesture.release, let first = trace.samples.first?.offset,
+                  !trace.samples.contains(where: { $0.finger != nil }) else { return trace.samples.map(\.offset) }
+            return trace.samples.map { release.offset + $0.offset - first }
         }
     }
 
@@ -629,8 +641,13 @@ public final class PlaygroundSession {
             let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
             message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (pink). Fit sets the sliders from it.", isError: false)
         } catch {
-            message = Message(text: error.message, isError: true)
+            message = Message(text: error.message + stillReference, isError: true)
         }
+    }
+
+    /// After a failed load: which reference Fit still fits, so it is not taken for the new one.
+    var stillReference: String {
+        reference.map { " The reference is still \(URL(fileURLWithPath: $0.path).lastPathComponent)." } ?? ""
     }
 
     /// `path` as typed when it names a file from the current folder; a relative path that does not
@@ -662,7 +679,7 @@ public final class PlaygroundSession {
             let uikit = (feel.model as? UIKitModel)?.values ?? UIKitModel().on(display).values
             // A recording with the finger's samples is replayed through the pipeline in this
             // scene's view, from the side's own values.
-            let result = try Fit.run(reference.trace, kind: .auto, law: uikit.edgeReturn, base: uikit,
+            let result = try Fit.run(reference.trace, kind: reference.kind ?? .auto, law: uikit.edgeReturn, base: uikit,
                                      geometry: Fit.Geometry(viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound))
             let (fitted, notes) = result.parameters(over: uikit)
             setFeel(Feel(fitted), at: realTime)

@@ -55,8 +55,9 @@ public enum SessionRequest: Equatable, Sendable {
     case loadReference(path: String)
     case fitReference
     case clearReference
-    /// A video given as the reference was tracked (`WindowRequest.trackReference`): its trajectory.
-    case referenceTracked(path: String, trace: FitTrace, summary: String)
+    /// A video given as the reference was tracked (`WindowRequest.trackReference`): its trajectory,
+    /// and what it is (a glide, a page settle, a return) as `fit --video` names it.
+    case referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String)
     /// A video given as the reference could not be tracked.
     case referenceFailed(path: String, reason: String)
 

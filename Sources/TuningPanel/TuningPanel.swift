@@ -24,7 +24,9 @@ public final class TuningPanel {
     static let blindTrialCounts = [6, 10, 16, 24, 32]
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var sessionBuffer = [CChar](repeating: 0, count: 512)
-    private struct ReferenceLineKey: Equatable { var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double? }
+    private struct ReferenceLineKey: Equatable {
+        var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double?; var liftOffset: Double?
+    }
     private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
     private var presetIndex = 0
     /// The preset the menu shows (what Apply applies).
@@ -221,9 +223,10 @@ public final class TuningPanel {
         // (a recording can hold many thousand rows; the panel is drawn up to every frame).
         let reference = session.reference.map { ref -> (xs: [Double], ys: [Double]) in
             let key = ReferenceLineKey(path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
-                                       last: ref.trace.samples.last?.offset, lift: session.edited.gesture.release?.time)
+                                       last: ref.trace.samples.last?.offset, lift: session.edited.gesture.release?.time,
+                                       liftOffset: session.edited.gesture.release?.offset)
             if let kept = referenceLine, kept.key == key { return (kept.xs, kept.ys) }
-            let line = (xs: ref.times(on: session.edited.gesture), ys: ref.trace.samples.map(\.offset))
+            let line = (xs: ref.times(on: session.edited.gesture), ys: ref.offsets(on: session.edited.gesture))
             referenceLine = (key, line.xs, line.ys)
             return line
         }

@@ -434,7 +434,7 @@ final class PlaygroundApp {
         }
         let reference = session.reference.map { ref -> OffsetPlot.Series in
             OffsetPlot.Series(label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)", color: OffsetPlot.referenceColor,
-                              times: ref.times(on: session.edited.gesture), offsets: ref.trace.samples.map(\.offset))
+                              times: ref.times(on: session.edited.gesture), offsets: ref.offsets(on: session.edited.gesture))
         }
         let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
         do {

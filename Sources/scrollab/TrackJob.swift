@@ -43,7 +43,8 @@ final class TrackJob: @unchecked Sendable {
             let first = chosen.kind == .return ? max(0, chosen.first - 2) : min(chosen.first + 1, chosen.last)
             let samples = track.frames[first...chosen.last].map { FitTrace.Sample(t: $0.t, offset: $0.offset) }
             let summary = "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the reference is the \(TrackCommand.describe(chosen, in: track))"
-            request = .referenceTracked(path: path, trace: FitTrace(samples: samples), summary: summary)
+            let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
+            request = .referenceTracked(path: path, trace: FitTrace(samples: samples), kind: kind, summary: summary)
         } catch {
             request = .referenceFailed(path: path, reason: (error as? TrackError)?.message ?? "\(error)")
         }

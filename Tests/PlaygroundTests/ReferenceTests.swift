@@ -102,10 +102,50 @@ import ScrollPhysics
         s.apply([.fitReference], at: 10)
         #expect(s.message?.isError == true)
         s.apply([.loadReference(path: good), .loadReference(path: bad)], at: 10)
-        #expect(s.message == PlaygroundSession.Message(text: "\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number", isError: true))
+        let kept = URL(fileURLWithPath: good).lastPathComponent
+        #expect(s.message == PlaygroundSession.Message(text: "\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number The reference is still \(kept).",
+                                                       isError: true))
         #expect(s.reference?.path == good)
         let before = s.feel.uikit
         s.apply([.loadReference(path: "/nonexistent/ref.csv")], at: 10)
         #expect(s.message?.isError == true && s.feel.uikit == before && s.reference?.path == good)
+    }
+
+    /// A recording without the finger starts at the lift: drawn from where the edited side's
+    /// gesture was let go, not from the recording's own first offset (a video's is 0).
+    @Test func aGlideIsDrawnFromTheLift() throws {
+        let s = try session()
+        let path = try write("t,offset\n0,0\n0.1,50\n0.2,80\n0.3,90\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        s.apply([.loadReference(path: path)], at: 10)
+        let reference = try #require(s.reference)
+        #expect(reference.offsets(on: GestureTrace()) == [0, 50, 80, 90])
+        var gesture = GestureTrace()
+        gesture.begin(at: 20, offset: 300, velocity: 0, bounds: 0...1000)
+        gesture.lift(at: 20.1, offset: 412.5, velocity: 2000)
+        #expect(reference.offsets(on: gesture) == [412.5, 462.5, 492.5, 502.5])
+        // With the finger's samples it starts at the touch-down, and is drawn as recorded.
+        let finger = PlaygroundSession.Reference(path: "f.csv", trace: FitTrace(samples: [
+            FitTrace.Sample(t: 0, offset: 10, finger: 500), FitTrace.Sample(t: 0.1, offset: 60)]))
+        #expect(finger.offsets(on: gesture) == [10, 60])
+    }
+
+    /// A tracked video's reference is fitted as what the tracker named it, as `fit --video` does,
+    /// not decided again from the data: the same exponential landing is fitted as a page when
+    /// named a settle, and as a glide when named a glide.
+    @Test func aTrackedReferenceIsFittedAsItWasNamed() throws {
+        let s = try session()
+        let rows = (0...12).map { k -> FitTrace.Sample in
+            let t = Double(k) / 60
+            return FitTrace.Sample(t: t, offset: 312 - 86 * exp(-47 * t))
+        }
+        s.apply([.loadReference(path: "clip.mp4")], at: 10)
+        s.apply([.referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .page, summary: "13 frames"), .fitReference], at: 10)
+        #expect(s.message?.text.contains("as a page") == true, "\(s.message?.text ?? "")")
+        #expect(s.feel.uikit.pageMotion == .decelerate && s.feel.uikit.pageDamping == 20)
+        s.apply([.loadReference(path: "clip.mp4")], at: 11)
+        s.apply([.referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide, summary: "13 frames"), .fitReference], at: 11)
+        #expect(s.message?.text.contains("as a glide") == true, "\(s.message?.text ?? "")")
+        #expect(abs(s.feel.uikit.decelerationRate - exp(-0.047)) < 0.001, "\(s.feel.uikit.decelerationRate)")
     }
 }
