@@ -118,14 +118,24 @@ public enum VideoDecoder {
         process.waitUntilExit()
         let lastLine = String(decoding: errorText, as: UTF8.self).split(separator: "\n")
             .last { !$0.contains("Parsed_showinfo") && !$0.hasPrefix(" ") } .map(String.init) ?? ""
+        let ffmpegSays = String(decoding: errorText, as: UTF8.self)
+        if ffmpegSays.contains("matches no streams") || ffmpegSays.contains("does not contain any stream") {
+            throw VideoError("\(path): has no video stream (sound only?)")
+        }
         guard process.terminationStatus == 0 else {
             throw VideoError("\(path): not a video FFmpeg can read (\(lastLine.isEmpty ? "exit status \(process.terminationStatus)" : lastLine))")
         }
         guard let header = stream.header, stream.frames > 0 else { throw VideoError("\(path): no video frames") }
         var note: String?
+        // FFmpeg decodes what it can of a damaged file and says so; the frames may end early.
+        let damage = ["moov atom not found", "Invalid data found", "partial file", "Truncat", "corrupt", "error while decoding"]
+        if damage.contains(where: { ffmpegSays.contains($0) }) {
+            note = "FFmpeg reports damage (the file may be cut short or corrupt): \(stream.frames) frames decoded"
+        }
         if times.count != stream.frames || times.contains(where: { !$0.isFinite }) {
             times = (0..<stream.frames).map { Double($0) / header.rate }
-            note = "the container's timestamps could not be read; times are frame numbers at \(header.rate) fps"
+            note = [note, "the container's timestamps could not be read; times are frame numbers at \(header.rate) fps"]
+                .compactMap { $0 }.joined(separator: "; ")
         }
         return Decoded(times: times, width: header.width, height: header.height, note: note)
     }

@@ -86,7 +86,7 @@ public enum VideoTracking {
             track = try Tracker.track(profiles, times: decoded.times, options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value),
                                       stillMarks: marks)
         } catch {
-            throw TrackError("\(request.path): \(error.message)")
+            throw TrackError("\(request.path): \(error.message)\(decoded.note.map { " (\($0))" } ?? "")")
         }
         track.notes.insert(scale.note, at: 0)
         track.notes.insert("\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over \(Fit.format(decoded.times.last! - decoded.times.first!)) s", at: 0)

@@ -118,7 +118,8 @@ public enum Tracker {
             axis = try detectAxis(profiles, setup: setup, notes: &notes)
         }
         guard let (region, channels) = setup(axis) else {
-            throw TrackError("no part of the frame scrolls along \(axis.rawValue)")
+            let hint = options.axis != nil && setup(axis.other) != nil ? "; it moves along \(axis.other.rawValue): give --axis \(axis.other.rawValue) or auto" : ""
+            throw TrackError("no part of the frame scrolls along \(axis.rawValue)\(hint)")
         }
         let length = first.length(axis)
         if region.count < length {
@@ -131,6 +132,11 @@ public enum Tracker {
                     + " \(name) \(region.lowerBound)–\(region.upperBound - 1) are matched"
             }
             notes.append(note)
+        }
+        // An axis given where only the other one moves would be tracked as noise.
+        var ignored: [String] = []
+        if options.axis != nil, let detected = try? detectAxis(profiles, setup: setup, notes: &ignored), detected != axis {
+            throw TrackError("it moves along \(detected.rawValue), not \(axis.rawValue): give --axis \(detected.rawValue) or auto")
         }
         let shifts = trackShifts(profiles, axis: axis, region: region, channels: channels)
         try checkTearing(profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift))

@@ -14,14 +14,15 @@ struct PixelRegion: ExpressibleByArgument {
     var x: Int, y: Int, width: Int, height: Int
     init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], x >= 0, y >= 0, w > 0, h > 0 else { return nil }
+        // Any four integers: whether they lie inside the frame is checked against its size.
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else { return nil }
         self.x = x; self.y = y; width = w; height = h
     }
 }
 
 /// The options `track` and `fit --video` share: where the recording scrolls and how big a pixel is.
 struct TrackOptions: ParsableArguments {
-    @Option(help: "Points per pixel of the recording, 0.01 to 100 (a @3x screen recording is 0.3333); default: from the frame's width when it is a phone's at @1x–@3x, else 1.")
+    @Option(parsing: .unconditional, help: "Points per pixel of the recording, 0.01 to 100 (a @3x screen recording is 0.3333); default: from the frame's width when it is a phone's at @1x–@3x, else 1.")
     var pointsPerPixel: Double?
 
     @Option(help: ArgumentHelp("The device the recording was made on; its width in points over the frame's in pixels is the scale.",
@@ -31,7 +32,7 @@ struct TrackOptions: ParsableArguments {
     @Option(help: "The axis that scrolls: x, y or auto (default auto: the one that moves).")
     var axis: String?
 
-    @Option(help: "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).")
+    @Option(parsing: .unconditional, help: "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).")
     var region: PixelRegion?
 
     /// The flags given, for a command that takes them only with a video.

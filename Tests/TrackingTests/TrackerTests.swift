@@ -126,6 +126,12 @@ func refusal(_ body: () throws -> Void) -> String? {
         #expect(message?.contains("torn") == true, "\(message ?? "tracked")")
     }
 
+    /// The wrong axis given: one line that names the axis that does move, not an empty track.
+    @Test func theWrongAxisGivenSaysWhichMoves() throws {
+        let message = refusal { _ = try Synthetic.track(Self.fling, options: Tracker.Options(axis: .x)) }
+        #expect(message == "it moves along y, not x: give --axis y or auto", "\(message ?? "nil")")
+    }
+
     @Test func twoAxesMovingAreRefused() throws {
         let width = 120, height = 120
         let profiles = (0..<30).map { k -> FrameProfiles in
