@@ -684,7 +684,8 @@ public final class PlaygroundSession {
             let (fitted, notes) = result.parameters(over: uikit)
             setFeel(Feel(fitted), at: realTime)
             edited.name("fitted to \(URL(fileURLWithPath: reference.path).lastPathComponent)", for: Feel(fitted), saved: false)
-            let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
+            let values = (result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
+                          + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])).joined(separator: ", ")
             let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
             let switched = was.map { ["\(edited.label) now runs UIKit (it ran \($0)): Fit fits UIKit's values."] } ?? []
             message = Message(text: (switched + ["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."]

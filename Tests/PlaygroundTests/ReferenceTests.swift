@@ -141,7 +141,7 @@ import ScrollPhysics
         }
         s.apply([.loadReference(path: "clip.mp4")], at: 10)
         s.apply([.referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .page, summary: "13 frames"), .fitReference], at: 10)
-        #expect(s.message?.text.contains("as a page") == true, "\(s.message?.text ?? "")")
+        #expect(s.message?.text.contains("as a page: pageDamping 20, pageMotion decelerate") == true, "\(s.message?.text ?? "")")
         #expect(s.feel.uikit.pageMotion == .decelerate && s.feel.uikit.pageDamping == 20)
         s.apply([.loadReference(path: "clip.mp4")], at: 11)
         s.apply([.referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide, summary: "13 frames"), .fitReference], at: 11)
