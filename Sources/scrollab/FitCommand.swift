@@ -126,7 +126,7 @@ struct FitCommand: ParsableCommand {
         try checkOutputs(against: video)
         var track = try TrackCommand.track(tracking, video: video)
         let report = VideoFit.fit(track, law: returnLaw)
-        track.segments = VideoFit.named(track)
+        track.segments = report.segments
         var lines = track.notes
         lines.append("segments: " + TrackCommand.describe(track))
         var parameters = ScrollParameters()

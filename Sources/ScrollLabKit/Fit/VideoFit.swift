@@ -21,6 +21,8 @@ public enum VideoFit {
         public var models: [ModelFit.Result]
         /// The segment the zoo was fitted to.
         public var modelSegment: TrackSegment?
+        /// The track's segments with glides told from page settles (`named`).
+        public var segments: [TrackSegment]
     }
 
     static func rows(_ track: Track, _ range: ClosedRange<Int>) -> FitTrace {
@@ -50,7 +52,8 @@ public enum VideoFit {
 
     public static func fit(_ track: Track, law: EdgeReturnLaw = .uikit, models: Bool = true) -> Report {
         var pieces: [Piece] = []
-        for segment in named(track) {
+        let segments = named(track)
+        for segment in segments {
             switch segment.kind {
             case .rest: continue
             case .drag:
@@ -74,6 +77,6 @@ public enum VideoFit {
         if models, let longest {
             ranking = ModelFit.glide(track.frames[min(longest.first + 1, longest.last)...longest.last].map { ($0.t, $0.offset) })
         }
-        return Report(pieces: pieces, models: ranking, modelSegment: longest)
+        return Report(pieces: pieces, models: ranking, modelSegment: longest, segments: segments)
     }
 }
