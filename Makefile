@@ -9,7 +9,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 APT_PACKAGES_BARE := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean golden soak bench readme-table
+.PHONY: run test build deps clean golden soak bench readme-table lint format
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -36,9 +36,20 @@ run: build
 	$(SWIFT) run scrollab $(ARGS)
 
 # Tests build with warnings as errors: a warning is a defect found before it hides one.
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+
+# The layout is swift-format's (.swift-format); no source line over 120 columns, C++ included.
+SOURCE_DIRS := Sources Tests Benchmarks/Benchmarks
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SOURCE_DIRS)
+	@long=$$(LC_ALL=C.UTF-8 grep -rnP '^.{121,}' --include='*.swift' --include='*.cpp' --include='*.h' $(SOURCE_DIRS)); \
+	if [ -n "$$long" ]; then echo "$$long"; echo "Lines over 120 columns (above): wrap them."; exit 1; fi
+
+# Rewrites the sources in swift-format's layout (then wrap any comment or string still over 120 columns).
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SOURCE_DIRS)
 
 clean:
 	rm -rf .build

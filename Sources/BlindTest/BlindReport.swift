@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ScrollPhysics
 
@@ -71,10 +71,14 @@ public struct BlindReport: Sendable {
         for key in order {
             let trials = groups[key]!
             var participants: [String] = []
-            for record in trials where !participants.contains(record.participant) { participants.append(record.participant) }
+            for record in trials where !participants.contains(record.participant) {
+                participants.append(record.participant)
+            }
             let rows = participants.map { who in Self.row(who, trials.filter { $0.participant == who }, pooled: false) }
-            comparisons.append(Comparison(mode: trials[0].mode, feelA: trials[0].feelA, feelB: trials[0].feelB, rows: rows,
-                                          pooled: participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
+            comparisons.append(
+                Comparison(
+                    mode: trials[0].mode, feelA: trials[0].feelA, feelB: trials[0].feelB, rows: rows,
+                    pooled: participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
         }
         var runs: [String] = []
         var stairs: [String: [TrialRecord]] = [:]
@@ -93,10 +97,12 @@ public struct BlindReport: Sendable {
             // The reversals are where the recorded track turned.
             let reversals = Self.reversals(levels)
             let target = pow(0.5, 1 / Double(first.down))
-            staircases.append(StaircaseResult(run: run, participant: trials[0].participant, model: first.model, key: first.key,
-                                              reference: first.reference, down: first.down, levels: levels, reversals: reversals,
-                                              fit: reversals.count >= Self.reversalsToFit ? PsychometricFit(trials: levels, target: target) : nil,
-                                              reversalMean: Staircase.reversalMean(reversals)))
+            staircases.append(
+                StaircaseResult(
+                    run: run, participant: trials[0].participant, model: first.model, key: first.key,
+                    reference: first.reference, down: first.down, levels: levels, reversals: reversals,
+                    fit: reversals.count >= Self.reversalsToFit ? PsychometricFit(trials: levels, target: target) : nil,
+                    reversalMean: Staircase.reversalMean(reversals)))
         }
     }
 
@@ -121,15 +127,20 @@ public struct BlindReport: Sendable {
     static func row(_ who: String, _ trials: [TrialRecord], pooled: Bool) -> Row {
         let mode = trials[0].mode
         let n = trials.count
-        let k = mode == .preference ? trials.filter { $0.preferred == .a }.count : trials.filter { $0.correct == true }.count
-        let p = mode == .preference ? Statistics.binomialTwoSided(k, of: n, p: 0.5) : Statistics.binomialUpperTail(k, of: n, p: 0.5)
+        let k =
+            mode == .preference
+            ? trials.filter { $0.preferred == .a }.count : trials.filter { $0.correct == true }.count
+        let p =
+            mode == .preference
+            ? Statistics.binomialTwoSided(k, of: n, p: 0.5) : Statistics.binomialUpperTail(k, of: n, p: 0.5)
         let seconds = trials.map(\.seconds).sorted()
         let median = seconds.isEmpty ? 0 : (seconds[(seconds.count - 1) / 2] + seconds[seconds.count / 2]) / 2
         let gestures = Double(trials.reduce(0) { $0 + $1.gestures }) / Double(max(1, n))
-        return Row(who: who, n: n, k: k, interval: Statistics.clopperPearson(k, of: n), p: p,
-                   dPrime: mode.design.map { Statistics.dPrime(correct: k, of: n, design: $0) },
-                   medianSeconds: median, meanGestures: gestures,
-                   verdict: verdict(mode: mode, k: k, n: n, p: p, whom: pooled ? "this group" : "this participant"))
+        return Row(
+            who: who, n: n, k: k, interval: Statistics.clopperPearson(k, of: n), p: p,
+            dPrime: mode.design.map { Statistics.dPrime(correct: k, of: n, design: $0) },
+            medianSeconds: median, meanGestures: gestures,
+            verdict: verdict(mode: mode, k: k, n: n, p: p, whom: pooled ? "this group" : "this participant"))
     }
 
     /// One plain sentence: what the counts show, at the 5 % level.
@@ -138,11 +149,14 @@ public struct BlindReport: Sendable {
         switch mode {
         case .abx, .sameDifferent:
             if p < 0.05 { return "\(k) of \(n) correct, \(pText): this difference is noticeable for \(whom)" }
-            return "\(k) of \(n) correct, \(pText): no evidence that \(whom) notices it (more trials could still show it)"
+            return
+                "\(k) of \(n) correct, \(pText): no evidence that \(whom) notices it (more trials could still show it)"
         case .preference:
             let forB = n - k
             let leader = k >= forB ? "A" : "B", count = max(k, forB)
-            if p < 0.05 { return "\(leader) preferred in \(count) of \(n), \(pText) (two-sided): \(whom) prefers \(leader)" }
+            if p < 0.05 {
+                return "\(leader) preferred in \(count) of \(n), \(pText) (two-sided): \(whom) prefers \(leader)"
+            }
             return "\(leader) preferred in \(count) of \(n), \(pText) (two-sided): no clear preference for \(whom)"
         }
     }
@@ -161,15 +175,21 @@ public struct BlindReport: Sendable {
         for comparison in comparisons {
             let what = comparison.mode == .preference ? "prefer A" : "correct"
             lines.append("\(comparison.mode.rawValue): A = \(comparison.feelA), B = \(comparison.feelB)")
-            lines.append(pad("who", 16) + pad("trials", 8) + pad(what, 10) + pad("95 % interval", 16) + pad("p", 10)
-                         + pad("d′", 8) + pad("median s", 10) + "gestures")
+            lines.append(
+                pad("who", 16) + pad("trials", 8) + pad(what, 10) + pad("95 % interval", 16) + pad("p", 10)
+                    + pad("d′", 8) + pad("median s", 10) + "gestures")
             for row in comparison.rows + (comparison.pooled.map { [$0] } ?? []) {
                 let d = row.dPrime.map { ($0.isLowerBound ? "≥" : "") + formatted($0.value, "%.2f") } ?? "–"
-                lines.append(pad(row.who, 16) + pad(String(row.n), 8) + pad("\(row.k) (\(percent(row.proportion)))", 10)
-                             + pad(percent(row.interval.low) + "–" + percent(row.interval.high), 16) + pad(Self.pValueText(row.p), 10)
-                             + pad(d, 8) + pad(formatted(row.medianSeconds, "%.1f"), 10) + formatted(row.meanGestures, "%.1f"))
+                lines.append(
+                    pad(row.who, 16) + pad(String(row.n), 8) + pad("\(row.k) (\(percent(row.proportion)))", 10)
+                        + pad(percent(row.interval.low) + "–" + percent(row.interval.high), 16)
+                        + pad(Self.pValueText(row.p), 10)
+                        + pad(d, 8) + pad(formatted(row.medianSeconds, "%.1f"), 10)
+                        + formatted(row.meanGestures, "%.1f"))
             }
-            for row in comparison.rows + (comparison.pooled.map { [$0] } ?? []) { lines.append("  \(row.who): \(row.verdict)") }
+            for row in comparison.rows + (comparison.pooled.map { [$0] } ?? []) {
+                lines.append("  \(row.who): \(row.verdict)")
+            }
             lines.append("")
         }
         for stair in staircases { lines.append("staircase " + stair.sentence) }
@@ -187,19 +207,25 @@ public struct BlindReport: Sendable {
 extension BlindReport.StaircaseResult {
     /// The tunable stepped, from the model's table (nil for a model or key this version lacks).
     public var step: ParameterStep? {
-        guard let model = try? FeelZoo.make(model, []), let row = model.rows.first(where: { $0.key == key }) else { return nil }
+        guard let model = try? FeelZoo.make(model, []), let row = model.rows.first(where: { $0.key == key }) else {
+            return nil
+        }
         return ParameterStep(row, reference: reference)
     }
 
     /// One line: the just-noticeable difference as values of the tunable, with its interval.
     public var sentence: String {
         let target = formatted(target * 100, "%.1f")
-        var line = "\(participant): \(model) \(key) from \(reference), 1-up/\(down)-down (\(target) % correct), \(levels.count) trials, \(reversals.count) reversals: "
+        var line =
+            "\(participant): \(model) \(key) from \(reference), 1-up/\(down)-down (\(target) % correct), "
+            + "\(levels.count) trials, \(reversals.count) reversals: "
         guard let fit else { return line + "too few reversals to fit a JND (\(BlindReport.reversalsToFit) needed)" }
         if let step {
             let unit = step.unit.isEmpty ? "" : " \(step.unit)"
             let ends = [step.value(at: fit.low), step.value(at: fit.high)].sorted()
-            line += "noticed at \(step.shown(step.value(at: fit.threshold))) (95 %: \(step.shown(ends[0])) to \(step.shown(ends[1])))"
+            line +=
+                "noticed at \(step.shown(step.value(at: fit.threshold))) (95 %: \(step.shown(ends[0])) to "
+                + "\(step.shown(ends[1])))"
             let scaleWord: String
             switch step.scale {
             case .linear: scaleWord = unit.isEmpty ? "" : unit
@@ -208,7 +234,9 @@ extension BlindReport.StaircaseResult {
             }
             line += ", a difference of \(formatted(fit.threshold, "%.3g"))\(scaleWord)"
         } else {
-            line += "JND \(formatted(fit.threshold, "%.4g")) (95 %: \(formatted(fit.low, "%.4g"))–\(formatted(fit.high, "%.4g"))) in slider units"
+            line +=
+                "JND \(formatted(fit.threshold, "%.4g")) (95 %: "
+                + "\(formatted(fit.low, "%.4g"))–\(formatted(fit.high, "%.4g"))) in slider units"
         }
         return line
     }

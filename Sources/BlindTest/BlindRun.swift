@@ -21,8 +21,11 @@ public struct BlindSetup: Sendable {
     /// The parameter stepped and the staircase, when measuring a just-noticeable difference.
     public var staircase: (step: ParameterStep, track: Staircase)?
 
-    public init(mode: BlindMode, trials: Int, practice: Int = 0, seed: UInt64, participant: String, run: String,
-                feelA: Feel, feelB: Feel, nameA: String, nameB: String, staircase: (step: ParameterStep, track: Staircase)? = nil) {
+    public init(
+        mode: BlindMode, trials: Int, practice: Int = 0, seed: UInt64, participant: String, run: String,
+        feelA: Feel, feelB: Feel, nameA: String, nameB: String,
+        staircase: (step: ParameterStep, track: Staircase)? = nil
+    ) {
         self.mode = mode
         self.trials = trials
         self.practice = practice
@@ -114,13 +117,15 @@ public struct BlindRun: Sendable {
             guard setup.mode.answers.contains(answer) else { return [] }
             var stair: StaircaseTrial?
             if let (step, _) = setup.staircase, let staircase {
-                stair = StaircaseTrial(model: setup.feelA.name, key: step.key, reference: step.reference,
-                                       difference: staircase.level, value: step.value(at: staircase.level), down: staircase.down)
+                stair = StaircaseTrial(
+                    model: setup.feelA.name, key: step.key, reference: step.reference,
+                    difference: staircase.level, value: step.value(at: staircase.level), down: staircase.down)
             }
-            let record = TrialRecord(run: setup.run, participant: setup.participant, mode: setup.mode, trial: number,
-                                     practice: practice, seed: setup.seed, feelA: setup.nameA, feelB: setup.nameB,
-                                     phones: assignment.phones, answer: answer, seconds: max(0, time - shownAt),
-                                     releaseSpeeds: speeds, staircase: stair)
+            let record = TrialRecord(
+                run: setup.run, participant: setup.participant, mode: setup.mode, trial: number,
+                practice: practice, seed: setup.seed, feelA: setup.nameA, feelB: setup.nameB,
+                phones: assignment.phones, answer: answer, seconds: max(0, time - shownAt),
+                releaseSpeeds: speeds, staircase: stair)
             records.append(record)
             if practice {
                 practiceDone += 1

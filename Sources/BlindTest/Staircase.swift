@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An adaptive up–down staircase on the difference between two feels (Levitt, "Transformed
@@ -112,7 +112,7 @@ public struct PsychometricFit: Equatable, Sendable {
         }
         guard counts.count >= 2 else { return nil }
         let groups = counts.map { (x: $0.key, n: $0.value.n, k: $0.value.k) }
-        let u = -log(1 - (target - 0.5) / (0.5 - Self.lapse))   // (t/α)^β at the target
+        let u = -log(1 - (target - 0.5) / (0.5 - Self.lapse))  // (t/α)^β at the target
         func logLikelihood(logThreshold: Double, slope b: Double) -> Double {
             let t = exp(logThreshold)
             var sum = 0.0

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The statistics of a blind test: exact binomial tests against chance, Clopper–Pearson
@@ -55,10 +55,12 @@ public enum Statistics {
     public static func binomialTwoSided(_ k: Int, of n: Int, p: Double) -> Double {
         guard n > 0 else { return 1 }
         let observed = binomialProbability(k, of: n, p: p) * (1 + 1e-7)
-        return min(1, (0...n).reduce(0) { sum, i in
-            let q = binomialProbability(i, of: n, p: p)
-            return q <= observed ? sum + q : sum
-        })
+        return min(
+            1,
+            (0...n).reduce(0) { sum, i in
+                let q = binomialProbability(i, of: n, p: p)
+                return q <= observed ? sum + q : sum
+            })
     }
 
     // MARK: The beta distribution

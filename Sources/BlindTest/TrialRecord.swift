@@ -31,9 +31,11 @@ public struct TrialRecord: Equatable, Sendable {
     /// The staircase, when the run measures a just-noticeable difference.
     public var staircase: StaircaseTrial?
 
-    public init(run: String, participant: String, mode: BlindMode, trial: Int, practice: Bool, seed: UInt64,
-                feelA: String, feelB: String, phones: [FeelSlot], answer: BlindAnswer, seconds: Double,
-                releaseSpeeds: [Double], staircase: StaircaseTrial? = nil) {
+    public init(
+        run: String, participant: String, mode: BlindMode, trial: Int, practice: Bool, seed: UInt64,
+        feelA: String, feelB: String, phones: [FeelSlot], answer: BlindAnswer, seconds: Double,
+        releaseSpeeds: [Double], staircase: StaircaseTrial? = nil
+    ) {
         self.run = run
         self.participant = participant
         self.mode = mode
@@ -89,14 +91,19 @@ extension TrialRecord {
             ("preferred", preferred.map { .string($0.rawValue) } ?? .null),
             ("seconds", .number((seconds * 1000).rounded() / 1000)),
             ("gestures", .number(Double(gestures))),
-            ("releaseSpeeds", .array(JSONArray(releaseSpeeds.map { .number(($0 * 10).rounded() / 10) }))),
+            ("releaseSpeeds", .array(JSONArray(releaseSpeeds.map { .number(($0 * 10).rounded() / 10) })))
         ]
         if let staircase {
-            members.append(("staircase", .object(JSONObject([
-                ("model", .string(staircase.model)), ("key", .string(staircase.key)),
-                ("reference", .number(staircase.reference)), ("difference", .number(staircase.difference)),
-                ("value", .number(staircase.value)), ("down", .number(Double(staircase.down))),
-            ]))))
+            members.append(
+                (
+                    "staircase",
+                    .object(
+                        JSONObject([
+                            ("model", .string(staircase.model)), ("key", .string(staircase.key)),
+                            ("reference", .number(staircase.reference)), ("difference", .number(staircase.difference)),
+                            ("value", .number(staircase.value)), ("down", .number(Double(staircase.down)))
+                        ]))
+                ))
         }
         return JSONValue.object(JSONObject(members)).serialized().split(separator: "\n")
             .map { $0.trimmingLeadingSpaces }.joined(separator: " ")
@@ -106,16 +113,22 @@ extension TrialRecord {
     public init(jsonLine line: String, where place: String) throws(InputError) {
         let value: JSONValue
         do { value = try JSONParser.parse(line) } catch { throw InputError("\(place): not JSON (\(error))") }
-        guard case .object = value else { throw InputError("\(place): a trial is a JSON object, not \(value.kindName)") }
+        guard case .object = value else {
+            throw InputError("\(place): a trial is a JSON object, not \(value.kindName)")
+        }
         func field(_ key: String) throws(InputError) -> JSONValue {
             guard let found = value[key] else { throw InputError("\(place): no \"\(key)\"") }
             return found
         }
         func text(_ key: String) throws(InputError) -> String {
-            guard case .string(let s) = try field(key) else { throw InputError("\(place): \"\(key)\" must be a string") }
+            guard case .string(let s) = try field(key) else {
+                throw InputError("\(place): \"\(key)\" must be a string")
+            }
             return s
         }
-        func number(_ key: String, in object: JSONValue? = nil, range: ClosedRange<Double> = -1e300...1e300) throws(InputError) -> Double {
+        func number(_ key: String, in object: JSONValue? = nil, range: ClosedRange<Double> = -1e300...1e300)
+            throws(InputError) -> Double
+        {
             let found = object == nil ? try field(key) : object?[key]
             guard case .number(let n)? = found, n.isFinite, range.contains(n) else {
                 throw InputError("\(place): \"\(key)\" must be a number in [\(range.lowerBound), \(range.upperBound)]")
@@ -125,19 +138,26 @@ extension TrialRecord {
         run = try text("run")
         participant = try text("participant")
         guard let mode = BlindMode(rawValue: try text("mode")) else {
-            throw InputError("\(place): \"mode\" must be one of \(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InputError(
+                "\(place): \"mode\" must be one of \(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.mode = mode
         trial = Int(try number("trial", range: 0...1e9))
-        guard case .bool(let practice) = try field("practice") else { throw InputError("\(place): \"practice\" must be true or false") }
+        guard case .bool(let practice) = try field("practice") else {
+            throw InputError("\(place): \"practice\" must be true or false")
+        }
         self.practice = practice
         seed = UInt64(try number("seed", range: 0...9_007_199_254_740_991))
         feelA = try text("feelA")
         feelB = try text("feelB")
-        guard case .array(let phoneValues) = try field("phones") else { throw InputError("\(place): \"phones\" must be an array") }
+        guard case .array(let phoneValues) = try field("phones") else {
+            throw InputError("\(place): \"phones\" must be an array")
+        }
         var phones: [FeelSlot] = []
         for item in phoneValues {
-            guard case .string(let s) = item, let slot = FeelSlot(rawValue: s) else { throw InputError("\(place): \"phones\" holds \"a\" and \"b\" only") }
+            guard case .string(let s) = item, let slot = FeelSlot(rawValue: s) else {
+                throw InputError("\(place): \"phones\" holds \"a\" and \"b\" only")
+            }
             phones.append(slot)
         }
         guard phones.count == mode.phoneCount else {
@@ -145,27 +165,36 @@ extension TrialRecord {
         }
         self.phones = phones
         guard let answer = BlindAnswer(rawValue: try text("answer")), mode.answers.contains(answer) else {
-            throw InputError("\(place): \"answer\" must be one of \(mode.answers.map(\.rawValue).joined(separator: ", ")) for \(mode.rawValue)")
+            throw InputError(
+                "\(place): \"answer\" must be one of \(mode.answers.map(\.rawValue).joined(separator: ", ")) for "
+                    + "\(mode.rawValue)"
+            )
         }
         self.answer = answer
         let assignment = TrialAssignment(phones)
         correct = assignment.correctAnswer(in: mode).map { $0 == answer }
         preferred = assignment.preferred(by: answer)
         seconds = try number("seconds", range: 0...1e9)
-        guard case .array(let speeds) = try field("releaseSpeeds") else { throw InputError("\(place): \"releaseSpeeds\" must be an array") }
+        guard case .array(let speeds) = try field("releaseSpeeds") else {
+            throw InputError("\(place): \"releaseSpeeds\" must be an array")
+        }
         var releaseSpeeds: [Double] = []
         for item in speeds {
-            guard case .number(let n) = item, n.isFinite else { throw InputError("\(place): \"releaseSpeeds\" holds finite numbers only") }
+            guard case .number(let n) = item, n.isFinite else {
+                throw InputError("\(place): \"releaseSpeeds\" holds finite numbers only")
+            }
             releaseSpeeds.append(n)
         }
         self.releaseSpeeds = releaseSpeeds
         if let stair = value["staircase"], stair != .null {
-            guard case .object = stair, case .string(let model)? = stair["model"], case .string(let key)? = stair["key"] else {
+            guard case .object = stair, case .string(let model)? = stair["model"], case .string(let key)? = stair["key"]
+            else {
                 throw InputError("\(place): \"staircase\" must be an object with \"model\" and \"key\"")
             }
-            staircase = StaircaseTrial(model: model, key: key, reference: try number("reference", in: stair),
-                                       difference: try number("difference", in: stair, range: 0...1e300),
-                                       value: try number("value", in: stair), down: Int(try number("down", in: stair, range: 1...10)))
+            staircase = StaircaseTrial(
+                model: model, key: key, reference: try number("reference", in: stair),
+                difference: try number("difference", in: stair, range: 0...1e300),
+                value: try number("value", in: stair), down: Int(try number("down", in: stair, range: 1...10)))
         } else {
             staircase = nil
         }

@@ -8,8 +8,9 @@ public struct Color: Hashable, Sendable {
 
     /// 0xRRGGBB.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(r: UInt8((hex >> 16) & 0xFF), g: UInt8((hex >> 8) & 0xFF), b: UInt8(hex & 0xFF),
-                  a: UInt8((min(max(alpha, 0), 1) * 255).rounded()))
+        self.init(
+            r: UInt8((hex >> 16) & 0xFF), g: UInt8((hex >> 8) & 0xFF), b: UInt8(hex & 0xFF),
+            a: UInt8((min(max(alpha, 0), 1) * 255).rounded()))
     }
 
     /// The same colour with its alpha multiplied by `factor` (0…1).

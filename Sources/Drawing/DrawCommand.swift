@@ -83,8 +83,9 @@ public enum DrawCommand: Equatable, Sendable {
     /// One line of text in a box `maxWidth` points wide whose top-left corner is (x, y), aligned
     /// in it; text wider than the box ends in "…" (iOS's tail truncation). An infinite width
     /// means no box: the text starts at x.
-    case text(String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double = .infinity,
-              alignment: TextAlignment = .leading)
+    case text(
+        String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double = .infinity,
+        alignment: TextAlignment = .leading)
     /// A filled triangle (anti-aliased edges), corners in points.
     case triangle(x0: Double, y0: Double, x1: Double, y1: Double, x2: Double, y2: Double, color: Color)
     /// Restricts later commands to `rect` (nil: no restriction).

@@ -19,7 +19,9 @@ public struct DrawList: Sendable {
     }
 
     /// A card: soft shadow, then the rounded body.
-    public mutating func card(_ frame: Rect, fill: Fill, cornerRadius: Double, shadow: Color = Color(hex: 0x000000, alpha: 0.12)) {
+    public mutating func card(
+        _ frame: Rect, fill: Fill, cornerRadius: Double, shadow: Color = Color(hex: 0x000000, alpha: 0.12)
+    ) {
         commands.append(.shadow(frame.offsetBy(dx: 0, dy: 3), cornerRadius: cornerRadius, blur: 10, color: shadow))
         commands.append(.rect(frame, fill: fill, cornerRadius: cornerRadius))
     }

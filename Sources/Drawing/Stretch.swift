@@ -20,8 +20,9 @@ public struct Stretch: Equatable, Sendable {
     func map(x: Double, y: Double) -> (Double, Double) { axis == .x ? (map(x), y) : (x, map(y)) }
 
     func map(_ r: Rect) -> Rect {
-        axis == .x ? Rect(x: map(r.x), y: r.y, width: r.width * factor, height: r.height)
-                   : Rect(x: r.x, y: map(r.y), width: r.width, height: r.height * factor)
+        axis == .x
+            ? Rect(x: map(r.x), y: r.y, width: r.width * factor, height: r.height)
+            : Rect(x: r.x, y: map(r.y), width: r.width, height: r.height * factor)
     }
 
     /// `command` stretched.
@@ -35,8 +36,9 @@ public struct Stretch: Equatable, Sendable {
         case let .text(text, x, y, style, color, maxWidth, alignment):
             // The line's middle moves with the content; the glyphs keep their size.
             let middle = axis == .y ? map(y + style.lineHeight / 2) - style.lineHeight / 2 : y
-            return .text(text, x: axis == .x ? map(x) : x, y: middle, style: style, color: color,
-                         maxWidth: axis == .x && maxWidth.isFinite ? maxWidth * factor : maxWidth, alignment: alignment)
+            return .text(
+                text, x: axis == .x ? map(x) : x, y: middle, style: style, color: color,
+                maxWidth: axis == .x && maxWidth.isFinite ? maxWidth * factor : maxWidth, alignment: alignment)
         case let .triangle(x0, y0, x1, y1, x2, y2, color):
             let a = map(x: x0, y: y0), b = map(x: x1, y: y1), c = map(x: x2, y: y2)
             return .triangle(x0: a.0, y0: a.1, x1: b.0, y1: b.1, x2: c.0, y2: c.1, color: color)

@@ -149,23 +149,32 @@ bool slgui_process_event(const void *event) {
     // ImGui 1.86 reads keys as held or not at the start of a frame: a key pressed and released
     // between two frames (a quick tap of Enter or Esc) would never be seen. Its release waits
     // until a frame has seen it down.
-    if (e->type == SDL_KEYDOWN && e->key.keysym.scancode < SDL_NUM_SCANCODES) gKeyPressedSinceFrame[e->key.keysym.scancode] = true;
-    if (e->type == SDL_KEYUP && e->key.keysym.scancode < SDL_NUM_SCANCODES && gKeyPressedSinceFrame[e->key.keysym.scancode]) {
+    if (e->type == SDL_KEYDOWN && e->key.keysym.scancode < SDL_NUM_SCANCODES)
+        gKeyPressedSinceFrame[e->key.keysym.scancode] = true;
+    if (e->type == SDL_KEYUP && e->key.keysym.scancode < SDL_NUM_SCANCODES &&
+        gKeyPressedSinceFrame[e->key.keysym.scancode]) {
         gDeferredKeyUps.push_back(*e);
     } else {
         processWithOwnModifiers(e);
     }
     // The pointer's own event positions: exact and window-relative, with or without focus.
     if (e->type == SDL_MOUSEMOTION) { gMouse = ImVec2((float)e->motion.x, (float)e->motion.y); gHasMouse = true; }
-    if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) { gMouse = ImVec2((float)e->button.x, (float)e->button.y); gHasMouse = true; }
-    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) { gButtonDown = true; gButtonPressed = true; }
+    if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) {
+        gMouse = ImVec2((float)e->button.x, (float)e->button.y);
+        gHasMouse = true;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+        gButtonDown = true;
+        gButtonPressed = true;
+    }
     if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT) gButtonDown = false;
     ImGuiIO &io = ImGui::GetIO();
     switch (e->type) {
     case SDL_MOUSEBUTTONDOWN:
         // Decided by where the press is, not by WantCaptureMouse, which is from the last frame:
         // a pointer that jumps from the panel to the phone and presses in one frame drags the phone.
-        return insidePanel((float)e->button.x, (float)e->button.y) || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+        return insidePanel((float)e->button.x, (float)e->button.y) ||
+               ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
     case SDL_MOUSEWHEEL: {
         int x = 0, y = 0;
         SDL_GetMouseState(&x, &y);
@@ -284,8 +293,10 @@ uint64_t mix(uint64_t hash, const void *bytes, size_t count) {
 struct PixelBox { float minX, minY, maxX, maxY; };
 
 PixelBox boxOf(const ImDrawVert &a, const ImDrawVert &b, const ImDrawVert &c, ImVec2 origin, float sx, float sy) {
-    return PixelBox{(fminf(a.pos.x, fminf(b.pos.x, c.pos.x)) - origin.x) * sx, (fminf(a.pos.y, fminf(b.pos.y, c.pos.y)) - origin.y) * sy,
-                    (fmaxf(a.pos.x, fmaxf(b.pos.x, c.pos.x)) - origin.x) * sx, (fmaxf(a.pos.y, fmaxf(b.pos.y, c.pos.y)) - origin.y) * sy};
+    return PixelBox{(fminf(a.pos.x, fminf(b.pos.x, c.pos.x)) - origin.x) * sx,
+                    (fminf(a.pos.y, fminf(b.pos.y, c.pos.y)) - origin.y) * sy,
+                    (fmaxf(a.pos.x, fmaxf(b.pos.x, c.pos.x)) - origin.x) * sx,
+                    (fmaxf(a.pos.y, fmaxf(b.pos.y, c.pos.y)) - origin.y) * sy};
 }
 
 SDL_Rect clipOf(const ImDrawCmd &cmd, ImVec2 origin, float sx, float sy) {
@@ -462,7 +473,8 @@ void slgui_end_panel(void) { ImGui::End(); }
 bool slgui_collapsing_header(const char *label, bool defaultOpen) {
     return ImGui::CollapsingHeader(label, defaultOpen ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
-bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic) {
+bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format,
+                         bool logarithmic) {
     return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &minimum, &maximum, format,
                                logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
 }
@@ -476,8 +488,10 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
     if (room > 0 && ImGui::CalcTextSize(preview).x > room) {
         while (!shortened.empty() && ImGui::CalcTextSize((shortened + "\xE2\x80\xA6").c_str()).x > room) {
             shortened.pop_back();
-            while (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0x80) shortened.pop_back();
-            if (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0xC0) shortened.pop_back();
+            while (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0x80)
+            shortened.pop_back();
+            if (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0xC0)
+            shortened.pop_back();
         }
         while (!shortened.empty() && shortened.back() == ' ') shortened.pop_back();
         shortened += "\xE2\x80\xA6";
@@ -496,7 +510,8 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
             if (i == *current) ImGui::SetItemDefaultFocus();
             if (placed && i < 64) {
                 // An item scrolled out of the list is reported with no size (not where it would be).
-                const ImVec2 lo = ImMax(ImGui::GetItemRectMin(), visible.Min), hi = ImMin(ImGui::GetItemRectMax(), visible.Max);
+                const ImVec2 lo = ImMax(ImGui::GetItemRectMin(), visible.Min);
+    const ImVec2 hi = ImMin(ImGui::GetItemRectMax(), visible.Max);
                 const bool shown = hi.x > lo.x && hi.y > lo.y;
                 gComboRects[i][0] = lo.x; gComboRects[i][1] = lo.y;
                 gComboRects[i][2] = shown ? hi.x - lo.x : 0; gComboRects[i][3] = shown ? hi.y - lo.y : 0;
@@ -511,7 +526,10 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
 int slgui_combo_item_count(void) { return gComboItems; }
 void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height) {
     if (index < 0 || index >= gComboItems) { *x = *y = *width = *height = 0; return; }
-    *x = gComboRects[index][0]; *y = gComboRects[index][1]; *width = gComboRects[index][2]; *height = gComboRects[index][3];
+    *x = gComboRects[index][0];
+    *y = gComboRects[index][1];
+    *width = gComboRects[index][2];
+    *height = gComboRects[index][3];
 }
 bool slgui_button(const char *label) { return ImGui::Button(label); }
 bool slgui_small_button(const char *label) { return ImGui::SmallButton(label); }
@@ -522,8 +540,12 @@ void slgui_separator(void) { ImGui::Separator(); }
 void slgui_spacing(void) { ImGui::Spacing(); }
 void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
 void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
-void slgui_progress(float fraction, const char *text) { ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), text); }
-void slgui_text_colored(float r, float g, float b, float a, const char *text) { ImGui::TextColored(ImVec4(r, g, b, a), "%s", text); }
+void slgui_progress(float fraction, const char *text) {
+    ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), text);
+}
+void slgui_text_colored(float r, float g, float b, float a, const char *text) {
+    ImGui::TextColored(ImVec4(r, g, b, a), "%s", text);
+}
 }  // extern "C"
 
 namespace {
@@ -597,13 +619,15 @@ void slgui_chart(const char *id, const char *title, float height, double x0, dou
     draw->AddRectFilled(gChartMin, gChartMax, ImGui::GetColorU32(ImGuiCol_FrameBg), 3);
     const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     for (int i = 0; i < yCount; i++) {
-        const float y = gChartMax.y - (float)((yTicks[i] - gChartY0) / (gChartY1 - gChartY0)) * (gChartMax.y - gChartMin.y);
+        const float y =
+            gChartMax.y - (float)((yTicks[i] - gChartY0) / (gChartY1 - gChartY0)) * (gChartMax.y - gChartMin.y);
         draw->AddLine(ImVec2(gChartMin.x, y), ImVec2(gChartMax.x, y), grid);
         const ImVec2 size = ImGui::CalcTextSize(yLabels[i]);
         draw->AddText(ImVec2(gChartMin.x - 4 - size.x, y - size.y / 2), text, yLabels[i]);
     }
     for (int i = 0; i < xCount; i++) {
-        const float x = gChartMin.x + (float)((xTicks[i] - gChartX0) / (gChartX1 - gChartX0)) * (gChartMax.x - gChartMin.x);
+        const float x =
+            gChartMin.x + (float)((xTicks[i] - gChartX0) / (gChartX1 - gChartX0)) * (gChartMax.x - gChartMin.x);
         draw->AddLine(ImVec2(x, gChartMin.y), ImVec2(x, gChartMax.y), grid);
         const ImVec2 size = ImGui::CalcTextSize(xLabels[i]);
         float left = x - size.x / 2;
@@ -631,7 +655,9 @@ void slgui_chart_line(const double *xs, const double *ys, int count, unsigned in
 }
 void slgui_table(const char *id, int columns, int rows, const char *const *cells) {
     if (columns < 1 || rows < 1) return;
-    if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable(id, columns, flags)) return;
     for (int c = 0; c < columns; c++) ImGui::TableSetupColumn(cells[c]);
     ImGui::TableHeadersRow();
     for (int r = 1; r < rows; r++) {
@@ -677,7 +703,8 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
     // is given now: give it the number (not the track's empty label) so the field shows the value.
     const ImGuiContext &context = *ImGui::GetCurrentContext();
     const bool aboutToType = context.IO.KeyCtrl && context.HoveredIdPreviousFrame == sliderID;
-    ImGuiSliderFlags flags = (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
+    ImGuiSliderFlags flags =
+        (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
     const bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
                                              typing || aboutToType ? inputFormat : "", flags);
     {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CSDL2
 import Drawing
@@ -10,7 +10,8 @@ import Drawing
 /// copied from a cached anti-aliased disc texture (opaque fills without blending); gradients fill
 /// with triangles; rounded clips draw into a layer texture put back through the rounded shape.
 /// Shadows are one cached blurred texture per radius and blur, stretched as a nine-slice whose
-/// middle skips what the opaque shape drawn next covers; text is rendered once per string, style, colour and size and kept as a texture.
+/// middle skips what the opaque shape drawn next covers; text is rendered once per string, style, colour and size and
+/// kept as a texture.
 /// Vertex and index buffers are reused, so a steady frame allocates nothing here.
 public final class Canvas {
     public let renderer: OpaquePointer
@@ -34,7 +35,10 @@ public final class Canvas {
     public var originY = 0.0
 
     private struct ShadowKey: Hashable { var radius: Int; var blur: Int }
-    private struct TextKey: Hashable { var text: String; var weight: FontWeight; var size: Int; var display: Bool; var maxWidth: Int; var r, g, b: UInt8 }
+    private struct TextKey: Hashable {
+        var text: String; var weight: FontWeight; var size: Int; var display: Bool; var maxWidth: Int;
+        var r, g, b: UInt8
+    }
     private struct TextEntry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
 
     /// The format of every texture and surface drawn here: ARGB8888, the layout of an X11 or
@@ -89,8 +93,9 @@ public final class Canvas {
     public func drawGhost(_ list: DrawList, bounds: Rect, pixelWidth: Int, pixelHeight: Int, alpha: Double) -> Bool {
         if ghostTexture == nil || ghostSize != (pixelWidth, pixelHeight) {
             if let old = ghostTexture { SDL_DestroyTexture(old) }
-            ghostTexture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                             Int32(pixelWidth), Int32(pixelHeight))
+            ghostTexture = SDL_CreateTexture(
+                renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                Int32(pixelWidth), Int32(pixelHeight))
             ghostSize = (pixelWidth, pixelHeight)
         }
         guard let texture = ghostTexture, SDL_SetRenderTarget(renderer, texture) == 0 else { return false }
@@ -105,7 +110,8 @@ public final class Canvas {
         originY = y
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         SDL_SetTextureAlphaMod(texture, UInt8(min(max(alpha, 0), 1) * 255))
-        var destination = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(pixelWidth), h: Int32(pixelHeight))
+        var destination = SDL_Rect(
+            x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(pixelWidth), h: Int32(pixelHeight))
         SDL_RenderCopy(renderer, texture, nil, &destination)
         return true
     }
@@ -132,15 +138,18 @@ public final class Canvas {
             case let .shadow(rect, radius, blur, color):
                 // Under an opaque shape drawn next, the shadow's middle is never seen: skip it.
                 var covered: SDL_Rect?
-                if index + 1 < range.upperBound, case let .rect(next, fill, nextRadius) = commands[index + 1], Self.isOpaque(fill),
-                   let p = snapped(next) {
+                if index + 1 < range.upperBound, case let .rect(next, fill, nextRadius) = commands[index + 1],
+                    Self.isOpaque(fill),
+                    let p = snapped(next)
+                {
                     let r = pixelRadius(nextRadius, p)
                     covered = SDL_Rect(x: p.x + r, y: p.y + r, w: p.w - 2 * r, h: p.h - 2 * r)
                 }
                 drawShadow(rect, radius: radius, blur: blur, color: color, covered: covered)
             case let .circle(cx, cy, radius, color):
-                fillRoundedRect(Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius),
-                                fill: .solid(color), radius: radius)
+                fillRoundedRect(
+                    Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius),
+                    fill: .solid(color), radius: radius)
             case let .text(text, x, y, style, color, maxWidth, alignment):
                 drawText(text, x: x, y: y, style: style, color: color, maxWidth: maxWidth, alignment: alignment)
             case let .triangle(x0, y0, x1, y1, x2, y2, color):
@@ -149,7 +158,9 @@ public final class Canvas {
                 fillCorners(rect, radius: radius, color: color)
             case let .clip(rect):
                 var clip = rect.map { pixelRect($0.intersection(bounds)) } ?? pixelRect(bounds)
-                if let layered = layerState { clip = clip.intersected(SDL_Rect(x: 0, y: 0, w: layered.rect.w, h: layered.rect.h)) }
+                if let layered = layerState {
+                    clip = clip.intersected(SDL_Rect(x: 0, y: 0, w: layered.rect.w, h: layered.rect.h))
+                }
                 SDL_RenderSetClipRect(renderer, &clip)
             case let .beginRoundedClip(rect, radius):
                 beginLayer(rect, radius: radius, bounds: bounds)
@@ -189,7 +200,9 @@ public final class Canvas {
     /// looks the same wherever the frame sits; it is copied at the frame's rounded position.
     /// Groups that keep changing size, or too big to keep, are drawn directly, clipped to the frame.
     private func drawGroup(_ commands: [DrawCommand], _ range: Range<Int>, key: Int, frame rect: Rect, bounds: Rect) {
-        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return }
+        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0,
+            rect.height > 0
+        else { return }
         let width = (rect.width * scale).rounded(), height = (rect.height * scale).rounded()
         let x = (originX + rect.x * scale).rounded(), y = (originY + rect.y * scale).rounded()
         guard width >= 1, height >= 1, width <= 1e6, height <= 1e6, abs(x) < 1e9, abs(y) < 1e9 else { return }
@@ -201,7 +214,9 @@ public final class Canvas {
             let seen = destination.intersected(clip)
             guard seen.w > 0, seen.h > 0 else { return }
         }
-        if let texture = groupTexture(key: key, width: destination.w, height: destination.h, commands, range, origin: rect) {
+        if let texture = groupTexture(
+            key: key, width: destination.w, height: destination.h, commands, range, origin: rect)
+        {
             copy(texture, nil, &destination)
             return
         }
@@ -212,8 +227,10 @@ public final class Canvas {
     }
 
     /// The group's texture, drawn now when it is new or came in a new size; nil to draw it directly.
-    private func groupTexture(key: Int, width: Int32, height: Int32, _ commands: [DrawCommand], _ range: Range<Int>,
-                              origin rect: Rect) -> OpaquePointer? {
+    private func groupTexture(
+        key: Int, width: Int32, height: Int32, _ commands: [DrawCommand], _ range: Range<Int>,
+        origin rect: Rect
+    ) -> OpaquePointer? {
         let area = Int(width) * Int(height)
         if var entry = groups[key] {
             if entry.width == width, entry.height == height, entry.scale == scale {
@@ -223,29 +240,38 @@ public final class Canvas {
                 // Waiting for the size to settle.
                 if frame - entry.resizedAt < Self.groupSettleDraws { return nil }
             } else {
-                if let texture = entry.texture { SDL_DestroyTexture(texture); groupPixels -= Int(entry.width) * Int(entry.height) }
-                groups[key] = GroupEntry(texture: nil, width: width, height: height, scale: scale, lastUsed: frame, resizedAt: frame)
+                if let texture = entry.texture {
+                    SDL_DestroyTexture(texture); groupPixels -= Int(entry.width) * Int(entry.height)
+                }
+                groups[key] = GroupEntry(
+                    texture: nil, width: width, height: height, scale: scale, lastUsed: frame, resizedAt: frame)
                 return nil
             }
         }
         guard width <= 4096, height <= 4096, area <= Self.groupCacheLimit / 8 else { return nil }
         makeRoom(for: area)
-        guard let texture = newTexture(width: width, height: height, body: {
-            let saved = (originX, originY, layerState)
-            // The frame's corner on the texture's (0, 0), whatever its position on the screen.
-            originX = -rect.x * scale
-            originY = -rect.y * scale
-            layerState = nil
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer)
-            var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
-            SDL_RenderSetClipRect(renderer, &whole)
-            draw(commands, range, bounds: rect)
-            if layerState != nil { endLayer() }
-            (originX, originY, layerState) = saved
-        }) else { return nil }
+        guard
+            let texture = newTexture(
+                width: width, height: height,
+                body: {
+                    let saved = (originX, originY, layerState)
+                    // The frame's corner on the texture's (0, 0), whatever its position on the screen.
+                    originX = -rect.x * scale
+                    originY = -rect.y * scale
+                    layerState = nil
+                    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+                    SDL_RenderClear(renderer)
+                    var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+                    SDL_RenderSetClipRect(renderer, &whole)
+                    draw(commands, range, bounds: rect)
+                    if layerState != nil { endLayer() }
+                    (originX, originY, layerState) = saved
+                })
+        else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        groups[key] = GroupEntry(texture: texture, width: width, height: height, scale: scale, lastUsed: frame, resizedAt: groups[key]?.resizedAt ?? -Self.groupSettleDraws)
+        groups[key] = GroupEntry(
+            texture: texture, width: width, height: height, scale: scale, lastUsed: frame,
+            resizedAt: groups[key]?.resizedAt ?? -Self.groupSettleDraws)
         groupPixels += area
         return texture
     }
@@ -253,7 +279,9 @@ public final class Canvas {
     /// Frees the least recently used group textures (not those of this draw) until `area` more pixels fit.
     private func makeRoom(for area: Int) {
         guard groupPixels + area > Self.groupCacheLimit else { return }
-        let old = groups.filter { $0.value.texture != nil && $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+        let old = groups.filter { $0.value.texture != nil && $0.value.lastUsed < frame }.sorted {
+            $0.value.lastUsed < $1.value.lastUsed
+        }
         for (key, entry) in old {
             guard groupPixels + area > Self.groupCacheLimit else { break }
             if let texture = entry.texture { SDL_DestroyTexture(texture) }
@@ -272,7 +300,10 @@ public final class Canvas {
     /// target and clip in use are restored after; no clip while `body` runs); nil when the
     /// renderer cannot make one.
     private func newTexture(width: Int32, height: Int32, body: () -> Void) -> OpaquePointer? {
-        guard let texture = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else {
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
+        else {
             return nil
         }
         let target = SDL_GetRenderTarget(renderer)
@@ -292,7 +323,8 @@ public final class Canvas {
     private var layer: OpaquePointer?
     private var layerSize: (Int32, Int32) = (0, 0)
     /// The layer being drawn: its rectangle on the target (pixels), corner radius, and what to restore.
-    private var layerState: (rect: SDL_Rect, radius: Int32, target: OpaquePointer?, clip: SDL_Rect?, originX: Double, originY: Double)?
+    private var layerState:
+        (rect: SDL_Rect, radius: Int32, target: OpaquePointer?, clip: SDL_Rect?, originX: Double, originY: Double)?
 
     /// Sends drawing into the layer texture, cleared, with the origin moved so `rect`'s pixels
     /// start at the layer's (0, 0). Falls back to a plain clip when a layer is already open or
@@ -315,7 +347,8 @@ public final class Canvas {
         if layer == nil || layerSize.0 < p.w || layerSize.1 < p.h {
             if let old = layer { SDL_DestroyTexture(old) }
             let size = (max(p.w, layerSize.0), max(p.h, layerSize.1))
-            layer = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), size.0, size.1)
+            layer = SDL_CreateTexture(
+                renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), size.0, size.1)
             layerSize = layer == nil ? (0, 0) : size
             if let layer { SDL_SetTextureBlendMode(layer, SDL_BLENDMODE_BLEND) }
         }
@@ -348,7 +381,11 @@ public final class Canvas {
         SDL_SetRenderTarget(renderer, state.target)
         originX = state.originX
         originY = state.originY
-        if var clip = state.clip { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        if var clip = state.clip {
+            SDL_RenderSetClipRect(renderer, &clip)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+        }
         SDL_Rect(x: 0, y: 0, w: p.w, h: p.h).forEachBand(radius: r) { band in
             var source = band
             var destination = SDL_Rect(x: band.x + p.x, y: band.y + p.y, w: band.w, h: band.h)
@@ -384,7 +421,8 @@ public final class Canvas {
         let radius = Double(r)
         for py in 0..<side {
             for px in 0..<side {
-                let coverage = Self.discCoverage(x: Double(px) + 0.5 - radius, y: Double(py) + 0.5 - radius, radius: radius)
+                let coverage = Self.discCoverage(
+                    x: Double(px) + 0.5 - radius, y: Double(py) + 0.5 - radius, radius: radius)
                 guard coverage < 1 else { continue }
                 let pixel = cornerBuffer[py * side + px]
                 let alpha = UInt32((Double(pixel >> 24) * coverage).rounded())
@@ -393,12 +431,15 @@ public final class Canvas {
         }
         if cornerScratch == nil || cornerScratchSize != 2 * r {
             if let old = cornerScratch { SDL_DestroyTexture(old) }
-            cornerScratch = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 2 * r, 2 * r)
+            cornerScratch = SDL_CreateTexture(
+                renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 2 * r, 2 * r)
             cornerScratchSize = 2 * r
             if let cornerScratch { SDL_SetTextureBlendMode(cornerScratch, SDL_BLENDMODE_BLEND) }
         }
         guard let cornerScratch else { return nil }
-        let status = cornerBuffer.withUnsafeBufferPointer { SDL_UpdateTexture(cornerScratch, nil, $0.baseAddress, Int32(side * 4)) }
+        let status = cornerBuffer.withUnsafeBufferPointer {
+            SDL_UpdateTexture(cornerScratch, nil, $0.baseAddress, Int32(side * 4))
+        }
         return status == 0 ? cornerScratch : nil
     }
 
@@ -442,7 +483,9 @@ public final class Canvas {
     /// A rectangle in points as whole pixels: edges rounded to the nearest pixel boundary, so
     /// shapes meet without seams and fills touch exactly the pixels they cover.
     private func snapped(_ rect: Rect) -> SDL_Rect? {
-        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return nil }
+        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0,
+            rect.height > 0
+        else { return nil }
         let r = pixelRect(rect)
         return r.w > 0 && r.h > 0 ? r : nil
     }
@@ -485,8 +528,9 @@ public final class Canvas {
             let right = corner == 1 || corner == 2, bottom = corner >= 2
             var destination = SDL_Rect(x: right ? p.x + p.w - r : p.x, y: bottom ? p.y + p.h - r : p.y, w: r, h: r)
             var source = SDL_Rect(x: right ? r : 0, y: bottom ? r : 0, w: r, h: r)
-            let c = color(fill, u: (Double(destination.x - p.x) + Double(r) / 2) / Double(p.w),
-                          v: (Double(destination.y - p.y) + Double(r) / 2) / Double(p.h))
+            let c = color(
+                fill, u: (Double(destination.x - p.x) + Double(r) / 2) / Double(p.w),
+                v: (Double(destination.y - p.y) + Double(r) / 2) / Double(p.h))
             SDL_SetTextureColorMod(disc, c.r, c.g, c.b)
             SDL_SetTextureAlphaMod(disc, c.a)
             copy(disc, &source, &destination)
@@ -509,7 +553,9 @@ public final class Canvas {
         for corner in 0..<4 {
             let cx = corner == 1 || corner == 2 ? rect.x + rect.w : rect.x, cy = corner >= 2 ? rect.y + rect.h : rect.y
             let c = color(fill, u: Double(cx - frame.x) / Double(frame.w), v: Double(cy - frame.y) / Double(frame.h))
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(cx), y: Float(cy)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0)))
+            vertices.append(
+                SDL_Vertex(
+                    position: SDL_FPoint(x: Float(cx), y: Float(cy)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0)))
         }
         triangle(base, base + 1, base + 2)
         triangle(base, base + 2, base + 3)
@@ -525,7 +571,8 @@ public final class Canvas {
     private func countTriangles() {
         var i = 0
         while i + 2 < indices.count {
-            let a = vertices[Int(indices[i])].position, b = vertices[Int(indices[i + 1])].position, c = vertices[Int(indices[i + 2])].position
+            let a = vertices[Int(indices[i])].position, b = vertices[Int(indices[i + 1])].position,
+                c = vertices[Int(indices[i + 2])].position
             let w = Double(max(a.x, b.x, c.x) - min(a.x, b.x, c.x)), h = Double(max(a.y, b.y, c.y) - min(a.y, b.y, c.y))
             stats.triangles += 1
             stats.boxArea += w * h
@@ -602,8 +649,10 @@ public final class Canvas {
         let key: GradientKey
         switch fill {
         case .solid: return nil
-        case .verticalGradient(let a, let b): key = GradientKey(diagonal: false, from: a.packed, to: b.packed, width: width, height: height)
-        case .diagonalGradient(let a, let b): key = GradientKey(diagonal: true, from: a.packed, to: b.packed, width: width, height: height)
+        case .verticalGradient(let a, let b):
+            key = GradientKey(diagonal: false, from: a.packed, to: b.packed, width: width, height: height)
+        case .diagonalGradient(let a, let b):
+            key = GradientKey(diagonal: true, from: a.packed, to: b.packed, width: width, height: height)
         }
         if let texture = gradients[key] { return texture }
         let area = Int(width) * Int(height)
@@ -614,15 +663,19 @@ public final class Canvas {
             gradientPixels = 0
         }
         // Drawn by the renderer itself: two triangles with the colours at the corners, once.
-        guard let texture = newTexture(width: width, height: height, body: {
-            vertices.removeAll(keepingCapacity: true)
-            indices.removeAll(keepingCapacity: true)
-            let whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
-            quad(whole, fill: fill, in: whole)
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-            SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        }) else { return nil }
+        guard
+            let texture = newTexture(
+                width: width, height: height,
+                body: {
+                    vertices.removeAll(keepingCapacity: true)
+                    indices.removeAll(keepingCapacity: true)
+                    let whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+                    quad(whole, fill: fill, in: whole)
+                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                    SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                })
+        else { return nil }
         gradients[key] = texture
         gradientPixels += area
         return texture
@@ -642,7 +695,8 @@ public final class Canvas {
         }
         let size = 2 * radius
         guard radius > 0, radius <= 4096,
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, Self.pixelFormat) else { return nil }
+            let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, Self.pixelFormat)
+        else { return nil }
         defer { SDL_FreeSurface(surface) }
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let pitch = Int(surface.pointee.pitch) / 4
@@ -687,7 +741,7 @@ public final class Canvas {
         if let texture = shadows[key] { return texture }
         let corner = radius + 2 * blur
         let size = 2 * corner + 2
-        guard size <= 2048 else { return nil }   // only at extreme magnification: drawn without its shadow
+        guard size <= 2048 else { return nil }  // only at extreme magnification: drawn without its shadow
         var alpha = [Double](repeating: 0, count: size * size)
         let inset = Double(2 * blur), r = Double(radius), side = Double(size) - 2 * inset
         for py in 0..<size {
@@ -735,7 +789,9 @@ public final class Canvas {
         for y in 0..<size {
             for x in 0..<size {
                 var sum = 0.0
-                for k in -radius...radius { let yy = y + k; if yy >= 0 && yy < size { sum += horizontal[yy * size + x] } }
+                for k in -radius...radius {
+                    let yy = y + k; if yy >= 0 && yy < size { sum += horizontal[yy * size + x] }
+                }
                 output[y * size + x] = sum * norm
             }
         }
@@ -751,7 +807,9 @@ public final class Canvas {
         let r = max(0, Int((radius * scale).rounded())), b = max(1, Int((blur * scale).rounded()))
         let target = pixelRect(rect)
         // The texture's shape sits 2b inside its edge; so does the rectangle inside the shadow.
-        let whole = SDL_Rect(x: target.x - Int32(2 * b), y: target.y - Int32(2 * b), w: target.w + Int32(4 * b), h: target.h + Int32(4 * b))
+        let whole = SDL_Rect(
+            x: target.x - Int32(2 * b), y: target.y - Int32(2 * b), w: target.w + Int32(4 * b),
+            h: target.h + Int32(4 * b))
         guard color.a > 0, whole.w > 0, whole.h > 0 else { return }
         if let texture = sizedShadow(width: whole.w, height: whole.h, radius: r, blur: b, color: color) {
             whole.forEachPiece(outside: covered) { piece in
@@ -788,11 +846,17 @@ public final class Canvas {
                 sizedShadows[oldKey] = nil
             }
         }
-        guard let texture = newTexture(width: width, height: height, body: {
-            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 0)
-            SDL_RenderClear(renderer)
-            nineSlice(SDL_Rect(x: 0, y: 0, w: width, h: height), radius: r, blur: b, color: color, covered: nil, blending: false)
-        }) else { return nil }
+        guard
+            let texture = newTexture(
+                width: width, height: height,
+                body: {
+                    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 0)
+                    SDL_RenderClear(renderer)
+                    nineSlice(
+                        SDL_Rect(x: 0, y: 0, w: width, h: height), radius: r, blur: b, color: color, covered: nil,
+                        blending: false)
+                })
+        else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         sizedShadows[key] = (texture, frame)
         sizedShadowPixels += area
@@ -802,7 +866,9 @@ public final class Canvas {
     /// The cached blurred corner texture stretched as a nine-slice over `whole` (the shadow's
     /// full extent in pixels), tinted `color`; the middle slice leaves out `covered`. Without
     /// `blending` the pixels are written as they are (building a whole-shadow texture).
-    private func nineSlice(_ whole: SDL_Rect, radius r: Int, blur b: Int, color: Color, covered: SDL_Rect?, blending: Bool = true) {
+    private func nineSlice(
+        _ whole: SDL_Rect, radius r: Int, blur b: Int, color: Color, covered: SDL_Rect?, blending: Bool = true
+    ) {
         guard let texture = shadowTexture(radius: r, blur: b) else { return }
         SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture, color.a)
@@ -852,7 +918,9 @@ public final class Canvas {
 
     /// One line of text in a box `maxWidth` points wide: measured with the font at the pixel size,
     /// cut to the longest prefix that fits with "…" after it when too wide, then aligned.
-    private func drawText(_ text: String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double, alignment: TextAlignment) {
+    private func drawText(
+        _ text: String, x: Double, y: Double, style: TextStyle, color: Color, maxWidth: Double, alignment: TextAlignment
+    ) {
         guard !text.isEmpty, color.a > 0, x.isFinite, y.isFinite, !maxWidth.isNaN else { return }
         let size = Int((style.size * scale).rounded())
         // Below `smallestTextPixels` hinting rounds a space's advance to nothing ("Aquiet streetin
@@ -861,21 +929,24 @@ public final class Canvas {
         let shrink = Double(max(size, 1)) / Double(setSize)
         let boxPixels = maxWidth.isFinite ? Int(min(max(0, maxWidth) * scale, 1e9).rounded(.down)) : Int.max
         guard boxPixels > 0 else { return }
-        let key = TextKey(text: text, weight: style.weight, size: size, display: style.size >= Double(FontLibrary.displaySize),
-                          maxWidth: boxPixels == Int.max ? -1 : boxPixels, r: color.r, g: color.g, b: color.b)
+        let key = TextKey(
+            text: text, weight: style.weight, size: size, display: style.size >= Double(FontLibrary.displaySize),
+            maxWidth: boxPixels == Int.max ? -1 : boxPixels, r: color.r, g: color.g, b: color.b)
         var entry = texts[key]
         if entry == nil {
             guard let font = fonts.font(weight: style.weight, pixelSize: setSize, pointSize: style.size) else { return }
             let setBox = boxPixels == Int.max ? Int.max : Int((Double(boxPixels) / shrink).rounded(.down))
             let line = Self.truncated(text, toFit: setBox, font: font)
             guard !line.isEmpty,
-                  let surface = TTF_RenderUTF8_Blended(font, line, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return }
+                let surface = TTF_RenderUTF8_Blended(font, line, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255))
+            else { return }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
             if setSize != size { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
-            entry = TextEntry(texture: texture, width: Int32((Double(surface.pointee.w) * shrink).rounded()),
-                              height: Int32((Double(surface.pointee.h) * shrink).rounded()), lastUsed: frame)
+            entry = TextEntry(
+                texture: texture, width: Int32((Double(surface.pointee.w) * shrink).rounded()),
+                height: Int32((Double(surface.pointee.h) * shrink).rounded()), lastUsed: frame)
         }
         guard var found = entry else { return }
         found.lastUsed = frame
@@ -891,12 +962,15 @@ public final class Canvas {
             }
         }
         let top = (originY + y * scale).rounded()
-        var destination = SDL_Rect(x: Int32(min(max(left, -1e9), 1e9)), y: Int32(min(max(top, -1e9), 1e9)), w: found.width, h: found.height)
+        var destination = SDL_Rect(
+            x: Int32(min(max(left, -1e9), 1e9)), y: Int32(min(max(top, -1e9), 1e9)), w: found.width, h: found.height)
         copy(found.texture, nil, &destination)
     }
 
     /// A texture copy (counted when `collectsStats`).
-    private func copy(_ texture: OpaquePointer, _ source: UnsafePointer<SDL_Rect>?, _ destination: UnsafeMutablePointer<SDL_Rect>) {
+    private func copy(
+        _ texture: OpaquePointer, _ source: UnsafePointer<SDL_Rect>?, _ destination: UnsafeMutablePointer<SDL_Rect>
+    ) {
         if collectsStats {
             stats.copies += 1
             stats.copyArea += Double(destination.pointee.w) * Double(destination.pointee.h)
@@ -918,7 +992,7 @@ public final class Canvas {
     static func truncated(_ text: String, toFit limit: Int, font: OpaquePointer) -> String {
         guard limit != Int.max, width(of: text, font: font) > limit else { return text }
         let characters = Array(text)
-        var low = 0, high = characters.count   // the answer keeps `low` characters
+        var low = 0, high = characters.count  // the answer keeps `low` characters
         while low < high {
             let mid = (low + high + 1) / 2
             let candidate = String(characters[0..<mid]).trimmingTrailingSpaces() + "…"
@@ -979,10 +1053,12 @@ extension SDL_Rect {
     func forEachPiece(outside hole: SDL_Rect?, _ body: (SDL_Rect) -> Void) {
         let cut = hole.map(intersected) ?? SDL_Rect(x: x, y: y, w: 0, h: 0)
         guard cut.w > 0, cut.h > 0 else { body(self); return }
-        let pieces = (SDL_Rect(x: x, y: y, w: w, h: cut.y - y),
-                      SDL_Rect(x: x, y: cut.y + cut.h, w: w, h: y + h - cut.y - cut.h),
-                      SDL_Rect(x: x, y: cut.y, w: cut.x - x, h: cut.h),
-                      SDL_Rect(x: cut.x + cut.w, y: cut.y, w: x + w - cut.x - cut.w, h: cut.h))
+        let pieces = (
+            SDL_Rect(x: x, y: y, w: w, h: cut.y - y),
+            SDL_Rect(x: x, y: cut.y + cut.h, w: w, h: y + h - cut.y - cut.h),
+            SDL_Rect(x: x, y: cut.y, w: cut.x - x, h: cut.h),
+            SDL_Rect(x: cut.x + cut.w, y: cut.y, w: x + w - cut.x - cut.w, h: cut.h)
+        )
         if pieces.0.w > 0 && pieces.0.h > 0 { body(pieces.0) }
         if pieces.1.w > 0 && pieces.1.h > 0 { body(pieces.1) }
         if pieces.2.w > 0 && pieces.2.h > 0 { body(pieces.2) }

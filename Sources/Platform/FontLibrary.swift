@@ -36,7 +36,8 @@ public final class FontLibrary {
         Self.faceLock.unlock()
         if !started { throw SDLError("TTF_Init") }
         let weights = FontWeight.allCases
-        if let text = Self.faces("Inter", weights), let display = Self.faces("Inter Display", weights) ?? Optional(text) {
+        if let text = Self.faces("Inter", weights), let display = Self.faces("Inter Display", weights) ?? Optional(text)
+        {
             family = "Inter"
             textPaths = text
             displayPaths = display
@@ -45,7 +46,12 @@ public final class FontLibrary {
             textPaths = dejavu
             displayPaths = dejavu
         } else {
-            throw SDLError("font lookup", reason: "neither \"Inter\" nor \"DejaVu Sans\" found by fontconfig (install fonts-inter or fonts-dejavu-core)")
+            throw SDLError(
+                "font lookup",
+                reason:
+                    "neither \"Inter\" nor \"DejaVu Sans\" found by fontconfig (install fonts-inter or "
+                    + "fonts-dejavu-core)"
+            )
         }
         regularPath = textPaths[FontWeight.regular.rawValue]
         boldPath = textPaths[FontWeight.bold.rawValue]
@@ -71,7 +77,9 @@ public final class FontLibrary {
     static func find(family: String, weight: FontWeight) -> String? {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = family.withCString {
+            FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
         let fcWeight: Int32
         switch weight {
         case .regular: fcWeight = FC_WEIGHT_REGULAR
@@ -88,8 +96,9 @@ public final class FontLibrary {
         var familyName: UnsafeMutablePointer<FcChar8>?
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, FC_FAMILY, 0, &familyName) == FcResultMatch,
-              FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch,
-              let familyName, let file else { return nil }
+            FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch,
+            let familyName, let file
+        else { return nil }
         let matched = String(cString: UnsafeRawPointer(familyName).assumingMemoryBound(to: CChar.self))
         guard matched.lowercased() == family.lowercased() else { return nil }
         return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))

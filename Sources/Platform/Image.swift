@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CSDL2
 import SafeOutput
@@ -42,11 +42,18 @@ public struct Image: Equatable, Sendable {
         do { bytes = try InputFile.read(path, limit: maximumFileSize) } catch { throw SDLError(error) }
         if let (width, height) = headerSize(bytes) {
             guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
-                throw SDLError(path, reason: "is \(width)x\(height) pixels; at most \(maximumSide) a side and \(maximumPixels / 1_000_000) million in all are read")
+                throw SDLError(
+                    path,
+                    reason:
+                        "is \(width)x\(height) pixels; at most \(maximumSide) a side and \(maximumPixels / 1_000_000) "
+                        + "million in all are read"
+                )
             }
         }
         let decoded: Result<Image, SDLError> = bytes.withUnsafeBytes { buffer in
-            guard let ops = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return .failure(SDLError(path, reason: "cannot be opened")) }
+            guard let ops = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else {
+                return .failure(SDLError(path, reason: "cannot be opened"))
+            }
             guard IMG_isPNG(ops) != 0 else {
                 SDL_RWclose(ops)
                 return .failure(SDLError(path, reason: "is not a PNG file"))
@@ -70,7 +77,9 @@ public struct Image: Equatable, Sendable {
 
     /// Width and height from a PNG's IHDR chunk (bytes 16 to 23), or nil when the bytes are not a PNG.
     static func headerSize(_ header: [UInt8]) -> (Int, Int)? {
-        guard header.count >= 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        guard header.count >= 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+            header[12..<16] == [0x49, 0x48, 0x44, 0x52]
+        else { return nil }
         func big(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (big(16), big(20))
     }
@@ -85,8 +94,9 @@ public struct Image: Equatable, Sendable {
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         SDL_LockSurface(surface)
         pixels.withUnsafeMutableBufferPointer { target in
-            _ = SDL_ConvertPixels(Int32(w), Int32(h), surface.pointee.format.pointee.format, surface.pointee.pixels, Int32(pitch),
-                                  SDL_PIXELFORMAT_ABGR8888.rawValue, target.baseAddress, Int32(w * 4))
+            _ = SDL_ConvertPixels(
+                Int32(w), Int32(h), surface.pointee.format.pointee.format, surface.pointee.pixels, Int32(pitch),
+                SDL_PIXELFORMAT_ABGR8888.rawValue, target.baseAddress, Int32(w * 4))
         }
         SDL_UnlockSurface(surface)
         self.init(width: w, height: h, pixels: pixels)
@@ -98,8 +108,11 @@ public struct Image: Equatable, Sendable {
         let sink = Sink()
         var copy = pixels
         let saved: Int32 = copy.withUnsafeMutableBytes { buffer in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(buffer.baseAddress, Int32(width), Int32(height), 32,
-                                                                   Int32(width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -1 }
+            guard
+                let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                    buffer.baseAddress, Int32(width), Int32(height), 32,
+                    Int32(width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue)
+            else { return -1 }
             defer { SDL_FreeSurface(surface) }
             guard let ops = SDL_AllocRW() else { return -1 }
             defer { SDL_FreeRW(ops) }

@@ -15,7 +15,8 @@ public final class OffscreenCanvas {
         guard (1...16_384).contains(width), (1...16_384).contains(height) else {
             throw SDLError("offscreen canvas", reason: "size \(width)x\(height) is outside 1…16384 pixels")
         }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, Canvas.pixelFormat) else {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, Canvas.pixelFormat)
+        else {
             throw SDLError("SDL_CreateRGBSurfaceWithFormat")
         }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {

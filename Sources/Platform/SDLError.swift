@@ -25,5 +25,7 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
-    public var description: String { isOutput ? operation : reason.isEmpty ? "\(operation) failed" : "\(operation) failed: \(reason)" }
+    public var description: String {
+        isOutput ? operation : reason.isEmpty ? "\(operation) failed" : "\(operation) failed: \(reason)"
+    }
 }

@@ -16,11 +16,15 @@ public final class Window {
 
     /// Opens a resizable window of `width` × `height` points, or one filling the screen at the
     /// desktop's resolution when `fullscreen`; throws when there is no display.
-    public init(title: String, width: Int, height: Int, fullscreen: Bool = false, renderer: RendererChoice = .auto) throws {
+    public init(title: String, width: Int, height: Int, fullscreen: Bool = false, renderer: RendererChoice = .auto)
+        throws
+    {
         // Without a display server SDL falls back to an invisible driver and "succeeds": say so instead.
         let environment = ProcessInfo.processInfo.environment
-        if environment["DISPLAY"].map({ $0.isEmpty }) ?? true, environment["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true,
-           environment["SDL_VIDEODRIVER"] == nil {
+        if environment["DISPLAY"].map({ $0.isEmpty }) ?? true,
+            environment["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true,
+            environment["SDL_VIDEODRIVER"] == nil
+        {
             throw SDLError("opening a window", reason: "neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
@@ -34,8 +38,11 @@ public final class Window {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
             (width, height) = (mode.w, mode.h)
         }
-        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                            width, height, flags) else {
+        guard
+            let window = SDL_CreateWindow(
+                title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                width, height, flags)
+        else {
             SDL_Quit()
             throw SDLError("SDL_CreateWindow")
         }
@@ -51,7 +58,8 @@ public final class Window {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         // The software renderer copies to the window without waiting for the display (whatever its flags say).
-        synchronised = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+        synchronised =
+            info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
         var display = SDL_DisplayMode()
         let rate = SDL_GetWindowDisplayMode(window, &display) == 0 ? Int(display.refresh_rate) : 0
         framePeriod = 1 / Double(rate >= 30 && rate <= 500 ? rate : 60)
@@ -97,7 +105,9 @@ public final class Window {
         }
         if choice == .software { return software("") }
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) else { return software(" (no accelerated renderer)") }
+        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) else {
+            return software(" (no accelerated renderer)")
+        }
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         let name = info.name.flatMap { String(validatingCString: $0) } ?? "accelerated"
@@ -105,7 +115,8 @@ public final class Window {
         let description = name + (gl.map { " (\($0))" } ?? "")
         guard choice == .auto, let gl, isSoftwareRasteriser(gl) else { return (renderer, description) }
         SDL_DestroyRenderer(renderer)
-        return software(" (OpenGL here is \(gl))") ?? SDL_CreateRenderer(window, -1, accelerated).map { ($0, description) }
+        return software(" (OpenGL here is \(gl))")
+            ?? SDL_CreateRenderer(window, -1, accelerated).map { ($0, description) }
     }
 
     /// GL_RENDERER of the current OpenGL context (the renderer just made).
@@ -113,7 +124,7 @@ public final class Window {
         typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
         guard let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
         let getString = unsafeBitCast(address, to: GetString.self)
-        return getString(0x1F01).map { String(cString: $0) }   // GL_RENDERER
+        return getString(0x1F01).map { String(cString: $0) }  // GL_RENDERER
     }
 
     /// Whether an OpenGL renderer name is one of Mesa's CPU rasterisers.
@@ -124,7 +135,9 @@ public final class Window {
 
     /// Video drivers that show a window on a screen; SDL falls back to others ("offscreen",
     /// "dummy", "evdev") when it cannot reach the display, and the playground would then run unseen.
-    public static let windowingDrivers: Set<String> = ["x11", "wayland", "cocoa", "windows", "kmsdrm", "KMSDRM", "rpi", "vivante"]
+    public static let windowingDrivers: Set<String> = [
+        "x11", "wayland", "cocoa", "windows", "kmsdrm", "KMSDRM", "rpi", "vivante"
+    ]
 
     /// Starts SDL's video with a windowing driver, or throws naming the driver it got. Right after
     /// an X server starts, x11 is sometimes reported unavailable: it is tried three times, 0.3 s apart.
@@ -141,8 +154,10 @@ public final class Window {
             got = "\"\(driver)\""
             SDL_Quit()
         }
-        let display = environment["DISPLAY"].map { "DISPLAY=\($0) could not be reached" }
-            ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) could not be reached" } ?? "no display is set"
+        let display =
+            environment["DISPLAY"].map { "DISPLAY=\($0) could not be reached" }
+            ?? environment["WAYLAND_DISPLAY"].map { "WAYLAND_DISPLAY=\($0) could not be reached" }
+            ?? "no display is set"
         throw SDLError("opening a window", reason: "SDL's video driver is \(got), which shows no window; \(display)")
     }
 
@@ -191,10 +206,12 @@ public final class Window {
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             return kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED ? .resized : nil
-        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
+        case SDL_MOUSEBUTTONDOWN
+        where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
             pointerDown = true
             return .pointerDown(x: Double(event.button.x), y: Double(event.button.y), time: time)
-        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
+        case SDL_MOUSEBUTTONUP
+        where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
             guard pointerDown else { return nil }
             pointerDown = false
             return .pointerUp(x: Double(event.button.x), y: Double(event.button.y), time: time)
@@ -244,7 +261,8 @@ public final class Window {
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_F12.rawValue): return .screenshot
         case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue): return .digit(Int(code) - Int(SDLK_1.rawValue) + 1)
-        case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue): return UnicodeScalar(UInt32(code)).map { .letter(Character($0)) }
+        case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue):
+            return UnicodeScalar(UInt32(code)).map { .letter(Character($0)) }
         default: return nil
         }
     }
@@ -301,8 +319,9 @@ public final class Window {
         var kept = true
         if overlay == nil || overlaySize != size {
             if let old = overlay { SDL_DestroyTexture(old) }
-            overlay = SDL_CreateTexture(renderer, Canvas.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(size.0), Int32(size.1))
+            overlay = SDL_CreateTexture(
+                renderer, Canvas.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                Int32(size.0), Int32(size.1))
             overlaySize = size
             if let overlay { SDL_SetTextureBlendMode(overlay, SDL_BLENDMODE_NONE) }
             kept = false
@@ -337,7 +356,8 @@ public final class Window {
         var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let status = pixels.withUnsafeMutableBytes { buffer in
-            SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress, Int32(width * 4))
+            SDL_RenderReadPixels(
+                renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress, Int32(width * 4))
         }
         guard status == 0 else { throw SDLError("SDL_RenderReadPixels") }
         return Image(width: width, height: height, pixels: pixels)

@@ -13,7 +13,9 @@ public struct BlindRequest: Equatable, Sendable {
     /// Measure the just-noticeable difference of this parameter of A's feel instead of comparing A and B.
     public var staircaseKey: String?
 
-    public init(mode: BlindMode, trials: Int, practice: Int, participant: String, path: String, staircaseKey: String? = nil) {
+    public init(
+        mode: BlindMode, trials: Int, practice: Int, participant: String, path: String, staircaseKey: String? = nil
+    ) {
         self.mode = mode
         self.trials = trials
         self.practice = practice
@@ -40,17 +42,24 @@ public struct BlindTestPlan: Equatable, Sendable {
     public func setup(seed: UInt64, stamp: String) -> Result<BlindSetup, BlindPlanError> {
         let run = "\(request.participant)-\(seed)-\(stamp)"
         guard let key = request.staircaseKey else {
-            return .success(BlindSetup(mode: request.mode, trials: request.trials, practice: request.practice, seed: seed,
-                                       participant: request.participant, run: run, feelA: feelA, feelB: feelB, nameA: nameA, nameB: nameB))
+            return .success(
+                BlindSetup(
+                    mode: request.mode, trials: request.trials, practice: request.practice, seed: seed,
+                    participant: request.participant, run: run, feelA: feelA, feelB: feelB, nameA: nameA, nameB: nameB))
         }
         guard let row = feelA.model.rows.first(where: { $0.key == key }), let step = ParameterStep(row) else {
-            return .failure(BlindPlanError(message: "\(key) cannot be stepped by a staircase (not a continuous value with room in its range)"))
+            return .failure(
+                BlindPlanError(
+                    message: "\(key) cannot be stepped by a staircase (not a continuous value with room in its range)"))
         }
-        let track = Staircase(start: step.startDifference, down: 3, reversals: 20, minimum: step.maximumDifference * 1e-6,
-                              maximum: step.maximumDifference)
-        return .success(BlindSetup(mode: .abx, trials: request.trials, practice: request.practice, seed: seed,
-                                   participant: request.participant, run: run, feelA: feelA, feelB: feelA, nameA: nameA,
-                                   nameB: "\(key) staircase", staircase: (step, track)))
+        let track = Staircase(
+            start: step.startDifference, down: 3, reversals: 20, minimum: step.maximumDifference * 1e-6,
+            maximum: step.maximumDifference)
+        return .success(
+            BlindSetup(
+                mode: .abx, trials: request.trials, practice: request.practice, seed: seed,
+                participant: request.participant, run: run, feelA: feelA, feelB: feelA, nameA: nameA,
+                nameB: "\(key) staircase", staircase: (step, track)))
     }
 }
 

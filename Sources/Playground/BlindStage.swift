@@ -121,7 +121,9 @@ public final class BlindStage {
         case .trial(_, let practice):
             return (practice ? "Practice (not counted). " : "") + run.setup.mode.question
         case .feedback(let correct, _):
-            guard let correct else { return "Practice done: in the test, answer what you feel. Press Space or click Continue." }
+            guard let correct else {
+                return "Practice done: in the test, answer what you feel. Press Space or click Continue."
+            }
             let truth = run.assignment.correctAnswer(in: run.setup.mode)?.title ?? ""
             return (correct ? "Right: " : "Not this time: ") + truth + ". Press Space or click Continue."
         case .finished:

@@ -21,8 +21,9 @@ public struct BlindView {
 
     public init(windowWidth: Double, windowHeight: Double, stage: BlindStage, summary: [String] = []) {
         // The phones below the header (dots, question, roles), the buttons below them.
-        var layout = WindowLayout(windowWidth: windowWidth, windowHeight: windowHeight - Self.header, viewport: stage.viewport,
-                                  sides: stage.run.setup.mode.phoneCount, panel: false, reserve: Self.reserve)
+        var layout = WindowLayout(
+            windowWidth: windowWidth, windowHeight: windowHeight - Self.header, viewport: stage.viewport,
+            sides: stage.run.setup.mode.phoneCount, panel: false, reserve: Self.reserve)
         layout.phones = layout.phones.map { $0.offsetBy(dx: 0, dy: Self.header) }
         self.layout = layout
         let w = windowWidth
@@ -34,14 +35,20 @@ public struct BlindView {
         let startX = (w - pitch * Double(dots)) / 2
         for i in 0..<dots {
             let filled = i < done
-            chrome.append(.rect(Rect(x: startX + Double(i) * pitch + 2, y: 14, width: pitch - 4, height: pitch - 4),
-                                fill: .solid(filled ? Self.dim : Color(hex: 0x3A3A3C)), cornerRadius: (pitch - 4) / 2))
+            chrome.append(
+                .rect(
+                    Rect(x: startX + Double(i) * pitch + 2, y: 14, width: pitch - 4, height: pitch - 4),
+                    fill: .solid(filled ? Self.dim : Color(hex: 0x3A3A3C)), cornerRadius: (pitch - 4) / 2))
         }
         let headline = stage.headline
-        chrome.append(.text(headline, x: 24, y: 34, style: .headline, color: Self.text, maxWidth: w - 48, alignment: .center))
+        chrome.append(
+            .text(headline, x: 24, y: 34, style: .headline, color: Self.text, maxWidth: w - 48, alignment: .center))
         if stage.isFinished {
             for (i, line) in summary.enumerated() {
-                chrome.append(.text(line, x: 24, y: 70 + Double(i) * 24, style: .body, color: Self.text, maxWidth: w - 48, alignment: .center))
+                chrome.append(
+                    .text(
+                        line, x: 24, y: 70 + Double(i) * 24, style: .body, color: Self.text, maxWidth: w - 48,
+                        alignment: .center))
             }
             return
         }
@@ -49,8 +56,10 @@ public struct BlindView {
         for (index, phone) in layout.phones.enumerated() {
             PhoneChrome.bezel(around: phone, scale: layout.scale, into: &chrome)
             let bezel = WindowLayout.bezelWidth(scale: layout.scale)
-            chrome.append(.text(labels[index], x: phone.x - bezel, y: phone.y - bezel - 28, style: .headline,
-                                color: index == 2 ? Self.accent : Self.text, maxWidth: phone.width + 2 * bezel, alignment: .center))
+            chrome.append(
+                .text(
+                    labels[index], x: phone.x - bezel, y: phone.y - bezel - 28, style: .headline,
+                    color: index == 2 ? Self.accent : Self.text, maxWidth: phone.width + 2 * bezel, alignment: .center))
         }
         let offered = stage.buttons
         let width = 260.0, height = 52.0, gap = 24.0
@@ -60,13 +69,21 @@ public struct BlindView {
             let rect = Rect(x: (w - rowWidth) / 2 + Double(i) * (width + gap), y: y, width: width, height: height)
             buttons.append((rect, button.title, button.answer))
             chrome.append(.rect(rect, fill: .solid(Color(hex: 0x3A3A3C)), cornerRadius: 12))
-            chrome.append(.text(button.title, x: rect.x, y: rect.y + 7, style: .headline, color: Self.text, maxWidth: rect.width, alignment: .center))
-            chrome.append(.text(button.keys, x: rect.x, y: rect.y + 29, style: .caption, color: Self.dim, maxWidth: rect.width, alignment: .center))
+            chrome.append(
+                .text(
+                    button.title, x: rect.x, y: rect.y + 7, style: .headline, color: Self.text, maxWidth: rect.width,
+                    alignment: .center))
+            chrome.append(
+                .text(
+                    button.keys, x: rect.x, y: rect.y + 29, style: .caption, color: Self.dim, maxWidth: rect.width,
+                    alignment: .center))
         }
     }
 
     /// Every text the view draws (tests check that none names a feel or shows a digit).
     public var texts: [String] {
-        chrome.commands.compactMap { if case .text(let text, _, _, _, _, _, _) = $0 { return text } else { return nil } }
+        chrome.commands.compactMap {
+            if case .text(let text, _, _, _, _, _, _) = $0 { return text } else { return nil }
+        }
     }
 }

@@ -14,8 +14,10 @@ public struct ClipRequest: Equatable, Sendable {
     public var format: String
     public var path: String
 
-    public init(setup: SceneSetup, viewport: Size, events: [TimedInput], labels: [String], feels: [Feel],
-                format: String, path: String) {
+    public init(
+        setup: SceneSetup, viewport: Size, events: [TimedInput], labels: [String], feels: [Feel],
+        format: String, path: String
+    ) {
         self.setup = setup; self.viewport = viewport; self.events = events
         self.labels = labels; self.feels = feels; self.format = format; self.path = path
     }

@@ -12,18 +12,25 @@ public struct TourStep: Equatable, Sendable {
     public var gesture: [TimedInput]
     public var caption: String
 
-    public init(setup: SceneSetup, feel: Feel = .standard, feelB: Feel? = nil,
-                gesture: [TimedInput], caption: String) {
+    public init(
+        setup: SceneSetup, feel: Feel = .standard, feelB: Feel? = nil,
+        gesture: [TimedInput], caption: String
+    ) {
         self.setup = setup; self.feel = feel; self.feelB = feelB; self.gesture = gesture; self.caption = caption
     }
 
     /// A finger stroke: down at `from`, `steps` evenly spaced moves reaching `to` after
     /// `duration` s, then up there (a flick when short and fast, a drag when slow).
-    public static func stroke(from: Point, to: Point, duration: Double, steps: Int = 12, start: Double = 0) -> [TimedInput] {
+    public static func stroke(from: Point, to: Point, duration: Double, steps: Int = 12, start: Double = 0)
+        -> [TimedInput]
+    {
         var events = [TimedInput(time: start, event: .down(from))]
         for i in 1...max(1, steps) {
             let f = Double(i) / Double(max(1, steps))
-            events.append(TimedInput(time: start + duration * f, event: .move(Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))))
+            events.append(
+                TimedInput(
+                    time: start + duration * f,
+                    event: .move(Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))))
         }
         events.append(TimedInput(time: start + duration, event: .up(to)))
         return events
@@ -36,27 +43,42 @@ public struct TourStep: Equatable, Sendable {
         var fast = ScrollParameters()
         fast.decelerationRate = 0.99
         return [
-            TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
-                     caption: "A flick glides on after the finger lifts and slows smoothly to rest"),
-            TourStep(setup: .cards(count: 200), feel: .standard, feelB: Feel(fast),
-                     gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
-                     caption: "Same finger, two feels: UIKit normal (A) glides five times as far as UIKit fast (B)"),
-            TourStep(setup: .cards(count: 200), gesture: stroke(from: p(0.5, 0.25), to: p(0.5, 0.75), duration: 0.9, steps: 40),
-                     caption: "Pulled past the top, the list resists more the further it goes, then settles without a wobble"),
-            TourStep(setup: .pager(pages: 8), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.55), duration: 0.1, steps: 10),
-                     caption: "A short flick turns exactly one page and slows into it, never past it"),
-            TourStep(setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: stroke(from: p(0.75, 0.5), to: p(0.2, 0.5), duration: 0.12, steps: 12),
-                     caption: "Narrow cards land centred, the first and last too"),
-            TourStep(setup: .banner(items: 5), gesture: stroke(from: p(0.8, 0.26), to: p(0.45, 0.26), duration: 0.5, steps: 24),
-                     caption: "The picture lags behind its card; a third of a width turns the banner"),
-            TourStep(setup: .loop(items: 3), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.5), duration: 0.1, steps: 10),
-                     caption: "After the last item comes the first again: the feed wraps without a jump"),
-            TourStep(setup: .nested, gesture: stroke(from: p(0.6, 0.85), to: p(0.6, 0.45), duration: 0.12, steps: 12),
-                     caption: "One push moves the header until the tabs pin, then the menu scrolls on"),
-            TourStep(setup: .adapters, gesture: stroke(from: p(0.25, 0.83), to: p(0.25, 0.5), duration: 0.1, steps: 10),
-                     caption: "Momentum that reaches the left list's end carries on in the right one"),
-            TourStep(setup: .lab, gesture: stroke(from: p(0.5, 0.5), to: p(0.5, 0.9), duration: 1.2, steps: 60),
-                     caption: "Pull past the top: the view moves less than the finger, on a straight line g = k·f + b"),
+            TourStep(
+                setup: .cards(count: 200),
+                gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
+                caption: "A flick glides on after the finger lifts and slows smoothly to rest"),
+            TourStep(
+                setup: .cards(count: 200), feel: .standard, feelB: Feel(fast),
+                gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
+                caption: "Same finger, two feels: UIKit normal (A) glides five times as far as UIKit fast (B)"),
+            TourStep(
+                setup: .cards(count: 200),
+                gesture: stroke(from: p(0.5, 0.25), to: p(0.5, 0.75), duration: 0.9, steps: 40),
+                caption: "Pulled past the top, the list resists more the further it goes, then settles without a wobble"
+            ),
+            TourStep(
+                setup: .pager(pages: 8), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.55), duration: 0.1, steps: 10),
+                caption: "A short flick turns exactly one page and slows into it, never past it"),
+            TourStep(
+                setup: .carousel(cellWidth: 300, spacing: 12, cells: 10),
+                gesture: stroke(from: p(0.75, 0.5), to: p(0.2, 0.5), duration: 0.12, steps: 12),
+                caption: "Narrow cards land centred, the first and last too"),
+            TourStep(
+                setup: .banner(items: 5),
+                gesture: stroke(from: p(0.8, 0.26), to: p(0.45, 0.26), duration: 0.5, steps: 24),
+                caption: "The picture lags behind its card; a third of a width turns the banner"),
+            TourStep(
+                setup: .loop(items: 3), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.5), duration: 0.1, steps: 10),
+                caption: "After the last item comes the first again: the feed wraps without a jump"),
+            TourStep(
+                setup: .nested, gesture: stroke(from: p(0.6, 0.85), to: p(0.6, 0.45), duration: 0.12, steps: 12),
+                caption: "One push moves the header until the tabs pin, then the menu scrolls on"),
+            TourStep(
+                setup: .adapters, gesture: stroke(from: p(0.25, 0.83), to: p(0.25, 0.5), duration: 0.1, steps: 10),
+                caption: "Momentum that reaches the left list's end carries on in the right one"),
+            TourStep(
+                setup: .lab, gesture: stroke(from: p(0.5, 0.5), to: p(0.5, 0.9), duration: 1.2, steps: 60),
+                caption: "Pull past the top: the view moves less than the finger, on a straight line g = k·f + b")
         ]
     }
 }
@@ -76,7 +98,9 @@ public enum TourFile {
     public static func decode(_ text: String, file: String, folder: String) throws(InputError) -> [TourStep] {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
-        guard case .array(let items) = root else { throw InputError("\(file): expected a list of steps, found \(root.kindName)") }
+        guard case .array(let items) = root else {
+            throw InputError("\(file): expected a list of steps, found \(root.kindName)")
+        }
         guard !items.isEmpty else { throw InputError("\(file): the tour has no steps") }
         guard items.count <= maximumSteps else {
             throw InputError("\(file): the tour has \(items.count) steps; at most \(maximumSteps)")
@@ -92,51 +116,75 @@ public enum TourFile {
             do { text = try TextFile.read(path) } catch { throw InputError("\(place): \(error.message)") }
             bytesRead += text.utf8.count
             guard bytesRead <= TextFile.maximumSize else {
-                throw InputError("\(place): the tour's files come to more than \(TextFile.maximumSize >> 20) MB; at most that much is read")
+                throw InputError(
+                    "\(place): the tour's files come to more than \(TextFile.maximumSize >> 20) MB; at most that much "
+                        + "is read"
+                )
             }
             return text
         }
         func gesture(_ path: String, place: String) throws(InputError) -> [TimedInput] {
             if let known = gestures[path] { return known }
             let events: [TimedInput]
-            do { events = try GestureFile.decode(try read(path, place: place), file: path) } catch { throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)") }
+            do { events = try GestureFile.decode(try read(path, place: place), file: path) } catch {
+                throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)")
+            }
             gestures[path] = events
             return events
         }
         func feel(_ path: String, place: String) throws(InputError) -> Feel {
             if let known = parameterFiles[path] { return known }
             let loaded: Feel
-            do { loaded = try ParametersFile.decode(try read(path, place: place), file: path) } catch { throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)") }
+            do { loaded = try ParametersFile.decode(try read(path, place: place), file: path) } catch {
+                throw InputError(error.message.hasPrefix(place) ? error.message : "\(place): \(error.message)")
+            }
             parameterFiles[path] = loaded
             return loaded
         }
         for (position, item) in items.enumerated() {
             let place = "\(file): step \(position) (of \(items.count))"
-            guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
+            guard case .object(let fields) = item else {
+                throw InputError("\(place): expected an object, found \(item.kindName)")
+            }
             for field in fields where !keys.contains(field.key) {
-                throw InputError("\(place): unknown key \"\(field.key)\"; allowed: \(keys.sorted().joined(separator: ", "))")
+                throw InputError(
+                    "\(place): unknown key \"\(field.key)\"; allowed: \(keys.sorted().joined(separator: ", "))")
             }
             func string(_ key: String, required: Bool) throws(InputError) -> String? {
                 guard let value = item[key] else {
                     if required { throw InputError("\(place): missing \"\(key)\"") }
                     return nil
                 }
-                guard case .string(let text) = value, !text.isEmpty else { throw InputError("\(place): \"\(key)\" must be a non-empty string, found \(value.kindName)") }
-                guard !text.contains("\u{0}") else { throw InputError("\(place): \"\(key)\" contains a NUL character; no file name does") }
+                guard case .string(let text) = value, !text.isEmpty else {
+                    throw InputError("\(place): \"\(key)\" must be a non-empty string, found \(value.kindName)")
+                }
+                guard !text.contains("\u{0}") else {
+                    throw InputError("\(place): \"\(key)\" contains a NUL character; no file name does")
+                }
                 return text
             }
             func path(_ name: String) -> String { name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name }
             let name = try string("scene", required: true) ?? ""
             guard let index = SceneSetup.names.firstIndex(of: name) else {
-                throw InputError("\(place): unknown scene \"\(name)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
+                throw InputError(
+                    "\(place): unknown scene \"\(name)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
             }
             let caption = try string("caption", required: true) ?? ""
-            guard !caption.contains(where: \.isNewline) else { throw InputError("\(place): \"caption\" must be one line") }
+            guard !caption.contains(where: \.isNewline) else {
+                throw InputError("\(place): \"caption\" must be one line")
+            }
             let events = try gesture(path(try string("gesture", required: true) ?? ""), place: place)
-            let parametersA = try string("params", required: false).map { (file: String) throws(InputError) in try feel(path(file), place: place) } ?? .standard
-            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in try feel(path(file), place: place) }
-            steps.append(TourStep(setup: SceneSetup.playground[index], feel: parametersA, feelB: parametersB,
-                                  gesture: events, caption: caption))
+            let parametersA =
+                try string("params", required: false).map { (file: String) throws(InputError) in
+                    try feel(path(file), place: place)
+                } ?? .standard
+            let parametersB = try string("paramsB", required: false).map { (file: String) throws(InputError) in
+                try feel(path(file), place: place)
+            }
+            steps.append(
+                TourStep(
+                    setup: SceneSetup.playground[index], feel: parametersA, feelB: parametersB,
+                    gesture: events, caption: caption))
         }
         return steps
     }
@@ -187,7 +235,10 @@ public final class DemoTour {
     public private(set) var pointerDown = false
     private var liftedAt = -Double.infinity
 
-    public init(steps: [TourStep], viewport: Size, idleResume: Double = 10, restHold: Double = 1.5, lead: Double = 0.8, realTime: Double) {
+    public init(
+        steps: [TourStep], viewport: Size, idleResume: Double = 10, restHold: Double = 1.5, lead: Double = 0.8,
+        realTime: Double
+    ) {
         precondition(!steps.isEmpty)
         self.steps = steps
         self.viewport = viewport
@@ -275,7 +326,9 @@ public final class DemoTour {
         var change: Change?
         if mode == .touring {
             // Stop the tour's finger where it is; a stroke it had begun ends here.
-            if pointerDown, let pointer { for scene in scenes { scene.handle(TimedInput(time: sceneTime(at: realTime), event: .up(pointer))) } }
+            if pointerDown, let pointer {
+                for scene in scenes { scene.handle(TimedInput(time: sceneTime(at: realTime), event: .up(pointer))) }
+            }
             pointerDown = false
             pointer = nil
             mode = .live
@@ -294,7 +347,9 @@ public final class DemoTour {
     public func key(at realTime: Double) -> Change? {
         lastInput = realTime
         guard mode == .touring else { return nil }
-        if pointerDown, let pointer { for scene in scenes { scene.handle(TimedInput(time: sceneTime(at: realTime), event: .up(pointer))) } }
+        if pointerDown, let pointer {
+            for scene in scenes { scene.handle(TimedInput(time: sceneTime(at: realTime), event: .up(pointer))) }
+        }
         pointerDown = false
         pointer = nil
         mode = .live

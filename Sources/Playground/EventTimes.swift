@@ -20,7 +20,9 @@ public struct EventTimes: Sendable {
 
     /// The event's time on SDL's clock: from the server's time when there is one, else the pumped time.
     public mutating func time(serverMilliseconds: Double?, pumped: Double) -> Double {
-        guard let milliseconds = serverMilliseconds, milliseconds >= 0, milliseconds.isFinite, pumped.isFinite else { return pumped }
+        guard let milliseconds = serverMilliseconds, milliseconds >= 0, milliseconds.isFinite, pumped.isFinite else {
+            return pumped
+        }
         let server = milliseconds / 1000
         let difference = pumped - server
         if let known = offset, abs(difference - known) < restartThreshold {

@@ -73,8 +73,10 @@ public enum FrameLoop {
     @discardableResult
     /// `ended` gives the real time after the frame (a frame that ran long, such as one that
     /// encoded a clip, still gets its lingering frames afterwards, so its message is shown).
-    public static func turn(_ pacer: inout FramePacer, session: PlaygroundSession, now: Double,
-                            wait: (Double) -> Bool, frame: (Double) -> Bool, ended: (() -> Double)? = nil) -> Bool {
+    public static func turn(
+        _ pacer: inout FramePacer, session: PlaygroundSession, now: Double,
+        wait: (Double) -> Bool, frame: (Double) -> Bool, ended: (() -> Double)? = nil
+    ) -> Bool {
         if pacer.wantsFrame(session, at: now) {
             if frame(now) { pacer.noteEvent(at: ended?() ?? now) }
             return true

@@ -85,8 +85,10 @@ public struct GestureTrace: Equatable, Sendable {
         let peak = (velocities + [release?.velocity ?? 0]).max { abs($0) < abs($1) } ?? 0
         var overshoot = 0.0
         for offset in offsets { overshoot = max(overshoot, bounds.lowerBound - offset, offset - bounds.upperBound) }
-        return Summary(releaseVelocity: release?.velocity, glideDistance: restTime.map { _ in offsets[offsets.count - 1] - from.offset },
-                       timeToRest: restTime.map { $0 - from.time }, peakVelocity: peak, overshoot: overshoot)
+        return Summary(
+            releaseVelocity: release?.velocity,
+            glideDistance: restTime.map { _ in offsets[offsets.count - 1] - from.offset },
+            timeToRest: restTime.map { $0 - from.time }, peakVelocity: peak, overshoot: overshoot)
     }
 
     /// Seconds the plots span: the gesture so far, at least one.
@@ -100,9 +102,12 @@ public enum GestureTable {
     /// `label`'s row: "–" for what the gesture does not have (no lift, still moving).
     public static func row(_ label: String, _ summary: GestureTrace.Summary?) -> [String] {
         guard let summary else { return [label, "–", "–", "–", "–", "–"] }
-        return [label, summary.releaseVelocity.map { number($0) + " pt/s" } ?? "–", summary.glideDistance.map { number($0) + " pt" } ?? "–",
-                summary.timeToRest.map { String(format: "%.2f s", $0) } ?? "moving", number(summary.peakVelocity) + " pt/s",
-                number(summary.overshoot) + " pt"]
+        return [
+            label, summary.releaseVelocity.map { number($0) + " pt/s" } ?? "–",
+            summary.glideDistance.map { number($0) + " pt" } ?? "–",
+            summary.timeToRest.map { String(format: "%.2f s", $0) } ?? "moving", number(summary.peakVelocity) + " pt/s",
+            number(summary.overshoot) + " pt"
+        ]
     }
 
     /// Whole points below 1000 with one decimal, grouped thousands above ("2 056").

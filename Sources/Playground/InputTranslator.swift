@@ -9,7 +9,8 @@ public enum KeyCommand: Equatable, Sendable {
 ///
 /// - Mouse buttons and touchscreen fingers are the same pointer: press, drag and release
 ///   drive the scene like a finger. A release counts as a tap only if the pointer never moved
-///   more than `tapSlop` points and the press did not catch a moving list (the Eleme mobile team's “Eleme restaurant page interaction”, problem 1).
+/// more than `tapSlop` points and the press did not catch a moving list (the Eleme mobile team's “Eleme restaurant page
+/// interaction”, problem 1).
 /// - Wheel events with a fractional `preciseX/Y` come from a touchpad's two-finger scrolling:
 ///   a stream of them is a drag (rubber band included) that ends after a short idle gap and
 ///   flings with the tracked velocity. An event with whole steps within `preciseStreamWindow`

@@ -10,9 +10,12 @@ public enum PhoneChrome {
     public static func bezel(around phone: Rect, scale: Double, into list: inout DrawList) {
         let screenRadius = WindowLayout.screenCornerRadius * scale
         let width = WindowLayout.bezelWidth(scale: scale)
-        let bezel = Rect(x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
+        let bezel = Rect(
+            x: phone.x - width, y: phone.y - width, width: phone.width + 2 * width, height: phone.height + 2 * width)
         let radius = screenRadius + width
-        list.append(.shadow(bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
+        list.append(
+            .shadow(
+                bezel.offsetBy(dx: 0, dy: 6), cornerRadius: radius, blur: 18, color: Color(hex: 0x000000, alpha: 0.5)))
         list.append(.rect(bezel, fill: .solid(bezelColor), cornerRadius: radius))
     }
 

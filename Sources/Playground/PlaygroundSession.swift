@@ -56,8 +56,10 @@ public final class PlaygroundSession {
 
     /// `feelName`: what `feel` is called (a parameter file's name); default: the preset it
     /// equals, else its model's title.
-    public init(setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, feelName: String? = nil, tracePath: String?,
-                realTime: Double = 0) throws(InputError) {
+    public init(
+        setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, feelName: String? = nil, tracePath: String?,
+        realTime: Double = 0
+    ) throws(InputError) {
         precondition(!setups.isEmpty)
         self.setups = setups
         self.viewport = viewport
@@ -65,8 +67,11 @@ public final class PlaygroundSession {
         clock = SceneClock(realTime: realTime)
         display = (feel.model as? UIKitModel)?.values.display ?? Device.showing(viewport)?.display ?? .standard
         let name = feelName ?? Self.name(of: feel, on: display)
-        sides = [PlaygroundSide(label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: feel),
-                                feel: feel, name: name)]
+        sides = [
+            PlaygroundSide(
+                label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: feel),
+                feel: feel, name: name)
+        ]
         self.tracePath = tracePath
         if let tracePath {
             trace = try TraceFile(tracePath, header: "", live: true)
@@ -128,7 +133,9 @@ public final class PlaygroundSession {
             replaying = run.next < run.events.count ? run : nil
             // The last event is in: say so (the "Replaying…" message stayed long after).
             if replaying == nil, message?.text.hasPrefix("Replaying ") == true {
-                message = Message(text: "Replayed \(run.events.count) events; the motion after the last plays out as it would.", isError: false)
+                message = Message(
+                    text: "Replayed \(run.events.count) events; the motion after the last plays out as it would.",
+                    isError: false)
             }
         }
         for side in sides {
@@ -146,7 +153,9 @@ public final class PlaygroundSession {
     /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
     public var traceColumns: [String] {
         var columns = Trace.columns + scene.extraTraceColumns
-        if isComparing { columns += (Array(Trace.columns.dropFirst()) + sides[1].scene.extraTraceColumns).map { "b_" + $0 } }
+        if isComparing {
+            columns += (Array(Trace.columns.dropFirst()) + sides[1].scene.extraTraceColumns).map { "b_" + $0 }
+        }
         return columns
     }
 
@@ -185,8 +194,11 @@ public final class PlaygroundSession {
         }
         slowMotionRate = rate
         if !pointerHeld { clock.setRate(rate ?? 1, at: realTime) }
-        message = Message(text: rate.map { "Slow motion: the finger moves the content 1:1, motion after release plays at \(Self.rateText($0))." }
-                                ?? "Normal speed.", isError: false)
+        message = Message(
+            text: rate.map {
+                "Slow motion: the finger moves the content 1:1, motion after release plays at \(Self.rateText($0))."
+            }
+                ?? "Normal speed.", isError: false)
     }
 
     /// "0.25×".
@@ -268,7 +280,9 @@ public final class PlaygroundSession {
         var window: [WindowRequest] = []
         for request in requests {
             let undoable = Self.undoLabel(request)
-            let before = undoable == nil ? nil : UndoEntry(label: undoable ?? "", sides: sideStates, editing: editing, display: display)
+            let before =
+                undoable == nil
+                ? nil : UndoEntry(label: undoable ?? "", sides: sideStates, editing: editing, display: display)
             window += perform(request, at: realTime)
             if let before { noteUndoable(before, request: request, at: realTime) }
         }
@@ -283,8 +297,11 @@ public final class PlaygroundSession {
         switch request {
         case let .setValue(key, value): setValue(key, value, at: realTime)
         case let .applyPreset(id):
-            if let preset = Preset.all.first(where: { $0.id == id }) { applyPreset(preset, at: realTime) }
-            else { message = Message(text: "No preset named \"\(id)\".", isError: true) }
+            if let preset = Preset.all.first(where: { $0.id == id }) {
+                applyPreset(preset, at: realTime)
+            } else {
+                message = Message(text: "No preset named \"\(id)\".", isError: true)
+            }
         case .resetToDefaults: resetToDefaults(at: realTime)
         case .revert: revert(at: realTime)
         case let .loadParameters(path): loadParameters(from: path, at: realTime)
@@ -312,7 +329,11 @@ public final class PlaygroundSession {
             guard trackingReference == path else { break }
             trackingReference = nil
             reference = Reference(path: path, trace: trace, kind: kind)
-            message = Message(text: "Reference \(path): tracked, \(summary). Drawn on the offset plot (pink); Fit sets the sliders from it.", isError: false)
+            message = Message(
+                text:
+                    "Reference \(path): tracked, \(summary). Drawn on the offset plot (pink); Fit sets the sliders "
+                    + "from it.",
+                isError: false)
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
             trackingReference = nil
@@ -320,7 +341,8 @@ public final class PlaygroundSession {
         case .cancelClip: if clip != nil { window.append(.cancelClip) }
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
-        case let .recordClip(format): if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
+        case let .recordClip(format):
+            if let clip = clipRequest(format: format, stamp: Int(realTime * 1000)) { window.append(.recordClip(clip)) }
         case let .startBlindTest(request): if let plan = blindTestPlan(request) { window.append(.runBlindTest(plan)) }
         case let .setViewport(size): setViewport(size, at: realTime)
         case let .switchScene(index): switchScene(to: index, at: realTime)
@@ -356,9 +378,10 @@ public final class PlaygroundSession {
     public func pressSceneControl(_ id: String, at realTime: Double) {
         let t = clock.sceneTime(at: realTime)
         for side in sides { side.scene.pressControl(id, at: t) }
-        let label = scene.controls.compactMap { control -> String? in
-            if case let .button(buttonID, label, _) = control, buttonID == id { return label } else { return nil }
-        }.first ?? id
+        let label =
+            scene.controls.compactMap { control -> String? in
+                if case let .button(buttonID, label, _) = control, buttonID == id { return label } else { return nil }
+            }.first ?? id
         // The readout's first lines say what happened; a table under them stays in the Scene
         // section, line by line (joined into the message it read as one run-on sentence).
         let lines = scene.readout
@@ -410,8 +433,9 @@ public final class PlaygroundSession {
         let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
         clip = ClipProgress(path: name, done: 0, total: 0, elapsed: 0)
         message = Message(text: "Encoding \(name) in the background…", isError: false)
-        return ClipRequest(setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.title),
-                           feels: sides.map(\.feel), format: format, path: name)
+        return ClipRequest(
+            setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.title),
+            feels: sides.map(\.feel), format: format, path: name)
     }
 
     /// Says how a background encode ended; it no longer shows as under way.
@@ -419,8 +443,10 @@ public final class PlaygroundSession {
         clip = nil
         switch outcome {
         case let .saved(path, frames, seconds, bytes):
-            let size = bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "\(max(1, bytes / 1000)) kB"
-            message = Message(text: "Saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(size).", isError: false)
+            let size =
+                bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "\(max(1, bytes / 1000)) kB"
+            message = Message(
+                text: "Saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(size).", isError: false)
         case let .cancelled(path):
             message = Message(text: "Clip cancelled: \(path) was not written.", isError: false)
         case let .failed(path, reason):
@@ -434,17 +460,25 @@ public final class PlaygroundSession {
         let b = sides.count > 1 && request.staircaseKey == nil ? sides[1] : a
         if request.staircaseKey == nil {
             guard isComparing else {
-                message = Message(text: "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND).", isError: true)
+                message = Message(
+                    text:
+                        "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND).",
+                    isError: true)
                 return nil
             }
             guard a.feel != b.feel else {
-                message = Message(text: "A and B run the same feel: change B first (a blind test of one feel against itself tells nothing).", isError: true)
+                message = Message(
+                    text:
+                        "A and B run the same feel: change B first (a blind test of one feel against itself tells "
+                        + "nothing).",
+                    isError: true)
                 return nil
             }
         }
-        return BlindTestPlan(request: request, feelA: a.feel, feelB: b.feel, nameA: a.named.name + (a.isModified ? " (modified)" : ""),
-                             nameB: b.named.name + (b.isModified ? " (modified)" : ""), scene: setups[sceneIndex], viewport: viewport,
-                             layout: sceneLayouts[sceneIndex] ?? [:])
+        return BlindTestPlan(
+            request: request, feelA: a.feel, feelB: b.feel, nameA: a.named.name + (a.isModified ? " (modified)" : ""),
+            nameB: b.named.name + (b.isModified ? " (modified)" : ""), scene: setups[sceneIndex], viewport: viewport,
+            layout: sceneLayouts[sceneIndex] ?? [:])
     }
 
     func rebuild(_ indices: Range<Int>, at realTime: Double) {
@@ -470,8 +504,9 @@ public final class PlaygroundSession {
         guard on != isComparing else { return }
         if on {
             let a = sides[0]
-            let b = PlaygroundSide(label: "B", scene: makeScene(feel: a.feel, at: clock.sceneTime(at: realTime)),
-                                   feel: a.feel, name: a.named.name)
+            let b = PlaygroundSide(
+                label: "B", scene: makeScene(feel: a.feel, at: clock.sceneTime(at: realTime)),
+                feel: a.feel, name: a.named.name)
             b.named = a.named
             sides.append(b)
             rebuild(0..<1, at: realTime)
@@ -486,7 +521,9 @@ public final class PlaygroundSession {
 
     /// Copies one side's feel onto the other (0 = A, 1 = B), whichever side is edited.
     public func copy(from source: Int, to target: Int, at realTime: Double) {
-        guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else { return }
+        guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else {
+            return
+        }
         apply(sides[source].feel, to: sides[target], at: realTime)
         sides[target].named = sides[source].named
         message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
@@ -522,7 +559,8 @@ public final class PlaygroundSession {
     /// Runs platform model `name` on the edited side, at its defaults.
     public func setModel(_ name: String, at realTime: Double) {
         guard let new = modelFeel(name) else {
-            message = Message(text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            message = Message(
+                text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
             return
         }
         setFeel(new, at: realTime)
@@ -533,7 +571,11 @@ public final class PlaygroundSession {
     /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
     public func compareModels(_ a: String, _ b: String, at realTime: Double) {
         guard let pa = modelFeel(a), let pb = modelFeel(b) else {
-            message = Message(text: "No model named \"\(modelFeel(a) == nil ? a : b)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            message = Message(
+                text:
+                    "No model named \"\(modelFeel(a) == nil ? a : b)\"; models: "
+                    + "\(FeelZoo.names.joined(separator: ", ")).",
+                isError: true)
             return
         }
         setComparing(true, at: realTime)
@@ -541,7 +583,9 @@ public final class PlaygroundSession {
         apply(pb, to: sides[1], at: realTime)
         sides[0].name(Self.modelTitle(a), for: pa, saved: true)
         sides[1].name(Self.modelTitle(b), for: pb, saved: true)
-        message = Message(text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.", isError: false)
+        message = Message(
+            text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.",
+            isError: false)
     }
 
     // MARK: The feel (of the edited side)
@@ -583,7 +627,8 @@ public final class PlaygroundSession {
     public func revert(at realTime: Double) {
         setFeel(edited.savedFeel, at: realTime)
         edited.name(edited.savedName, for: edited.savedFeel, saved: false)
-        message = Message(text: "Reverted \(edited.label) to the values last applied from a preset, loaded or saved.", isError: false)
+        message = Message(
+            text: "Reverted \(edited.label) to the values last applied from a preset, loaded or saved.", isError: false)
     }
 
     // MARK: Reference trajectory (match a recorded feel)
@@ -610,7 +655,8 @@ public final class PlaygroundSession {
         /// motions are compared from the same point; one with them as recorded.
         public func offsets(on gesture: GestureTrace) -> [Double] {
             guard let release = gesture.release, let first = trace.samples.first?.offset,
-                  !trace.samples.contains(where: { $0.finger != nil }) else { return trace.samples.map(\.offset) }
+                !trace.samples.contains(where: { $0.finger != nil })
+            else { return trace.samples.map(\.offset) }
             return trace.samples.map { release.offset + $0.offset - first }
         }
     }
@@ -639,7 +685,11 @@ public final class PlaygroundSession {
             let trace = try FitTrace.parse(try TextFile.read(path), file: path)
             reference = Reference(path: path, trace: trace)
             let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
-            message = Message(text: "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset plot (pink). Fit sets the sliders from it.", isError: false)
+            message = Message(
+                text:
+                    "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset "
+                    + "plot (pink). Fit sets the sliders from it.",
+                isError: false)
         } catch {
             message = Message(text: error.message + stillReference, isError: true)
         }
@@ -653,8 +703,10 @@ public final class PlaygroundSession {
     /// `path` as typed when it names a file from the current folder; a relative path that does not
     /// is looked up in the folders above the program (`.build/debug/scrollab` → the project), so
     /// the panel's `Assets/…` examples load wherever the program was started from.
-    static func resolve(_ path: String, executable: String = CommandLine.arguments.first ?? "",
-                        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String {
+    static func resolve(
+        _ path: String, executable: String = CommandLine.arguments.first ?? "",
+        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> String {
         guard !path.isEmpty, !path.hasPrefix("/"), !exists(path) else { return path }
         var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
@@ -679,17 +731,25 @@ public final class PlaygroundSession {
             let uikit = (feel.model as? UIKitModel)?.values ?? UIKitModel().on(display).values
             // A recording with the finger's samples is replayed through the pipeline in this
             // scene's view, from the side's own values.
-            let result = try Fit.run(reference.trace, kind: reference.kind ?? .auto, law: uikit.edgeReturn, base: uikit,
-                                     geometry: Fit.Geometry(viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound))
+            let result = try Fit.run(
+                reference.trace, kind: reference.kind ?? .auto, law: uikit.edgeReturn, base: uikit,
+                geometry: Fit.Geometry(viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound))
             let (fitted, notes) = result.parameters(over: uikit)
             setFeel(Feel(fitted), at: realTime)
-            edited.name("fitted to \(URL(fileURLWithPath: reference.path).lastPathComponent)", for: Feel(fitted), saved: false)
-            let values = (result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
-                          + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])).joined(separator: ", ")
-            let residual = "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
+            edited.name(
+                "fitted to \(URL(fileURLWithPath: reference.path).lastPathComponent)", for: Feel(fitted), saved: false)
+            let values =
+                (result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
+                + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])).joined(separator: ", ")
+            let residual =
+                "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean "
+                + "\(String(format: "%.2f", result.meanResidual)) pt"
             let switched = was.map { ["\(edited.label) now runs UIKit (it ran \($0)): Fit fits UIKit's values."] } ?? []
-            message = Message(text: (switched + ["Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."]
-                                     + notes).joined(separator: " "), isError: false)
+            message = Message(
+                text: (switched + [
+                    "Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."
+                ]
+                    + notes).joined(separator: " "), isError: false)
         } catch {
             message = Message(text: error.message, isError: true)
         }
@@ -726,7 +786,9 @@ public final class PlaygroundSession {
         do {
             try TextFile.write(ParametersFile.encode(feel), to: base + ".json")
             try TextFile.write(snippet, to: base + "." + export.fileExtension)
-            message = Message(text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).", isError: false)
+            message = Message(
+                text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).",
+                isError: false)
             return snippet
         } catch {
             message = Message(text: error.message, isError: true)
@@ -753,7 +815,8 @@ public final class PlaygroundSession {
         recording = nil
         recorded = events
         let length = events.last?.time ?? 0
-        message = Message(text: "Recorded \(events.count) events over \(String(format: "%.2f", length)) s.", isError: false)
+        message = Message(
+            text: "Recorded \(events.count) events over \(String(format: "%.2f", length)) s.", isError: false)
     }
 
     public func saveRecording(to path: String) {
@@ -783,11 +846,15 @@ public final class PlaygroundSession {
     /// Replays the recording on fresh scenes of the targeted sides, starting now.
     public func replay(on target: ReplayTarget, at realTime: Double) {
         guard !recorded.isEmpty else {
-            let text = isRecording ? "Still recording: press Stop first, then Replay plays what was recorded." : "Nothing recorded yet."
+            let text =
+                isRecording
+                ? "Still recording: press Stop first, then Replay plays what was recorded." : "Nothing recorded yet."
             message = Message(text: text, isError: true)
             return
         }
-        let targeted = sides.indices.filter { target == .both || (target == .a && $0 == 0) || (target == .b && $0 == 1) }
+        let targeted = sides.indices.filter {
+            target == .both || (target == .a && $0 == 0) || (target == .b && $0 == 1)
+        }
         guard !targeted.isEmpty else { return }
         for index in targeted { rebuild(index..<(index + 1), at: realTime) }
         replaying = (recorded, clock.sceneTime(at: realTime), 0, target)

@@ -48,7 +48,8 @@ public final class PlaygroundSide {
     func record(at t: Double) {
         guard gesture.isActive else { return }
         let live = scene.liveReading(at: t)
-        gesture.append(at: t, offset: live.offset, velocity: live.velocity, atRest: scene.isAtRest(at: t) && !input.isPressed)
+        gesture.append(
+            at: t, offset: live.offset, velocity: live.velocity, atRest: scene.isAtRest(at: t) && !input.isPressed)
     }
 
     /// A gesture begins at scene time `t`: a touch-down always, a wheel or key step when the last

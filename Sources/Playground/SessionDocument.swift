@@ -18,7 +18,8 @@ public struct SessionDocument: Equatable, Sendable {
         public var savedFeel: Feel
         public var savedName: String
 
-        public init(feel: Feel, name: String, namedFeel: Feel? = nil, savedFeel: Feel? = nil, savedName: String? = nil) {
+        public init(feel: Feel, name: String, namedFeel: Feel? = nil, savedFeel: Feel? = nil, savedName: String? = nil)
+        {
             self.feel = feel
             self.name = name
             self.namedFeel = namedFeel ?? feel
@@ -45,8 +46,10 @@ public struct SessionDocument: Equatable, Sendable {
     /// The last recorded or loaded gesture.
     public var recording: [TimedInput]
 
-    public init(scene: String, viewport: Size, sides: [Side], editing: Int = 0, ghost: Bool = false, slowMotion: Double? = nil,
-                layouts: [String: [String: Double]] = [:], reference: String? = nil, recording: [TimedInput] = []) {
+    public init(
+        scene: String, viewport: Size, sides: [Side], editing: Int = 0, ghost: Bool = false, slowMotion: Double? = nil,
+        layouts: [String: [String: Double]] = [:], reference: String? = nil, recording: [TimedInput] = []
+    ) {
         self.scene = scene
         self.viewport = viewport
         self.sides = sides
@@ -72,15 +75,19 @@ public struct SessionDocument: Equatable, Sendable {
 /// readers, so a session never holds a value a parameter file could not.
 public enum SessionFile {
     public static let version = 1
-    static let keys = ["scrollab", "version", "scene", "viewport", "sides", "editing", "ghost", "slow_motion", "layouts", "reference",
-                       "recording"]
+    static let keys = [
+        "scrollab", "version", "scene", "viewport", "sides", "editing", "ghost", "slow_motion", "layouts", "reference",
+        "recording"
+    ]
     static let sideKeys = ["name", "feel", "named_feel", "saved_name", "saved_feel"]
 
     public static func encode(_ document: SessionDocument) -> String {
         func feel(_ feel: Feel) -> JSONValue { embedded(ParametersFile.encode(feel)) }
         let sides = document.sides.map { side -> JSONValue in
-            .object(["name": .string(side.name), "feel": feel(side.feel), "named_feel": feel(side.namedFeel),
-                     "saved_name": .string(side.savedName), "saved_feel": feel(side.savedFeel)])
+            .object([
+                "name": .string(side.name), "feel": feel(side.feel), "named_feel": feel(side.namedFeel),
+                "saved_name": .string(side.savedName), "saved_feel": feel(side.savedFeel)
+            ])
         }
         let layouts = document.layouts.keys.sorted().map { scene -> (key: String, value: JSONValue) in
             let values = document.layouts[scene] ?? [:]
@@ -89,10 +96,11 @@ public enum SessionFile {
         let root: JSONValue = .object([
             "scrollab": .string("session"), "version": .number(Double(version)), "scene": .string(document.scene),
             "viewport": .array([.number(document.viewport.width), .number(document.viewport.height)]),
-            "sides": .array(JSONArray(sides)), "editing": .string(document.editing == 0 ? "A" : "B"), "ghost": .bool(document.ghost),
+            "sides": .array(JSONArray(sides)), "editing": .string(document.editing == 0 ? "A" : "B"),
+            "ghost": .bool(document.ghost),
             "slow_motion": document.slowMotion.map { .number($0) } ?? .null, "layouts": .object(JSONObject(layouts)),
             "reference": document.reference.map { .string($0) } ?? .null,
-            "recording": embedded(GestureFile.encode(document.recording)),
+            "recording": embedded(GestureFile.encode(document.recording))
         ])
         return root.serialized() + "\n"
     }
@@ -110,12 +118,17 @@ public enum SessionFile {
     public static func decode(_ text: String, file: String) throws(InputError) -> SessionDocument {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
-        guard case .object(let members) = root else { throw InputError("\(file): expected a session (a JSON object), found \(root.kindName)") }
+        guard case .object(let members) = root else {
+            throw InputError("\(file): expected a session (a JSON object), found \(root.kindName)")
+        }
         for member in members where !keys.contains(member.key) {
             throw InputError("\(file): unknown key \"\(member.key)\"; a session has \(keys.joined(separator: ", "))")
         }
         guard root["scrollab"] == .string("session") else {
-            throw InputError("\(file): not a ScrollLab session (it needs \"scrollab\": \"session\"; a parameter file opens with Load)")
+            throw InputError(
+                "\(file): not a ScrollLab session (it needs \"scrollab\": \"session\"; a parameter file opens with "
+                    + "Load)"
+            )
         }
         guard case .number(let found)? = root["version"], found == Double(version) else {
             throw InputError("\(file): key \"version\": this ScrollLab reads version \(version)")
@@ -123,9 +136,11 @@ public enum SessionFile {
         guard case .string(let scene)? = root["scene"], SceneSetup.names.contains(scene) else {
             throw InputError("\(file): key \"scene\": expected one of \(SceneSetup.names.joined(separator: ", "))")
         }
-        guard case .array(let size)? = root["viewport"], size.count == 2, case .number(let width) = size[size.startIndex],
-              case .number(let height) = size[size.index(after: size.startIndex)],
-              (1...100_000).contains(width), (1...100_000).contains(height) else {
+        guard case .array(let size)? = root["viewport"], size.count == 2,
+            case .number(let width) = size[size.startIndex],
+            case .number(let height) = size[size.index(after: size.startIndex)],
+            (1...100_000).contains(width), (1...100_000).contains(height)
+        else {
             throw InputError("\(file): key \"viewport\": expected [width, height] in points, each 1 to 100000")
         }
         guard case .array(let sideValues)? = root["sides"], (1...2).contains(sideValues.count) else {
@@ -139,7 +154,9 @@ public enum SessionFile {
         switch root["editing"] {
         case nil, .string("A")?: editing = 0
         case .string("B")? where sides.count == 2: editing = 1
-        default: throw InputError("\(file): key \"editing\": expected \"A\"\(sides.count == 2 ? " or \"B\"" : " (one side only)")")
+        default:
+            throw InputError(
+                "\(file): key \"editing\": expected \"A\"\(sides.count == 2 ? " or \"B\"" : " (one side only)")")
         }
         var ghost = false
         switch root["ghost"] {
@@ -152,7 +169,10 @@ public enum SessionFile {
         case nil, .null?: break
         case .number(let rate)? where SceneClock.slowMotionRates.contains(rate): slow = rate
         default:
-            throw InputError("\(file): key \"slow_motion\": expected null or one of \(SceneClock.slowMotionRates.map { String($0) }.joined(separator: ", "))")
+            throw InputError(
+                "\(file): key \"slow_motion\": expected null or one of "
+                    + "\(SceneClock.slowMotionRates.map { String($0) }.joined(separator: ", "))"
+            )
         }
         var layouts: [String: [String: Double]] = [:]
         switch root["layouts"] {
@@ -160,7 +180,8 @@ public enum SessionFile {
         case .object(let scenes)?:
             for entry in scenes {
                 guard SceneSetup.names.contains(entry.key), case .object(let controls) = entry.value else {
-                    throw InputError("\(file): key \"layouts\": \"\(entry.key)\" is not a scene with an object of control values")
+                    throw InputError(
+                        "\(file): key \"layouts\": \"\(entry.key)\" is not a scene with an object of control values")
                 }
                 for control in controls {
                     guard case .number(let value) = control.value, value.isFinite else {
@@ -181,12 +202,15 @@ public enum SessionFile {
         if let value = root["recording"] {
             recording = try GestureFile.decode(value.serialized(), file: "\(file): recording")
         }
-        return SessionDocument(scene: scene, viewport: Size(width: width, height: height), sides: sides, editing: editing, ghost: ghost,
-                               slowMotion: slow, layouts: layouts, reference: reference, recording: recording)
+        return SessionDocument(
+            scene: scene, viewport: Size(width: width, height: height), sides: sides, editing: editing, ghost: ghost,
+            slowMotion: slow, layouts: layouts, reference: reference, recording: recording)
     }
 
     private static func side(_ value: JSONValue, at place: String) throws(InputError) -> SessionDocument.Side {
-        guard case .object(let members) = value else { throw InputError("\(place): expected an object with name and feel") }
+        guard case .object(let members) = value else {
+            throw InputError("\(place): expected an object with name and feel")
+        }
         for member in members where !sideKeys.contains(member.key) {
             throw InputError("\(place): unknown key \"\(member.key)\"; a side has \(sideKeys.joined(separator: ", "))")
         }
@@ -201,17 +225,24 @@ public enum SessionFile {
             guard let member = value[key] else { return nil }
             return try ParametersFile.decode(member.serialized(), file: "\(place).\(key)")
         }
-        guard let current = try feel("feel") else { throw InputError("\(place): missing key \"feel\" (a parameter file's object)") }
+        guard let current = try feel("feel") else {
+            throw InputError("\(place): missing key \"feel\" (a parameter file's object)")
+        }
         guard let name = try text("name") else { throw InputError("\(place): missing key \"name\"") }
-        return SessionDocument.Side(feel: current, name: name, namedFeel: try feel("named_feel"), savedFeel: try feel("saved_feel"),
-                                    savedName: try text("saved_name"))
+        return SessionDocument.Side(
+            feel: current, name: name, namedFeel: try feel("named_feel"), savedFeel: try feel("saved_feel"),
+            savedName: try text("saved_name"))
     }
 
     /// Where the window keeps the session it quit with: `$XDG_STATE_HOME/scrollab/last-session.json`,
     /// else `~/.local/state/scrollab/last-session.json`; nil without either variable.
     public static func autosavePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/scrollab/last-session.json" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/scrollab/last-session.json" }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/scrollab/last-session.json"
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return home + "/.local/state/scrollab/last-session.json"
+        }
         return nil
     }
 }

@@ -42,8 +42,11 @@ extension PlaygroundSession {
 
     /// Every side's feel and names now.
     var sideStates: [SessionDocument.Side] {
-        sides.map { SessionDocument.Side(feel: $0.feel, name: $0.named.name, namedFeel: $0.named.feel, savedFeel: $0.savedFeel,
-                                         savedName: $0.savedName) }
+        sides.map {
+            SessionDocument.Side(
+                feel: $0.feel, name: $0.named.name, namedFeel: $0.named.feel, savedFeel: $0.savedFeel,
+                savedName: $0.savedName)
+        }
     }
 
     /// After a request that may change a feel: keeps `before` as an undo step if anything changed
@@ -54,7 +57,11 @@ extension PlaygroundSession {
         var merge: String?
         if case let .setValue(key, _) = request { merge = "\(editing) \(key)" }
         defer { lastUndoMerge = merge.map { ($0, realTime) } }
-        if let merge, let last = lastUndoMerge, last.key == merge, realTime - last.time < Self.undoMergeSeconds, !undoStack.isEmpty { return }
+        if let merge, let last = lastUndoMerge, last.key == merge, realTime - last.time < Self.undoMergeSeconds,
+            !undoStack.isEmpty
+        {
+            return
+        }
         undoStack.append(before)
         if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
     }
@@ -69,7 +76,8 @@ extension PlaygroundSession {
 
     /// Takes the last entry of `source`, keeps the sides as they are now on `target` (so the step
     /// can be gone back on), and puts the entry's sides back.
-    private func step(from source: inout [UndoEntry], to target: inout [UndoEntry], at realTime: Double, undoing: Bool) {
+    private func step(from source: inout [UndoEntry], to target: inout [UndoEntry], at realTime: Double, undoing: Bool)
+    {
         guard let entry = source.popLast() else {
             show(undoing ? "Nothing to undo." : "Nothing to redo.")
             return
@@ -93,8 +101,9 @@ extension PlaygroundSession {
     }
 
     private static func state(_ state: SessionDocument.Side, on display: Display) -> SessionDocument.Side {
-        SessionDocument.Side(feel: state.feel.on(display), name: state.name, namedFeel: state.namedFeel.on(display),
-                             savedFeel: state.savedFeel.on(display), savedName: state.savedName)
+        SessionDocument.Side(
+            feel: state.feel.on(display), name: state.name, namedFeel: state.namedFeel.on(display),
+            savedFeel: state.savedFeel.on(display), savedName: state.savedName)
     }
 
     private func set(_ side: PlaygroundSide, to state: SessionDocument.Side) {
@@ -109,10 +118,13 @@ extension PlaygroundSession {
     /// What a session file holds now.
     public func snapshot() -> SessionDocument {
         var layouts: [String: [String: Double]] = [:]
-        for (index, values) in sceneLayouts where !values.isEmpty && setups.indices.contains(index) { layouts[setups[index].name] = values }
-        return SessionDocument(scene: setups[sceneIndex].name, viewport: viewport, sides: sideStates, editing: editing,
-                               ghost: showsGhost, slowMotion: slowMotionRate, layouts: layouts, reference: reference?.path,
-                               recording: recorded)
+        for (index, values) in sceneLayouts where !values.isEmpty && setups.indices.contains(index) {
+            layouts[setups[index].name] = values
+        }
+        return SessionDocument(
+            scene: setups[sceneIndex].name, viewport: viewport, sides: sideStates, editing: editing,
+            ghost: showsGhost, slowMotion: slowMotionRate, layouts: layouts, reference: reference?.path,
+            recording: recorded)
     }
 
     /// Opens `document` as the window's state: its scene, viewport, sides, layouts, speed,
@@ -120,8 +132,10 @@ extension PlaygroundSession {
     /// window does not have is refused, and nothing changes.
     public func open(_ document: SessionDocument, source: String, at realTime: Double) {
         guard let index = setups.firstIndex(where: { $0.name == document.scene }) else {
-            show("\(source): the scene \"\(document.scene)\" is not in this window (scenes: \(setups.map(\.name).joined(separator: ", "))).",
-                 isError: true)
+            show(
+                "\(source): the scene \"\(document.scene)\" is not in this window (scenes: "
+                    + "\(setups.map(\.name).joined(separator: ", "))).",
+                isError: true)
             return
         }
         sceneLayouts = [:]
@@ -152,7 +166,9 @@ extension PlaygroundSession {
             reference = nil
         }
         let names = sides.map(\.title).joined(separator: "; ")
-        show((["Opened \(source): \(names), scene \(scene.name)."] + notes).joined(separator: " "), isError: !notes.isEmpty)
+        show(
+            (["Opened \(source): \(names), scene \(scene.name)."] + notes).joined(separator: " "),
+            isError: !notes.isEmpty)
     }
 
     func openSession(from path: String, at realTime: Double) {
@@ -166,7 +182,10 @@ extension PlaygroundSession {
     func saveSession(to path: String) {
         do {
             try TextFile.write(SessionFile.encode(snapshot()), to: path)
-            show("Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open session or `scrollab play --session \(path)` restores it.")
+            show(
+                "Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open "
+                    + "session or `scrollab play --session \(path)` restores it."
+            )
         } catch {
             show(error.message, isError: true)
         }

@@ -16,7 +16,10 @@ public struct WindowLayout: Equatable, Sendable {
 
     /// `panel: false` gives the phones the whole width (a blind test shows no panel);
     /// `reserve` keeps that many points free under the phones (its answer buttons).
-    public init(windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int, panel: Bool = true, reserve: Double = 0) {
+    public init(
+        windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int, panel: Bool = true,
+        reserve: Double = 0
+    ) {
         panelWidth = panel ? Self.panelWidth(windowWidth: w) : 0
         let area = max(100, w - panelWidth)
         let n = Double(max(1, sides))
@@ -28,7 +31,9 @@ public struct WindowLayout: Equatable, Sendable {
         scale = max(0.1, min(widthLimited, (h - 96 - reserve) / viewport.height))
         let pw = viewport.width * scale, ph = viewport.height * scale
         let gap = (area - n * pw) / (n + 1)
-        phones = (0..<max(1, sides)).map { Rect(x: gap + Double($0) * (pw + gap), y: (h - reserve - ph) / 2 + 12, width: pw, height: ph) }
+        phones = (0..<max(1, sides)).map {
+            Rect(x: gap + Double($0) * (pw + gap), y: (h - reserve - ph) / 2 + 12, width: pw, height: ph)
+        }
         panelX = area
         height = h
     }

@@ -34,11 +34,14 @@ public struct ClipScript: Sendable {
     /// Clip seconds in all, instead of "until rest plus the hold".
     public var duration: Double?
 
-    public init(setup: SceneSetup, viewport: Size, events: [TimedInput], sides: [ClipSide], fps: Double = 60, slow: Double = 1,
-                scale: Double = 1, caption: String? = nil, hold: Double = 0.5, duration: Double? = nil) {
+    public init(
+        setup: SceneSetup, viewport: Size, events: [TimedInput], sides: [ClipSide], fps: Double = 60, slow: Double = 1,
+        scale: Double = 1, caption: String? = nil, hold: Double = 0.5, duration: Double? = nil
+    ) {
         precondition(!sides.isEmpty && sides.count <= 2)
         self.setup = setup; self.viewport = viewport; self.events = events; self.sides = sides
-        self.fps = fps; self.slow = slow; self.scale = scale; self.caption = caption; self.hold = hold; self.duration = duration
+        self.fps = fps; self.slow = slow; self.scale = scale; self.caption = caption; self.hold = hold;
+        self.duration = duration
     }
 
     /// Scene time (s) of the first frame: the first event's, or 0 without a gesture.
@@ -61,7 +64,11 @@ public struct ClipScript: Sendable {
         while true {
             let t = start + Double(k) * step
             if t > last + Self.restSearchLimit { return t }
-            if scenes.allSatisfy({ $0.advance(to: t); return $0.isAtRest(at: t) }) { return t }
+            if scenes.allSatisfy({
+                $0.advance(to: t); return $0.isAtRest(at: t)
+            }) {
+                return t
+            }
             k += 1
         }
     }
@@ -118,11 +125,15 @@ public struct ClipLayout: Equatable, Sendable {
             height = h + (caption ? Self.captionHeight : 0)
             captionBox = caption ? Rect(x: 8, y: h, width: w - 16, height: Self.captionHeight) : nil
         } else {
-            phones = [Rect(x: m, y: Self.labelHeight, width: w, height: h), Rect(x: 2 * m + w, y: Self.labelHeight, width: w, height: h)]
+            phones = [
+                Rect(x: m, y: Self.labelHeight, width: w, height: h),
+                Rect(x: 2 * m + w, y: Self.labelHeight, width: w, height: h)
+            ]
             width = 3 * m + 2 * w
             let bottom = Self.labelHeight + h + m
             height = bottom + (caption ? Self.captionHeight - m : 0)
-            captionBox = caption ? Rect(x: m, y: Self.labelHeight + h, width: width - 2 * m, height: Self.captionHeight) : nil
+            captionBox =
+                caption ? Rect(x: m, y: Self.labelHeight + h, width: width - 2 * m, height: Self.captionHeight) : nil
         }
     }
 
@@ -189,7 +200,9 @@ public final class ClipRenderer {
         for (index, scene) in scenes.enumerated() {
             scene.advance(to: t)
             let phone = layout.phones[index]
-            Self.phone(into: &list, scene: scene, at: t, finger: finger, background: background, corners: single ? nil : Self.background)
+            Self.phone(
+                into: &list, scene: scene, at: t, finger: finger, background: background,
+                corners: single ? nil : Self.background)
             if !first, list.commands == drawn[index] { continue }
             canvas.draw(list, viewport: bounds, scale: scale, x: phone.x * scale, y: phone.y * scale)
             drawn[index] = list.commands
@@ -199,7 +212,10 @@ public final class ClipRenderer {
             list.removeAll()
             if !single { Self.labels(script.sides.map(\.label), layout: layout, into: &list) }
             if let caption = script.caption, let box = layout.captionBox {
-                list.append(.text(caption, x: box.x, y: box.y + 12, style: .body, color: Color(hex: 0xE5E5EA), maxWidth: box.width, alignment: .center))
+                list.append(
+                    .text(
+                        caption, x: box.x, y: box.y + 12, style: .body, color: Color(hex: 0xE5E5EA),
+                        maxWidth: box.width, alignment: .center))
             }
             if !list.commands.isEmpty {
                 canvas.draw(list, viewport: Rect(x: 0, y: 0, width: layout.width, height: layout.height), scale: scale)
@@ -211,8 +227,10 @@ public final class ClipRenderer {
     /// One phone's draw list, in viewport points: its background, the scene at `t`, the finger
     /// as a translucent touch dot (like iOS screen recordings' touches) and, with `corners`,
     /// the screen's rounded corners painted in that colour.
-    public static func phone(into list: inout DrawList, scene: any ScrollScene, at t: Double, finger: (point: Point, alpha: Double)?,
-                             background: Color, corners: Color?) {
+    public static func phone(
+        into list: inout DrawList, scene: any ScrollScene, at t: Double, finger: (point: Point, alpha: Double)?,
+        background: Color, corners: Color?
+    ) {
         let bounds = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
         list.removeAll()
         list.append(.clip(bounds))
@@ -220,8 +238,14 @@ public final class ClipRenderer {
         scene.draw(into: &list, at: t)
         list.append(.clip(nil))
         if let finger {
-            list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 24, color: Color(hex: 0x000000, alpha: 0.22 * finger.alpha)))
-            list.append(.circle(centerX: finger.point.x, centerY: finger.point.y, radius: 21, color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
+            list.append(
+                .circle(
+                    centerX: finger.point.x, centerY: finger.point.y, radius: 24,
+                    color: Color(hex: 0x000000, alpha: 0.22 * finger.alpha)))
+            list.append(
+                .circle(
+                    centerX: finger.point.x, centerY: finger.point.y, radius: 21,
+                    color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
         }
         if let corners { list.append(.cornerMask(bounds, cornerRadius: Chrome.screenCornerRadius, color: corners)) }
     }
@@ -231,7 +255,8 @@ public final class ClipRenderer {
         for (index, label) in labels.enumerated() where index < layout.phones.count {
             let phone = layout.phones[index]
             list.append(.circle(centerX: phone.x + 8, centerY: 18, radius: 6, color: OffsetPlot.colors[index % 2]))
-            list.append(.text(label, x: phone.x + 22, y: 7, style: .headline, color: .white, maxWidth: phone.width - 22))
+            list.append(
+                .text(label, x: phone.x + 22, y: 7, style: .headline, color: .white, maxWidth: phone.width - 22))
         }
     }
 
@@ -254,9 +279,13 @@ extension ClipRenderer {
     /// `inputs` are the files the clip was made from, which the output must not overwrite.
     /// `proceed` is asked after each frame with the frames done so far; when it says no, FFmpeg
     /// is stopped, nothing is written and `VideoError.cancelled` is thrown.
-    public func encode(to path: String, format: VideoFormat, inputs: [String] = [], ffmpeg: String? = VideoEncoder.ffmpegPath(),
-                       proceed: (Int) -> Bool = { _ in true }) throws(VideoError) -> ClipResult {
-        let encoder = try VideoEncoder(path: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps, inputs: inputs, ffmpeg: ffmpeg)
+    public func encode(
+        to path: String, format: VideoFormat, inputs: [String] = [], ffmpeg: String? = VideoEncoder.ffmpegPath(),
+        proceed: (Int) -> Bool = { _ in true }
+    ) throws(VideoError) -> ClipResult {
+        let encoder = try VideoEncoder(
+            path: path, format: format, width: pixelWidth, height: pixelHeight, fps: script.fps, inputs: inputs,
+            ffmpeg: ffmpeg)
         while let frame = next() {
             try encoder.write(frame)
             if !proceed(nextFrame) {
@@ -265,6 +294,8 @@ extension ClipRenderer {
             }
         }
         let bytes = try encoder.finish()
-        return ClipResult(frames: frameCount, duration: Double(frameCount) / script.fps, bytes: bytes, width: pixelWidth, height: pixelHeight)
+        return ClipResult(
+            frames: frameCount, duration: Double(frameCount) / script.fps, bytes: bytes, width: pixelWidth,
+            height: pixelHeight)
     }
 }

@@ -29,11 +29,17 @@ struct Chart {
         }
         for value in xAxis {
             let x = px(value)
-            list.append(.rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
+            list.append(
+                .rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
             list.append(.text(Fit.format(value), x: x - 14, y: plot.maxY + 6, style: .caption, color: faint))
         }
-        list.append(.rect(Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(Self.label), cornerRadius: 0))
-        list.append(.rect(Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(Self.label), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: plot.x, y: plot.maxY, width: plot.width, height: 1.5), fill: .solid(Self.label), cornerRadius: 0
+            ))
+        list.append(
+            .rect(
+                Rect(x: plot.x, y: plot.y, width: 1.5, height: plot.height), fill: .solid(Self.label), cornerRadius: 0))
         list.append(.text(xLabel, x: plot.x + plot.width / 2 - 60, y: plot.maxY + 28, style: .body, color: Self.label))
         list.append(.text(yLabel, x: 8, y: plot.y - 26, style: .body, color: Self.label))
     }
@@ -41,19 +47,25 @@ struct Chart {
 
 extension FitPlot {
     /// A straight stroke `width` points wide from `a` to `b`, as two triangles.
-    static func segment(_ list: inout DrawList, from a: (Double, Double), to b: (Double, Double), width: Double, color: Color) {
+    static func segment(
+        _ list: inout DrawList, from a: (Double, Double), to b: (Double, Double), width: Double, color: Color
+    ) {
         let dx = b.0 - a.0, dy = b.1 - a.1
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0, length.isFinite else { return }
         let nx = -dy / length * width / 2, ny = dx / length * width / 2
-        list.append(.triangle(x0: a.0 + nx, y0: a.1 + ny, x1: b.0 + nx, y1: b.1 + ny, x2: b.0 - nx, y2: b.1 - ny, color: color))
-        list.append(.triangle(x0: a.0 + nx, y0: a.1 + ny, x1: b.0 - nx, y1: b.1 - ny, x2: a.0 - nx, y2: a.1 - ny, color: color))
+        list.append(
+            .triangle(x0: a.0 + nx, y0: a.1 + ny, x1: b.0 + nx, y1: b.1 + ny, x2: b.0 - nx, y2: b.1 - ny, color: color))
+        list.append(
+            .triangle(x0: a.0 + nx, y0: a.1 + ny, x1: b.0 - nx, y1: b.1 - ny, x2: a.0 - nx, y2: a.1 - ny, color: color))
     }
 }
 
 /// The data of a `scrollab fit` and its fitted curve on one chart with labelled axes.
 public enum FitPlot {
-    public static func image(_ result: Fit.Result, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+    public static func image(
+        _ result: Fit.Result, title: String, fonts: FontLibrary, width: Int = 900, height: Int = 520
+    ) throws -> Image {
         let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
         canvas.clear(Color(hex: 0xFFFFFF))
         var list = DrawList()
@@ -66,15 +78,22 @@ public enum FitPlot {
         func py(_ y: Double) -> Double { chart.py(y) }
         let curveColor = Color(hex: 0xFF3B30), dataColor = Color(hex: 0x0A84FF)
         // The data first, the fit on top as a line: a fit that matches still shows.
-        for point in result.points { list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 3.2, color: dataColor)) }
+        for point in result.points {
+            list.append(.circle(centerX: px(point.x), centerY: py(point.y), radius: 3.2, color: dataColor))
+        }
         for (a, b) in zip(result.curve, result.curve.dropFirst()) {
             Self.segment(&list, from: (px(a.x), py(a.y)), to: (px(b.x), py(b.y)), width: 2, color: curveColor)
         }
         let legendY = h - 34
         list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: dataColor))
-        list.append(.text("data (\(result.points.count) rows)", x: plot.x + 16, y: legendY, style: .caption, color: label))
-        list.append(.rect(Rect(x: plot.x + 180, y: legendY + 8, width: 18, height: 2.5), fill: .solid(curveColor), cornerRadius: 1))
-        let fitted = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(separator: ", ")
+        list.append(
+            .text("data (\(result.points.count) rows)", x: plot.x + 16, y: legendY, style: .caption, color: label))
+        list.append(
+            .rect(
+                Rect(x: plot.x + 180, y: legendY + 8, width: 18, height: 2.5), fill: .solid(curveColor), cornerRadius: 1
+            ))
+        let fitted = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(
+            separator: ", ")
         list.append(.text("fit: \(fitted)", x: plot.x + 204, y: legendY, style: .caption, color: label))
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()

@@ -19,20 +19,28 @@ public struct GoldenFrame: Sendable {
         GoldenFrame(name: "list-fling", setup: .cards(count: 200), gesture: "fling-up.json", time: 0.4),
         GoldenFrame(name: "list-pulled", setup: .cards(count: 200), gesture: "pull-past-top.json", time: 0.7),
         GoldenFrame(name: "pager-turning", setup: .pager(pages: 8), gesture: "flick-next-page.json", time: 0.18),
-        GoldenFrame(name: "carousel-swipe", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: "swipe-left.json", time: 0.25),
+        GoldenFrame(
+            name: "carousel-swipe", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10),
+            gesture: "swipe-left.json", time: 0.25),
         GoldenFrame(name: "banner-parallax", setup: .banner(items: 5), gesture: "banner-swipe.json", time: 0.1),
         GoldenFrame(name: "loop-wrap", setup: .loop(items: 3), gesture: "flick-next-page.json", time: 0.15),
         GoldenFrame(name: "nested-pinned", setup: .nested, gesture: "push-up-nested.json", time: 0.8),
         GoldenFrame(name: "adapters-transfer", setup: .adapters, gesture: "fling-left-list.json", time: 0.6),
         GoldenFrame(name: "lab-pull", setup: .lab, gesture: "lab-pull.json", time: 1.3),
         GoldenFrame(name: "list-fling@3x", setup: .cards(count: 200), gesture: "fling-up.json", time: 0.4, scale: 3),
-        GoldenFrame(name: "pager-turning@3x", setup: .pager(pages: 8), gesture: "flick-next-page.json", time: 0.18, scale: 3),
-        GoldenFrame(name: "carousel-swipe@3x", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10), gesture: "swipe-left.json", time: 0.25, scale: 3),
-        GoldenFrame(name: "banner-parallax@3x", setup: .banner(items: 5), gesture: "banner-swipe.json", time: 0.1, scale: 3),
-        GoldenFrame(name: "loop-wrap@3x", setup: .loop(items: 3), gesture: "flick-next-page.json", time: 0.15, scale: 3),
+        GoldenFrame(
+            name: "pager-turning@3x", setup: .pager(pages: 8), gesture: "flick-next-page.json", time: 0.18, scale: 3),
+        GoldenFrame(
+            name: "carousel-swipe@3x", setup: .carousel(cellWidth: 300, spacing: 12, cells: 10),
+            gesture: "swipe-left.json", time: 0.25, scale: 3),
+        GoldenFrame(
+            name: "banner-parallax@3x", setup: .banner(items: 5), gesture: "banner-swipe.json", time: 0.1, scale: 3),
+        GoldenFrame(
+            name: "loop-wrap@3x", setup: .loop(items: 3), gesture: "flick-next-page.json", time: 0.15, scale: 3),
         GoldenFrame(name: "nested-pinned@3x", setup: .nested, gesture: "push-up-nested.json", time: 0.8, scale: 3),
-        GoldenFrame(name: "adapters-transfer@3x", setup: .adapters, gesture: "fling-left-list.json", time: 0.6, scale: 3),
-        GoldenFrame(name: "lab-pull@3x", setup: .lab, gesture: "lab-pull.json", time: 1.3, scale: 3),
+        GoldenFrame(
+            name: "adapters-transfer@3x", setup: .adapters, gesture: "fling-left-list.json", time: 0.6, scale: 3),
+        GoldenFrame(name: "lab-pull@3x", setup: .lab, gesture: "lab-pull.json", time: 1.3, scale: 3)
     ]
 
     /// Per-channel difference allowed before a pixel counts as changed, and the share of pixels

@@ -26,11 +26,14 @@ public enum OffsetPlot {
     public static let colors = [Color(hex: 0x0A84FF), Color(hex: 0xFF9F0A)]
     public static let referenceColor = Color(hex: 0xFF375F)
 
-    static let background = Color(hex: 0x1C1C1E), panel = Color(hex: 0x2C2C2E), grid = Color(hex: 0x3A3A3C), muted = Color(hex: 0x8E8E93)
+    static let background = Color(hex: 0x1C1C1E), panel = Color(hex: 0x2C2C2E), grid = Color(hex: 0x3A3A3C),
+        muted = Color(hex: 0x8E8E93)
 
     /// `table`: rows of text under the charts, the first its header (`GestureTable`'s).
-    public static func image(_ series: [Series], reference: Series? = nil, table: [[String]] = [], fonts: FontLibrary,
-                             width: Int = 1000) throws -> Image {
+    public static func image(
+        _ series: [Series], reference: Series? = nil, table: [[String]] = [], fonts: FontLibrary,
+        width: Int = 1000
+    ) throws -> Image {
         let w = Double(width)
         let rowHeight = 26.0
         let offsetChart = Rect(x: 80, y: 66, width: w - 100, height: 240)
@@ -44,25 +47,41 @@ public enum OffsetPlot {
         var list = DrawList()
         let all = series + (reference.map { [$0] } ?? [])
         let span = max(1, all.compactMap(\.times.last).max() ?? 1)
-        list.append(.text("The last gesture, touch-down to rest", x: offsetChart.x, y: 10, style: .headline, color: .white))
-        chart(into: &list, offsetChart, span: span, title: "offset (pt)", lines: all.map { ($0.times, $0.offsets, $0.color) })
-        chart(into: &list, velocityChart, span: span, title: "velocity (pt/s)", lines: series.map { ($0.times, $0.velocities, $0.color) })
+        list.append(
+            .text("The last gesture, touch-down to rest", x: offsetChart.x, y: 10, style: .headline, color: .white))
+        chart(
+            into: &list, offsetChart, span: span, title: "offset (pt)",
+            lines: all.map { ($0.times, $0.offsets, $0.color) })
+        chart(
+            into: &list, velocityChart, span: span, title: "velocity (pt/s)",
+            lines: series.map { ($0.times, $0.velocities, $0.color) })
         // The legend: a line per side, named as the phones name it.
         for (index, one) in all.enumerated() {
             let y = legendY + Double(index) * 24
-            list.append(.rect(Rect(x: offsetChart.x, y: y + 8, width: 22, height: 3), fill: .solid(one.color), cornerRadius: 1))
-            list.append(.text(one.label, x: offsetChart.x + 32, y: y, style: .body, color: .white, maxWidth: w - offsetChart.x - 52))
+            list.append(
+                .rect(Rect(x: offsetChart.x, y: y + 8, width: 22, height: 3), fill: .solid(one.color), cornerRadius: 1))
+            list.append(
+                .text(
+                    one.label, x: offsetChart.x + 32, y: y, style: .body, color: .white,
+                    maxWidth: w - offsetChart.x - 52))
         }
         // The table: columns as wide as the plot allows, the first (names) the widest.
         if let header = table.first, !header.isEmpty {
             let first = 0.28 * offsetChart.width, rest = (offsetChart.width - first) / Double(max(1, header.count - 1))
             for (r, row) in table.enumerated() {
                 let y = tableY + Double(r) * rowHeight
-                if r > 0, r % 2 == 1 { list.append(.rect(Rect(x: offsetChart.x - 6, y: y - 4, width: offsetChart.width + 12, height: rowHeight), fill: .solid(panel), cornerRadius: 3)) }
+                if r > 0, r % 2 == 1 {
+                    list.append(
+                        .rect(
+                            Rect(x: offsetChart.x - 6, y: y - 4, width: offsetChart.width + 12, height: rowHeight),
+                            fill: .solid(panel), cornerRadius: 3))
+                }
                 for (c, cell) in row.enumerated() {
                     let x = offsetChart.x + (c == 0 ? 0 : first + Double(c - 1) * rest)
-                    list.append(.text(cell, x: x, y: y, style: r == 0 ? .caption : .body, color: r == 0 ? muted : .white,
-                                      maxWidth: (c == 0 ? first : rest) - 8))
+                    list.append(
+                        .text(
+                            cell, x: x, y: y, style: r == 0 ? .caption : .body, color: r == 0 ? muted : .white,
+                            maxWidth: (c == 0 ? first : rest) - 8))
                 }
             }
         }
@@ -71,7 +90,10 @@ public enum OffsetPlot {
     }
 
     /// One framed chart: grid and labels at round ticks, time from 0 (touch-down) to `span` s.
-    static func chart(into list: inout DrawList, _ plot: Rect, span: Double, title: String, lines: [(xs: [Double], ys: [Double], color: Color)]) {
+    static func chart(
+        into list: inout DrawList, _ plot: Rect, span: Double, title: String,
+        lines: [(xs: [Double], ys: [Double], color: Color)]
+    ) {
         let values = lines.flatMap(\.ys).filter(\.isFinite)
         var low = values.min() ?? 0, high = values.max() ?? 1
         if high - low < 1 { low -= 0.5; high += 0.5 }
@@ -84,13 +106,17 @@ public enum OffsetPlot {
         for value in yTicks {
             let y = plot.maxY - plot.height * (value - low) / (high - low)
             list.append(.rect(Rect(x: plot.x, y: y, width: plot.width, height: 1), fill: .solid(grid), cornerRadius: 0))
-            list.append(.text(AxisTicks.label(value, step: yStep), x: 4, y: y - 8, style: .caption, color: muted, maxWidth: plot.x - 12,
-                              alignment: .trailing))
+            list.append(
+                .text(
+                    AxisTicks.label(value, step: yStep), x: 4, y: y - 8, style: .caption, color: muted,
+                    maxWidth: plot.x - 12,
+                    alignment: .trailing))
         }
         let (xTicks, xStep) = AxisTicks.ticks(from: 0, to: span, count: 8)
         for value in xTicks {
             let x = plot.x + plot.width * value / span
-            list.append(.rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
+            list.append(
+                .rect(Rect(x: x, y: plot.y, width: 1, height: plot.height), fill: .solid(grid), cornerRadius: 0))
             let text = AxisTicks.label(value, step: xStep) + (value == xTicks.last ? " s" : "")
             list.append(.text(text, x: min(x - 12, plot.maxX - 40), y: plot.maxY + 4, style: .caption, color: muted))
         }
@@ -105,7 +131,10 @@ public enum OffsetPlot {
                     if steps < 1 { continue }
                     for k in 1..<max(steps, 2) {
                         let f = Double(k) / Double(steps)
-                        list.append(.circle(centerX: p.x + (x - p.x) * f, centerY: p.y + (y - p.y) * f, radius: 1.4, color: line.color))
+                        list.append(
+                            .circle(
+                                centerX: p.x + (x - p.x) * f, centerY: p.y + (y - p.y) * f, radius: 1.4,
+                                color: line.color))
                     }
                 }
                 list.append(.circle(centerX: x, centerY: y, radius: 1.6, color: line.color))

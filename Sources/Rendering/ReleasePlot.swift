@@ -16,8 +16,10 @@ public enum ReleasePlot {
 
     /// `finger`: the finger's travel in content points (up = positive) at each touch sample;
     /// `content`: the content offset over time; `release`: what the axis reported at the lift.
-    public static func image(title: String, finger: [Point], content: [Point], release: AxisReport.Release?,
-                             fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+    public static func image(
+        title: String, finger: [Point], content: [Point], release: AxisReport.Release?,
+        fonts: FontLibrary, width: Int = 900, height: Int = 520
+    ) throws -> Image {
         let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
         canvas.clear(Color(hex: 0xFFFFFF))
         var list = DrawList()
@@ -29,23 +31,43 @@ public enum ReleasePlot {
         func px(_ x: Double) -> Double { chart.px(x) }
         func py(_ y: Double) -> Double { chart.py(y) }
         let contentColor = Color(hex: 0xFF3B30), fingerColor = Color(hex: 0x0A84FF), releaseColor = Color(hex: 0x34C759)
-        for point in content { list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 1.3, color: contentColor)) }
-        for point in finger { list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 3.6, color: fingerColor)) }
+        for point in content {
+            list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 1.3, color: contentColor))
+        }
+        for point in finger {
+            list.append(.circle(centerX: px(point.t), centerY: py(point.value), radius: 3.6, color: fingerColor))
+        }
         if let release {
             let x = px(release.time)
-            list.append(.rect(Rect(x: x - 0.75, y: plot.y, width: 1.5, height: plot.height), fill: .solid(releaseColor), cornerRadius: 0))
-            list.append(.text("lift: \(Fit.format(release.velocity)) pt/s", x: x + 6, y: plot.y + 4, style: .caption, color: label))
+            list.append(
+                .rect(
+                    Rect(x: x - 0.75, y: plot.y, width: 1.5, height: plot.height), fill: .solid(releaseColor),
+                    cornerRadius: 0))
+            list.append(
+                .text(
+                    "lift: \(Fit.format(release.velocity)) pt/s", x: x + 6, y: plot.y + 4, style: .caption, color: label
+                ))
             let restY = py(release.targetOffset)
-            list.append(.rect(Rect(x: x, y: restY, width: plot.maxX - x, height: 1), fill: .solid(faint), cornerRadius: 0))
-            list.append(.text("rest \(Fit.format(release.targetOffset)) pt", x: plot.maxX - 150, y: restY + 4, style: .caption,
-                              color: label))
+            list.append(
+                .rect(Rect(x: x, y: restY, width: plot.maxX - x, height: 1), fill: .solid(faint), cornerRadius: 0))
+            list.append(
+                .text(
+                    "rest \(Fit.format(release.targetOffset)) pt", x: plot.maxX - 150, y: restY + 4, style: .caption,
+                    color: label))
         }
         let legendY = h - 34
         list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: fingerColor))
-        list.append(.text("finger (\(finger.count) touch samples)", x: plot.x + 16, y: legendY, style: .caption, color: label))
-        list.append(.rect(Rect(x: plot.x + 250, y: legendY + 8, width: 18, height: 2.5), fill: .solid(contentColor), cornerRadius: 1))
+        list.append(
+            .text("finger (\(finger.count) touch samples)", x: plot.x + 16, y: legendY, style: .caption, color: label))
+        list.append(
+            .rect(
+                Rect(x: plot.x + 250, y: legendY + 8, width: 18, height: 2.5), fill: .solid(contentColor),
+                cornerRadius: 1))
         list.append(.text("content offset", x: plot.x + 274, y: legendY, style: .caption, color: label))
-        list.append(.rect(Rect(x: plot.x + 400, y: legendY + 2, width: 2, height: 14), fill: .solid(releaseColor), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: plot.x + 400, y: legendY + 2, width: 2, height: 14), fill: .solid(releaseColor), cornerRadius: 0
+            ))
         list.append(.text("lift and release velocity", x: plot.x + 408, y: legendY, style: .caption, color: label))
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()

@@ -19,7 +19,8 @@ public final class SceneSnapshot {
 
     /// The viewport of `scene` at `time` (the scene already advanced there), `scale` pixels per point.
     public func image(of scene: any ScrollScene, at time: Double, scale: Double = 1) throws -> Image {
-        let width = Int((scene.viewport.width * scale).rounded()), height = Int((scene.viewport.height * scale).rounded())
+        let width = Int((scene.viewport.width * scale).rounded()),
+            height = Int((scene.viewport.height * scale).rounded())
         // Kept between images of one size, so its caches (text, shadows, corners, gradients) stay warm.
         let offscreen: OffscreenCanvas
         if let kept = canvas, kept.width == width, kept.height == height {
@@ -32,13 +33,16 @@ public final class SceneSnapshot {
         list.removeAll()
         list.pixelsPerPoint = scale
         scene.draw(into: &list, at: time)
-        offscreen.draw(list, viewport: Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height), scale: scale)
+        offscreen.draw(
+            list, viewport: Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height), scale: scale)
         return offscreen.snapshot()
     }
 
     /// Several scenes (A and B) at `time` side by side under their labels, as a clip's frame
     /// lays them out, `scale` pixels per point.
-    public func sideBySide(_ scenes: [any ScrollScene], labels: [String], at time: Double, scale: Double = 1) throws -> Image {
+    public func sideBySide(_ scenes: [any ScrollScene], labels: [String], at time: Double, scale: Double = 1) throws
+        -> Image
+    {
         guard let first = scenes.first else { return Image(width: 1, height: 1, pixels: [0, 0, 0, 255]) }
         let layout = ClipLayout(viewport: first.viewport, sides: max(2, scenes.count), caption: false)
         let (width, height) = layout.pixelSize(scale: scale)
@@ -48,7 +52,8 @@ public final class SceneSnapshot {
         let bounds = Rect(x: 0, y: 0, width: first.viewport.width, height: first.viewport.height)
         for (index, scene) in scenes.enumerated() where index < layout.phones.count {
             let phone = layout.phones[index]
-            ClipRenderer.phone(into: &list, scene: scene, at: time, finger: nil, background: .black, corners: ClipRenderer.background)
+            ClipRenderer.phone(
+                into: &list, scene: scene, at: time, finger: nil, background: .black, corners: ClipRenderer.background)
             offscreen.draw(list, viewport: bounds, scale: scale, x: phone.x * scale, y: phone.y * scale)
         }
         list.removeAll()
@@ -58,7 +63,9 @@ public final class SceneSnapshot {
     }
 
     /// Feeds `events` to `scene` up to `time` and returns the viewport then.
-    public func image(of scene: any ScrollScene, events: [TimedInput], at time: Double, scale: Double = 1) throws -> Image {
+    public func image(of scene: any ScrollScene, events: [TimedInput], at time: Double, scale: Double = 1) throws
+        -> Image
+    {
         for event in events where event.time <= time { scene.handle(event) }
         scene.advance(to: time)
         return try image(of: scene, at: time, scale: scale)
@@ -66,8 +73,10 @@ public final class SceneSnapshot {
 
     /// Frames at `times` side by side, each labelled with its time, in one image; wrapped into
     /// rows of `columns` frames (default: all in one row).
-    public func filmstrip(of scene: any ScrollScene, events: [TimedInput], times: [Double], scale: Double = 0.5,
-                          columns: Int? = nil) throws -> Image {
+    public func filmstrip(
+        of scene: any ScrollScene, events: [TimedInput], times: [Double], scale: Double = 0.5,
+        columns: Int? = nil
+    ) throws -> Image {
         let size = Self.filmstripSize(viewport: scene.viewport, count: times.count, scale: scale, columns: columns)
         let w = scene.viewport.width, h = scene.viewport.height
         let perRow = max(1, columns ?? times.count)
@@ -93,7 +102,9 @@ public final class SceneSnapshot {
     static let gap = 12.0, label = 34.0
 
     /// The filmstrip's size in pixels for `count` frames in rows of `columns`.
-    public static func filmstripSize(viewport: Size, count: Int, scale: Double, columns: Int? = nil) -> (width: Int, height: Int) {
+    public static func filmstripSize(viewport: Size, count: Int, scale: Double, columns: Int? = nil) -> (
+        width: Int, height: Int
+    ) {
         let perRow = Double(max(1, min(columns ?? count, count)))
         let rows = (Double(count) / perRow).rounded(.up)
         let width = Int(((perRow * viewport.width + (perRow - 1) * gap) * scale).rounded())

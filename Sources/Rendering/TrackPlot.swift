@@ -8,18 +8,25 @@ import Tracking
 /// marked in red, each segment shaded and named along the top.
 public enum TrackPlot {
     /// `fits`: fitted curves drawn over the segments they were fitted to (`fit --video`).
-    public static func image(_ track: Track, title: String, fits: [Fit.Result] = [], fonts: FontLibrary, width: Int = 900, height: Int = 520) throws -> Image {
+    public static func image(
+        _ track: Track, title: String, fits: [Fit.Result] = [], fonts: FontLibrary, width: Int = 900, height: Int = 520
+    ) throws -> Image {
         let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
         canvas.clear(Color(hex: 0xFFFFFF))
         var list = DrawList()
         let w = Double(width), h = Double(height)
         let chart = Chart(width: w, height: h, xs: track.frames.map(\.t), ys: track.frames.map(\.offset))
         let plot = chart.plot
-        let shades: [TrackSegment.Kind: Color] = [.rest: Color(hex: 0xF2F2F7), .drag: Color(hex: 0xFFF4D6), .glide: Color(hex: 0xE3F0FF),
-                                                   .settle: Color(hex: 0xE8E3FF), .return: Color(hex: 0xFFE5E5)]
+        let shades: [TrackSegment.Kind: Color] = [
+            .rest: Color(hex: 0xF2F2F7), .drag: Color(hex: 0xFFF4D6), .glide: Color(hex: 0xE3F0FF),
+            .settle: Color(hex: 0xE8E3FF), .return: Color(hex: 0xFFE5E5)
+        ]
         for segment in track.segments {
             let x0 = chart.px(track.frames[segment.first].t), x1 = chart.px(track.frames[segment.last].t)
-            list.append(.rect(Rect(x: x0, y: plot.y, width: max(1, x1 - x0), height: plot.height), fill: .solid(shades[segment.kind]!), cornerRadius: 0))
+            list.append(
+                .rect(
+                    Rect(x: x0, y: plot.y, width: max(1, x1 - x0), height: plot.height),
+                    fill: .solid(shades[segment.kind]!), cornerRadius: 0))
             if x1 - x0 >= 34 {
                 list.append(.text(segment.kind.rawValue, x: x0 + 4, y: plot.y + 4, style: .caption, color: Chart.faint))
             }
@@ -27,24 +34,44 @@ public enum TrackPlot {
         chart.drawFrame(title: title, xLabel: "t (s)", yLabel: "offset (pt)", into: &list)
         let lineColor = Color(hex: 0x0A84FF), lowColor = Color(hex: 0xFF3B30)
         for (a, b) in zip(track.frames, track.frames.dropFirst()) {
-            FitPlot.segment(&list, from: (chart.px(a.t), chart.py(a.offset)), to: (chart.px(b.t), chart.py(b.offset)), width: 2, color: lineColor)
+            FitPlot.segment(
+                &list, from: (chart.px(a.t), chart.py(a.offset)), to: (chart.px(b.t), chart.py(b.offset)), width: 2,
+                color: lineColor)
         }
         let fitColor = Color(hex: 0xFF9F0A)
         for fit in fits {
             for (a, b) in zip(fit.curve, fit.curve.dropFirst()) {
-                FitPlot.segment(&list, from: (chart.px(a.x), chart.py(a.y)), to: (chart.px(b.x), chart.py(b.y)), width: 2, color: fitColor)
+                FitPlot.segment(
+                    &list, from: (chart.px(a.x), chart.py(a.y)), to: (chart.px(b.x), chart.py(b.y)), width: 2,
+                    color: fitColor)
             }
         }
         let low = track.frames.filter { $0.confidence < Track.lowConfidence }
-        for frame in low { list.append(.circle(centerX: chart.px(frame.t), centerY: chart.py(frame.offset), radius: 4, color: lowColor)) }
+        for frame in low {
+            list.append(
+                .circle(centerX: chart.px(frame.t), centerY: chart.py(frame.offset), radius: 4, color: lowColor))
+        }
         let legendY = h - 34
-        list.append(.rect(Rect(x: plot.x, y: legendY + 8, width: 18, height: 2.5), fill: .solid(lineColor), cornerRadius: 1))
-        list.append(.text("offset (\(track.frames.count) frames)", x: plot.x + 24, y: legendY, style: .caption, color: Chart.label))
+        list.append(
+            .rect(Rect(x: plot.x, y: legendY + 8, width: 18, height: 2.5), fill: .solid(lineColor), cornerRadius: 1))
+        list.append(
+            .text(
+                "offset (\(track.frames.count) frames)", x: plot.x + 24, y: legendY, style: .caption, color: Chart.label
+            ))
         list.append(.circle(centerX: plot.x + 206, centerY: legendY + 9, radius: 4, color: lowColor))
-        list.append(.text("confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))", x: plot.x + 216, y: legendY, style: .caption, color: Chart.label))
+        list.append(
+            .text(
+                "confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))", x: plot.x + 216, y: legendY,
+                style: .caption, color: Chart.label))
         if !fits.isEmpty {
-            list.append(.rect(Rect(x: plot.x + 420, y: legendY + 8, width: 18, height: 2.5), fill: .solid(fitColor), cornerRadius: 1))
-            list.append(.text("fitted (\(fits.map(\.kind.rawValue).joined(separator: ", ")))", x: plot.x + 444, y: legendY, style: .caption, color: Chart.label))
+            list.append(
+                .rect(
+                    Rect(x: plot.x + 420, y: legendY + 8, width: 18, height: 2.5), fill: .solid(fitColor),
+                    cornerRadius: 1))
+            list.append(
+                .text(
+                    "fitted (\(fits.map(\.kind.rawValue).joined(separator: ", ")))", x: plot.x + 444, y: legendY,
+                    style: .caption, color: Chart.label))
         }
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()

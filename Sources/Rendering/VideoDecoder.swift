@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Tracking
@@ -31,8 +31,10 @@ public enum VideoDecoder {
     public static let maximumFrames = 36_000
 
     /// Decodes `path`, handing each frame to `frame` in order; `frame` returns false to stop.
-    public static func decode(_ path: String, ffmpeg: String? = VideoEncoder.ffmpegPath(), stallSeconds: Double = 30,
-                              frame: (GrayFrame) -> Bool) throws(VideoError) -> Decoded {
+    public static func decode(
+        _ path: String, ffmpeg: String? = VideoEncoder.ffmpegPath(), stallSeconds: Double = 30,
+        frame: (GrayFrame) -> Bool
+    ) throws(VideoError) -> Decoded {
         guard let ffmpeg else { throw VideoError(VideoEncoder.installHint) }
         var status = stat()
         guard stat(path, &status) == 0 else { throw VideoError("\(path): \(String(cString: strerror(errno)))") }
@@ -46,17 +48,24 @@ public enum VideoDecoder {
         process.executableURL = URL(fileURLWithPath: guarded ? setpriv : ffmpeg)
         // "file:" so a name with a colon or starting with "-" is a file, never a protocol or option.
         let input = path.hasPrefix("/") ? path : "file:" + path
-        process.arguments = (guarded ? ["--pdeathsig", "KILL", "--", ffmpeg] : []) + [
-            "-hide_banner", "-nostats", "-nostdin", "-loglevel", "info", "-i", input, "-map", "0:v:0", "-an", "-sn", "-dn",
-            "-vf", "showinfo=checksum=0,format=pix_fmts=\(lumaFormats),extractplanes=y", "-fps_mode", "passthrough", "-f", "yuv4mpegpipe", "-pix_fmt", "gray", "-strict", "-1", "pipe:1",
-        ]
+        process.arguments =
+            (guarded ? ["--pdeathsig", "KILL", "--", ffmpeg] : []) + [
+                "-hide_banner", "-nostats", "-nostdin", "-loglevel", "info", "-i", input, "-map", "0:v:0", "-an", "-sn",
+                "-dn",
+                "-vf", "showinfo=checksum=0,format=pix_fmts=\(lumaFormats),extractplanes=y", "-fps_mode", "passthrough",
+                "-f", "yuv4mpegpipe", "-pix_fmt", "gray", "-strict", "-1", "pipe:1"
+            ]
         let output = Pipe(), errors = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
-        do { try process.run() } catch { throw VideoError("\(ffmpeg): cannot be started (\(error.localizedDescription))") }
+        do { try process.run() } catch {
+            throw VideoError("\(ffmpeg): cannot be started (\(error.localizedDescription))")
+        }
         defer {
-            if process.isRunning { process.terminate(); usleep(50_000); if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            if process.isRunning {
+                process.terminate(); usleep(50_000); if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
             process.waitUntilExit()
         }
         let outFD = output.fileHandleForReading.fileDescriptor, errFD = errors.fileHandleForReading.fileDescriptor
@@ -75,7 +84,10 @@ public enum VideoDecoder {
             if ready < 0 { if errno == EINTR { continue }; break }
             if ready == 0 {
                 idle += 0.25
-                if idle >= stallSeconds { failure = VideoError("\(path): ffmpeg said nothing for \(Int(stallSeconds)) s and was stopped"); break }
+                if idle >= stallSeconds {
+                    failure = VideoError("\(path): ffmpeg said nothing for \(Int(stallSeconds)) s and was stopped");
+                    break
+                }
                 continue
             }
             idle = 0
@@ -97,14 +109,19 @@ public enum VideoDecoder {
                     if lineStart > 65_536 { errorText.removeFirst(lineStart); lineStart = 0 }
                 } else {
                     do {
-                        if try !stream.feed(chunk[0..<n], frame: frame) { stopped = true; open[outFD] = false; open[errFD] = false }
+                        if try !stream.feed(chunk[0..<n], frame: frame) {
+                            stopped = true; open[outFD] = false; open[errFD] = false
+                        }
                     } catch {
                         failure = VideoError("\(path): \(error.message)")
                         open[outFD] = false
                         open[errFD] = false
                     }
                     if stream.frames > maximumFrames {
-                        failure = VideoError("\(path): more than \(maximumFrames) frames; cut the part that scrolls (for example ffmpeg -ss START -t LENGTH -i IN OUT)")
+                        failure = VideoError(
+                            "\(path): more than \(maximumFrames) frames; cut the part that scrolls (for example "
+                                + "ffmpeg -ss START -t LENGTH -i IN OUT)"
+                        )
                         open[outFD] = false
                         open[errFD] = false
                     }
@@ -113,22 +130,29 @@ public enum VideoDecoder {
         }
         if let failure { throw failure }
         if stopped {
-            return Decoded(times: times, width: stream.header?.width ?? 0, height: stream.header?.height ?? 0, note: nil)
+            return Decoded(
+                times: times, width: stream.header?.width ?? 0, height: stream.header?.height ?? 0, note: nil)
         }
         process.waitUntilExit()
-        let lastLine = String(decoding: errorText, as: UTF8.self).split(separator: "\n")
-            .last { !$0.contains("Parsed_showinfo") && !$0.hasPrefix(" ") } .map(String.init) ?? ""
+        let lastLine =
+            String(decoding: errorText, as: UTF8.self).split(separator: "\n")
+            .last { !$0.contains("Parsed_showinfo") && !$0.hasPrefix(" ") }.map(String.init) ?? ""
         let ffmpegSays = String(decoding: errorText, as: UTF8.self)
         if ffmpegSays.contains("matches no streams") || ffmpegSays.contains("does not contain any stream") {
             throw VideoError("\(path): has no video stream (sound only?)")
         }
         guard process.terminationStatus == 0 else {
-            throw VideoError("\(path): not a video FFmpeg can read (\(lastLine.isEmpty ? "exit status \(process.terminationStatus)" : lastLine))")
+            throw VideoError(
+                "\(path): not a video FFmpeg can read "
+                    + "(\(lastLine.isEmpty ? "exit status \(process.terminationStatus)" : lastLine))"
+            )
         }
         guard let header = stream.header, stream.frames > 0 else { throw VideoError("\(path): no video frames") }
         var note: String?
         // FFmpeg decodes what it can of a damaged file and says so; the frames may end early.
-        let damage = ["moov atom not found", "Invalid data found", "partial file", "Truncat", "corrupt", "error while decoding"]
+        let damage = [
+            "moov atom not found", "Invalid data found", "partial file", "Truncat", "corrupt", "error while decoding"
+        ]
         if damage.contains(where: { ffmpegSays.contains($0) }) {
             note = "FFmpeg reports damage (the file may be cut short or corrupt): \(stream.frames) frames decoded"
         }
@@ -169,7 +193,9 @@ struct Y4MStream {
                     default: break
                     }
                 }
-                guard width > 0, height > 0, width <= 16_384, height <= 16_384 else { throw VideoError("frames of \(width)x\(height) pixels cannot be tracked") }
+                guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
+                    throw VideoError("frames of \(width)x\(height) pixels cannot be tracked")
+                }
                 header = Header(width: width, height: height, rate: rate)
                 position = newline + 1
                 continue
@@ -180,7 +206,11 @@ struct Y4MStream {
             let start = newline + 1
             frames += 1
             position = start + size
-            if !frame(GrayFrame(width: header!.width, height: header!.height, pixels: Array(buffer[start..<(start + size)]))) { return false }
+            if !frame(
+                GrayFrame(width: header!.width, height: header!.height, pixels: Array(buffer[start..<(start + size)])))
+            {
+                return false
+            }
         }
         if position > 0 && position >= buffer.count / 2 {
             buffer.removeFirst(position)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Platform
@@ -77,7 +77,8 @@ public final class VideoEncoder {
         return nil
     }
 
-    public static let installHint = "ffmpeg is not on PATH; install it with: sudo apt-get install --no-install-recommends ffmpeg (or run make deps)"
+    public static let installHint =
+        "ffmpeg is not on PATH; install it with: sudo apt-get install --no-install-recommends ffmpeg (or run make deps)"
 
     /// FFmpeg's arguments after the input: the codec and its settings.
     static func outputArguments(_ format: VideoFormat) -> [String] {
@@ -88,22 +89,34 @@ public final class VideoEncoder {
             // resolution) and the 4 s A/B clip is 1.0 MB; "veryfast" because drawing, not
             // encoding, should take the CPU (x264 "medium" halves the size at twice the CPU).
             // Converted with BT.709 and tagged so, so players convert back with the same matrix.
-            return ["-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd", "-c:v", "libx264", "-preset", "veryfast",
-                    "-tune", "animation", "-crf", "4", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
-                    "-color_range", "tv", "-movflags", "+faststart", "-f", "mp4"]
+            return [
+                "-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd", "-c:v", "libx264", "-preset",
+                "veryfast",
+                "-tune", "animation", "-crf", "4", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries",
+                "bt709", "-color_trc", "bt709",
+                "-color_range", "tv", "-movflags", "+faststart", "-f", "mp4"
+            ]
         case .gif:
             // One palette for the whole clip from its own frames; later frames store only the rectangle that changed.
-            return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle",
-                    "-loop", "0", "-f", "gif"]
+            return [
+                "-filter_complex",
+                "[0:v]split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];"
+                    + "[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle",
+                "-loop", "0", "-f", "gif"
+            ]
         }
     }
 
     /// Starts FFmpeg for `width` × `height` RGBA frames at `fps`, writing `path` when finished.
-    public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, inputs: [String] = [],
-                ffmpeg: String? = VideoEncoder.ffmpegPath(), stallSeconds: Double = 30) throws(VideoError) {
+    public init(
+        path: String, format: VideoFormat, width: Int, height: Int, fps: Double, inputs: [String] = [],
+        ffmpeg: String? = VideoEncoder.ffmpegPath(), stallSeconds: Double = 30
+    ) throws(VideoError) {
         self.stallSeconds = stallSeconds
         guard let ffmpeg else { throw VideoError(Self.installHint) }
-        guard path != "-" else { throw VideoError("--video: - (standard output) cannot hold an MP4 or GIF here; name a file") }
+        guard path != "-" else {
+            throw VideoError("--video: - (standard output) cannot hold an MP4 or GIF here; name a file")
+        }
         do { output = try OutputFile(path, inputs: inputs) } catch { throw VideoError(error.message) }
         // FFmpeg writes a regular file whose end can be checked: the output's own temporary
         // file, or for a device or FIFO a scratch file copied there (with checked writes) once
@@ -112,7 +125,10 @@ public final class VideoEncoder {
         if case .some(.direct) = try? OutputFile.plan(path, inputs: inputs) {
             var template = Array("\(Self.scratchFolder())/.scrollab-video-XXXXXX".utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { let code = errno; output.discard(); throw VideoError("\(path): no scratch file for the encoder (\(String(cString: strerror(code))))") }
+            guard fd >= 0 else {
+                let code = errno; output.discard();
+                throw VideoError("\(path): no scratch file for the encoder (\(String(cString: strerror(code))))")
+            }
             unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             scratch = fd
@@ -129,8 +145,12 @@ public final class VideoEncoder {
         let setpriv = "/usr/bin/setpriv"
         let guarded = FileManager.default.isExecutableFile(atPath: setpriv)
         process.executableURL = URL(fileURLWithPath: guarded ? setpriv : ffmpeg)
-        process.arguments = (guarded ? ["--pdeathsig", "KILL", "--", ffmpeg] : []) + ["-hide_banner", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rate(fps), "-i", "pipe:0"]
+        process.arguments =
+            (guarded ? ["--pdeathsig", "KILL", "--", ffmpeg] : []) + [
+                "-hide_banner", "-loglevel", "error", "-y",
+                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rate(fps), "-i",
+                "pipe:0"
+            ]
             + Self.outputArguments(format) + ["/proc/\(getpid())/fd/\(scratch >= 0 ? scratch : output.fileDescriptor)"]
         let pipe = Pipe()
         errors = Pipe()
@@ -205,13 +225,18 @@ public final class VideoEncoder {
         }
         if stalled {
             cancel()
-            throw VideoError("\(path): ffmpeg stopped reading frames for \(Int(stallSeconds)) s and was stopped; nothing was written")
+            throw VideoError(
+                "\(path): ffmpeg stopped reading frames for \(Int(stallSeconds)) s and was stopped; nothing was written"
+            )
         }
         if failure != 0 {
             let reason = finishProcess()
             let ending = ended()
             cancel()
-            throw VideoError("\(path): ffmpeg stopped while encoding (\(ending ?? (reason.isEmpty ? String(cString: strerror(failure)) : reason)))")
+            throw VideoError(
+                "\(path): ffmpeg stopped while encoding "
+                    + "(\(ending ?? (reason.isEmpty ? String(cString: strerror(failure)) : reason)))"
+            )
         }
     }
 
@@ -235,7 +260,8 @@ public final class VideoEncoder {
         guard process.terminationStatus == 0 else {
             cancel()
             let said = reason.isEmpty ? "" : ": \(reason)"
-            throw VideoError("\(path): ffmpeg failed (exit status \(process.terminationStatus))\(said); nothing was written")
+            throw VideoError(
+                "\(path): ffmpeg failed (exit status \(process.terminationStatus))\(said); nothing was written")
         }
         let written = scratch >= 0 ? scratch : output.fileDescriptor
         var status = stat()
@@ -246,7 +272,10 @@ public final class VideoEncoder {
         }
         if let problem = Self.check(written, size: size, format: format) {
             cancel()
-            throw VideoError("\(path): ffmpeg's \(format.rawValue.uppercased()) is cut short (\(size) bytes, \(problem)); is the disk full? Nothing was replaced")
+            throw VideoError(
+                "\(path): ffmpeg's \(format.rawValue.uppercased()) is cut short (\(size) bytes, \(problem)); is the "
+                    + "disk full? Nothing was replaced"
+            )
         }
         do {
             if scratch >= 0 { try copyScratch(size: size) }
@@ -269,7 +298,9 @@ public final class VideoEncoder {
         }
         switch format {
         case .gif:
-            guard let head = bytes(at: 0, count: 6), head == Array("GIF89a".utf8) || head == Array("GIF87a".utf8) else { return "no GIF header" }
+            guard let head = bytes(at: 0, count: 6), head == Array("GIF89a".utf8) || head == Array("GIF87a".utf8) else {
+                return "no GIF header"
+            }
             guard bytes(at: size - 1, count: 1) == [0x3B] else { return "no GIF trailer" }
             return nil
         case .mp4:
@@ -279,7 +310,9 @@ public final class VideoEncoder {
                 var length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
                 let type = String(decoding: header[4..<8], as: UTF8.self)
                 if length == 1 {
-                    guard let large = bytes(at: offset + 8, count: 8) else { return "a box header cut at byte \(offset)" }
+                    guard let large = bytes(at: offset + 8, count: 8) else {
+                        return "a box header cut at byte \(offset)"
+                    }
                     length = large.reduce(0) { $0 << 8 | Int($1) }
                 } else if length == 0 {
                     length = size - offset

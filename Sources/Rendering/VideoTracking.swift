@@ -23,7 +23,10 @@ public enum VideoTracking {
         public var region: (x: Int, y: Int, width: Int, height: Int)?
         public var axis: TrackAxis?
         public var scale: Scale
-        public init(path: String, region: (x: Int, y: Int, width: Int, height: Int)? = nil, axis: TrackAxis? = nil, scale: Scale = .automatic) {
+        public init(
+            path: String, region: (x: Int, y: Int, width: Int, height: Int)? = nil, axis: TrackAxis? = nil,
+            scale: Scale = .automatic
+        ) {
             self.path = path
             self.region = region
             self.axis = axis
@@ -45,20 +48,34 @@ public enum VideoTracking {
             return (value, "scale: \(Fit.format(value)) pt per pixel (given)")
         case .device(let device):
             let value = device.viewport.width / Double(width)
-            return (value, "scale: \(Fit.format(value)) pt per pixel (\(device.title)'s \(Fit.format(device.viewport.width)) pt over \(width) px)")
+            return (
+                value,
+                "scale: \(Fit.format(value)) pt per pixel (\(device.title)'s \(Fit.format(device.viewport.width)) pt "
+                    + "over \(width) px)"
+            )
         case .automatic:
             for factor in [3.0, 2, 1] {
                 let points = Double(width) / factor
                 if phoneWidths.contains(points) {
-                    return (1 / factor, "scale: \(Fit.format(1 / factor)) pt per pixel (\(width) px wide is a \(Fit.format(points)) pt phone screen at @\(Int(factor))x; --points-per-pixel or --device to say otherwise)")
+                    return (
+                        1 / factor,
+                        "scale: \(Fit.format(1 / factor)) pt per pixel (\(width) px wide is a \(Fit.format(points)) "
+                            + "pt phone screen at @\(Int(factor))x; --points-per-pixel or --device to say otherwise)"
+                    )
                 }
             }
-            return (1, "scale: 1 pt per pixel (\(width) px wide is no phone screen known at @1x–@3x; give --points-per-pixel or --device)")
+            return (
+                1,
+                "scale: 1 pt per pixel (\(width) px wide is no phone screen known at @1x–@3x; give --points-per-pixel "
+                    + "or --device)"
+            )
         }
     }
 
     /// Decodes and tracks. Errors are one line naming the file.
-    public static func track(_ request: Request, ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(TrackError) -> Track {
+    public static func track(_ request: Request, ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(TrackError)
+        -> Track
+    {
         var profiles: [FrameProfiles] = []
         var marks: StillMarks?
         var regionProblem: String?
@@ -67,13 +84,20 @@ public enum VideoTracking {
             decoded = try VideoDecoder.decode(request.path, ffmpeg: ffmpeg) { frame in
                 if let region = request.region {
                     guard region.x >= 0, region.y >= 0, region.width >= 16, region.height >= 16,
-                          region.x + region.width <= frame.width, region.y + region.height <= frame.height else {
-                        regionProblem = "--region \(region.x),\(region.y),\(region.width),\(region.height) does not lie inside the \(frame.width)x\(frame.height) frame (or is under 16 px a side)"
+                        region.x + region.width <= frame.width, region.y + region.height <= frame.height
+                    else {
+                        regionProblem =
+                            "--region \(region.x),\(region.y),\(region.width),\(region.height) does not lie inside "
+                            + "the \(frame.width)x\(frame.height) frame (or is under 16 px a side)"
                         return false
                     }
                 }
                 profiles.append(FrameProfiles(frame, crop: request.region))
-                if marks == nil { marks = StillMarks(first: frame, crop: request.region) } else { marks!.add(frame, crop: request.region) }
+                if marks == nil {
+                    marks = StillMarks(first: frame, crop: request.region)
+                } else {
+                    marks!.add(frame, crop: request.region)
+                }
                 return true
             }
         } catch {
@@ -83,13 +107,18 @@ public enum VideoTracking {
         let scale = pointsPerPixel(request.scale, frameWidth: decoded.width)
         var track: Track
         do {
-            track = try Tracker.track(profiles, times: decoded.times, options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value),
-                                      stillMarks: marks)
+            track = try Tracker.track(
+                profiles, times: decoded.times,
+                options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value),
+                stillMarks: marks)
         } catch {
             throw TrackError("\(request.path): \(error.message)\(decoded.note.map { " (\($0))" } ?? "")")
         }
         track.notes.insert(scale.note, at: 0)
-        track.notes.insert("\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over \(Fit.format(decoded.times.last! - decoded.times.first!)) s", at: 0)
+        track.notes.insert(
+            "\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over "
+                + "\(Fit.format(decoded.times.last! - decoded.times.first!)) s",
+            at: 0)
         if let note = decoded.note { track.notes.append(note) }
         return track
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading a command's input whole, with a size limit and without waiting forever.
@@ -23,12 +23,15 @@ public enum InputFile {
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw OutputError(name, reason: "cannot be read (\(OutputFile.reason(errno)))") }
+        guard fstat(descriptor, &info) == 0 else {
+            throw OutputError(name, reason: "cannot be read (\(OutputFile.reason(errno)))")
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: throw OutputError(name, reason: "is a directory, expected a file")
         case S_IFSOCK: throw OutputError(name, reason: "is a socket, expected a file")
         case S_IFREG where Int(info.st_size) > limit:
-            throw OutputError(name, reason: "is \(megabytes(Int(info.st_size))) MB; at most \(megabytes(limit)) MB is read")
+            throw OutputError(
+                name, reason: "is \(megabytes(Int(info.st_size))) MB; at most \(megabytes(limit)) MB is read")
         case S_IFIFO where descriptor != STDIN_FILENO:
             try waitForWriter(descriptor, path: path)
         default: break
@@ -74,11 +77,14 @@ public enum InputFile {
         while true {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, Int32(step * 1000))
-            if ready < 0, errno != EINTR { throw OutputError(name, reason: "cannot be read (\(OutputFile.reason(errno)))") }
+            if ready < 0, errno != EINTR {
+                throw OutputError(name, reason: "cannot be read (\(OutputFile.reason(errno)))")
+            }
             if ready > 0 { return }
             waited += step
             if waited >= FIFOWait.seconds {
-                throw OutputError(name, reason: "is a FIFO nobody is writing to (waited \(FIFOWait.text) s); start the writer first")
+                throw OutputError(
+                    name, reason: "is a FIFO nobody is writing to (waited \(FIFOWait.text) s); start the writer first")
             }
         }
     }
@@ -89,7 +95,10 @@ public enum InputFile {
 public enum FIFOWait {
     public static var seconds: Double {
         if let text = getenv("SCROLLAB_FIFO_WAIT").flatMap({ String(validatingCString: $0) }),
-           let value = Double(text), value >= 0, value <= 3600 { return value }
+            let value = Double(text), value >= 0, value <= 3600
+        {
+            return value
+        }
         return 3
     }
 

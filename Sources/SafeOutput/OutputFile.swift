@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file being written by a command, whole or not at all, without harming what is at the path.
@@ -13,10 +13,12 @@ import Darwin
 /// | `-`                              | standard output, directly                                  |
 /// | absent                           | a new file made with `mkstemp` beside it, renamed at `commit` |
 /// | regular file, one link           | the same, with the old file's mode (and owner, as root)    |
-/// | regular file, several hard links | a temporary copy first; at `commit` copied into the file, so every link sees it |
+/// | regular file, several hard links | a temporary copy first; at `commit` copied into the file, so every link sees it
+/// |
 /// | symbolic link                    | what it points to, by the rules above (the link stays)     |
 /// | device, FIFO                     | directly (`/dev/null`, `/dev/stdout`, a pipe)              |
-/// | absent, `live`                   | created exclusively at the path (`O_EXCL`, links not followed) and written as it goes, so it can be read while it grows |
+/// | absent, `live`                   | created exclusively at the path (`O_EXCL`, links not followed) and written as
+/// it goes, so it can be read while it grows |
 /// | directory, read-only file, dangling link, one of the inputs | refused before anything is written |
 ///
 /// Every `write`, `fsync`, `close` and `rename` is checked; a failure throws one line naming the
@@ -56,8 +58,12 @@ public final class OutputFile {
             guard code == ENOENT else { throw OutputError(path, errno: code) }
             let folder = Self.folder(of: path)
             var folderInfo = stat()
-            guard stat(folder, &folderInfo) == 0 else { throw OutputError(path, reason: "cannot be written (folder \(folder): \(Self.reason(errno)))") }
-            guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw OutputError(path, reason: "cannot be written (\(folder) is not a folder)") }
+            guard stat(folder, &folderInfo) == 0 else {
+                throw OutputError(path, reason: "cannot be written (folder \(folder): \(Self.reason(errno)))")
+            }
+            guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError(path, reason: "cannot be written (\(folder) is not a folder)")
+            }
             // A new file gets the mode any new file gets here: 0666 less the umask (mkstemp's is 0600).
             let mask = umask(0)
             umask(mask)
@@ -78,24 +84,32 @@ public final class OutputFile {
             for input in inputs {
                 var other = stat()
                 if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
-                    throw OutputError(path, reason: "is also an input (\(input)); not overwritten, choose another output")
+                    throw OutputError(
+                        path, reason: "is also an input (\(input)); not overwritten, choose another output")
                 }
             }
             guard info.st_mode & 0o222 != 0 else {
-                throw OutputError(path, reason: "is read-only (mode \(Self.octal(info.st_mode & 0o7777))); not replaced")
+                throw OutputError(
+                    path, reason: "is read-only (mode \(Self.octal(info.st_mode & 0o7777))); not replaced")
             }
             guard access(target, W_OK) == 0 else {
                 // Writable by someone, not by us: the owner is the reason, not the mode.
-                throw OutputError(path, reason: "cannot be written by this user (it belongs to user \(info.st_uid), mode \(Self.octal(info.st_mode & 0o7777))); not replaced")
+                throw OutputError(
+                    path,
+                    reason:
+                        "cannot be written by this user (it belongs to user \(info.st_uid), mode "
+                        + "\(Self.octal(info.st_mode & 0o7777))); not replaced"
+                )
             }
             let folder = Self.folder(of: target)
             if info.st_nlink > 1 { return .copyInto(target: target, folder: folder) }
-            return .replace(target: target, folder: folder, mode: UInt32(info.st_mode & 0o7777),
-                            owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
+            return .replace(
+                target: target, folder: folder, mode: UInt32(info.st_mode & 0o7777),
+                owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
         case S_IFSOCK:
             throw OutputError(path, reason: "is a socket, expected a file")
         default:
-            return .direct(target)   // character or block device, FIFO
+            return .direct(target)  // character or block device, FIFO
         }
     }
 
@@ -116,7 +130,7 @@ public final class OutputFile {
                 return
             }
             guard errno == EEXIST else { throw OutputError(path, errno: errno) }
-            plan = try Self.plan(path, inputs: inputs)   // made meanwhile: the rules for an existing file
+            plan = try Self.plan(path, inputs: inputs)  // made meanwhile: the rules for an existing file
         }
         self.plan = plan
         switch plan {
@@ -202,9 +216,13 @@ public final class OutputFile {
         case .replace(let target, _, _, _, _):
             guard let temporary else { return }
             if fsync(descriptor) != 0 { let code = errno; cleanUp(); throw OutputError(path, errno: code) }
-            if close(descriptor) != 0 { let code = errno; descriptor = -1; cleanUp(); throw OutputError(path, errno: code) }
+            if close(descriptor) != 0 {
+                let code = errno; descriptor = -1; cleanUp(); throw OutputError(path, errno: code)
+            }
             descriptor = -1
-            guard rename(temporary, target) == 0 else { let code = errno; cleanUp(); throw OutputError(path, errno: code) }
+            guard rename(temporary, target) == 0 else {
+                let code = errno; cleanUp(); throw OutputError(path, errno: code)
+            }
             TemporaryFiles.forget(temporary)
             self.temporary = nil
         case .copyInto(let target, _):
@@ -218,12 +236,17 @@ public final class OutputFile {
             guard out >= 0 else { throw OutputError(path, errno: errno) }
             if size > 0 {
                 let code = posix_fallocate(out, 0, size)
-                if code != 0 { close(out); throw OutputError(path, reason: "cannot be written (\(Self.reason(code)); the file is unchanged)") }
+                if code != 0 {
+                    close(out);
+                    throw OutputError(path, reason: "cannot be written (\(Self.reason(code)); the file is unchanged)")
+                }
             }
             var chunk = [UInt8](repeating: 0, count: Self.bufferSize)
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if n < 0 { if errno == EINTR { continue }; let code = errno; close(out); throw OutputError(path, errno: code) }
+                if n < 0 {
+                    if errno == EINTR { continue }; let code = errno; close(out); throw OutputError(path, errno: code)
+                }
                 if n == 0 { break }
                 do { try Self.writeAll(Array(chunk[0..<n]), to: out, path: path) } catch { close(out); throw error }
             }
@@ -263,13 +286,16 @@ public final class OutputFile {
         }
     }
 
-    private static func makeTemporary(for target: String, in folder: String, path: String) throws(OutputError) -> (Int32, String) {
+    private static func makeTemporary(for target: String, in folder: String, path: String) throws(OutputError) -> (
+        Int32, String
+    ) {
         let name = Self.temporaryStem(target.split(separator: "/").last.map(String.init) ?? "output")
         Self.removeAbandoned(prefix: ".\(name).partial-", in: folder)
         // The writer's process id in the name: a file whose writer is gone is known abandoned.
         var template = Array("\(folder)/.\(name).partial-\(getpid())-XXXXXX".utf8CString)
         TemporaryFiles.installHandlers()
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }   // O_CREAT | O_EXCL, mode 0600
+        // O_CREAT | O_EXCL, mode 0600
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw OutputError(path, errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -284,7 +310,9 @@ public final class OutputFile {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasPrefix(prefix) else { continue }
             let rest = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1)
             guard rest.count == 2, rest[1].count == 6, let pid = Int32(rest[0]), pid > 0 else { continue }
@@ -317,7 +345,8 @@ public final class OutputFile {
             if code == EINTR { continue }
             guard code == ENXIO else { throw OutputError(path, errno: code) }
             if waited >= FIFOWait.seconds {
-                throw OutputError(path, reason: "is a FIFO nobody is reading (waited \(FIFOWait.text) s); start the reader first")
+                throw OutputError(
+                    path, reason: "is a FIFO nobody is reading (waited \(FIFOWait.text) s); start the reader first")
             }
             usleep(50_000)
             waited += 0.05
@@ -336,7 +365,9 @@ public final class OutputFile {
         func name(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
         guard name(a) == name(b) else { return false }
         var folderA = stat(), folderB = stat()
-        guard stat(folder(of: a), &folderA) == 0, stat(folder(of: b), &folderB) == 0 else { return folder(of: a) == folder(of: b) }
+        guard stat(folder(of: a), &folderA) == 0, stat(folder(of: b), &folderB) == 0 else {
+            return folder(of: a) == folder(of: b)
+        }
         return folderA.st_dev == folderB.st_dev && folderA.st_ino == folderB.st_ino
     }
 
@@ -346,10 +377,13 @@ public final class OutputFile {
         for (index, output) in outputs.enumerated() {
             if output.path == "-" { continue }
             for input in inputs where sameFile(output.path, input) {
-                throw OutputError(output.path, reason: "is also an input (\(input)); not overwritten, choose another output")
+                throw OutputError(
+                    output.path, reason: "is also an input (\(input)); not overwritten, choose another output")
             }
             for other in outputs[..<index] where other.path != "-" && sameFile(output.path, other.path) {
-                throw OutputError(output.path, reason: "is named by both \(other.flag) and \(output.flag); choose two different outputs")
+                throw OutputError(
+                    output.path,
+                    reason: "is named by both \(other.flag) and \(output.flag); choose two different outputs")
             }
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The temporary files being written, removed when SIGINT, SIGTERM or SIGHUP ends the process.
@@ -49,7 +49,7 @@ enum TemporaryFiles {
         for (index, signal) in signals.enumerated() {
             sigaction(signal, nil, previous + index)
             if let current = previous[index].__sigaction_handler.sa_handler, unsafeBitCast(current, to: Int.self) == 1 {
-                continue   // ignored (nohup): stays ignored
+                continue  // ignored (nohup): stays ignored
             }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = temporaryFilesSignalHandler
@@ -88,7 +88,7 @@ enum TemporaryFiles {
 private func temporaryFilesSignalHandler(_ signal: Int32) {
     let index = signal == SIGINT ? 0 : signal == SIGTERM ? 1 : 2
     let earlier = TemporaryFiles.previous[index].__sigaction_handler.sa_handler
-    if let earlier, unsafeBitCast(earlier, to: Int.self) != 1 {   // 1 = SIG_IGN
+    if let earlier, unsafeBitCast(earlier, to: Int.self) != 1 {  // 1 = SIG_IGN
         earlier(signal)
         return
     }
@@ -96,7 +96,7 @@ private func temporaryFilesSignalHandler(_ signal: Int32) {
         if let slot = TemporaryFiles.slots[i] { unlink(slot) }
     }
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = nil   // SIG_DFL
+    action.__sigaction_handler.sa_handler = nil  // SIG_DFL
     sigaction(signal, &action, nil)
     raise(signal)
 }

@@ -46,13 +46,17 @@ public final class AdaptersScene: ScrollScene {
     public var mainAxis: ScrollAxis { left }
 
     /// Momentum passes from one list to the other: Live follows the two lists' sum.
-    public func liveReading(at t: Double) -> LiveReading { LiveReading(joining: [left, right], named: "left + right", at: t) }
+    public func liveReading(at t: Double) -> LiveReading {
+        LiveReading(joining: [left, right], named: "left + right", at: t)
+    }
 
     private func axis(_ i: Int) -> ScrollAxis { i == 0 ? left : right }
     public var caption: String { "Fling the left list to its end: the adapter passes the momentum on" }
 
     /// Velocities after a collision in the adapter: (arriving list, struck list), pt/s.
-    public static func collide(velocity v: Double, arriving m1: Double, struck m2: Double, elastic: Bool) -> (Double, Double) {
+    public static func collide(velocity v: Double, arriving m1: Double, struck m2: Double, elastic: Bool) -> (
+        Double, Double
+    ) {
         AxisChain.collide(velocity: v, arriving: m1, struck: m2, elastic: elastic)
     }
 
@@ -79,7 +83,11 @@ public final class AdaptersScene: ScrollScene {
             held = i
             if i == 0 { left.beginDrag(at: t, pointer: p.y) } else { right.beginDrag(at: t, pointer: p.y) }
         case .move(let p):
-            if held == 0 { left.dragMoved(at: t, pointer: p.y) } else if held == 1 { right.dragMoved(at: t, pointer: p.y) }
+            if held == 0 {
+                left.dragMoved(at: t, pointer: p.y)
+            } else if held == 1 {
+                right.dragMoved(at: t, pointer: p.y)
+            }
         case .up(let p):
             if let i = held {
                 // A release right at the joint hands off at once.
@@ -123,9 +131,20 @@ public final class AdaptersScene: ScrollScene {
     public func isAtRest(at t: Double) -> Bool { held == nil && !left.isMoving && !right.isMoving }
 
     public var controls: [SceneControl] {
-        [.toggle(id: "elastic", label: "Elastic collision", help: "Off: cue stick — the arriving list stops and the other takes its momentum. On: elastic — a lighter list rebounds."),
-         .slider(id: "massLeft", label: "Mass, left list", range: 0.2...5, format: "%.2f", help: "m1 when the left list strikes (m2 when it is struck)."),
-         .slider(id: "massRight", label: "Mass, right list", range: 0.2...5, format: "%.2f", help: "m1 when the right list strikes back (m2 when it is struck).")]
+        [
+            .toggle(
+                id: "elastic", label: "Elastic collision",
+                help:
+                    "Off: cue stick — the arriving list stops and the other takes its momentum. On: elastic — a "
+                    + "lighter list rebounds."
+            ),
+            .slider(
+                id: "massLeft", label: "Mass, left list", range: 0.2...5, format: "%.2f",
+                help: "m1 when the left list strikes (m2 when it is struck)."),
+            .slider(
+                id: "massRight", label: "Mass, right list", range: 0.2...5, format: "%.2f",
+                help: "m1 when the right list strikes back (m2 when it is struck).")
+        ]
     }
 
     public func controlValue(_ id: String) -> Double {
@@ -155,7 +174,8 @@ public final class AdaptersScene: ScrollScene {
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.clip(screen))
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        Chrome.largeTitleHeader(into: &list, width: w, title: "Adapters", subtitle: elastic ? "Elastic collision" : "Cue stick")
+        Chrome.largeTitleHeader(
+            into: &list, width: w, title: "Adapters", subtitle: elastic ? "Elastic collision" : "Cue stick")
         let columnWidth = (w - 3 * Self.gutter) / 2
         for i in 0..<2 {
             let x = Self.gutter + Double(i) * (columnWidth + Self.gutter)
@@ -169,11 +189,20 @@ public final class AdaptersScene: ScrollScene {
                     let y = Self.top + 10 + Double(index) * (Self.cardHeight + 10) - offset
                     let frame = Rect(x: x, y: y, width: columnWidth, height: Self.cardHeight)
                     list.append(.rect(frame, fill: .solid(Theme.card), cornerRadius: 12))
-                    list.append(.rect(Rect(x: x + 10, y: y + 10, width: 40, height: 40),
-                                      fill: .diagonalGradient(Art.palette(index + i * 7).0, Art.palette(index + i * 7).1), cornerRadius: 8))
-                    list.append(.text(Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label, maxWidth: columnWidth - 70))
-                    list.append(.text(i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .footnote, color: Theme.secondaryLabel,
-                                      maxWidth: columnWidth - 70))
+                    list.append(
+                        .rect(
+                            Rect(x: x + 10, y: y + 10, width: 40, height: 40),
+                            fill: .diagonalGradient(Art.palette(index + i * 7).0, Art.palette(index + i * 7).1),
+                            cornerRadius: 8))
+                    list.append(
+                        .text(
+                            Self.numbers[index], x: x + 60, y: y + 12, style: .headline, color: Theme.label,
+                            maxWidth: columnWidth - 70))
+                    list.append(
+                        .text(
+                            i == 0 ? "left list" : "right list", x: x + 60, y: y + 36, style: .footnote,
+                            color: Theme.secondaryLabel,
+                            maxWidth: columnWidth - 70))
                     if selectedIndex == i * 1000 + index {
                         list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: 12))
                     }
@@ -186,11 +215,15 @@ public final class AdaptersScene: ScrollScene {
         let glow = max(0, 1 - (t - lastTransfer) / 0.4)
         let cx = w / 2, cy = Self.top + (h - Self.top) / 2
         if glow > 0 {
-            list.append(.rect(Rect(x: cx - 5 - 3 * glow, y: cy - 24 - 6 * glow, width: 10 + 6 * glow, height: 48 + 12 * glow),
-                              fill: .solid(Color(hex: 0xFF9500, alpha: 0.55 * glow)), cornerRadius: 5 + 3 * glow))
+            list.append(
+                .rect(
+                    Rect(x: cx - 5 - 3 * glow, y: cy - 24 - 6 * glow, width: 10 + 6 * glow, height: 48 + 12 * glow),
+                    fill: .solid(Color(hex: 0xFF9500, alpha: 0.55 * glow)), cornerRadius: 5 + 3 * glow))
         }
-        list.append(.rect(Rect(x: cx - 2, y: cy - 20, width: 4, height: 40),
-                          fill: .solid(glow > 0 ? Color(hex: 0xFF9500) : Color(hex: 0xAEAEB2)), cornerRadius: 2))
+        list.append(
+            .rect(
+                Rect(x: cx - 2, y: cy - 20, width: 4, height: 40),
+                fill: .solid(glow > 0 ? Color(hex: 0xFF9500) : Color(hex: 0xAEAEB2)), cornerRadius: 2))
         Chrome.draw(into: &list, size: viewport, style: .darkContent)
         list.append(.clip(nil))
     }

@@ -27,8 +27,9 @@ public final class BannerScene: SingleAxisScene {
     public init(viewport: Size = .phone, itemCount: Int = 5, feel: Feel = .standard) {
         self.itemCount = max(1, itemCount)
         let w = viewport.width
-        super.init(name: "banner", viewport: viewport, orientation: .horizontal, bounds: 0...(2 * w),
-                   snapTargets: .evenlySpaced(count: 3, spacing: w), feel: feel)
+        super.init(
+            name: "banner", viewport: viewport, orientation: .horizontal, bounds: 0...(2 * w),
+            snapTargets: .evenlySpaced(count: 3, spacing: w), feel: feel)
         axis.setFeel(forced(feel), at: 0)
         axis.setOffset(w, at: 0)
     }
@@ -66,7 +67,7 @@ public final class BannerScene: SingleAxisScene {
 
     override func willPress(at time: Double) {
         note(axis.halt(at: time))
-        recycle(at: time)   // a grab mid-motion starts from the middle slot, with room both ways
+        recycle(at: time)  // a grab mid-motion starts from the middle slot, with room both ways
     }
 
     override func didRelease(at time: Double) { restingSince = time }
@@ -88,9 +89,20 @@ public final class BannerScene: SingleAxisScene {
     // MARK: Controls
 
     public override var controls: [SceneControl] {
-        [.slider(id: "parallax", label: "Parallax", range: 0...1, format: "%.2f", help: "Fraction of the scroll a picture lags behind its card (yuan's “UIScrollView parallax rolling banner (2)”)."),
-         .toggle(id: "autoAdvance", label: "Auto-advance", help: "Turn the page every interval of rest; a touch pauses it."),
-         .slider(id: "interval", label: "Interval", range: 1...8, format: "%.1f s", help: "Seconds of rest before the banner turns by itself.")]
+        [
+            .slider(
+                id: "parallax", label: "Parallax", range: 0...1, format: "%.2f",
+                help:
+                    "Fraction of the scroll a picture lags behind its card (yuan's “UIScrollView parallax rolling "
+                    + "banner (2)”)."
+            ),
+            .toggle(
+                id: "autoAdvance", label: "Auto-advance",
+                help: "Turn the page every interval of rest; a touch pauses it."),
+            .slider(
+                id: "interval", label: "Interval", range: 1...8, format: "%.1f s",
+                help: "Seconds of rest before the banner turns by itself.")
+        ]
     }
 
     public override func controlValue(_ id: String) -> Double {
@@ -113,7 +125,9 @@ public final class BannerScene: SingleAxisScene {
     }
 
     public override var extraTraceColumns: [String] { ["item"] }
-    public override func extraTraceValues(at time: Double) -> [TraceValue] { [.number(Double(visibleItem(at: time)), decimals: 0)] }
+    public override func extraTraceValues(at time: Double) -> [TraceValue] {
+        [.number(Double(visibleItem(at: time)), decimals: 0)]
+    }
 
     // MARK: Drawing
 
@@ -137,31 +151,49 @@ public final class BannerScene: SingleAxisScene {
             guard pageX < w, pageX + w > 0 else { continue }
             let card = Rect(x: pageX + 16, y: Self.top, width: w - 32, height: Self.height)
             let item = item(inSlot: slot)
-            list.append(.shadow(card.offsetBy(dx: 0, dy: 4), cornerRadius: 18, blur: 12, color: Color(hex: 0x000000, alpha: 0.18)))
+            list.append(
+                .shadow(
+                    card.offsetBy(dx: 0, dy: 4), cornerRadius: 18, blur: 12, color: Color(hex: 0x000000, alpha: 0.18)))
             // The picture is wider than the card and lags behind it by `parallax` of the scroll.
             let lag = -pageX * parallax
-            let picture = Rect(x: card.x + lag - w * parallax, y: card.y, width: card.width + 2 * w * parallax, height: card.height)
-            list.append(.beginRoundedClip(card, cornerRadius: 18))   // the picture stays inside the card's rounded shape
-            Art.picture(into: &list, frame: picture, title: Art.title(item + 11), seed: item * 13 + 7, cornerRadius: 0, surround: Theme.background,
-                        restoreClip: card.intersection(screen))
-            list.append(.rect(Rect(x: card.x, y: card.maxY - 70, width: card.width, height: 70),
-                              fill: .verticalGradient(.clear, Color(hex: 0x000000, alpha: 0.35)), cornerRadius: 0))
-            list.append(.text(Art.title(item + 11), x: card.x + 16, y: card.maxY - 44, style: .title2, color: .white, maxWidth: card.width - 32))
+            let picture = Rect(
+                x: card.x + lag - w * parallax, y: card.y, width: card.width + 2 * w * parallax, height: card.height)
+            list.append(.beginRoundedClip(card, cornerRadius: 18))  // the picture stays inside the card's rounded shape
+            Art.picture(
+                into: &list, frame: picture, title: Art.title(item + 11), seed: item * 13 + 7, cornerRadius: 0,
+                surround: Theme.background,
+                restoreClip: card.intersection(screen))
+            list.append(
+                .rect(
+                    Rect(x: card.x, y: card.maxY - 70, width: card.width, height: 70),
+                    fill: .verticalGradient(.clear, Color(hex: 0x000000, alpha: 0.35)), cornerRadius: 0))
+            list.append(
+                .text(
+                    Art.title(item + 11), x: card.x + 16, y: card.maxY - 44, style: .title2, color: .white,
+                    maxWidth: card.width - 32))
             list.append(.endRoundedClip)
             if item == selectedIndex {
                 list.append(.rect(card, fill: .solid(Theme.selection), cornerRadius: 18))
             }
         }
-        PageDots.draw(into: &list, count: itemCount, current: visibleItemAt(offset: offset), centerX: w / 2,
-                      y: Self.top + Self.height + 20, active: Theme.label, inactive: Theme.secondaryLabel.fading(0.35))
+        PageDots.draw(
+            into: &list, count: itemCount, current: visibleItemAt(offset: offset), centerX: w / 2,
+            y: Self.top + Self.height + 20, active: Theme.label, inactive: Theme.secondaryLabel.fading(0.35))
         // Static rows below, so the banner sits in a page like an app's.
         for row in 0..<5 {
             let frame = Rect(x: 16, y: Self.top + Self.height + 48 + Double(row) * 84, width: w - 32, height: 72)
             list.card(frame, fill: .solid(Theme.card), cornerRadius: 14)
-            list.append(.circle(centerX: frame.x + 36, centerY: frame.y + 36, radius: 22, color: Art.palette(row + 20).0))
-            list.append(.text(Art.title(row + 3), x: frame.x + 70, y: frame.y + 13, style: .headline, color: Theme.label, maxWidth: frame.width - 86))
-            list.append(.text(Art.subtitle(row + 4), x: frame.x + 70, y: frame.y + 38, style: .subheadline, color: Theme.secondaryLabel,
-                              maxWidth: frame.width - 86))
+            list.append(
+                .circle(centerX: frame.x + 36, centerY: frame.y + 36, radius: 22, color: Art.palette(row + 20).0))
+            list.append(
+                .text(
+                    Art.title(row + 3), x: frame.x + 70, y: frame.y + 13, style: .headline, color: Theme.label,
+                    maxWidth: frame.width - 86))
+            list.append(
+                .text(
+                    Art.subtitle(row + 4), x: frame.x + 70, y: frame.y + 38, style: .subheadline,
+                    color: Theme.secondaryLabel,
+                    maxWidth: frame.width - 86))
         }
     }
 

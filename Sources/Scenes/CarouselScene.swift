@@ -1,14 +1,17 @@
 import Drawing
 import ScrollPhysics
 
-/// A horizontal carousel of cells narrower than the viewport, each landing centred (the article “iOS UIScrollView paging effect”).
+/// A horizontal carousel of cells narrower than the viewport, each landing centred (the article “iOS UIScrollView
+/// paging effect”).
 ///
 /// Cells are `cellWidth` wide with `spacing` between them, after a section inset at both ends.
-/// the article “iOS UIScrollView paging effect”'s target for cell i is `i·pagingWidth − (viewWidth/2 − cellWidth/2 − sectionInset)`
+/// the article “iOS UIScrollView paging effect”'s target for cell i is `i·pagingWidth − (viewWidth/2 − cellWidth/2 −
+/// sectionInset)`
 /// with `pagingWidth = cellWidth + spacing`: the cell centred, the first and last too. When the
 /// inset is smaller than needed to centre the end cells, the scroll range grows to reach their
 /// targets. A slow drag past the midpoint lands on the next cell; a hard fling may skip several
-/// cells by projected distance, up to `maximumPagesPerFling` (the article “iOS UIScrollView paging effect”'s suggestion).
+/// cells by projected distance, up to `maximumPagesPerFling` (the article “iOS UIScrollView paging effect”'s
+/// suggestion).
 public final class CarouselScene: SingleAxisScene {
     public private(set) var cellWidth: Double
     public private(set) var spacing: Double
@@ -16,42 +19,61 @@ public final class CarouselScene: SingleAxisScene {
     /// Space before the first cell and after the last, in points.
     public private(set) var sectionInset: Double
 
-    public init(viewport: Size = .phone, cellWidth: Double = 300, spacing: Double = 12, cellCount: Int = 10,
-                sectionInset: Double? = nil, feel: Feel = .standard) {
+    public init(
+        viewport: Size = .phone, cellWidth: Double = 300, spacing: Double = 12, cellCount: Int = 10,
+        sectionInset: Double? = nil, feel: Feel = .standard
+    ) {
         self.cellWidth = cellWidth
         self.spacing = spacing
         self.cellCount = cellCount
         self.sectionInset = sectionInset ?? (viewport.width - cellWidth) / 2
-        let geometry = Self.geometry(viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount,
-                                     inset: self.sectionInset)
-        super.init(name: "carousel", viewport: viewport, orientation: .horizontal, bounds: geometry.bounds,
-                   snapTargets: geometry.targets, feel: feel)
+        let geometry = Self.geometry(
+            viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount,
+            inset: self.sectionInset)
+        super.init(
+            name: "carousel", viewport: viewport, orientation: .horizontal, bounds: geometry.bounds,
+            snapTargets: geometry.targets, feel: feel)
     }
 
     public override var caption: String { "Swipe the cards: each lands centred, neighbours peek in" }
 
     static func geometry(viewport: Size, cellWidth: Double, spacing: Double, count: Int, inset: Double)
-        -> (bounds: ClosedRange<Double>, targets: SnapTargets) {
+        -> (bounds: ClosedRange<Double>, targets: SnapTargets)
+    {
         let pitch = cellWidth + spacing
-        let shift = viewport.width / 2 - cellWidth / 2 - inset   // the article “iOS UIScrollView paging effect”'s correction
+        // the article “iOS UIScrollView paging effect”'s correction
+        let shift = viewport.width / 2 - cellWidth / 2 - inset
         let targets = SnapTargets.evenlySpaced(count: count, spacing: pitch, first: -shift)
         let content = 2 * inset + Double(count) * cellWidth + Double(max(0, count - 1)) * spacing
         let natural = max(0, content - viewport.width)
-        let first = targets.isEmpty ? 0 : targets[0], last = targets.isEmpty ? 0 : targets[targets.count - 1]   // O(1): no array
+        // O(1): no array
+        let first = targets.isEmpty ? 0 : targets[0], last = targets.isEmpty ? 0 : targets[targets.count - 1]
         let low = min(0, first), high = max(natural, last)
         return (low...high, targets)
     }
 
     private func rebuild(at time: Double) {
-        let geometry = Self.geometry(viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount, inset: sectionInset)
+        let geometry = Self.geometry(
+            viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount, inset: sectionInset)
         axis.setBounds(geometry.bounds, snapTargets: geometry.targets, at: time)
     }
 
     public override var controls: [SceneControl] {
-        [.slider(id: "cellWidth", label: "Cell width", range: 120...390, format: "%.0f pt", help: "Width of each card (the article “iOS UIScrollView paging effect”: narrower than the view)."),
-         .slider(id: "spacing", label: "Spacing", range: 0...60, format: "%.0f pt", help: "Gap between cards; the paging width is width + spacing."),
-         .slider(id: "sectionInset", label: "Section inset", range: 0...135, format: "%.0f pt",
-                 help: "Space before the first card. the article “iOS UIScrollView paging effect”'s target formula centres every card whatever the inset; a smaller inset only moves where the rubber band starts.")]
+        [
+            .slider(
+                id: "cellWidth", label: "Cell width", range: 120...390, format: "%.0f pt",
+                help: "Width of each card (the article “iOS UIScrollView paging effect”: narrower than the view)."),
+            .slider(
+                id: "spacing", label: "Spacing", range: 0...60, format: "%.0f pt",
+                help: "Gap between cards; the paging width is width + spacing."),
+            .slider(
+                id: "sectionInset", label: "Section inset", range: 0...135, format: "%.0f pt",
+                help:
+                    "Space before the first card. the article “iOS UIScrollView paging effect”'s target formula "
+                    + "centres every card whatever the inset; a smaller inset only moves where the rubber band "
+                    + "starts."
+            )
+        ]
     }
 
     public override func controlValue(_ id: String) -> Double {
@@ -76,7 +98,9 @@ public final class CarouselScene: SingleAxisScene {
 
     /// Where cell `index` is drawn at `offset` (viewport points).
     public func cellFrame(_ index: Int, offset: Double) -> Rect {
-        Rect(x: sectionInset + Double(index) * (cellWidth + spacing) - offset, y: cardTop, width: cellWidth, height: cardHeight)
+        Rect(
+            x: sectionInset + Double(index) * (cellWidth + spacing) - offset, y: cardTop, width: cellWidth,
+            height: cardHeight)
     }
 
     override var contentLength: Double { axis.bounds.upperBound - axis.bounds.lowerBound + viewport.width }
@@ -91,14 +115,18 @@ public final class CarouselScene: SingleAxisScene {
         let pitch = cellWidth + spacing
         guard pitch > 0 else { return nil }
         let index = Int(((point.x + offset - sectionInset) / pitch).rounded(.down))
-        guard index >= 0, index < cellCount, cellFrame(index, offset: offset).contains(x: point.x, y: point.y) else { return nil }
+        guard index >= 0, index < cellCount, cellFrame(index, offset: offset).contains(x: point.x, y: point.y) else {
+            return nil
+        }
         return index
     }
 
     override func drawContent(into list: inout DrawList, offset: Double) {
         let w = viewport.width
-        list.append(.rect(Rect(x: 0, y: 0, width: w, height: viewport.height), fill: .solid(Theme.background), cornerRadius: 0))
-        Chrome.largeTitleHeader(into: &list, width: w, title: "Featured", subtitle: "Swipe through this week's collections")
+        list.append(
+            .rect(Rect(x: 0, y: 0, width: w, height: viewport.height), fill: .solid(Theme.background), cornerRadius: 0))
+        Chrome.largeTitleHeader(
+            into: &list, width: w, title: "Featured", subtitle: "Swipe through this week's collections")
         let pitch = cellWidth + spacing
         guard cellCount > 0, pitch > 0 else { return }
         let first = max(0, Int(((offset - sectionInset - cellWidth) / pitch).rounded(.down)))
@@ -108,31 +136,45 @@ public final class CarouselScene: SingleAxisScene {
                 let frame = cellFrame(index, offset: offset)
                 list.card(frame, fill: .solid(Theme.card), cornerRadius: 20)
                 let picture = Rect(x: frame.x + 10, y: frame.y + 10, width: frame.width - 20, height: frame.height - 96)
-                Art.picture(into: &list, frame: picture, title: Art.title(index + 5), seed: index + 50, cornerRadius: 14, surround: Theme.card,
-                            restoreClip: Rect(x: 0, y: 0, width: w, height: viewport.height))
-                list.append(.text(Art.title(index + 5), x: frame.x + 18, y: picture.maxY + 14, style: .headline, color: Theme.label,
-                                  maxWidth: frame.width - 36))
-                list.append(.text(Art.subtitle(index + 2), x: frame.x + 18, y: picture.maxY + 40, style: .subheadline, color: Theme.secondaryLabel,
-                                  maxWidth: frame.width - 36))
+                Art.picture(
+                    into: &list, frame: picture, title: Art.title(index + 5), seed: index + 50, cornerRadius: 14,
+                    surround: Theme.card,
+                    restoreClip: Rect(x: 0, y: 0, width: w, height: viewport.height))
+                list.append(
+                    .text(
+                        Art.title(index + 5), x: frame.x + 18, y: picture.maxY + 14, style: .headline,
+                        color: Theme.label,
+                        maxWidth: frame.width - 36))
+                list.append(
+                    .text(
+                        Art.subtitle(index + 2), x: frame.x + 18, y: picture.maxY + 40, style: .subheadline,
+                        color: Theme.secondaryLabel,
+                        maxWidth: frame.width - 36))
                 if index == selectedIndex {
                     list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: 20))
                 }
             }
         }
-        PageDots.draw(into: &list, count: cellCount, current: axis.snapTargets.nearestIndex(to: offset) ?? 0,
-                      centerX: w / 2, y: cardTop + cardHeight + 28, active: Theme.label, inactive: Theme.secondaryLabel.fading(0.35))
+        PageDots.draw(
+            into: &list, count: cellCount, current: axis.snapTargets.nearestIndex(to: offset) ?? 0,
+            centerX: w / 2, y: cardTop + cardHeight + 28, active: Theme.label,
+            inactive: Theme.secondaryLabel.fading(0.35))
     }
 }
 
 /// A row of page dots (at most 12 shown, sliding with the current one).
 enum PageDots {
-    static func draw(into list: inout DrawList, count: Int, current: Int, centerX: Double, y: Double, active: Color, inactive: Color) {
+    static func draw(
+        into list: inout DrawList, count: Int, current: Int, centerX: Double, y: Double, active: Color, inactive: Color
+    ) {
         let dots = min(count, 12)
         guard dots > 0 else { return }
         let firstDot = max(0, min(current - dots / 2, count - dots))
         for slot in 0..<dots {
-            list.append(.circle(centerX: centerX + (Double(slot) - Double(dots - 1) / 2) * 14, centerY: y, radius: 3.5,
-                                color: firstDot + slot == current ? active : inactive))
+            list.append(
+                .circle(
+                    centerX: centerX + (Double(slot) - Double(dots - 1) / 2) * 14, centerY: y, radius: 3.5,
+                    color: firstDot + slot == current ? active : inactive))
         }
     }
 }

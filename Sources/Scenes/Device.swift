@@ -26,7 +26,8 @@ public struct Device: Equatable, Sendable {
     public var display: Display { Display(refreshRate: refreshRate, scale: scale) }
 
     /// The default viewport's device (the window's first viewport item).
-    public static let defaultPhone = Device(key: "iphone-14", title: "iPhone 14", viewport: Size(width: 390, height: 844))
+    public static let defaultPhone = Device(
+        key: "iphone-14", title: "iPhone 14", viewport: Size(width: 390, height: 844))
 
     /// The device whose screen is `size`, the default phone included.
     public static func showing(_ size: Size) -> Device? {
@@ -36,10 +37,14 @@ public struct Device: Equatable, Sendable {
     public static let all: [Device] = [
         Device(key: "iphone-se", title: "iPhone SE", viewport: Size(width: 375, height: 667), scale: 2),
         Device(key: "iphone-15", title: "iPhone 15", viewport: Size(width: 393, height: 852)),
-        Device(key: "iphone-15-pro-max", title: "iPhone 15 Pro Max", viewport: Size(width: 430, height: 932), refreshRate: 120),
+        Device(
+            key: "iphone-15-pro-max", title: "iPhone 15 Pro Max", viewport: Size(width: 430, height: 932),
+            refreshRate: 120),
         Device(key: "iphone-17-pro", title: "iPhone 17 Pro", viewport: Size(width: 402, height: 874), refreshRate: 120),
         Device(key: "ipad-mini", title: "iPad mini", viewport: Size(width: 744, height: 1133), scale: 2),
-        Device(key: "ipad-pro-11", title: "iPad Pro 11\"", viewport: Size(width: 834, height: 1210), scale: 2, refreshRate: 120),
+        Device(
+            key: "ipad-pro-11", title: "iPad Pro 11\"", viewport: Size(width: 834, height: 1210), scale: 2,
+            refreshRate: 120)
     ]
 
     /// The device with this command-line name, or nil.

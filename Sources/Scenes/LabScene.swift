@@ -18,12 +18,15 @@ public final class LabScene: SingleAxisScene {
     static let listTop = 372.0
     static let maximumPoints = 4000
     /// Li's measured k for view lengths 1000…200 (b = 0.55 for all).
-    public static let seedTable: [(height: Double, k: Double)] = [(1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)]
+    public static let seedTable: [(height: Double, k: Double)] = [
+        (1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)
+    ]
 
     public init(viewport: Size = .phone, feel: Feel = .standard) {
         let length = viewport.height - Self.listTop
-        super.init(name: "lab", viewport: Size(width: viewport.width, height: viewport.height), orientation: .vertical,
-                   bounds: 0...max(0, 3000 - length), snapTargets: SnapTargets([]), feel: feel)
+        super.init(
+            name: "lab", viewport: Size(width: viewport.width, height: viewport.height), orientation: .vertical,
+            bounds: 0...max(0, 3000 - length), snapTargets: SnapTargets([]), feel: feel)
         axis.setViewportLength(length, at: 0)
         points.reserveCapacity(Self.maximumPoints)
     }
@@ -46,8 +49,8 @@ public final class LabScene: SingleAxisScene {
         // The finger position that asked for this pull (pull = origin − (pointer − pointerOrigin)).
         if gestureStart == nil { gestureStart = (pull, offset) }
         guard let start = gestureStart else { return }
-        let finger = start.pointer - pull          // finger travel down since the press, pt
-        let view = start.offset - offset           // content travel down, pt
+        let finger = start.pointer - pull  // finger travel down since the press, pt
+        let view = start.offset - offset  // content travel down, pt
         guard offset < 0, start.offset >= -0.5, finger > 1, points.count < Self.maximumPoints else { return }
         points.append((f: -offset, g: view / finger))
     }
@@ -84,8 +87,12 @@ public final class LabScene: SingleAxisScene {
     }
 
     public override var controls: [SceneControl] {
-        [.button(id: "clear", label: "Clear points", help: "Start a new measurement."),
-         .button(id: "heights", label: "Fit for heights 200–1000", help: "Fit the model at the seed's five view lengths and compare with its table.")]
+        [
+            .button(id: "clear", label: "Clear points", help: "Start a new measurement."),
+            .button(
+                id: "heights", label: "Fit for heights 200–1000",
+                help: "Fit the model at the seed's five view lengths and compare with its table.")
+        ]
     }
 
     public override func pressControl(_ id: String, at time: Double) {
@@ -99,16 +106,23 @@ public final class LabScene: SingleAxisScene {
     public override var readout: [String] {
         var lines: [String] = []
         if let line = Self.fit(points) {
-            lines.append("fit over \(points.count) points: k = \(Self.format(line.k, 6)), b = \(Self.format(line.b, 4))")
+            lines.append(
+                "fit over \(points.count) points: k = \(Self.format(line.k, 6)), b = \(Self.format(line.b, 4))")
         } else {
             lines.append("pull past the top to measure (\(points.count) points)")
         }
         let model = modelLine(length: listLength)
-        lines.append("model: k = \(Self.format(model.k, 6)), b = \(Self.format(model.b, 4)), d = \(Self.format(listLength, 0)) pt")
+        lines.append(
+            "model: k = \(Self.format(model.k, 6)), b = \(Self.format(model.b, 4)), d = \(Self.format(listLength, 0)) "
+                + "pt"
+        )
         if !table.isEmpty {
             lines.append("d       k (model)    k (seed)    b (model)")
             for (row, seed) in zip(table, Self.seedTable) {
-                lines.append("\(Self.format(row.height, 0))    \(Self.format(row.k, 6))    \(Self.format(seed.k, 5))    \(Self.format(row.b, 4))")
+                lines.append(
+                    "\(Self.format(row.height, 0))    \(Self.format(row.k, 6))    \(Self.format(seed.k, 5))    "
+                        + "\(Self.format(row.b, 4))"
+                )
             }
         }
         return lines
@@ -118,7 +132,7 @@ public final class LabScene: SingleAxisScene {
         guard value.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale + 0   // + 0: −0 reads as 0
+        let rounded = (value * scale).rounded() / scale + 0  // + 0: −0 reads as 0
         return decimals == 0 ? String(Int(rounded)) : String(rounded)
     }
 
@@ -126,13 +140,17 @@ public final class LabScene: SingleAxisScene {
     private var fitText = (count: -1, text: "")
     private func fitLabel(_ line: (k: Double, b: Double)) -> String {
         if fitText.count != points.count {
-            fitText = (points.count, "k = \(Self.format(line.k, 6))   b = \(Self.format(line.b, 4))   (\(points.count) points)")
+            fitText = (
+                points.count, "k = \(Self.format(line.k, 6))   b = \(Self.format(line.b, 4))   (\(points.count) points)"
+            )
         }
         return fitText.text
     }
 
     public override var extraTraceColumns: [String] { ["points"] }
-    public override func extraTraceValues(at time: Double) -> [TraceValue] { [.number(Double(points.count), decimals: 0)] }
+    public override func extraTraceValues(at time: Double) -> [TraceValue] {
+        [.number(Double(points.count), decimals: 0)]
+    }
 
     // MARK: Drawing
 
@@ -148,14 +166,18 @@ public final class LabScene: SingleAxisScene {
 
     /// The pulled list: its indicator runs beside it, above the home indicator.
     override var indicatorFrame: Rect {
-        Rect(x: 0, y: Self.listTop, width: viewport.width, height: max(0, viewport.height - Self.listTop - Chrome.homeIndicatorInset))
+        Rect(
+            x: 0, y: Self.listTop, width: viewport.width,
+            height: max(0, viewport.height - Self.listTop - Chrome.homeIndicatorInset))
     }
 
     override func drawContent(into list: inout DrawList, offset: Double) {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)
         list.append(.rect(screen, fill: .solid(Theme.background), cornerRadius: 0))
-        Chrome.largeTitleHeader(into: &list, width: w, title: "Measurement lab", subtitle: "Conversion rate g = view ÷ finger against view offset f")
+        Chrome.largeTitleHeader(
+            into: &list, width: w, title: "Measurement lab",
+            subtitle: "Conversion rate g = view ÷ finger against view offset f")
         // Plot: g from 0 to 0.6 up the side, f from 0 to d along the bottom, both axes labelled.
         let plot = Self.plot(width: w)
         list.append(.rect(plot, fill: .solid(.white), cornerRadius: 12))
@@ -167,18 +189,39 @@ public final class LabScene: SingleAxisScene {
         let axisColor = Theme.secondaryLabel
         for tick in 0...3 {
             let (_, y) = point(0, Double(tick) * 0.2)
-            list.append(.rect(Rect(x: inner.x, y: y, width: inner.width, height: 1), fill: .solid(Color(hex: tick == 0 ? 0xC7C7CC : 0xE5E5EA)), cornerRadius: 0))
-            list.append(.text(Self.gTicks[tick], x: plot.x + 6, y: y - 8, style: .caption, color: axisColor, maxWidth: 32, alignment: .trailing))
+            list.append(
+                .rect(
+                    Rect(x: inner.x, y: y, width: inner.width, height: 1),
+                    fill: .solid(Color(hex: tick == 0 ? 0xC7C7CC : 0xE5E5EA)), cornerRadius: 0))
+            list.append(
+                .text(
+                    Self.gTicks[tick], x: plot.x + 6, y: y - 8, style: .caption, color: axisColor, maxWidth: 32,
+                    alignment: .trailing))
         }
-        list.append(.rect(Rect(x: inner.x, y: inner.y, width: 1, height: inner.height), fill: .solid(Color(hex: 0xC7C7CC)), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: inner.x, y: inner.y, width: 1, height: inner.height), fill: .solid(Color(hex: 0xC7C7CC)),
+                cornerRadius: 0))
         let fTicks = fTickLabels(d)
         for tick in 0...2 {
             let (x, _) = point(d * Double(tick) / 2, 0)
-            list.append(.rect(Rect(x: x - 0.5, y: inner.maxY, width: 1, height: 4), fill: .solid(Color(hex: 0xC7C7CC)), cornerRadius: 0))
-            list.append(.text(fTicks[tick], x: x - 30, y: inner.maxY + 6, style: .caption, color: axisColor, maxWidth: 60, alignment: .center))
+            list.append(
+                .rect(
+                    Rect(x: x - 0.5, y: inner.maxY, width: 1, height: 4), fill: .solid(Color(hex: 0xC7C7CC)),
+                    cornerRadius: 0))
+            list.append(
+                .text(
+                    fTicks[tick], x: x - 30, y: inner.maxY + 6, style: .caption, color: axisColor, maxWidth: 60,
+                    alignment: .center))
         }
-        list.append(.text("g", x: plot.x + 6, y: plot.y + 6, style: .footnote, color: Theme.label, maxWidth: 32, alignment: .trailing))
-        list.append(.text("view offset f (pt)", x: inner.x, y: plot.maxY - 18, style: .caption, color: Theme.label, maxWidth: inner.width, alignment: .center))
+        list.append(
+            .text(
+                "g", x: plot.x + 6, y: plot.y + 6, style: .footnote, color: Theme.label, maxWidth: 32,
+                alignment: .trailing))
+        list.append(
+            .text(
+                "view offset f (pt)", x: inner.x, y: plot.maxY - 18, style: .caption, color: Theme.label,
+                maxWidth: inner.width, alignment: .center))
         let stride = max(1, points.count / 300)
         var index = 0
         while index < points.count {
@@ -187,7 +230,10 @@ public final class LabScene: SingleAxisScene {
             index += stride
         }
         if let line = Self.fit(points) {
-            list.append(.text(fitLabel(line), x: inner.x + 8, y: plot.y + 8, style: .caption, color: Color(hex: 0xFF3B30), maxWidth: inner.width - 8))
+            list.append(
+                .text(
+                    fitLabel(line), x: inner.x + 8, y: plot.y + 8, style: .caption, color: Color(hex: 0xFF3B30),
+                    maxWidth: inner.width - 8))
             for step in 0...40 {
                 let f = d * Double(step) / 40
                 let (x, y) = point(f, line.k * f + line.b)
@@ -205,9 +251,14 @@ public final class LabScene: SingleAxisScene {
         if top.isFinite, bottom.isFinite, bottom >= 0, top < 47 {
             let first = Int(max(0, top)), last = Int(min(46, bottom))
             for row in first...max(first, last) where row <= last {
-                let frame = Rect(x: 16, y: Self.listTop + 8 + Double(row) * rowHeight - offset, width: w - 32, height: rowHeight - 10)
+                let frame = Rect(
+                    x: 16, y: Self.listTop + 8 + Double(row) * rowHeight - offset, width: w - 32, height: rowHeight - 10
+                )
                 list.append(.rect(frame, fill: .solid(.white), cornerRadius: 10))
-                list.append(.text(Art.title(row), x: frame.x + 14, y: frame.y + 16, style: .body, color: Theme.label, maxWidth: frame.width - 28))
+                list.append(
+                    .text(
+                        Art.title(row), x: frame.x + 14, y: frame.y + 16, style: .body, color: Theme.label,
+                        maxWidth: frame.width - 28))
             }
         }
         list.append(.clip(screen))

@@ -28,15 +28,17 @@ public final class ListScene: SingleAxisScene {
     /// A list exactly `contentLength` points long, filled with as many cards as fit.
     public convenience init(viewport: Size = .phone, contentLength: Double = 3000, feel: Feel = .standard) {
         let layout = Self.layout(count: Int.max, limit: contentLength, width: viewport.width)
-        self.init(viewport: viewport, tops: layout.tops, heights: layout.heights, length: max(0, contentLength), feel: feel)
+        self.init(
+            viewport: viewport, tops: layout.tops, heights: layout.heights, length: max(0, contentLength), feel: feel)
     }
 
     private init(viewport: Size, tops: [Double], heights: [Double], length: Double, feel: Feel) {
         cardTops = tops
         cardHeights = heights
         totalLength = length
-        super.init(name: "list", viewport: viewport, orientation: .vertical,
-                   bounds: 0...max(0, length - viewport.height), snapTargets: SnapTargets([]), feel: feel)
+        super.init(
+            name: "list", viewport: viewport, orientation: .vertical,
+            bounds: 0...max(0, length - viewport.height), snapTargets: SnapTargets([]), feel: feel)
     }
 
     public var cardCount: Int { cardTops.count }
@@ -49,7 +51,8 @@ public final class ListScene: SingleAxisScene {
         return (picture > 0 ? picture + 8 : 0) + textBlock
     }
 
-    static func layout(count: Int, limit: Double, width: Double) -> (tops: [Double], heights: [Double], length: Double) {
+    static func layout(count: Int, limit: Double, width: Double) -> (tops: [Double], heights: [Double], length: Double)
+    {
         var tops: [Double] = [], heights: [Double] = []
         if count != Int.max { tops.reserveCapacity(count); heights.reserveCapacity(count) }
         var y = headerHeight
@@ -91,27 +94,40 @@ public final class ListScene: SingleAxisScene {
     }
 
     override func drawContent(into list: inout DrawList, offset: Double) {
-        list.append(.rect(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), fill: .solid(Theme.background), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), fill: .solid(Theme.background),
+                cornerRadius: 0))
         // The large title scrolls with the content, under the navigation bar (drawn after).
         let largeTitleTop = Chrome.statusBarHeight + Chrome.navigationBarHeight + 3 - offset
         if largeTitleTop + TextStyle.largeTitle.lineHeight > 0 {
-            list.append(.text(Self.title, x: Self.margin, y: largeTitleTop, style: .largeTitle, color: Theme.label,
-                              maxWidth: viewport.width - 2 * Self.margin))
+            list.append(
+                .text(
+                    Self.title, x: Self.margin, y: largeTitleTop, style: .largeTitle, color: Theme.label,
+                    maxWidth: viewport.width - 2 * Self.margin))
         }
         for index in visibleCards(from: offset, to: offset + viewport.height) {
             let frame = cardFrame(index).offsetBy(dx: 0, dy: -offset)
             list.card(frame, fill: .solid(Theme.card), cornerRadius: Self.cornerRadius)
             var textTop = frame.y + 12
             if frame.height > Self.textBlock + 1 {
-                let picture = Rect(x: frame.x + 8, y: frame.y + 8, width: frame.width - 16, height: frame.height - Self.textBlock - 8)
-                Art.picture(into: &list, frame: picture, title: Art.title(index), seed: index, cornerRadius: 11, surround: Theme.card,
-                            restoreClip: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
+                let picture = Rect(
+                    x: frame.x + 8, y: frame.y + 8, width: frame.width - 16, height: frame.height - Self.textBlock - 8)
+                Art.picture(
+                    into: &list, frame: picture, title: Art.title(index), seed: index, cornerRadius: 11,
+                    surround: Theme.card,
+                    restoreClip: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
                 textTop = picture.maxY + 10
             }
-            list.append(.text(Art.title(index), x: frame.x + 14, y: textTop, style: .headline, color: Theme.label,
-                              maxWidth: frame.width - 28))
-            list.append(.text(Art.subtitle(index), x: frame.x + 14, y: textTop + 24, style: .subheadline, color: Theme.secondaryLabel,
-                              maxWidth: frame.width - 28))
+            list.append(
+                .text(
+                    Art.title(index), x: frame.x + 14, y: textTop, style: .headline, color: Theme.label,
+                    maxWidth: frame.width - 28))
+            list.append(
+                .text(
+                    Art.subtitle(index), x: frame.x + 14, y: textTop + 24, style: .subheadline,
+                    color: Theme.secondaryLabel,
+                    maxWidth: frame.width - 28))
             if index == selectedIndex {
                 list.append(.rect(frame, fill: .solid(Theme.selection), cornerRadius: Self.cornerRadius))
                 list.append(.circle(centerX: frame.maxX - 22, centerY: frame.maxY - 22, radius: 10, color: Theme.tint))
@@ -122,7 +138,7 @@ public final class ListScene: SingleAxisScene {
     /// How far the navigation bar has collapsed (0 = large title showing, 1 = inline title and a
     /// bar background): it turns over the last 12 pt before the large title passes under the bar.
     static func collapse(offset: Double) -> Double {
-        let hidden = TextStyle.largeTitle.lineHeight + 3   // offset at which the large title is under the bar
+        let hidden = TextStyle.largeTitle.lineHeight + 3  // offset at which the large title is under the bar
         return min(max((offset - (hidden - 12)) / 12, 0), 1)
     }
 
@@ -132,17 +148,25 @@ public final class ListScene: SingleAxisScene {
         let progress = Self.collapse(offset: offset)
         guard progress > 0 else { return }
         let barBottom = Chrome.statusBarHeight + Chrome.navigationBarHeight
-        list.append(.rect(Rect(x: 0, y: 0, width: viewport.width, height: barBottom),
-                          fill: .solid(Theme.bar.fading(progress)), cornerRadius: 0))
-        list.append(.rect(Rect(x: 0, y: barBottom - 0.33, width: viewport.width, height: 0.33),
-                          fill: .solid(Theme.separator.fading(progress)), cornerRadius: 0))
-        list.append(.text(Self.title, x: 80, y: Chrome.statusBarHeight + 11, style: .headline, color: Theme.label.fading(progress),
-                          maxWidth: max(0, viewport.width - 160), alignment: .center))
+        list.append(
+            .rect(
+                Rect(x: 0, y: 0, width: viewport.width, height: barBottom),
+                fill: .solid(Theme.bar.fading(progress)), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: 0, y: barBottom - 0.33, width: viewport.width, height: 0.33),
+                fill: .solid(Theme.separator.fading(progress)), cornerRadius: 0))
+        list.append(
+            .text(
+                Self.title, x: 80, y: Chrome.statusBarHeight + 11, style: .headline,
+                color: Theme.label.fading(progress),
+                maxWidth: max(0, viewport.width - 160), alignment: .center))
     }
 
     /// The cards are clear of the bars: the indicator runs between them.
     override var indicatorFrame: Rect {
         let top = Chrome.statusBarHeight + Chrome.navigationBarHeight
-        return Rect(x: 0, y: top, width: viewport.width, height: max(0, viewport.height - top - Chrome.homeIndicatorInset))
+        return Rect(
+            x: 0, y: top, width: viewport.width, height: max(0, viewport.height - top - Chrome.homeIndicatorInset))
     }
 }

@@ -1,7 +1,8 @@
 import Drawing
 import ScrollPhysics
 
-/// A vertical full-screen feed that wraps around (the article “An infinite-loop scroll view design”), built by padding the data with a
+/// A vertical full-screen feed that wraps around (the article “An infinite-loop scroll view design”), built by padding
+/// the data with a
 /// copy of the last item in front and of the first behind: `E A B C D E A`.
 ///
 /// When motion rests on a copy, the offset jumps silently to the real item (same picture, so
@@ -21,8 +22,9 @@ public final class LoopScene: SingleAxisScene {
         items = Array(0..<max(0, itemCount))
         nextIdentity = max(0, itemCount)
         let layout = Self.layout(count: max(0, itemCount), page: viewport.height)
-        super.init(name: "loop", viewport: viewport, orientation: .vertical, bounds: layout.bounds,
-                   snapTargets: layout.targets, feel: feel)
+        super.init(
+            name: "loop", viewport: viewport, orientation: .vertical, bounds: layout.bounds,
+            snapTargets: layout.targets, feel: feel)
         axis.setOffset(layout.start, at: 0)
     }
 
@@ -132,9 +134,20 @@ public final class LoopScene: SingleAxisScene {
     }
 
     public override var controls: [SceneControl] {
-        [.button(id: "append", label: "Append 3 items", help: "New items arrive while you swipe (paging in more data): what is on screen stays put."),
-         .button(id: "delete", label: "Delete this item", help: "The item on screen is removed (a banned room): the feed moves on in the direction of travel, wrapping."),
-         .toggle(id: "debug", label: "Show real index", help: "Overlay the item's real index and the padded page it sits on.")]
+        [
+            .button(
+                id: "append", label: "Append 3 items",
+                help: "New items arrive while you swipe (paging in more data): what is on screen stays put."),
+            .button(
+                id: "delete", label: "Delete this item",
+                help:
+                    "The item on screen is removed (a banned room): the feed moves on in the direction of travel, "
+                    + "wrapping."
+            ),
+            .toggle(
+                id: "debug", label: "Show real index",
+                help: "Overlay the item's real index and the padded page it sits on.")
+        ]
     }
 
     public override func controlValue(_ id: String) -> Double { id == "debug" && showsRealIndex ? 1 : 0 }
@@ -159,7 +172,10 @@ public final class LoopScene: SingleAxisScene {
 
     public override var extraTraceColumns: [String] { ["item", "items"] }
     public override func extraTraceValues(at time: Double) -> [TraceValue] {
-        [visibleItem(at: time).map { .number(Double($0), decimals: 0) } ?? .text(""), .number(Double(items.count), decimals: 0)]
+        [
+            visibleItem(at: time).map { .number(Double($0), decimals: 0) } ?? .text(""),
+            .number(Double(items.count), decimals: 0)
+        ]
     }
 
     // MARK: Drawing
@@ -172,11 +188,15 @@ public final class LoopScene: SingleAxisScene {
         let h = viewport.height, w = viewport.width
         list.append(.rect(Rect(x: 0, y: 0, width: w, height: h), fill: .solid(.black), cornerRadius: 0))
         guard !items.isEmpty, h > 0 else {
-            list.append(.text("No videos", x: 0, y: h / 2 - 14, style: .title2, color: Color(hex: 0xFFFFFF, alpha: 0.7), maxWidth: w, alignment: .center))
+            list.append(
+                .text(
+                    "No videos", x: 0, y: h / 2 - 14, style: .title2, color: Color(hex: 0xFFFFFF, alpha: 0.7),
+                    maxWidth: w, alignment: .center))
             return
         }
         let pages = loops ? items.count + 2 : 1
-        let first = max(0, Int((offset / h).rounded(.down))), last = min(pages - 1, Int(((offset + h) / h).rounded(.down)))
+        let first = max(0, Int((offset / h).rounded(.down))),
+            last = min(pages - 1, Int(((offset + h) / h).rounded(.down)))
         guard first <= last else { return }
         for page in first...last {
             guard let index = itemIndex(onPage: page) else { continue }
@@ -187,17 +207,31 @@ public final class LoopScene: SingleAxisScene {
             VideoPage.draw(into: &list, frame: frame, screen: screen, identity: identity + 40, liked: false)
             list.append(.clip(frame.intersection(screen)))
             // The live room's badge, under the status bar.
-            list.append(.rect(Rect(x: 16, y: top + Chrome.statusBarHeight + 10, width: 42, height: 20), fill: .solid(Color(hex: 0xFF2D55)), cornerRadius: 5))
-            list.append(.text("LIVE", x: 16, y: top + Chrome.statusBarHeight + 12, style: .caption, color: .white, maxWidth: 42, alignment: .center))
+            list.append(
+                .rect(
+                    Rect(x: 16, y: top + Chrome.statusBarHeight + 10, width: 42, height: 20),
+                    fill: .solid(Color(hex: 0xFF2D55)), cornerRadius: 5))
+            list.append(
+                .text(
+                    "LIVE", x: 16, y: top + Chrome.statusBarHeight + 12, style: .caption, color: .white, maxWidth: 42,
+                    alignment: .center))
             if showsRealIndex {
                 // A debug overlay: formatting here is fine, it is off unless asked for.
                 // Counted from 1 as the panel says it ("showing item 2"); the index (from 0, as
                 // in the trace) under it.
                 let label = "item \(index + 1) of \(items.count)"
-                list.append(.rect(Rect(x: w - 150, y: top + 100, width: 134, height: 54), fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
-                list.append(.text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A), maxWidth: 118))
-                list.append(.text("index \(index) · " + (page == index + 1 ? "real" : "copy"), x: w - 138, y: top + 130, style: .footnote,
-                                  color: .white, maxWidth: 118))
+                list.append(
+                    .rect(
+                        Rect(x: w - 150, y: top + 100, width: 134, height: 54),
+                        fill: .solid(Color(hex: 0x000000, alpha: 0.55)), cornerRadius: 10))
+                list.append(
+                    .text(label, x: w - 138, y: top + 106, style: .headline, color: Color(hex: 0xFFD60A), maxWidth: 118)
+                )
+                list.append(
+                    .text(
+                        "index \(index) · " + (page == index + 1 ? "real" : "copy"), x: w - 138, y: top + 130,
+                        style: .footnote,
+                        color: .white, maxWidth: 118))
             }
             list.append(.clip(Rect(x: 0, y: 0, width: w, height: h)))
         }

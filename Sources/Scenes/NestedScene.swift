@@ -1,12 +1,13 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Drawing
 import ScrollPhysics
 
-/// A restaurant page with nested scrolling (the Eleme mobile team's “Eleme restaurant page interaction”): a header that collapses, a segment bar
+/// A restaurant page with nested scrolling (the Eleme mobile team's “Eleme restaurant page interaction”): a header that
+/// collapses, a segment bar
 /// that pins, and three horizontally paged tabs; the first holds a category column and a food
 /// list. One pointer drives everything, as the seed's single pan recogniser does:
 ///
@@ -38,7 +39,9 @@ public final class NestedScene: ScrollScene {
     static let columnWidth = 92.0
     static let rowHeight = 92.0
     static let categoryHeight = 34.0
-    static let categories = ["Hot deals", "Noodles", "Rice bowls", "Dumplings", "Soups", "Grill", "Greens", "Desserts", "Drinks"]
+    static let categories = [
+        "Hot deals", "Noodles", "Rice bowls", "Dumplings", "Soups", "Grill", "Greens", "Desserts", "Drinks"
+    ]
     /// The restaurant the page shows.
     static let houseName = "Noodle House"
     static let itemsPerCategory = 6
@@ -69,22 +72,46 @@ public final class NestedScene: ScrollScene {
                 return MenuItem(name: entry.0, price: entry.1, sales: entry.2, seed: seed)
             }
         }
-        let noodles = items([("Spicy beef noodles", "¥18", "312"), ("Dan dan noodles", "¥16", "880"), ("Scallion oil noodles", "¥12", "455"),
-                             ("Zhajiang noodles", "¥17", "390"), ("Cold sesame noodles", "¥14", "260"), ("Beef brisket noodles", "¥24", "610")])
-        let dumplings = items([("Pork dumplings ×12", "¥26", "1.2k"), ("Shrimp dumplings ×8", "¥32", "720"), ("Chive dumplings ×12", "¥22", "340"),
-                               ("Soup dumplings ×6", "¥24", "950"), ("Pan-fried dumplings", "¥20", "410"), ("Chili oil wontons", "¥18", "530")])
-        let rice = items([("Char siu rice", "¥24", "640"), ("Mapo tofu rice", "¥22", "86"), ("Braised pork rice", "¥26", "470"),
-                          ("Egg fried rice", "¥15", "1.1k"), ("Curry chicken rice", "¥25", "380"), ("Mushroom rice bowl", "¥19", "150")])
-        let soups = items([("Wonton soup", "¥15", "540"), ("Hot and sour soup", "¥16", "290"), ("Tomato egg soup", "¥13", "330"),
-                           ("Sweet corn soup", "¥12", "120"), ("Seaweed egg soup", "¥11", "95"), ("Lamb bone soup", "¥28", "210")])
-        let grill = items([("Kung pao chicken", "¥28", "2.3k"), ("Grilled chicken thighs", "¥26", "430"), ("Chicken skewers ×4", "¥20", "760"),
-                           ("Char siu, house style", "¥34", "520"), ("Black pepper chicken", "¥27", "310"), ("Honey chicken wings", "¥23", "680")])
-        let greens = items([("Scallion pancake", "¥9", "97"), ("Garlic greens", "¥12", "45"), ("Stir-fried greens", "¥12", "220"),
-                            ("Greens in oyster sauce", "¥14", "180"), ("Spicy cabbage greens", "¥13", "140"), ("Leek pancake", "¥10", "260")])
-        let desserts = items([("Mango pudding", "¥14", "680"), ("Red bean pudding", "¥12", "240"), ("Sesame pudding", "¥12", "170"),
-                              ("Coconut pudding", "¥13", "310"), ("Egg custard pudding", "¥11", "450"), ("Milk pudding", "¥10", "290")])
-        let drinks = items([("Milk tea", "¥11", "312"), ("Jasmine tea", "¥8", "260"), ("Iced lemon tea", "¥10", "590"),
-                            ("Oolong tea", "¥9", "180"), ("Chrysanthemum tea", "¥9", "120"), ("Soy milk tea", "¥10", "230")])
+        let noodles = items([
+            ("Spicy beef noodles", "¥18", "312"), ("Dan dan noodles", "¥16", "880"),
+            ("Scallion oil noodles", "¥12", "455"),
+            ("Zhajiang noodles", "¥17", "390"), ("Cold sesame noodles", "¥14", "260"),
+            ("Beef brisket noodles", "¥24", "610")
+        ])
+        let dumplings = items([
+            ("Pork dumplings ×12", "¥26", "1.2k"), ("Shrimp dumplings ×8", "¥32", "720"),
+            ("Chive dumplings ×12", "¥22", "340"),
+            ("Soup dumplings ×6", "¥24", "950"), ("Pan-fried dumplings", "¥20", "410"),
+            ("Chili oil wontons", "¥18", "530")
+        ])
+        let rice = items([
+            ("Char siu rice", "¥24", "640"), ("Mapo tofu rice", "¥22", "86"), ("Braised pork rice", "¥26", "470"),
+            ("Egg fried rice", "¥15", "1.1k"), ("Curry chicken rice", "¥25", "380"),
+            ("Mushroom rice bowl", "¥19", "150")
+        ])
+        let soups = items([
+            ("Wonton soup", "¥15", "540"), ("Hot and sour soup", "¥16", "290"), ("Tomato egg soup", "¥13", "330"),
+            ("Sweet corn soup", "¥12", "120"), ("Seaweed egg soup", "¥11", "95"), ("Lamb bone soup", "¥28", "210")
+        ])
+        let grill = items([
+            ("Kung pao chicken", "¥28", "2.3k"), ("Grilled chicken thighs", "¥26", "430"),
+            ("Chicken skewers ×4", "¥20", "760"),
+            ("Char siu, house style", "¥34", "520"), ("Black pepper chicken", "¥27", "310"),
+            ("Honey chicken wings", "¥23", "680")
+        ])
+        let greens = items([
+            ("Scallion pancake", "¥9", "97"), ("Garlic greens", "¥12", "45"), ("Stir-fried greens", "¥12", "220"),
+            ("Greens in oyster sauce", "¥14", "180"), ("Spicy cabbage greens", "¥13", "140"),
+            ("Leek pancake", "¥10", "260")
+        ])
+        let desserts = items([
+            ("Mango pudding", "¥14", "680"), ("Red bean pudding", "¥12", "240"), ("Sesame pudding", "¥12", "170"),
+            ("Coconut pudding", "¥13", "310"), ("Egg custard pudding", "¥11", "450"), ("Milk pudding", "¥10", "290")
+        ])
+        let drinks = items([
+            ("Milk tea", "¥11", "312"), ("Jasmine tea", "¥8", "260"), ("Iced lemon tea", "¥10", "590"),
+            ("Oolong tea", "¥9", "180"), ("Chrysanthemum tea", "¥9", "120"), ("Soy milk tea", "¥10", "230")
+        ])
         let hot = [noodles[0], dumplings[0], rice[1], soups[0], greens[0], grill[0]]
         return [hot, noodles, rice, dumplings, soups, grill, greens, desserts, drinks]
     }()
@@ -97,7 +124,10 @@ public final class NestedScene: ScrollScene {
         return menuRows.map(\.name).filter { seen.insert($0).inserted }
     }()
     static let tabTitles = ["Menu", "Reviews", "Info"]
-    static let infoLines = [("Address", "12 Harbour Road"), ("Hours", "10:00 – 22:00"), ("Phone", "+86 21 5555 0199"), ("Delivery", "By the restaurant, 30 min")]
+    static let infoLines = [
+        ("Address", "12 Harbour Road"), ("Hours", "10:00 – 22:00"), ("Phone", "+86 21 5555 0199"),
+        ("Delivery", "By the restaurant, 30 min")
+    ]
     static let reviewHeight = 118.0
 
     /// Food list rows: (top in content, category index, dish index or nil for a header).
@@ -129,11 +159,13 @@ public final class NestedScene: ScrollScene {
         self.categoryTops = categoryTops
         let listViewport = viewport.height - Self.statusBar - Self.segmentHeight
         container = ScrollAxis(viewportLength: viewport.height, bounds: 0...Self.headerHeight, feel: feel)
-        tabs = ScrollAxis(viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
-                          snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), feel: feel)
+        tabs = ScrollAxis(
+            viewportLength: viewport.width, bounds: 0...(2 * viewport.width),
+            snapTargets: .evenlySpaced(count: 3, spacing: viewport.width), feel: feel)
         let menu = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, y + 40 - listViewport), feel: feel)
-        let reviews = ScrollAxis(viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
-                                 feel: feel)
+        let reviews = ScrollAxis(
+            viewportLength: listViewport, bounds: 0...max(0, 40 * Self.reviewHeight + 16 - listViewport),
+            feel: feel)
         let info = ScrollAxis(viewportLength: listViewport, bounds: 0...0, feel: feel)
         lists = [menu, reviews, info]
         for i in lists.indices { AxisChain.join(&container, &lists[i]) }
@@ -144,7 +176,8 @@ public final class NestedScene: ScrollScene {
     /// The container and the list of the current tab move as one gesture: Live follows their sum.
     public func liveReading(at t: Double) -> LiveReading {
         let list = min(2, max(0, tabs.pageIndex(at: t) ?? 0))
-        return LiveReading(joining: [container, lists[list]], named: "container + " + Self.tabTitles[list].lowercased(), at: t)
+        return LiveReading(
+            joining: [container, lists[list]], named: "container + " + Self.tabTitles[list].lowercased(), at: t)
     }
     public var caption: String { "Push up: the header collapses, then the menu scrolls; swipe sideways for tabs" }
 
@@ -255,10 +288,15 @@ public final class NestedScene: ScrollScene {
         let listEnd = lists[list].bounds.upperBound
         // Who carries the fling: whoever is past an end, else by direction and position.
         let containerFlings: Bool
-        if containerPull < 0 { containerFlings = true }
-        else if listPull > listEnd { containerFlings = false }
-        else if v > 0 { containerFlings = containerPull < Self.headerHeight }
-        else { containerFlings = listPull <= 0 }
+        if containerPull < 0 {
+            containerFlings = true
+        } else if listPull > listEnd {
+            containerFlings = false
+        } else if v > 0 {
+            containerFlings = containerPull < Self.headerHeight
+        } else {
+            containerFlings = listPull <= 0
+        }
         let released = container.endDrag(at: t, releaseVelocity: containerFlings ? v : 0)
         chain.deliver(released, from: 0, &container, &lists[list])
         for i in lists.indices {
@@ -274,7 +312,7 @@ public final class NestedScene: ScrollScene {
             container.scroll(to: 0, at: t)
             return
         }
-        guard !pressCaughtMotion else { return }   // a tap during motion only stops it
+        guard !pressCaughtMotion else { return }  // a tap during motion only stops it
         let segmentTop = Self.statusBar + Self.headerHeight - container.offset(at: t)
         if point.y >= segmentTop, point.y < segmentTop + Self.segmentHeight {
             let tab = min(2, max(0, Int(point.x / (viewport.width / 3))))
@@ -301,16 +339,23 @@ public final class NestedScene: ScrollScene {
         let pinned = container.restingOffset >= Self.headerHeight - 0.5
         func move(by delta: Double) {
             if delta > 0 {
-                if !pinned { container.scroll(to: min(Self.headerHeight, container.restingOffset + delta), at: t) }
-                else { lists[list].scroll(to: lists[list].restingOffset + delta, at: t) }
+                if !pinned {
+                    container.scroll(to: min(Self.headerHeight, container.restingOffset + delta), at: t)
+                } else {
+                    lists[list].scroll(to: lists[list].restingOffset + delta, at: t)
+                }
             } else {
-                if lists[list].restingOffset > 0 { lists[list].scroll(to: lists[list].restingOffset + delta, at: t) }
-                else { container.scroll(to: container.restingOffset + delta, at: t) }
+                if lists[list].restingOffset > 0 {
+                    lists[list].scroll(to: lists[list].restingOffset + delta, at: t)
+                } else {
+                    container.scroll(to: container.restingOffset + delta, at: t)
+                }
             }
         }
         switch step {
         case .home: lists[list].scroll(to: 0, at: t); container.scroll(to: 0, at: t)
-        case .end: container.scroll(to: Self.headerHeight, at: t); lists[list].scroll(to: lists[list].bounds.upperBound, at: t)
+        case .end:
+            container.scroll(to: Self.headerHeight, at: t); lists[list].scroll(to: lists[list].bounds.upperBound, at: t)
         case .lines(let n): move(by: Double(n) * 60)
         case .pages(let n): move(by: Double(n) * viewport.height * 0.8)
         case .notches(let n): move(by: n * 100)
@@ -328,15 +373,23 @@ public final class NestedScene: ScrollScene {
     }
 
     public var controls: [SceneControl] {
-        [.slider(id: "lockAngle", label: "Axis lock angle", range: 5...85, format: "%.0f°",
-                 help: "A gesture within this angle of horizontal turns the tabs; steeper ones scroll vertically (the Eleme mobile team's “Eleme restaurant page interaction”, problem 2).")]
+        [
+            .slider(
+                id: "lockAngle", label: "Axis lock angle", range: 5...85, format: "%.0f°",
+                help:
+                    "A gesture within this angle of horizontal turns the tabs; steeper ones scroll vertically (the "
+                    + "Eleme mobile team's “Eleme restaurant page interaction”, problem 2)."
+            )
+        ]
     }
     public func controlValue(_ id: String) -> Double { id == "lockAngle" ? lockAngle : 0 }
     public func setControl(_ id: String, to value: Double, at time: Double) {
         if id == "lockAngle", value.isFinite { lockAngle = min(max(value, 1), 89) }
     }
 
-    public var extraTraceColumns: [String] { ["list_offset", "list_velocity", "list_phase", "tabs_offset", "tabs_page"] }
+    public var extraTraceColumns: [String] {
+        ["list_offset", "list_velocity", "list_phase", "tabs_offset", "tabs_page"]
+    }
     public func extraTraceValues(at t: Double) -> [TraceValue] {
         TraceValue.fields(lists[currentList], at: t)
             + [.number(tabs.offset(at: t), decimals: 4), .number(Double(tabs.pageIndex(at: t) ?? 0), decimals: 0)]
@@ -353,31 +406,48 @@ public final class NestedScene: ScrollScene {
         // Header (scrolls with the container; stretches its picture when pulled down).
         let headerTop = Self.statusBar - c
         let pictureHeight = 124 + max(0, -c)
-        Art.picture(into: &list, frame: Rect(x: 0, y: min(headerTop, Self.statusBar), width: w, height: pictureHeight),
-                    title: Self.houseName, seed: 77, cornerRadius: 0, surround: .white, restoreClip: screen)
+        Art.picture(
+            into: &list, frame: Rect(x: 0, y: min(headerTop, Self.statusBar), width: w, height: pictureHeight),
+            title: Self.houseName, seed: 77, cornerRadius: 0, surround: .white, restoreClip: screen)
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 34, color: .white))
         list.append(.circle(centerX: 52, centerY: headerTop + 124, radius: 30, color: Color(hex: 0xFF9500)))
         // The house's logo: a white bowl with steam over it.
-        list.append(.rect(Rect(x: 36, y: headerTop + 124, width: 32, height: 14), fill: .solid(.white), cornerRadius: 7))
+        list.append(
+            .rect(Rect(x: 36, y: headerTop + 124, width: 32, height: 14), fill: .solid(.white), cornerRadius: 7))
         list.append(.rect(Rect(x: 33, y: headerTop + 121, width: 38, height: 4), fill: .solid(.white), cornerRadius: 2))
         for i in 0..<3 {
-            list.append(.rect(Rect(x: 43 + Double(i) * 7, y: headerTop + 106, width: 3, height: 11), fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.8)), cornerRadius: 1.5))
+            list.append(
+                .rect(
+                    Rect(x: 43 + Double(i) * 7, y: headerTop + 106, width: 3, height: 11),
+                    fill: .solid(Color(hex: 0xFFFFFF, alpha: 0.8)), cornerRadius: 1.5))
         }
-        list.append(.text(Self.houseName, x: 98, y: headerTop + 130, style: .title2, color: Theme.label, maxWidth: w - 114))
-        list.append(.text("★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .subheadline, color: Theme.secondaryLabel, maxWidth: w - 114))
+        list.append(
+            .text(Self.houseName, x: 98, y: headerTop + 130, style: .title2, color: Theme.label, maxWidth: w - 114))
+        list.append(
+            .text(
+                "★ 4.8 · 30 min · ¥5 delivery", x: 98, y: headerTop + 160, style: .subheadline,
+                color: Theme.secondaryLabel, maxWidth: w - 114))
         // Segment bar.
         let segmentTop = Self.statusBar + Self.headerHeight - c
-        list.append(.rect(Rect(x: 0, y: segmentTop, width: w, height: Self.segmentHeight), fill: .solid(.white), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: 0, y: segmentTop, width: w, height: Self.segmentHeight), fill: .solid(.white), cornerRadius: 0))
         let tabOffset = list.onPixelGrid(tabs.offset(at: t))
         for (i, title) in Self.tabTitles.enumerated() {
             let active = abs(tabOffset - Double(i) * w) < w / 2
-            list.append(.text(title, x: Double(i) * w / 3, y: segmentTop + 11, style: .headline,
-                              color: active ? Theme.label : Theme.secondaryLabel, maxWidth: w / 3, alignment: .center))
+            list.append(
+                .text(
+                    title, x: Double(i) * w / 3, y: segmentTop + 11, style: .headline,
+                    color: active ? Theme.label : Theme.secondaryLabel, maxWidth: w / 3, alignment: .center))
         }
-        list.append(.rect(Rect(x: tabOffset / 3 + (w / 3 - 36) / 2, y: segmentTop + Self.segmentHeight - 4, width: 36, height: 3),
-                          fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
-        list.append(.rect(Rect(x: 0, y: segmentTop + Self.segmentHeight - 0.5, width: w, height: 0.5),
-                          fill: .solid(Color(hex: 0xD1D1D6)), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: tabOffset / 3 + (w / 3 - 36) / 2, y: segmentTop + Self.segmentHeight - 4, width: 36, height: 3),
+                fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
+        list.append(
+            .rect(
+                Rect(x: 0, y: segmentTop + Self.segmentHeight - 0.5, width: w, height: 0.5),
+                fill: .solid(Color(hex: 0xD1D1D6)), cornerRadius: 0))
         // Tab pages.
         let areaTop = segmentTop + Self.segmentHeight
         let area = Rect(x: 0, y: areaTop, width: w, height: max(0, h - areaTop)).intersection(screen)
@@ -403,48 +473,87 @@ public final class NestedScene: ScrollScene {
         let w = viewport.width, h = viewport.height
         let offset = list.onPixelGrid(lists[0].offset(at: t))
         // Category column: highlights the category at the list's top.
-        list.append(.rect(Rect(x: x, y: top, width: Self.columnWidth, height: h - top), fill: .solid(Color(hex: 0xF4F4F6)), cornerRadius: 0))
+        list.append(
+            .rect(
+                Rect(x: x, y: top, width: Self.columnWidth, height: h - top), fill: .solid(Color(hex: 0xF4F4F6)),
+                cornerRadius: 0))
         let current = max(0, (categoryTops.lastIndex { $0 <= offset + 1 } ?? 0))
         for (i, name) in Self.categories.enumerated() {
             let y = top + 8 + Double(i) * 52
             if i == current {
-                list.append(.rect(Rect(x: x, y: y, width: Self.columnWidth, height: 48), fill: .solid(.white), cornerRadius: 0))
-                list.append(.rect(Rect(x: x, y: y + 12, width: 3, height: 24), fill: .solid(Color(hex: 0xFF9500)), cornerRadius: 1.5))
+                list.append(
+                    .rect(Rect(x: x, y: y, width: Self.columnWidth, height: 48), fill: .solid(.white), cornerRadius: 0))
+                list.append(
+                    .rect(
+                        Rect(x: x, y: y + 12, width: 3, height: 24), fill: .solid(Color(hex: 0xFF9500)),
+                        cornerRadius: 1.5))
             }
-            list.append(.text(name, x: x + 10, y: y + 15, style: .footnote, color: i == current ? Theme.label : Theme.secondaryLabel,
-                              maxWidth: Self.columnWidth - 14))
+            list.append(
+                .text(
+                    name, x: x + 10, y: y + 15, style: .footnote,
+                    color: i == current ? Theme.label : Theme.secondaryLabel,
+                    maxWidth: Self.columnWidth - 14))
         }
         // Food list, culled to the visible rows.
         let listX = x + Self.columnWidth
-        let listClip = Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(Rect(x: 0, y: top, width: w, height: h - top))
+        let listClip = Rect(x: max(0, listX), y: top, width: w - Self.columnWidth, height: h - top).intersection(
+            Rect(x: 0, y: top, width: w, height: h - top))
         list.append(.clip(listClip))
         var low = 0, high = rows.count
-        while low < high { let mid = (low + high) / 2; if rows[mid].top + Self.rowHeight <= offset { low = mid + 1 } else { high = mid } }
+        while low < high {
+            let mid = (low + high) / 2;
+            if rows[mid].top + Self.rowHeight <= offset { low = mid + 1 } else { high = mid }
+        }
         var index = low
         while index < rows.count, rows[index].top - offset < h - top {
             let row = rows[index]
             let y = top + row.top - offset
             if let dish = row.dish {
                 let item = Self.menuRows[dish % Self.menuRows.count], name = item.name
-                Art.picture(into: &list, frame: Rect(x: listX + 12, y: y + 10, width: 72, height: 72), title: name, seed: item.seed, cornerRadius: 10,
-                            surround: .white, restoreClip: listClip)
+                Art.picture(
+                    into: &list, frame: Rect(x: listX + 12, y: y + 10, width: 72, height: 72), title: name,
+                    seed: item.seed, cornerRadius: 10,
+                    surround: .white, restoreClip: listClip)
                 let textWidth = w - Self.columnWidth - 96 - 12
-                list.append(.text(name, x: listX + 96, y: y + 12, style: .headline, color: Theme.label, maxWidth: textWidth))
-                list.append(.text(item.salesLabel, x: listX + 96, y: y + 37, style: .footnote,
-                                  color: Theme.secondaryLabel, maxWidth: textWidth))
-                list.append(.text(item.price, x: listX + 96, y: y + 59, style: .headline, color: Color(hex: 0xFF3B30),
-                                  maxWidth: textWidth - 40))
-                list.append(.circle(centerX: listX + w - Self.columnWidth - 26, centerY: y + 68, radius: 12, color: Color(hex: 0xFFC300)))
+                list.append(
+                    .text(name, x: listX + 96, y: y + 12, style: .headline, color: Theme.label, maxWidth: textWidth))
+                list.append(
+                    .text(
+                        item.salesLabel, x: listX + 96, y: y + 37, style: .footnote,
+                        color: Theme.secondaryLabel, maxWidth: textWidth))
+                list.append(
+                    .text(
+                        item.price, x: listX + 96, y: y + 59, style: .headline, color: Color(hex: 0xFF3B30),
+                        maxWidth: textWidth - 40))
+                list.append(
+                    .circle(
+                        centerX: listX + w - Self.columnWidth - 26, centerY: y + 68, radius: 12,
+                        color: Color(hex: 0xFFC300)))
                 let plusX = listX + w - Self.columnWidth - 26
-                list.append(.rect(Rect(x: plusX - 5.5, y: y + 67, width: 11, height: 2), fill: .solid(Theme.label), cornerRadius: 1))
-                list.append(.rect(Rect(x: plusX - 1, y: y + 62.5, width: 2, height: 11), fill: .solid(Theme.label), cornerRadius: 1))
+                list.append(
+                    .rect(
+                        Rect(x: plusX - 5.5, y: y + 67, width: 11, height: 2), fill: .solid(Theme.label),
+                        cornerRadius: 1))
+                list.append(
+                    .rect(
+                        Rect(x: plusX - 1, y: y + 62.5, width: 2, height: 11), fill: .solid(Theme.label),
+                        cornerRadius: 1))
                 if dish == selectedIndex {
-                    list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.rowHeight), fill: .solid(Theme.selection), cornerRadius: 0))
+                    list.append(
+                        .rect(
+                            Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.rowHeight),
+                            fill: .solid(Theme.selection), cornerRadius: 0))
                 }
             } else {
-                list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight), fill: .solid(.white), cornerRadius: 0))
-                list.append(.text(Self.categories[row.category], x: listX + 12, y: y + 9, style: .footnote, color: Theme.secondaryLabel,
-                                  maxWidth: w - Self.columnWidth - 24))
+                list.append(
+                    .rect(
+                        Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight),
+                        fill: .solid(.white), cornerRadius: 0))
+                list.append(
+                    .text(
+                        Self.categories[row.category], x: listX + 12, y: y + 9, style: .footnote,
+                        color: Theme.secondaryLabel,
+                        maxWidth: w - Self.columnWidth - 24))
             }
             index += 1
         }
@@ -453,40 +562,65 @@ public final class NestedScene: ScrollScene {
         if offset > 0, let section = categoryTops.lastIndex(where: { $0 <= offset }) {
             let next = section + 1 < categoryTops.count ? categoryTops[section + 1] - offset : .infinity
             let y = top + min(0, next - Self.categoryHeight)
-            list.append(.rect(Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight), fill: .solid(.white), cornerRadius: 0))
-            list.append(.text(Self.categories[rows.isEmpty ? 0 : section % Self.categories.count], x: listX + 12, y: y + 9, style: .footnote,
-                              color: Theme.secondaryLabel, maxWidth: w - Self.columnWidth - 24))
-            list.append(.rect(Rect(x: listX, y: y + Self.categoryHeight - 0.5, width: w - Self.columnWidth, height: 0.5),
-                              fill: .solid(Theme.separator.fading(0.5)), cornerRadius: 0))
+            list.append(
+                .rect(
+                    Rect(x: listX, y: y, width: w - Self.columnWidth, height: Self.categoryHeight),
+                    fill: .solid(.white), cornerRadius: 0))
+            list.append(
+                .text(
+                    Self.categories[rows.isEmpty ? 0 : section % Self.categories.count], x: listX + 12, y: y + 9,
+                    style: .footnote,
+                    color: Theme.secondaryLabel, maxWidth: w - Self.columnWidth - 24))
+            list.append(
+                .rect(
+                    Rect(x: listX, y: y + Self.categoryHeight - 0.5, width: w - Self.columnWidth, height: 0.5),
+                    fill: .solid(Theme.separator.fading(0.5)), cornerRadius: 0))
         }
     }
 
     static let reviewers = ["Mei", "Jun", "Alex", "Sana", "Leo", "Ivy", "Omar"]
-    static let reviews = ["Noodles arrived hot, broth was rich.", "Dumplings were perfect, will order again.",
-                          "Fast delivery, a little too spicy for me.", "Best mapo tofu in the area.", "Generous portions, fair price."]
+    static let reviews = [
+        "Noodles arrived hot, broth was rich.", "Dumplings were perfect, will order again.",
+        "Fast delivery, a little too spicy for me.", "Best mapo tofu in the area.", "Generous portions, fair price."
+    ]
 
     private func drawReviews(into list: inout DrawList, x: Double, top: Double, at t: Double) {
         let offset = list.onPixelGrid(lists[1].offset(at: t))
-        let first = max(0, Int(offset / Self.reviewHeight)), last = min(39, Int((offset + viewport.height) / Self.reviewHeight))
+        let first = max(0, Int(offset / Self.reviewHeight)),
+            last = min(39, Int((offset + viewport.height) / Self.reviewHeight))
         guard first <= last else { return }
         for i in first...last {
             let y = top + 8 + Double(i) * Self.reviewHeight - offset
             let frame = Rect(x: x + 12, y: y, width: viewport.width - 24, height: Self.reviewHeight - 10)
             list.card(frame, fill: .solid(.white), cornerRadius: 12, shadow: Color(hex: 0x000000, alpha: 0.08))
             list.append(.circle(centerX: frame.x + 26, centerY: frame.y + 28, radius: 16, color: Art.palette(i + 30).0))
-            list.append(.text(Self.reviewers[i % Self.reviewers.count], x: frame.x + 52, y: frame.y + 12, style: .headline, color: Theme.label,
-                              maxWidth: frame.width - 68))
-            list.append(.text("★★★★★", x: frame.x + 52, y: frame.y + 34, style: .caption, color: Color(hex: 0xFF9500), maxWidth: frame.width - 68))
-            list.append(.text(Self.reviews[i % Self.reviews.count], x: frame.x + 16, y: frame.y + 64, style: .body, color: Theme.label,
-                              maxWidth: frame.width - 32))
+            list.append(
+                .text(
+                    Self.reviewers[i % Self.reviewers.count], x: frame.x + 52, y: frame.y + 12, style: .headline,
+                    color: Theme.label,
+                    maxWidth: frame.width - 68))
+            list.append(
+                .text(
+                    "★★★★★", x: frame.x + 52, y: frame.y + 34, style: .caption, color: Color(hex: 0xFF9500),
+                    maxWidth: frame.width - 68))
+            list.append(
+                .text(
+                    Self.reviews[i % Self.reviews.count], x: frame.x + 16, y: frame.y + 64, style: .body,
+                    color: Theme.label,
+                    maxWidth: frame.width - 32))
         }
     }
 
     private func drawInfo(into list: inout DrawList, x: Double, top: Double) {
         for (i, line) in Self.infoLines.enumerated() {
             let y = top + 16 + Double(i) * 64
-            list.append(.text(line.0, x: x + 16, y: y, style: .footnote, color: Theme.secondaryLabel, maxWidth: viewport.width - 32))
-            list.append(.text(line.1, x: x + 16, y: y + 20, style: .headline, color: Theme.label, maxWidth: viewport.width - 32))
+            list.append(
+                .text(
+                    line.0, x: x + 16, y: y, style: .footnote, color: Theme.secondaryLabel,
+                    maxWidth: viewport.width - 32))
+            list.append(
+                .text(line.1, x: x + 16, y: y + 20, style: .headline, color: Theme.label, maxWidth: viewport.width - 32)
+            )
         }
     }
 }

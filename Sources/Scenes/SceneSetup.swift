@@ -20,7 +20,7 @@ public enum SceneSetup: Equatable, Sendable {
     /// The window's scenes, one per name, with their default content.
     public static let playground: [SceneSetup] = [
         .cards(count: 200), .pager(pages: 8), .carousel(cellWidth: 300, spacing: 12, cells: 10),
-        .banner(items: 5), .loop(items: 5), .nested, .adapters, .lab,
+        .banner(items: 5), .loop(items: 5), .nested, .adapters, .lab
     ]
 
     /// The playground's scenes with `setup` in its own scene's place (its content flags kept),

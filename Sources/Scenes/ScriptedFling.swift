@@ -3,10 +3,15 @@
 public enum ScriptedFling {
     public static func events(for scene: any ScrollScene, at t: Double, forward: Bool = true) -> [TimedInput] {
         let vertical = scene.orientation == .vertical
-        let (a, b) = forward ? (vertical ? 620.0 : 340.0, vertical ? 380.0 : 100.0) : (vertical ? 380.0 : 100.0, vertical ? 620.0 : 340.0)
+        let (a, b) =
+            forward
+            ? (vertical ? 620.0 : 340.0, vertical ? 380.0 : 100.0)
+            : (vertical ? 380.0 : 100.0, vertical ? 620.0 : 340.0)
         func point(_ along: Double) -> Point { vertical ? Point(x: 195, y: along) : Point(x: along, y: 300) }
         var events = [TimedInput(time: t, event: .down(point(a)))]
-        for i in 1...6 { events.append(TimedInput(time: t + 0.008 * Double(i), event: .move(point(a + (b - a) * Double(i) / 6)))) }
+        for i in 1...6 {
+            events.append(TimedInput(time: t + 0.008 * Double(i), event: .move(point(a + (b - a) * Double(i) / 6))))
+        }
         events.append(TimedInput(time: t + 0.048, event: .up(point(b))))
         return events
     }

@@ -65,7 +65,10 @@ public enum TraceValue: Equatable, Sendable {
 
     /// Offset (4 decimals), velocity (3) and phase of an axis.
     public static func fields(_ axis: ScrollAxis, at time: Double) -> [TraceValue] {
-        [.number(axis.offset(at: time), decimals: 4), .number(axis.velocity(at: time), decimals: 3), .text(axis.phase(at: time).rawValue)]
+        [
+            .number(axis.offset(at: time), decimals: 4), .number(axis.velocity(at: time), decimals: 3),
+            .text(axis.phase(at: time).rawValue)
+        ]
     }
 }
 
@@ -89,7 +92,9 @@ public struct LiveReading: Equatable, Sendable {
 
     /// One scroll view as it is at `time`.
     public init(_ axis: ScrollAxis, at time: Double) {
-        self.init(offset: axis.offset(at: time), velocity: axis.velocity(at: time), phase: axis.phase(at: time), page: axis.pageIndex(at: time))
+        self.init(
+            offset: axis.offset(at: time), velocity: axis.velocity(at: time), phase: axis.phase(at: time),
+            page: axis.pageIndex(at: time))
     }
 
     /// Scroll views that hand one gesture to each other (a container and the list inside it): the
@@ -97,8 +102,10 @@ public struct LiveReading: Equatable, Sendable {
     /// the first that moves.
     public init(joining axes: [ScrollAxis], named joins: String, at time: Double) {
         let phases = axes.map { $0.phase(at: time) }
-        self.init(offset: axes.reduce(0) { $0 + $1.offset(at: time) }, velocity: axes.reduce(0) { $0 + $1.velocity(at: time) },
-                  phase: phases.first { $0 != .idle } ?? .idle, joins: joins)
+        self.init(
+            offset: axes.reduce(0) { $0 + $1.offset(at: time) },
+            velocity: axes.reduce(0) { $0 + $1.velocity(at: time) },
+            phase: phases.first { $0 != .idle } ?? .idle, joins: joins)
     }
 }
 

@@ -40,13 +40,16 @@ public class SingleAxisScene: ScrollScene {
     private var lastMotionTime = -Double.infinity
     private(set) var time = 0.0
 
-    init(name: String, viewport: Size, orientation: Orientation, bounds: ClosedRange<Double>, snapTargets: SnapTargets,
-         feel: Feel) {
+    init(
+        name: String, viewport: Size, orientation: Orientation, bounds: ClosedRange<Double>, snapTargets: SnapTargets,
+        feel: Feel
+    ) {
         self.name = name
         self.viewport = viewport
         self.orientation = orientation
-        axis = ScrollAxis(viewportLength: orientation.length(of: viewport), bounds: bounds, snapTargets: snapTargets,
-                          feel: feel)
+        axis = ScrollAxis(
+            viewportLength: orientation.length(of: viewport), bounds: bounds, snapTargets: snapTargets,
+            feel: feel)
     }
 
     // MARK: Input
@@ -79,7 +82,7 @@ public class SingleAxisScene: ScrollScene {
         case .wheelBegin:
             guard !pointerIsDown, acceptsDrags else { return }
             endWheelStreamNow(at: t)
-            axis.beginDrag(at: t, pointer: 0, input: .touchpad)   // catches a glide, as fingers on glass do
+            axis.beginDrag(at: t, pointer: 0, input: .touchpad)  // catches a glide, as fingers on glass do
             lastWheelTime = t
             fingersOn = true
         case .wheelEnd:
@@ -230,7 +233,8 @@ public class SingleAxisScene: ScrollScene {
         let low = axis.bounds.lowerBound, high = axis.bounds.upperBound
         guard length > 0, offset < low || offset > high else { return nil }
         let over = offset < low ? low - offset : offset - high
-        return Stretch(axis: orientation == .vertical ? .y : .x, pivot: offset < low ? 0 : length, factor: 1 + over / length)
+        return Stretch(
+            axis: orientation == .vertical ? .y : .x, pivot: offset < low ? 0 : length, factor: 1 + over / length)
     }
 
     /// Whether the status bar and home indicator are drawn dark (light content) or light (video).
@@ -242,8 +246,9 @@ public class SingleAxisScene: ScrollScene {
     /// The scroll view's frame in the viewport, inset where bars cover it: the indicator runs
     /// along its trailing (vertical) or bottom (horizontal) edge, 3 pt inside.
     var indicatorFrame: Rect {
-        Rect(x: 0, y: Chrome.statusBarHeight, width: viewport.width,
-             height: max(0, viewport.height - Chrome.statusBarHeight - Chrome.homeIndicatorInset))
+        Rect(
+            x: 0, y: Chrome.statusBarHeight, width: viewport.width,
+            height: max(0, viewport.height - Chrome.statusBarHeight - Chrome.homeIndicatorInset))
     }
 
     /// iOS's scroll indicator: a thin rounded bar, shown while moving, fading 0.3 s after
@@ -261,9 +266,12 @@ public class SingleAxisScene: ScrollScene {
         let span = axis.bounds.upperBound - axis.bounds.lowerBound
         var start = ((offset - axis.bounds.lowerBound) / max(1, span)) * (track - bar)
         if offset < axis.bounds.lowerBound { bar = max(7, bar + offset - axis.bounds.lowerBound); start = 0 }
-        if offset > axis.bounds.upperBound { bar = max(7, bar - (offset - axis.bounds.upperBound)); start = track - bar }
+        if offset > axis.bounds.upperBound {
+            bar = max(7, bar - (offset - axis.bounds.upperBound)); start = track - bar
+        }
         start = min(max(start, 0), track - bar)
-        let frame = orientation == .vertical
+        let frame =
+            orientation == .vertical
             ? Rect(x: edge.maxX - 6, y: edge.y + 3 + start, width: 3, height: bar)
             : Rect(x: edge.x + 3 + start, y: edge.maxY - 6, width: bar, height: 3)
         // iOS's default indicator: dark with a light rim, so it reads on pictures and on white.

@@ -19,41 +19,65 @@ public enum GestureFile {
     public static func decode(_ text: String, file: String) throws(InputError) -> [TimedInput] {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
-        guard case .object(let members) = root else { throw InputError("\(file): expected an object with an \"events\" array, found \(root.kindName)") }
+        guard case .object(let members) = root else {
+            throw InputError("\(file): expected an object with an \"events\" array, found \(root.kindName)")
+        }
         for member in members where member.key != "events" {
             throw InputError("\(file): unknown key \"\(member.key)\"; the only key is \"events\"")
         }
-        guard let eventsValue = root["events"] else { throw InputError("\(file): missing key \"events\" (an array of events)") }
-        guard case .array(let items) = eventsValue else { throw InputError("\(file): \"events\" must be an array, found \(eventsValue.kindName)") }
+        guard let eventsValue = root["events"] else {
+            throw InputError("\(file): missing key \"events\" (an array of events)")
+        }
+        guard case .array(let items) = eventsValue else {
+            throw InputError("\(file): \"events\" must be an array, found \(eventsValue.kindName)")
+        }
         var events: [TimedInput] = []
         events.reserveCapacity(items.count)
         var pointerDown = false
         var previousTime = -Double.infinity
         for (position, item) in items.enumerated() {
             let place = "\(file): event \(position) (of \(items.count))"
-            guard case .object(let fields) = item else { throw InputError("\(place): expected an object, found \(item.kindName)") }
-            guard let typeValue = item["type"] else { throw InputError("\(place): missing \"type\" (down, move, up, wheel, wheel-begin or wheel-end)") }
-            guard case .string(let type) = typeValue, ["down", "move", "up", "wheel", "wheel-begin", "wheel-end"].contains(type) else {
+            guard case .object(let fields) = item else {
+                throw InputError("\(place): expected an object, found \(item.kindName)")
+            }
+            guard let typeValue = item["type"] else {
+                throw InputError("\(place): missing \"type\" (down, move, up, wheel, wheel-begin or wheel-end)")
+            }
+            guard case .string(let type) = typeValue,
+                ["down", "move", "up", "wheel", "wheel-begin", "wheel-end"].contains(type)
+            else {
                 throw InputError("\(place): \"type\" must be one of down, move, up, wheel, wheel-begin, wheel-end")
             }
-            let allowed: Set<String> = type == "wheel" ? ["t", "type", "dx", "dy"]
+            let allowed: Set<String> =
+                type == "wheel"
+                ? ["t", "type", "dx", "dy"]
                 : type.hasPrefix("wheel-") ? ["t", "type"] : ["t", "type", "x", "y"]
             for field in fields where !allowed.contains(field.key) {
-                throw InputError("\(place): unknown key \"\(field.key)\" for a \(type) event; allowed: \(allowed.sorted().joined(separator: ", "))")
+                throw InputError(
+                    "\(place): unknown key \"\(field.key)\" for a \(type) event; allowed: "
+                        + "\(allowed.sorted().joined(separator: ", "))"
+                )
             }
             func number(_ key: String, required: Bool) throws(InputError) -> Double {
                 guard let value = item[key] else {
                     if required { throw InputError("\(place): missing \"\(key)\"") }
                     return 0
                 }
-                guard case .number(let number) = value else { throw InputError("\(place): \"\(key)\" must be a number, found \(value.kindName)") }
-                guard abs(number) <= 1e9 else { throw InputError("\(place): \"\(key)\" = \(number) is out of range [-1e9, 1e9]") }
+                guard case .number(let number) = value else {
+                    throw InputError("\(place): \"\(key)\" must be a number, found \(value.kindName)")
+                }
+                guard abs(number) <= 1e9 else {
+                    throw InputError("\(place): \"\(key)\" = \(number) is out of range [-1e9, 1e9]")
+                }
                 return number
             }
             let t = try number("t", required: true)
-            guard t >= 0, t <= maximumTime else { throw InputError("\(place): \"t\" = \(t) is out of range [0, 3600] s; a gesture lasts at most an hour") }
+            guard t >= 0, t <= maximumTime else {
+                throw InputError("\(place): \"t\" = \(t) is out of range [0, 3600] s; a gesture lasts at most an hour")
+            }
             guard t >= previousTime else {
-                throw InputError("\(place): \"t\" = \(t) is before the previous event's \(previousTime); times must not decrease")
+                throw InputError(
+                    "\(place): \"t\" = \(t) is before the previous event's \(previousTime); times must not decrease")
             }
             previousTime = t
             let event: InputEvent
@@ -101,7 +125,8 @@ public enum GestureFile {
             case .down(let p): return "{\"t\": \(t), \"type\": \"down\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
             case .move(let p): return "{\"t\": \(t), \"type\": \"move\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
             case .up(let p): return "{\"t\": \(t), \"type\": \"up\", \"x\": \(number(p.x)), \"y\": \(number(p.y))}"
-            case .wheel(let dx, let dy): return "{\"t\": \(t), \"type\": \"wheel\", \"dx\": \(number(dx)), \"dy\": \(number(dy))}"
+            case .wheel(let dx, let dy):
+                return "{\"t\": \(t), \"type\": \"wheel\", \"dx\": \(number(dx)), \"dy\": \(number(dy))}"
             case .wheelBegin: return "{\"t\": \(t), \"type\": \"wheel-begin\"}"
             case .wheelEnd: return "{\"t\": \(t), \"type\": \"wheel-end\"}"
             }

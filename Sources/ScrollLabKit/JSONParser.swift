@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A strict JSON (RFC 8259) parser over UTF-8 text that reports the line and column of errors.
@@ -25,7 +25,8 @@ public struct JSONParser {
         var text = text
         text.makeContiguousUTF8()
         guard text.utf8.count <= maximumSize else {
-            throw JSONSyntaxError(line: 1, column: 1, message: "the text is \(text.utf8.count) bytes; at most \(maximumSize) are parsed")
+            throw JSONSyntaxError(
+                line: 1, column: 1, message: "the text is \(text.utf8.count) bytes; at most \(maximumSize) are parsed")
         }
         let result = text.utf8.withContiguousStorageIfAvailable { buffer -> Result<[UInt64], JSONSyntaxError> in
             var parser = JSONParser(bytes: buffer)
@@ -131,7 +132,9 @@ public struct JSONParser {
                 throw error("duplicate key \"\(JSONTape.string(entries[key], in: bytes))\"")
             }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(JSONTape.string(entries[key], in: bytes))\"") }
+            guard current == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(JSONTape.string(entries[key], in: bytes))\"")
+            }
             index += 1
             skipWhitespace()
             try parseValue()
@@ -156,7 +159,11 @@ public struct JSONParser {
         }
         func equal(_ earlier: Int) -> Bool { JSONTape.keysEqual(entries[earlier], entries[key], in: bytes) }
         if count < small { return anyEarlierKey(equal) }
-        if count == small { _ = anyEarlierKey { hashes.insert(JSONTape.hash(entries[$0], in: bytes)); return false } }
+        if count == small {
+            _ = anyEarlierKey {
+                hashes.insert(JSONTape.hash(entries[$0], in: bytes)); return false
+            }
+        }
         // Two keys with one hash are compared in full (a duplicate, or a rare collision).
         if hashes.insert(JSONTape.hash(entries[key], in: bytes)).inserted { return false }
         return anyEarlierKey(equal)
@@ -197,7 +204,7 @@ public struct JSONParser {
                 index += 1
                 switch escape {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     break
                 case UInt8(ascii: "u"):
                     let escapeStart = index - 2
@@ -206,18 +213,29 @@ public struct JSONParser {
                     // one is no character, and is refused rather than guessed at.
                     if (0xDC00..<0xE000).contains(code) {
                         index = escapeStart
-                        throw error("unpaired surrogate \\u\(Self.hex4(code)) in string (a low surrogate needs a high one before it)")
+                        throw error(
+                            "unpaired surrogate \\u\(Self.hex4(code)) in string (a low surrogate needs a high one "
+                                + "before it)"
+                        )
                     }
                     if (0xD800..<0xDC00).contains(code) {
-                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             index = escapeStart
-                            throw error("unpaired surrogate \\u\(Self.hex4(code)) in string (a high surrogate needs a low one, \\uDC00–\\uDFFF, right after it)")
+                            throw error(
+                                "unpaired surrogate \\u\(Self.hex4(code)) in string (a high surrogate needs a low "
+                                    + "one, \\uDC00–\\uDFFF, right after it)"
+                            )
                         }
                         index += 2
                         let low = try parseHex4()
                         guard (0xDC00..<0xE000).contains(low) else {
                             index = escapeStart
-                            throw error("unpaired surrogate \\u\(Self.hex4(code)) in string (followed by \\u\(Self.hex4(low)), not a low surrogate \\uDC00–\\uDFFF)")
+                            throw error(
+                                "unpaired surrogate \\u\(Self.hex4(code)) in string (followed by "
+                                    + "\\u\(Self.hex4(low)), not a low surrogate \\uDC00–\\uDFFF)"
+                            )
                         }
                     }
                 default: throw error("invalid escape in string")
@@ -256,7 +274,9 @@ public struct JSONParser {
         var wholeDigits = 1
         if current == UInt8(ascii: "0") {
             index += 1
-            if let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { throw error("leading zero in number") }
+            if let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                throw error("leading zero in number")
+            }
         } else {
             wholeDigits = digits()
             if wholeDigits == 0 { throw error("invalid number") }
@@ -383,7 +403,7 @@ final class JSONTape: Sendable {
                     index += 6
                 }
                 out.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-            default: out.unicodeScalars.append(Unicode.Scalar(escape))   // " \ /
+            default: out.unicodeScalars.append(Unicode.Scalar(escape))  // " \ /
             }
             runStart = index
         }

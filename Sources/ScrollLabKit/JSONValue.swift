@@ -132,7 +132,9 @@ public struct JSONObject: Collection, ExpressibleByDictionaryLiteral, Equatable,
     public let count: Int
 
     public init(_ members: [Element]) { storage = .members(members); count = members.count }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements.map { (key: $0.0, value: $0.1) }) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { (key: $0.0, value: $0.1) })
+    }
     init(tape: JSONTape, position: Int) { storage = .tape(tape, position: position); count = tape.count(at: position) }
 
     public var startIndex: JSONIndex {

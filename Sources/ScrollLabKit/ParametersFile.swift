@@ -8,10 +8,14 @@ public enum ParametersFile {
 
     /// The feel and the keys the file itself states. `"model"` names the model (UIKit's when
     /// absent); every other key is that model's.
-    public static func decodeStating(_ text: String, file: String) throws(InputError) -> (feel: Feel, stated: Set<String>) {
+    public static func decodeStating(_ text: String, file: String) throws(InputError) -> (
+        feel: Feel, stated: Set<String>
+    ) {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
-        guard case .object(let members) = root else { throw InputError("\(file): expected a JSON object of parameters, found \(root.kindName)") }
+        guard case .object(let members) = root else {
+            throw InputError("\(file): expected a JSON object of parameters, found \(root.kindName)")
+        }
         let values = members.map { member -> (key: String, value: ParameterValue) in
             let value: ParameterValue
             switch member.value {
@@ -26,7 +30,10 @@ public enum ParametersFile {
         var name = FeelZoo.uikit
         if let named = values.first(where: { $0.key == "model" }) {
             guard case .string(let text) = named.value else {
-                throw InputError("\(file): key \"model\": expected a model name (a string); models: \(FeelZoo.names.joined(separator: ", "))")
+                throw InputError(
+                    "\(file): key \"model\": expected a model name (a string); models: "
+                        + "\(FeelZoo.names.joined(separator: ", "))"
+                )
             }
             name = text
         }
@@ -34,7 +41,9 @@ public enum ParametersFile {
         do {
             if name == FeelZoo.uikit {
                 // UIKit's own errors name the key alone, as they always have.
-                do { return (Feel(try ScrollParameters(values: rest)), Set(values.map(\.key))) } catch { throw InputError("\(file): \(error)") }
+                do { return (Feel(try ScrollParameters(values: rest)), Set(values.map(\.key))) } catch {
+                    throw InputError("\(file): \(error)")
+                }
             }
             return (Feel(try FeelZoo.make(name, rest)), Set(values.map(\.key)))
         } catch let error as InputError {
@@ -79,8 +88,10 @@ extension ParametersFile {
     /// it comes from, and what an engineer does with it.
     public static func markdownTable<Model: TunableModel>(_ model: Model.Type) -> String {
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
-        var lines = ["| key | default | range | unit | what it does | default's source | in an app |",
-                     "| --- | --- | --- | --- | --- | --- | --- |"]
+        var lines = [
+            "| key | default | range | unit | what it does | default's source | in an app |",
+            "| --- | --- | --- | --- | --- | --- | --- |"
+        ]
         for tunable in Model.tunables {
             let defaultText: String
             switch tunable.defaultValue {
@@ -89,12 +100,18 @@ extension ParametersFile {
             case .bool(let on): defaultText = "`\(on)`"
             default: defaultText = tunable.unsetMeaning.map { "null (\($0))" } ?? "null"
             }
-            var range = tunable.isFlag ? "`true`, `false`" : tunable.options.isEmpty
-                ? "\(formatNumber(tunable.range.lowerBound)) – \(formatNumber(tunable.range.upperBound))"
-                : tunable.options.map { "`\($0)`" }.joined(separator: ", ")
+            var range =
+                tunable.isFlag
+                ? "`true`, `false`"
+                : tunable.options.isEmpty
+                    ? "\(formatNumber(tunable.range.lowerBound)) – \(formatNumber(tunable.range.upperBound))"
+                    : tunable.options.map { "`\($0)`" }.joined(separator: ", ")
             if tunable.isOptional { range += " or null" }
             if tunable.isCount { range += ", whole" }
-            lines.append("| `\(tunable.key)` | \(defaultText) | \(range) | \(tunable.unit.isEmpty ? "—" : tunable.unit) | \(cell(tunable.help)) | \(cell(tunable.source)) | \(cell(tunable.equivalent)) |")
+            lines.append(
+                "| `\(tunable.key)` | \(defaultText) | \(range) | \(tunable.unit.isEmpty ? "—" : tunable.unit) | "
+                    + "\(cell(tunable.help)) | \(cell(tunable.source)) | \(cell(tunable.equivalent)) |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

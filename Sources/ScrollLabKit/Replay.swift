@@ -42,7 +42,9 @@ public struct Replay {
     /// Calls `sample` at every frame time after feeding the events due by then; stops at the
     /// first error `sample` throws.
     @discardableResult
-    public func run<E: Error>(_ scene: any ScrollScene, events: [TimedInput], sample: (Double) throws(E) -> Void) throws(E) -> Ending {
+    public func run<E: Error>(_ scene: any ScrollScene, events: [TimedInput], sample: (Double) throws(E) -> Void)
+        throws(E) -> Ending
+    {
         let lastEvent = events.last?.time ?? 0
         var next = 0
         var frame = 0

@@ -47,7 +47,10 @@ public struct Soak {
         scene.axis.setOffset(0, at: start)
         scene.advance(to: start)
         scene.handle(TimedInput(time: start, event: .down(Point(x: 195, y: 600))))
-        for i in 1...6 { scene.handle(TimedInput(time: start + 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i))))) }
+        for i in 1...6 {
+            scene.handle(
+                TimedInput(time: start + 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i)))))
+        }
         scene.handle(TimedInput(time: start + 0.048, event: .up(Point(x: 195, y: 360))))
         return (0...120).map { k -> Double in
             let t = start + 0.048 + Double(k) / 60
@@ -112,7 +115,10 @@ public struct Soak {
                     scene.tap(at: Point(x: random.range(0, 390), y: random.range(0, 844)), time: nextEvent)
                 case 60..<70:
                     for k in 0..<random.int(12) {
-                        scene.handle(TimedInput(time: nextEvent + Double(k) * 0.012, event: .wheel(dx: random.range(-40, 40), dy: random.range(-40, 40))))
+                        scene.handle(
+                            TimedInput(
+                                time: nextEvent + Double(k) * 0.012,
+                                event: .wheel(dx: random.range(-40, 40), dy: random.range(-40, 40))))
                     }
                 case 70..<78:
                     let steps: [ScrollStep] = [.lines(1), .lines(-1), .pages(1), .pages(-1), .home, .end, .notches(2)]
@@ -121,7 +127,8 @@ public struct Soak {
                     // A parameter changes mid-motion.
                     let spec = ParameterSpec.all[random.int(ParameterSpec.all.count)]
                     spec.set(random.range(spec.range.lowerBound, spec.range.upperBound), in: &parameters)
-                    parameters.pageFlickDistanceThreshold = min(parameters.pageFlickDistanceThreshold, parameters.pageDistanceThreshold)
+                    parameters.pageFlickDistanceThreshold = min(
+                        parameters.pageFlickDistanceThreshold, parameters.pageDistanceThreshold)
                     parameters.pagePolicy = PagePolicy.allCases[random.int(3)]
                     // Now and then another feel of the zoo (or back to UIKit), mid-motion too.
                     if random.int(4) == 0 {
@@ -133,7 +140,8 @@ public struct Soak {
                     let controls = scene.controls
                     if !controls.isEmpty {
                         switch controls[random.int(controls.count)] {
-                        case let .slider(id, _, range, _, _): scene.setControl(id, to: random.range(range.lowerBound, range.upperBound), at: nextEvent)
+                        case let .slider(id, _, range, _, _):
+                            scene.setControl(id, to: random.range(range.lowerBound, range.upperBound), at: nextEvent)
                         case let .toggle(id, _, _): scene.setControl(id, to: Double(random.int(2)), at: nextEvent)
                         case let .button(id, _, _): scene.pressControl(id, at: nextEvent)
                         }
@@ -161,12 +169,19 @@ public struct Soak {
             if !x.isFinite || !v.isFinite {
                 report.failures.append("\(scene.name) at \(t) s: offset \(x), velocity \(v)")
             } else if !carried.contains(ObjectIdentifier(scene)),
-                      max(axis.bounds.lowerBound - x, x - axis.bounds.upperBound) > axis.feel.overscrollLimit(extent: axis.extent) + 1e-6 {
+                max(axis.bounds.lowerBound - x, x - axis.bounds.upperBound) > axis.feel.overscrollLimit(
+                    extent: axis.extent) + 1e-6
+            {
                 let limit = axis.feel.overscrollLimit(extent: axis.extent)
-                report.failures.append("\(scene.name) at \(t) s (\(axis.feel.title)): \(x) is past the overscroll limit (\(limit) pt past \(axis.bounds)), velocity \(v), \(axis.phase(at: t))")
+                report.failures.append(
+                    "\(scene.name) at \(t) s (\(axis.feel.title)): \(x) is past the overscroll limit (\(limit) pt "
+                        + "past \(axis.bounds)), velocity \(v), \(axis.phase(at: t))"
+                )
             }
             if report.failures.count > 20 { break }
-            if report.residentAfterWarmUp == 0, t >= seconds / 10 { report.residentAfterWarmUp = Self.residentKilobytes() }
+            if report.residentAfterWarmUp == 0, t >= seconds / 10 {
+                report.residentAfterWarmUp = Self.residentKilobytes()
+            }
         }
         report.residentAtEnd = Self.residentKilobytes()
         if let p = pointer { scene.handle(TimedInput(time: t, event: .up(p))) }

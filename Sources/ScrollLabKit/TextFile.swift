@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import SafeOutput
 
@@ -15,7 +15,9 @@ public enum TextFile {
         let name = path == "-" ? "standard input" : path
         // A byte-order mark (some editors write one) is not part of the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError("\(name): is not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError("\(name): is not UTF-8 text")
+        }
         return text
     }
 

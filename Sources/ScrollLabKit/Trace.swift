@@ -24,7 +24,9 @@ public enum Trace {
     public static func row(_ scene: any ScrollScene, at t: Double, extras: Bool = true) -> String {
         let axis = scene.mainAxis
         let page = axis.pageIndex(at: t).map(String.init) ?? ""
-        var row = "\(fixed(t, 6)),\(fixed(axis.offset(at: t), 4)),\(fixed(axis.velocity(at: t), 3)),\(axis.phase(at: t).rawValue),\(page)"
+        var row =
+            "\(fixed(t, 6)),\(fixed(axis.offset(at: t), 4)),\(fixed(axis.velocity(at: t), 3)),"
+            + "\(axis.phase(at: t).rawValue),\(page)"
         if extras {
             for value in scene.extraTraceValues(at: t) {
                 switch value {
@@ -36,12 +38,11 @@ public enum Trace {
         return row + "\n"
     }
 
-
-
     /// `value` with `decimals` digits after the point; never "-0" and never NaN or infinity.
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return "0" }
         let text = String(format: "%.\(decimals)f", value)
-        return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
+        return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." })
+            ? String(text.dropFirst()) : text
     }
 }

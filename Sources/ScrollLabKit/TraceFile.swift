@@ -10,7 +10,9 @@ public final class TraceFile {
 
     /// Opens the trace and writes its header; `inputs` are files it must not overwrite.
     /// With `live`, a new file grows at its path row by row (see `OutputFile`'s `live`).
-    public init(_ path: String, header: String = Trace.header, inputs: [String] = [], live: Bool = false) throws(InputError) {
+    public init(_ path: String, header: String = Trace.header, inputs: [String] = [], live: Bool = false)
+        throws(InputError)
+    {
         self.path = path
         self.live = live
         do {

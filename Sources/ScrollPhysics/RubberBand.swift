@@ -2,7 +2,8 @@
 ///
 ///     f(x) = c·x / (1 + c·x/d)        x = finger travel past the edge (pt), f = visible overshoot (pt)
 ///
-/// Li's “UIScrollView drag conversion rate and paging” measured the ratio overshoot ÷ finger travel on iOS and found it falls on a straight
+/// Li's “UIScrollView drag conversion rate and paging” measured the ratio overshoot ÷ finger travel on iOS and found it
+/// falls on a straight
 /// line `g = k·f + b`, which gives `f(x) = x·b/(1 − k·x)` with b = 0.55 and k = −0.55/d, d the
 /// scroll view's length along the axis (its table: d = 1000 → k = −0.00055, 200 → −0.0027).
 /// This is that curve with c = b: it starts with slope c, bends, and approaches d without ever
@@ -10,7 +11,8 @@
 public struct RubberBand: Equatable, Sendable {
     /// c, the slope at the edge (dimensionless; Li's “UIScrollView drag conversion rate and paging”: 0.55).
     public var coefficient: Double
-    /// d, the overshoot that is approached but never reached, in points (Li's “UIScrollView drag conversion rate and paging”: the view's length).
+    /// d, the overshoot that is approached but never reached, in points (Li's “UIScrollView drag conversion rate and
+    /// paging”: the view's length).
     public var limit: Double
 
     public init(coefficient: Double = 0.55, limit: Double) {

@@ -49,8 +49,9 @@ public struct FrameProfiles: Sendable {
     /// pixels, inside the frame).
     public init(_ frame: GrayFrame, crop: (x: Int, y: Int, width: Int, height: Int)? = nil) {
         let area = crop ?? (0, 0, frame.width, frame.height)
-        precondition(area.x >= 0 && area.y >= 0 && area.width > 0 && area.height > 0 && area.x + area.width <= frame.width
-                     && area.y + area.height <= frame.height, "the crop lies inside the frame")
+        precondition(
+            area.x >= 0 && area.y >= 0 && area.width > 0 && area.height > 0 && area.x + area.width <= frame.width
+                && area.y + area.height <= frame.height, "the crop lies inside the frame")
         let width = area.width, height = area.height, strips = Self.strips
         // Flat sums: rowSums[k·height + y], columnSums[k·width + x].
         var rowSums = [UInt32](repeating: 0, count: strips * height)
@@ -84,11 +85,15 @@ public struct FrameProfiles: Sendable {
         self.height = height
         rows = (0..<strips).map { k in
             let count = UInt32(max(1, Self.bounds(k, of: width).count))
-            return rowSums[(k * height)..<((k + 1) * height)].map { UInt16(min(65_535, ($0 * 256 + count / 2) / count)) }
+            return rowSums[(k * height)..<((k + 1) * height)].map {
+                UInt16(min(65_535, ($0 * 256 + count / 2) / count))
+            }
         }
         columns = (0..<strips).map { k in
             let count = UInt32(max(1, Self.bounds(k, of: height).count))
-            return columnSums[(k * width)..<((k + 1) * width)].map { UInt16(min(65_535, ($0 * 256 + count / 2) / count)) }
+            return columnSums[(k * width)..<((k + 1) * width)].map {
+                UInt16(min(65_535, ($0 * 256 + count / 2) / count))
+            }
         }
     }
 

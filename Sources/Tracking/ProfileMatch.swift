@@ -61,7 +61,8 @@ public struct ProfileRegistration {
 
     /// The overlap at shift δ: current indices p with p and p + δ both in the region.
     func overlap(_ delta: Int) -> Range<Int> {
-        let low = max(region.lowerBound, region.lowerBound - delta), high = min(region.upperBound, region.upperBound - delta)
+        let low = max(region.lowerBound, region.lowerBound - delta),
+            high = min(region.upperBound, region.upperBound - delta)
         return low < high ? low..<high : low..<low
     }
 
@@ -85,7 +86,8 @@ public struct ProfileRegistration {
                     let count = range.count
                     var i = 0
                     while i + 4 <= count {
-                        s0 += pa[i] * pb[i]; s1 += pa[i + 1] * pb[i + 1]; s2 += pa[i + 2] * pb[i + 2]; s3 += pa[i + 3] * pb[i + 3]
+                        s0 += pa[i] * pb[i]; s1 += pa[i + 1] * pb[i + 1]; s2 += pa[i + 2] * pb[i + 2];
+                        s3 += pa[i + 3] * pb[i + 3]
                         i += 4
                     }
                     while i < count { s0 += pa[i] * pb[i]; i += 1 }
@@ -184,6 +186,7 @@ public struct ProfileRegistration {
             fraction = refine(delta, around: fraction)
         }
         let overlap = Double(self.overlap(delta).count) / Double(max(1, region.count))
-        return ProfileMatch(shift: Double(delta) + fraction, score: peak, runnerUp: runnerUp, overlap: overlap, whole: delta)
+        return ProfileMatch(
+            shift: Double(delta) + fraction, score: peak, runnerUp: runnerUp, overlap: overlap, whole: delta)
     }
 }

@@ -29,7 +29,8 @@ public struct StillMarks: Sendable {
         var pixels = [UInt8](repeating: 0, count: area.width * area.height)
         for y in 0..<area.height {
             let start = (area.y + y) * frame.width + area.x
-            pixels.replaceSubrange((y * area.width)..<((y + 1) * area.width), with: frame.pixels[start..<(start + area.width)])
+            pixels.replaceSubrange(
+                (y * area.width)..<((y + 1) * area.width), with: frame.pixels[start..<(start + area.width)])
         }
         first = pixels
         largest = [UInt8](repeating: 0, count: pixels.count)
@@ -69,9 +70,12 @@ public struct StillMarks: Sendable {
             for q in 0..<across.count where across[q] {
                 let here = p * step + q * stride
                 let value = Int(first[here])
-                let contrast = max(p > 0 ? abs(value - Int(first[here - step])) : 0,
-                                   p + 1 < length ? abs(value - Int(first[here + step])) : 0)
-                if contrast >= Self.edgeLevel, Int(largest[here]) < max(contrast / 2, Self.noiseLevel) { counts[p] += 1 }
+                let contrast = max(
+                    p > 0 ? abs(value - Int(first[here - step])) : 0,
+                    p + 1 < length ? abs(value - Int(first[here + step])) : 0)
+                if contrast >= Self.edgeLevel, Int(largest[here]) < max(contrast / 2, Self.noiseLevel) {
+                    counts[p] += 1
+                }
             }
         }
         return counts
@@ -90,7 +94,8 @@ public struct StillMarks: Sendable {
         let marked = { (p: Int) in counts[p] >= minimum }
         var low = region.lowerBound, high = region.upperBound
         let faint = { (p: Int) in counts[p] >= 3 }
-        let top = region.lowerBound..<(region.lowerBound + quarter), bottom = (region.upperBound - quarter)..<region.upperBound
+        let top = region.lowerBound..<(region.lowerBound + quarter),
+            bottom = (region.upperBound - quarter)..<region.upperBound
         if var last = top.last(where: marked) {
             while let next = ((last + 1)..<min(last + 9, top.upperBound)).first(where: faint) { last = next }
             low = last + 1 + margin

@@ -75,10 +75,14 @@ public enum Tracker {
 
     /// `stillMarks`, when given, are the recording's marks that stay put over the content
     /// (status bar, home indicator): the region's ends are cut back past them.
-    public static func track(_ profiles: [FrameProfiles], times: [Double], options: Options,
-                             stillMarks: StillMarks? = nil) throws(TrackError) -> Track {
+    public static func track(
+        _ profiles: [FrameProfiles], times: [Double], options: Options,
+        stillMarks: StillMarks? = nil
+    ) throws(TrackError) -> Track {
         guard profiles.count >= 3 else { throw TrackError("\(profiles.count) frames; at least 3 are needed") }
-        guard times.count == profiles.count else { throw TrackError("\(times.count) timestamps for \(profiles.count) frames") }
+        guard times.count == profiles.count else {
+            throw TrackError("\(times.count) timestamps for \(profiles.count) frames")
+        }
         let first = profiles[0]
         guard profiles.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
             throw TrackError("the frame size changes during the recording")
@@ -99,7 +103,9 @@ public enum Tracker {
         func setup(_ axis: TrackAxis) -> (region: Range<Int>, channels: [Int])? {
             let along = axis == .y ? rowsMoving : columnsMoving, across = axis == .y ? columnsMoving : rowsMoving
             guard var region = longestRun(along, gap: max(4, along.count / 50)), region.count >= 16 else { return nil }
-            if axis == .y, let markRows { region = StillMarks.trim(region, counts: markRows.counts, minimum: markRows.minimum) }
+            if axis == .y, let markRows {
+                region = StillMarks.trim(region, counts: markRows.counts, minimum: markRows.minimum)
+            }
             // Strips mostly across the moving part (all of them when nothing across moves, as a
             // vertical list's columns can look still while every row changes).
             let anyAcross = across.contains(true)
@@ -118,42 +124,60 @@ public enum Tracker {
             axis = try detectAxis(profiles, setup: setup, notes: &notes)
         }
         guard let (region, channels) = setup(axis) else {
-            let hint = options.axis != nil && setup(axis.other) != nil ? "; it moves along \(axis.other.rawValue): give --axis \(axis.other.rawValue) or auto" : ""
+            let hint =
+                options.axis != nil && setup(axis.other) != nil
+                ? "; it moves along \(axis.other.rawValue): give --axis \(axis.other.rawValue) or auto" : ""
             throw TrackError("no part of the frame scrolls along \(axis.rawValue)\(hint)")
         }
         let length = first.length(axis)
         if region.count < length {
             let name = axis == .y ? "rows" : "columns"
             let moving = longestRun(axis == .y ? rowsMoving : columnsMoving, gap: max(4, length / 50)) ?? region
-            var note = "region: \(name) \(region.lowerBound)–\(region.upperBound - 1) of \(length) scroll; the rest is still (bars) and left out"
+            var note =
+                "region: \(name) \(region.lowerBound)–\(region.upperBound - 1) of \(length) scroll; the rest is still "
+                + "(bars) and left out"
             if moving != region {
-                note = "region: \(name) \(moving.lowerBound)–\(moving.upperBound - 1) of \(length) scroll; the rest is still (bars) and left out,"
-                    + " and so are \(name) near its ends with marks that stay put over the content (a status bar, a home indicator):"
+                note =
+                    "region: \(name) \(moving.lowerBound)–\(moving.upperBound - 1) of \(length) scroll; the rest is "
+                    + "still (bars) and left out,"
+                    + " and so are \(name) near its ends with marks that stay put over the content (a status bar, a "
+                    + "home indicator):"
                     + " \(name) \(region.lowerBound)–\(region.upperBound - 1) are matched"
             }
             notes.append(note)
         }
         // An axis given where only the other one moves would be tracked as noise.
         var ignored: [String] = []
-        if options.axis != nil, let detected = try? detectAxis(profiles, setup: setup, notes: &ignored), detected != axis {
-            throw TrackError("it moves along \(detected.rawValue), not \(axis.rawValue): give --axis \(detected.rawValue) or auto")
+        if options.axis != nil, let detected = try? detectAxis(profiles, setup: setup, notes: &ignored),
+            detected != axis
+        {
+            throw TrackError(
+                "it moves along \(detected.rawValue), not \(axis.rawValue): give --axis \(detected.rawValue) or auto")
         }
         let shifts = trackShifts(profiles, axis: axis, region: region, channels: channels)
         try checkTearing(profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift))
         let t0 = times[0]
         let repeats = repeated(shifts.map(\.shift))
         let frames = shifts.indices.filter { !repeats[$0] }.map { index in
-            TrackedFrame(t: times[index] - t0, offset: shifts[index].shift * options.pointsPerPixel, confidence: shifts[index].confidence)
+            TrackedFrame(
+                t: times[index] - t0, offset: shifts[index].shift * options.pointsPerPixel,
+                confidence: shifts[index].confidence)
         }
         let repeatCount = repeats.filter { $0 }.count
         if repeatCount > 0 {
-            notes.append("\(repeatCount) of \(profiles.count) frames repeat the frame before while the content moves (a draw the recorder missed): left out")
+            notes.append(
+                "\(repeatCount) of \(profiles.count) frames repeat the frame before while the content moves (a draw "
+                    + "the recorder missed): left out"
+            )
         }
         let low = frames.filter { $0.confidence < Track.lowConfidence }.count
-        if low > 0 { notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)") }
+        if low > 0 {
+            notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)")
+        }
         let segments = TrackSegment.find(in: frames)
-        return Track(axis: axis, region: region, channels: channels, pointsPerPixel: options.pointsPerPixel,
-                     frames: frames, segments: segments, notes: notes)
+        return Track(
+            axis: axis, region: region, channels: channels, pointsPerPixel: options.pointsPerPixel,
+            frames: frames, segments: segments, notes: notes)
     }
 
     /// Frames that show the frame before again (within 0.1 px) between frames that move by 4 px
@@ -217,11 +241,15 @@ public enum Tracker {
 
     /// Registers up to 40 changing frame pairs along both axes; the axis with confident
     /// non-zero shifts wins.
-    static func detectAxis(_ profiles: [FrameProfiles], setup: (TrackAxis) -> (region: Range<Int>, channels: [Int])?,
-                           notes: inout [String]) throws(TrackError) -> TrackAxis {
+    static func detectAxis(
+        _ profiles: [FrameProfiles], setup: (TrackAxis) -> (region: Range<Int>, channels: [Int])?,
+        notes: inout [String]
+    ) throws(TrackError) -> TrackAxis {
         var counts: [TrackAxis: Int] = [.x: 0, .y: 0]
         var pairs: [Int] = []
-        for index in 1..<profiles.count where profiles[index].rows != profiles[index - 1].rows || profiles[index].columns != profiles[index - 1].columns {
+        for index in 1..<profiles.count
+        where profiles[index].rows != profiles[index - 1].rows || profiles[index].columns != profiles[index - 1].columns
+        {
             pairs.append(index)
         }
         guard !pairs.isEmpty else { throw TrackError("no motion: consecutive frames are identical") }
@@ -231,24 +259,35 @@ public enum Tracker {
             // Slow frames are enough to tell the axis: a short reach keeps this cheap.
             let reach = max(8, min(48, region.count / 4))
             for index in sample {
-                let registration = ProfileRegistration(reference: profiles[index - 1].along(axis), current: profiles[index].along(axis),
-                                                       channels: channels, region: region)
+                let registration = ProfileRegistration(
+                    reference: profiles[index - 1].along(axis), current: profiles[index].along(axis),
+                    channels: channels, region: region)
                 // The score, not the confidence: repeating content has aliases, and still moves.
                 if let match = registration.best(in: -reach...reach, minimumOverlap: region.count / 2),
-                   match.score >= 0.8, abs(match.shift) >= 0.75 {
+                    match.score >= 0.8, abs(match.shift) >= 0.75
+                {
                     counts[axis, default: 0] += 1
                 }
             }
         }
         let x = counts[.x]!, y = counts[.y]!
         guard max(x, y) > 0 else {
-            throw TrackError("no scrolling: the frames change, but no part of them moves as a whole along x or y (\(sample.count) frame pairs tried)")
+            throw TrackError(
+                "no scrolling: the frames change, but no part of them moves as a whole along x or y (\(sample.count) "
+                    + "frame pairs tried)"
+            )
         }
         if min(x, y) >= 3, Double(min(x, y)) >= 0.3 * Double(max(x, y)) {
-            throw TrackError("two axes move (x in \(x), y in \(y) of \(sample.count) frame pairs tried); give --axis x or y, or --region around one scroll view")
+            throw TrackError(
+                "two axes move (x in \(x), y in \(y) of \(sample.count) frame pairs tried); give --axis x or y, or "
+                    + "--region around one scroll view"
+            )
         }
         let axis: TrackAxis = y >= x ? .y : .x
-        notes.append("axis: \(axis.rawValue) (it moves in \(max(x, y)) of \(sample.count) frame pairs tried, \(axis.other.rawValue) in \(min(x, y)))")
+        notes.append(
+            "axis: \(axis.rawValue) (it moves in \(max(x, y)) of \(sample.count) frame pairs tried, "
+                + "\(axis.other.rawValue) in \(min(x, y)))"
+        )
         return axis
     }
 
@@ -257,13 +296,15 @@ public enum Tracker {
     /// Frames are matched to the current key frame; a key's own shift is refined afterwards
     /// from every frame that was also matched to the key before it (the mean of the two
     /// estimates' difference), so the error of one frame does not carry into all that follow.
-    static func trackShifts(_ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int]) -> [ProfileMatch] {
+    static func trackShifts(_ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int])
+        -> [ProfileMatch]
+    {
         struct Key { var frame: Int; var shift: Double; var differences: [Double] = [] }
         var keys = [Key(frame: 0, shift: 0)]
-        var matches = [ProfileMatch(shift: 0, score: 1, runnerUp: -1, overlap: 1)]   // relative to its key
+        var matches = [ProfileMatch(shift: 0, score: 1, runnerUp: -1, overlap: 1)]  // relative to its key
         var keyOf = [0]
-        var shifts = [0.0]   // running absolute estimates
-        var candidate: Int?   // the best-matched frame so far past half the switch distance
+        var shifts = [0.0]  // running absolute estimates
+        var candidate: Int?  // the best-matched frame so far past half the switch distance
         let switchDistance = 0.3 * Double(region.count)
         let minimumOverlap = max(8, region.count / 3)
         let fullReach = region.count - minimumOverlap
@@ -276,7 +317,8 @@ public enum Tracker {
             return value
         }
         func match(_ index: Int, against key: Key, predicted: Double, reach: Int, widen: Bool) -> ProfileMatch? {
-            let registration = ProfileRegistration(reference: along(key.frame), current: along(index), channels: channels, region: region)
+            let registration = ProfileRegistration(
+                reference: along(key.frame), current: along(index), channels: channels, region: region)
             let center = Int((predicted - key.shift).rounded())
             var window = max(-fullReach, center - reach)...min(fullReach, max(center + reach, -fullReach))
             var found = registration.best(in: window, minimumOverlap: minimumOverlap)
@@ -284,15 +326,18 @@ public enum Tracker {
             while let edge = found, edge.whole == window.upperBound || edge.whole == window.lowerBound {
                 let up = edge.whole == window.upperBound
                 guard up ? window.upperBound < fullReach : window.lowerBound > -fullReach else { break }
-                window = up ? (window.upperBound - 1)...min(fullReach, window.upperBound + reach)
+                window =
+                    up
+                    ? (window.upperBound - 1)...min(fullReach, window.upperBound + reach)
                     : max(-fullReach, window.lowerBound - reach)...(window.lowerBound + 1)
                 guard let next = registration.best(in: window, minimumOverlap: minimumOverlap) else { break }
                 if next.score <= edge.score { break }
                 found = next
             }
             if widen, found.map({ $0.confidence < 0.85 }) ?? true,
-               let wide = registration.best(in: -fullReach...fullReach, minimumOverlap: minimumOverlap),
-               wide.confidence > (found?.confidence ?? -1) + 0.05 {
+                let wide = registration.best(in: -fullReach...fullReach, minimumOverlap: minimumOverlap),
+                wide.confidence > (found?.confidence ?? -1) + 0.05
+            {
                 found = wide
             }
             return found
@@ -326,7 +371,9 @@ public enum Tracker {
             if keys.count >= 2, found.confidence >= 0.85 {
                 let older = keys[keys.count - 2]
                 if abs(shifts[index] - older.shift) < Double(fullReach) - 2,
-                   let again = match(index, against: older, predicted: shifts[index], reach: 2, widen: false), again.confidence >= 0.85 {
+                    let again = match(index, against: older, predicted: shifts[index], reach: 2, widen: false),
+                    again.confidence >= 0.85
+                {
                     keys[keys.count - 1].differences.append(again.shift - found.shift)
                 }
             }
@@ -346,7 +393,9 @@ public enum Tracker {
     /// still overlapping it by two thirds; refuses the recording when the halves disagree by more
     /// than 1.5 px in over 30 % of them (at least 5 checked): a frame that straddles two
     /// refreshes shows its halves at two positions.
-    static func checkTearing(_ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int], shifts: [Double]) throws(TrackError) {
+    static func checkTearing(
+        _ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int], shifts: [Double]
+    ) throws(TrackError) {
         guard region.count >= 64 else { return }
         let middle = region.lowerBound + region.count / 2
         let halves = [region.lowerBound..<middle, middle..<region.upperBound]
@@ -358,14 +407,21 @@ public enum Tracker {
             moving += 1
             let center = Int(shifts[index].rounded())
             let found = halves.compactMap { half -> Double? in
-                let registration = ProfileRegistration(reference: reference, current: profiles[index].along(axis), channels: channels, region: half)
-                guard let match = registration.best(in: (center - 8)...(center + 8), minimumOverlap: half.count / 3), match.score > 0.5 else { return nil }
+                let registration = ProfileRegistration(
+                    reference: reference, current: profiles[index].along(axis), channels: channels, region: half)
+                guard let match = registration.best(in: (center - 8)...(center + 8), minimumOverlap: half.count / 3),
+                    match.score > 0.5
+                else { return nil }
                 return match.shift
             }
             if found.count == 2, abs(found[0] - found[1]) > 1.5 { torn += 1 }
         }
         if moving >= 5, Double(torn) > 0.3 * Double(moving) {
-            throw TrackError("\(torn) of \(moving) moving frames are torn (their top and bottom halves moved by different amounts): frames that straddle screen refreshes, as a camera filming a screen makes; record the screen itself (iOS Screen Recording, QuickTime, Android's recorder)")
+            throw TrackError(
+                "\(torn) of \(moving) moving frames are torn (their top and bottom halves moved by different "
+                    + "amounts): frames that straddle screen refreshes, as a camera filming a screen makes; record "
+                    + "the screen itself (iOS Screen Recording, QuickTime, Android's recorder)"
+            )
         }
     }
 }

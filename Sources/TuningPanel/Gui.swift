@@ -38,7 +38,9 @@ enum Gui {
         note(label)
     }
     static func wrapped(_ s: String) { s.withCString { slgui_text_wrapped($0) } }
-    static func colored(_ s: String, _ r: Float, _ g: Float, _ b: Float) { s.withCString { slgui_text_colored(r, g, b, 1, $0) } }
+    static func colored(_ s: String, _ r: Float, _ g: Float, _ b: Float) {
+        s.withCString { slgui_text_colored(r, g, b, 1, $0) }
+    }
     static func help(_ s: String) { s.withCString { slgui_help_marker($0) } }
     static func header(_ s: String, open: Bool = true) -> Bool {
         let isOpen = s.withCString { slgui_collapsing_header($0, open) }
@@ -61,26 +63,43 @@ enum Gui {
         return changed
     }
 
-    static func slider(_ label: String, _ value: inout Double, _ range: ClosedRange<Double>, format: String, logarithmic: Bool) -> Bool {
-        let changed = label.withCString { l in format.withCString { f in slgui_slider_double(l, &value, range.lowerBound, range.upperBound, f, logarithmic) } }
+    static func slider(
+        _ label: String, _ value: inout Double, _ range: ClosedRange<Double>, format: String, logarithmic: Bool
+    ) -> Bool {
+        let changed = label.withCString { l in
+            format.withCString { f in slgui_slider_double(l, &value, range.lowerBound, range.upperBound, f, logarithmic)
+            }
+        }
         note(label)
         return changed
     }
 
     /// A slider with its title and value on the line above it and marks under it (see the bridge).
-    static func valueSlider(id: String, title: String, help: String, value: String, position: inout Double, range: ClosedRange<Double>,
-                            logarithmic: Bool, allowInput: Bool, inputFormat: String, marks: [(Double, String)], width: Float) -> Bool {
+    static func valueSlider(
+        id: String, title: String, help: String, value: String, position: inout Double, range: ClosedRange<Double>,
+        logarithmic: Bool, allowInput: Bool, inputFormat: String, marks: [(Double, String)], width: Float
+    ) -> Bool {
         let labels = marks.map { strdup($0.1) }
         defer { labels.forEach { free($0) } }
         let positions = marks.map(\.0)
-        let changed = id.withCString { i in title.withCString { t in help.withCString { h in value.withCString { v in inputFormat.withCString { f in
-            positions.withUnsafeBufferPointer { p in
-                labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { l in
-                    slgui_value_slider(i, t, h, v, &position, range.lowerBound, range.upperBound, logarithmic, allowInput, f,
-                                       p.baseAddress, l.baseAddress, Int32(marks.count), width)
+        let changed = id.withCString { i in
+            title.withCString { t in
+                help.withCString { h in
+                    value.withCString { v in
+                        inputFormat.withCString { f in
+                            positions.withUnsafeBufferPointer { p in
+                                labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { l in
+                                    slgui_value_slider(
+                                        i, t, h, v, &position, range.lowerBound, range.upperBound, logarithmic,
+                                        allowInput, f,
+                                        p.baseAddress, l.baseAddress, Int32(marks.count), width)
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        } } } } }
+        }
         note(title, slider: true)
         return changed
     }
@@ -90,7 +109,9 @@ enum Gui {
         let pointers = items.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         let changed = label.withCString { l in
-            pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { slgui_combo(l, &index, $0.baseAddress, Int32(items.count)) }
+            pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+                slgui_combo(l, &index, $0.baseAddress, Int32(items.count))
+            }
         }
         // The combo's own rectangle comes first: the popup's items are drawn in another window.
         if rects != nil {
@@ -108,27 +129,40 @@ enum Gui {
 
     /// A chart of lines (times in s, values) over `x` and `y` ranges, with round ticks and their
     /// labels, its title above it.
-    static func chart(_ id: String, title: String, height: Float, x: ClosedRange<Double>, y: ClosedRange<Double>,
-                      lines: [(xs: [Double], ys: [Double], rgb: UInt32, thickness: Float)]) {
+    static func chart(
+        _ id: String, title: String, height: Float, x: ClosedRange<Double>, y: ClosedRange<Double>,
+        lines: [(xs: [Double], ys: [Double], rgb: UInt32, thickness: Float)]
+    ) {
         // About one time label per 70 pt of chart, so narrow panels do not crowd them.
         let xt = AxisTicks.ticks(from: x.lowerBound, to: x.upperBound, count: max(2, min(6, Int(availableWidth / 70))))
         let yt = AxisTicks.ticks(from: y.lowerBound, to: y.upperBound, count: 3)
         let xLabels = xt.values.map { strdup(AxisTicks.label($0, step: xt.step) + ($0 == xt.values.last ? " s" : "")) }
         let yLabels = yt.values.map { strdup(AxisTicks.label($0, step: yt.step)) }
         defer { (xLabels + yLabels).forEach { free($0) } }
-        id.withCString { i in title.withCString { t in
-            xt.values.withUnsafeBufferPointer { xv in yt.values.withUnsafeBufferPointer { yv in
-                xLabels.map { UnsafePointer($0) }.withUnsafeBufferPointer { xl in yLabels.map { UnsafePointer($0) }.withUnsafeBufferPointer { yl in
-                    slgui_chart(i, t, height, x.lowerBound, x.upperBound, y.lowerBound, y.upperBound,
-                                xv.baseAddress, xl.baseAddress, Int32(xv.count), yv.baseAddress, yl.baseAddress, Int32(yv.count))
-                } }
-            } }
-        } }
+        id.withCString { i in
+            title.withCString { t in
+                xt.values.withUnsafeBufferPointer { xv in
+                    yt.values.withUnsafeBufferPointer { yv in
+                        xLabels.map { UnsafePointer($0) }.withUnsafeBufferPointer { xl in
+                            yLabels.map { UnsafePointer($0) }.withUnsafeBufferPointer { yl in
+                                slgui_chart(
+                                    i, t, height, x.lowerBound, x.upperBound, y.lowerBound, y.upperBound,
+                                    xv.baseAddress, xl.baseAddress, Int32(xv.count), yv.baseAddress, yl.baseAddress,
+                                    Int32(yv.count))
+                            }
+                        }
+                    }
+                }
+            }
+        }
         note(id)
         for line in lines {
-            line.xs.withUnsafeBufferPointer { xs in line.ys.withUnsafeBufferPointer { ys in
-                slgui_chart_line(xs.baseAddress, ys.baseAddress, Int32(min(xs.count, ys.count)), line.rgb, line.thickness)
-            } }
+            line.xs.withUnsafeBufferPointer { xs in
+                line.ys.withUnsafeBufferPointer { ys in
+                    slgui_chart_line(
+                        xs.baseAddress, ys.baseAddress, Int32(min(xs.count, ys.count)), line.rgb, line.thickness)
+                }
+            }
         }
     }
 
@@ -138,7 +172,9 @@ enum Gui {
         let cells = rows.flatMap { row in (0..<columns).map { strdup($0 < row.count ? row[$0] : "") } }
         defer { cells.forEach { free($0) } }
         id.withCString { i in
-            cells.map { UnsafePointer($0) }.withUnsafeBufferPointer { slgui_table(i, Int32(columns), Int32(rows.count), $0.baseAddress) }
+            cells.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+                slgui_table(i, Int32(columns), Int32(rows.count), $0.baseAddress)
+            }
         }
         note(id)
     }
@@ -157,10 +193,15 @@ enum Gui {
         return (low, high + (high - low) * 0.45)
     }
 
-    static func plot(_ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float) {
+    static func plot(
+        _ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float
+    ) {
         label.withCString { l in
             overlay.withCString { o in
-                values.withUnsafeBufferPointer { slgui_plot_lines(l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, availableWidth, height) }
+                values.withUnsafeBufferPointer {
+                    slgui_plot_lines(
+                        l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, availableWidth, height)
+                }
             }
         }
     }
@@ -181,5 +222,5 @@ enum Gui {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

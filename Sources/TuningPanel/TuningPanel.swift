@@ -25,7 +25,8 @@ public final class TuningPanel {
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     private var sessionBuffer = [CChar](repeating: 0, count: 512)
     private struct ReferenceLineKey: Equatable {
-        var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double?; var liftOffset: Double?
+        var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double?;
+        var liftOffset: Double?
     }
     private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
     private var presetIndex = 0
@@ -59,7 +60,9 @@ public final class TuningPanel {
         for (i, byte) in bytes.enumerated() { buffer[i] = CChar(bitPattern: byte) }
     }
 
-    public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double) -> [SessionRequest] {
+    public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double)
+        -> [SessionRequest]
+    {
         Gui.rects = reportsWidgets ? [] : nil
         var requests: [SessionRequest] = []
         var sectionsOpen = false, itemWidthPushed = false
@@ -84,7 +87,11 @@ public final class TuningPanel {
         if Gui.combo("Scene", &scene, session.setups.enumerated().map { "\($0.offset + 1)  \($0.element.name)" }) {
             requests.append(.switchScene(scene))
         }
-        Gui.help("Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: screenshot. Ctrl+Z / Ctrl+Shift+Z: undo / redo. Esc: close a menu, else quit (the session is kept for the next start).")
+        Gui.help(
+            "Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: "
+                + "screenshot. Ctrl+Z / Ctrl+Shift+Z: undo / redo. Esc: close a menu, else quit (the session is kept "
+                + "for the next start)."
+        )
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
             if let message = session.message {
@@ -95,7 +102,11 @@ public final class TuningPanel {
         // Undo and redo stay in sight, saying what they would take back; a clip encoding in the
         // background shows its progress and Cancel on the same row (nothing below moves).
         if Gui.button("Undo") { requests.append(.undo) }
-        Gui.help(session.undoLabel.map { "Takes back: \($0). Ctrl+Z." } ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit can be taken back (Ctrl+Z).")
+        Gui.help(
+            session.undoLabel.map { "Takes back: \($0). Ctrl+Z." }
+                ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit "
+                + "can be taken back (Ctrl+Z)."
+        )
         Gui.sameLine(fitting: "Redo")
         if Gui.button("Redo") { requests.append(.redo) }
         Gui.help(session.redoLabel.map { "Does again: \($0). Ctrl+Shift+Z." } ?? "Nothing to redo. Ctrl+Shift+Z.")
@@ -104,8 +115,9 @@ public final class TuningPanel {
             let frames = clip.total > 0 ? "\(clip.done) / \(clip.total) frames" : "starting"
             let finishing = clip.total > 0 && clip.done >= clip.total ? ", finishing" : ""
             slgui_push_item_width(max(60, Gui.availableWidth - 100))
-            Gui.progress(clip.total > 0 ? Double(clip.done) / Double(clip.total) : 0, "clip progress",
-                         text: "clip \(frames), \(String(format: "%.1f", clip.elapsed)) s\(finishing)")
+            Gui.progress(
+                clip.total > 0 ? Double(clip.done) / Double(clip.total) : 0, "clip progress",
+                text: "clip \(frames), \(String(format: "%.1f", clip.elapsed)) s\(finishing)")
             slgui_pop_item_width()
             Gui.sameLine(fitting: "Cancel clip")
             if Gui.button("Cancel clip") { requests.append(.cancelClip) }
@@ -163,13 +175,20 @@ public final class TuningPanel {
             // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
             let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
             var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
-            if Gui.combo("Viewport", &device, [(base == .phone ? "iPhone 14  " : "Start  ") + "\(Int(base.width))×\(Int(base.height))"]
-                         + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" }) {
+            if Gui.combo(
+                "Viewport", &device,
+                [(base == .phone ? "iPhone 14  " : "Start  ") + "\(Int(base.width))×\(Int(base.height))"]
+                    + Device.all.map { "\($0.title)  \(Int($0.viewport.width))×\(Int($0.viewport.height))" })
+            {
                 requests.append(.setViewport(device == 0 ? base : Device.all[device - 1].viewport))
             }
-            Gui.help("The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh rate and pixel grid (and the Flutter models' device pixel ratio).")
+            Gui.help(
+                "The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh "
+                    + "rate and pixel grid (and the Flutter models' device pixel ratio)."
+            )
             if let parameters = (session.feel.model as? UIKitModel)?.values {
-                for tunable in ScrollParameters.tunables where tunable.section == Self.deviceSection && tunable.matters(parameters) {
+                for tunable in ScrollParameters.tunables
+                where tunable.section == Self.deviceSection && tunable.matters(parameters) {
                     widget(tunable, parameters, session: session, into: &requests)
                 }
             }
@@ -185,13 +204,21 @@ public final class TuningPanel {
         let live = edited.scene.liveReading(at: t)
         let page = live.page.map { "  page \($0)" } ?? ""
         let side = session.isComparing ? "\(edited.label): " : ""
-        Gui.text("\(side)\(live.phase.rawValue)\(page)\(session.slowMotionRate.map { "   SLOW MOTION \(PlaygroundSession.rateText($0))" } ?? "")")
+        let slow = session.slowMotionRate.map { "   SLOW MOTION \(PlaygroundSession.rateText($0))" } ?? ""
+        Gui.text("\(side)\(live.phase.rawValue)\(page)\(slow)")
         let joined = live.joins.isEmpty ? "" : " (\(live.joins))"
         Gui.text("offset\(joined) \(Self.short(live.offset)) pt   velocity \(Self.short(live.velocity)) pt/s")
         Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
         gesturePlots(session)
         let referencePath = Gui.input("Reference", &referenceBuffer)
-        Gui.help("A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads, or a screen recording (MP4, MOV, GIF, WebM …) of any app, tracked as `scrollab track` does (its glide, page settle or return is the reference): drawn over the offset plot in pink from the gesture's start; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole pipeline from the finger's samples, decided from the data); a side running another model is switched to UIKit first, and the message says so.")
+        Gui.help(
+            "A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads, "
+                + "or a screen recording (MP4, MOV, GIF, WebM …) of any app, tracked as `scrollab track` does (its "
+                + "glide, page settle or return is the reference): drawn over the offset plot in pink from the "
+                + "gesture's start; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole "
+                + "pipeline from the finger's samples, decided from the data); a side running another model is "
+                + "switched to UIKit first, and the message says so."
+        )
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
         Gui.sameLine(fitting: "Fit")
         if Gui.button("Fit") { requests.append(.fitReference) }
@@ -200,13 +227,21 @@ public final class TuningPanel {
             if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
         if Gui.button("Plot → PNG") { requests.append(.exportPlot) }
-        Gui.help("Saves the last gesture's plots and table (A and B together in A/B mode, the reference too) as scrollab-plot-….png.")
+        Gui.help(
+            "Saves the last gesture's plots and table (A and B together in A/B mode, the reference too) as "
+                + "scrollab-plot-….png."
+        )
         let rates: [Double?] = [nil] + SceneClock.slowMotionRates.map { Optional($0) }
         var speed = rates.firstIndex { $0 == session.slowMotionRate } ?? 0
-        if Gui.combo("Speed", &speed, rates.map { $0.map { "\(PlaygroundSession.rateText($0)) slow motion" } ?? "1× real time" }) {
+        if Gui.combo(
+            "Speed", &speed, rates.map { $0.map { "\(PlaygroundSession.rateText($0)) slow motion" } ?? "1× real time" })
+        {
             requests.append(.setSlowMotion(rate: rates[speed]))
         }
-        Gui.help("Space toggles too (at the speed last chosen, 0.1× at first). The finger moves in real time; only the motion after release plays slowed, and the phones say so.")
+        Gui.help(
+            "Space toggles too (at the speed last chosen, 0.1× at first). The finger moves in real time; only the "
+                + "motion after release plays slowed, and the phones say so."
+        )
         if Gui.button("Screenshot (S)") { requests.append(.screenshot) }
     }
 
@@ -222,9 +257,10 @@ public final class TuningPanel {
         // The reference's line is remade only when the reference or the lift it starts at changes
         // (a recording can hold many thousand rows; the panel is drawn up to every frame).
         let reference = session.reference.map { ref -> (xs: [Double], ys: [Double]) in
-            let key = ReferenceLineKey(path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
-                                       last: ref.trace.samples.last?.offset, lift: session.edited.gesture.release?.time,
-                                       liftOffset: session.edited.gesture.release?.offset)
+            let key = ReferenceLineKey(
+                path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
+                last: ref.trace.samples.last?.offset, lift: session.edited.gesture.release?.time,
+                liftOffset: session.edited.gesture.release?.offset)
             if let kept = referenceLine, kept.key == key { return (kept.xs, kept.ys) }
             let line = (xs: ref.times(on: session.edited.gesture), ys: ref.offsets(on: session.edited.gesture))
             referenceLine = (key, line.xs, line.ys)
@@ -243,14 +279,27 @@ public final class TuningPanel {
         let height: Float = 90
         let sides = session.isComparing ? "A blue, B orange" : "blue"
         let offsets = gestures.map(\.offsets) + (reference.map { [$0.ys] } ?? [])
-        var lines = gestures.enumerated().map { (xs: $0.element.times, ys: $0.element.offsets, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5)) }
+        var lines = gestures.enumerated().map {
+            (xs: $0.element.times, ys: $0.element.offsets, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5))
+        }
         if let reference { lines.append((reference.xs, reference.ys, Self.referenceColour, 1.5)) }
-        let title = gestures.allSatisfy({ $0.start == nil }) ? "offset (pt): flick the phone"
+        let title =
+            gestures.allSatisfy({ $0.start == nil })
+            ? "offset (pt): flick the phone"
             : "offset (pt), last gesture (\(sides)\(reference == nil ? "" : ", reference pink"))"
         Gui.chart("##offset-chart", title: title, height: height, x: 0...span, y: range(offsets), lines: lines)
-        Gui.chart("##velocity-chart", title: "velocity (pt/s)", height: height * 0.8, x: 0...span, y: range(gestures.map(\.velocities)),
-                  lines: gestures.enumerated().map { (xs: $0.element.times, ys: $0.element.velocities, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5)) })
-        Gui.table("##gesture-table", [GestureTable.header] + session.sides.map { GestureTable.row($0.label, $0.gesture.summary) })
+        Gui.chart(
+            "##velocity-chart", title: "velocity (pt/s)", height: height * 0.8, x: 0...span,
+            y: range(gestures.map(\.velocities)),
+            lines: gestures.enumerated().map {
+                (
+                    xs: $0.element.times, ys: $0.element.velocities, rgb: Self.sideColours[$0.offset % 2],
+                    thickness: Float(1.5)
+                )
+            })
+        Gui.table(
+            "##gesture-table",
+            [GestureTable.header] + session.sides.map { GestureTable.row($0.label, $0.gesture.summary) })
     }
 
     private func comparison(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
@@ -272,16 +321,26 @@ public final class TuningPanel {
     /// A blind test of A against B, or a staircase measuring one parameter's just-noticeable
     /// difference: names, values and plots are hidden until it ends.
     private func blindTest(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        _ = Gui.combo("Mode", &blindMode, ["ABX: is X A or B?", "Preference: which feels better?", "Same or different?"])
-        Gui.help("ABX shows A, B and X (X runs A's or B's feel); preference shows the two feels in random order; same–different shows one feel twice or both. Each phone answers only the finger that starts on it, and nothing names a feel until the end.")
+        _ = Gui.combo(
+            "Mode", &blindMode, ["ABX: is X A or B?", "Preference: which feels better?", "Same or different?"])
+        Gui.help(
+            "ABX shows A, B and X (X runs A's or B's feel); preference shows the two feels in random order; "
+                + "same–different shows one feel twice or both. Each phone answers only the finger that starts on it, "
+                + "and nothing names a feel until the end."
+        )
         _ = Gui.combo("Trials", &blindTrials, Self.blindTrialCounts.map { "\($0) trials" })
         _ = Gui.checkbox("A practice trial first (with feedback, not counted)", &blindPractice)
         let participant = Gui.input("Participant", &participantBuffer)
         let path = Gui.input("Results file", &resultsBuffer)
-        let request = BlindRequest(mode: BlindMode.allCases[blindMode], trials: Self.blindTrialCounts[blindTrials], practice: blindPractice ? 1 : 0,
-                                   participant: participant.isEmpty ? "anonymous" : participant, path: path)
+        let request = BlindRequest(
+            mode: BlindMode.allCases[blindMode], trials: Self.blindTrialCounts[blindTrials],
+            practice: blindPractice ? 1 : 0,
+            participant: participant.isEmpty ? "anonymous" : participant, path: path)
         if Gui.button("Start blind test of A and B") { requests.append(.startBlindTest(request)) }
-        Gui.help("One JSON line per answer is appended to the results file; `scrollab blind --report FILE` pools several participants. Keys: ← or A / → or B, S / D, Esc ends.")
+        Gui.help(
+            "One JSON line per answer is appended to the results file; `scrollab blind --report FILE` pools several "
+                + "participants. Keys: ← or A / → or B, S / D, Esc ends."
+        )
         let rows = session.feel.model.rows.filter { ParameterStep($0) != nil }
         guard !rows.isEmpty else { return }
         jndKey = min(jndKey, rows.count - 1)
@@ -292,7 +351,11 @@ public final class TuningPanel {
             jnd.staircaseKey = rows[jndKey].key
             requests.append(.startBlindTest(jnd))
         }
-        Gui.help("ABX trials on the edited side's feel against itself with this parameter moved: the difference shrinks after 3 right answers in a row and grows after a wrong one (79 % point), until 20 reversals (about 80 trials).")
+        Gui.help(
+            "ABX trials on the edited side's feel against itself with this parameter moved: the difference shrinks "
+                + "after 3 right answers in a row and grows after a wrong one (79 % point), until 20 reversals (about "
+                + "80 trials)."
+        )
     }
 
     /// The edited side's physics model and the one-click platform comparisons.
@@ -303,11 +366,20 @@ public final class TuningPanel {
         var index = names.firstIndex(of: session.feel.name) ?? 0
         let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
         if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
-        Gui.help("Whose scroll physics this side runs, each from its platform's published source, at its defaults: Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller with the stretch edge, Swiper, Framer Motion.")
-        if Gui.button("UIKit vs Flutter-iOS") { requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name)) }
+        Gui.help(
+            "Whose scroll physics this side runs, each from its platform's published source, at its defaults: "
+                + "Flutter's BouncingScrollPhysics (iOS) and ClampingScrollPhysics (Android), Android's OverScroller "
+                + "with the stretch edge, Swiper, Framer Motion."
+        )
+        if Gui.button("UIKit vs Flutter-iOS") {
+            requests.append(.compareModels(a: FeelZoo.uikit, b: FlutterBouncingModel.name))
+        }
         Gui.sameLine(fitting: "UIKit vs Android")
         if Gui.button("UIKit vs Android") { requests.append(.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)) }
-        Gui.help("A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the offset plots share one scale.")
+        Gui.help(
+            "A/B on: A runs UIKit, B the other platform, both at their defaults; one flick drives both, and the "
+                + "offset plots share one scale."
+        )
     }
 
     private func recording(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
@@ -320,7 +392,10 @@ public final class TuningPanel {
         // While recording, the events caught so far (the last recording's count showed "0 events").
         Gui.disabled(session.recording.map { "recording: \($0.count) events" } ?? "\(session.recorded.count) events")
         let gesturePath = Gui.input("Gesture", &gestureBuffer)
-        Gui.help("The same JSON as `scrollab replay --gesture`. Recording starts at the first touch and keeps each event's own time.")
+        Gui.help(
+            "The same JSON as `scrollab replay --gesture`. Recording starts at the first touch and keeps each event's "
+                + "own time."
+        )
         if Gui.button("Save##gesture") { requests.append(.saveRecording(path: gesturePath)) }
         Gui.sameLine(fitting: "Load##gesture")
         if Gui.button("Load##gesture") { requests.append(.loadRecording(path: gesturePath)) }
@@ -335,7 +410,10 @@ public final class TuningPanel {
         if Gui.button("Record clip → MP4") { requests.append(.recordClip(format: "mp4")) }
         Gui.sameLine(fitting: "→ GIF")
         if Gui.button("→ GIF") { requests.append(.recordClip(format: "gif")) }
-        Gui.help("Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, as `scrollab render --video` does; the message says where.")
+        Gui.help(
+            "Saves the last recorded, loaded or replayed gesture on fresh scenes of A (and B), with the finger drawn, "
+                + "as `scrollab render --video` does; the message says where."
+        )
     }
 
     private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
@@ -343,7 +421,9 @@ public final class TuningPanel {
         // the menu shows the preset they now equal, if any; a pick not yet applied stays.
         if session.feel != presetSeenFeel {
             presetSeenFeel = session.feel
-            if let match = Preset.all.firstIndex(where: { $0.feel.on(session.display) == session.feel }) { presetIndex = match }
+            if let match = Preset.all.firstIndex(where: { $0.feel.on(session.display) == session.feel }) {
+                presetIndex = match
+            }
         }
         var index = presetIndex
         if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
@@ -363,13 +443,21 @@ public final class TuningPanel {
         // Named by side and model: the JSON and the code beside it always belong together.
         let base = "scrollab-feel-\(session.edited.label)-\(session.feel.name)"
         if Gui.button("Export for engineers") { requests.append(.exportForEngineers(base: base)) }
-        Gui.help("Writes \(base).json and \(base).\(session.feel.model.exported.fileExtension) (the values as code for this model's platform: what an app can set there and what it cannot) and copies the code.")
+        Gui.help(
+            "Writes \(base).json and \(base).\(session.feel.model.exported.fileExtension) (the values as code for "
+                + "this model's platform: what an app can set there and what it cannot) and copies the code."
+        )
     }
 
     /// The whole window's state as one file.
     private func sessionFiles(into requests: inout [SessionRequest]) {
         let path = Gui.input("Session file", &sessionBuffer)
-        Gui.help("A JSON file with both sides (model, values and names), the scene and its layout values, the device, A/B, ghost, speed, the reference and the recording. `scrollab play --session FILE` opens it too. The window also keeps the session when it quits and opens it on the next start (`play --fresh` does not).")
+        Gui.help(
+            "A JSON file with both sides (model, values and names), the scene and its layout values, the device, A/B, "
+                + "ghost, speed, the reference and the recording. `scrollab play --session FILE` opens it too. The "
+                + "window also keeps the session when it quits and opens it on the next start (`play --fresh` "
+                + "does not)."
+        )
         if Gui.button("Save session") { requests.append(.saveSession(path: path)) }
         Gui.sameLine(fitting: "Open session")
         if Gui.button("Open session") { requests.append(.openSession(path: path)) }
@@ -382,8 +470,10 @@ public final class TuningPanel {
             case let .slider(id, label, range, format, help):
                 var value = scene.controlValue(id)
                 let width = max(80, Gui.availableWidth - 4)
-                if Gui.valueSlider(id: "scene-\(id)", title: label, help: help, value: Self.cFormat(format, value), position: &value,
-                                   range: range, logarithmic: false, allowInput: true, inputFormat: format, marks: [], width: width) {
+                if Gui.valueSlider(
+                    id: "scene-\(id)", title: label, help: help, value: Self.cFormat(format, value), position: &value,
+                    range: range, logarithmic: false, allowInput: true, inputFormat: format, marks: [], width: width)
+                {
                     requests.append(.setSceneControl(id: id, value: value))
                 }
             case let .toggle(id, label, help):
@@ -407,8 +497,10 @@ public final class TuningPanel {
 
     /// The control of one UIKit tunable, by its kind: a combo for a choice, a slider for a
     /// number, a checkbox for an optional value's unset meaning and then its slider.
-    private func widget(_ tunable: ParameterSpec, _ parameters: ScrollParameters, session: PlaygroundSession,
-                        into requests: inout [SessionRequest]) {
+    private func widget(
+        _ tunable: ParameterSpec, _ parameters: ScrollParameters, session: PlaygroundSession,
+        into requests: inout [SessionRequest]
+    ) {
         if !tunable.options.isEmpty { return choice(tunable.key, parameters, into: &requests) }
         if tunable.isOptional, let meaning = tunable.unsetMeaning {
             var unset = tunable.value(in: parameters) == .null
@@ -429,13 +521,24 @@ public final class TuningPanel {
         switch section {
         case ScrollParameters.Section.deceleration:
             if !parameters.followsUIKitSteps {
-                Gui.wrapped("The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid (Edge return: spring, or a fluid power other than 1).")
+                Gui.wrapped(
+                    "The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid "
+                        + "(Edge return: spring, or a fluid power other than 1)."
+                )
             }
-            Gui.disabled("μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides \(Self.short(glide(parameters))) pt")
+            Gui.disabled(
+                "μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides "
+                    + "\(Self.short(glide(parameters))) pt"
+            )
         case ScrollParameters.Section.fastScrolling:
-            Gui.disabled("now ×\(Self.short(session.edited.scene.mainAxis.glideMultiplier)) after \(session.edited.scene.mainAxis.finger.flicksInARow) flicks in a row")
+            Gui.disabled(
+                "now ×\(Self.short(session.edited.scene.mainAxis.glideMultiplier)) after "
+                    + "\(session.edited.scene.mainAxis.finger.flicksInARow) flicks in a row"
+            )
         case ScrollParameters.Section.paging:
-            if let forced = session.scene.forcedPagePolicy { Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).") }
+            if let forced = session.scene.forcedPagePolicy {
+                Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).")
+            }
         default:
             break
         }
@@ -460,9 +563,11 @@ public final class TuningPanel {
         let complement = tunable.scale == .logarithmicComplement
         let marks = tunable.marks.map { (tunable.sliderPosition($0.value), $0.label) }
         let width = max(80, Gui.availableWidth - 4)
-        if Gui.valueSlider(id: key, title: tunable.title, help: Self.helpText(tunable), value: Self.cFormat(tunable.format, value),
-                           position: &position, range: tunable.sliderRange, logarithmic: tunable.scale == .logarithmic,
-                           allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width) {
+        if Gui.valueSlider(
+            id: key, title: tunable.title, help: Self.helpText(tunable), value: Self.cFormat(tunable.format, value),
+            position: &position, range: tunable.sliderRange, logarithmic: tunable.scale == .logarithmic,
+            allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width)
+        {
             let new = Self.rounded(tunable.value(atSliderPosition: position), like: tunable.format)
             requests.append(.setValue(key: key, value: .number(tunable.isCount ? new.rounded() : new)))
         }
@@ -472,17 +577,24 @@ public final class TuningPanel {
     private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
         if row.isFlag {
             var on = row.value != 0
-            if Gui.checkbox("\(row.title)##model-\(row.key)", &on) { requests.append(.setValue(key: row.key, value: .bool(on))) }
+            if Gui.checkbox("\(row.title)##model-\(row.key)", &on) {
+                requests.append(.setValue(key: row.key, value: .bool(on)))
+            }
             Gui.help("\(row.help)\nDefault from \(row.source).")
             return
         }
         var position = row.value
         let width = max(80, Gui.availableWidth - 4)
         let unit = row.unit.isEmpty ? "" : " \(row.unit)"
-        let help = "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), \(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider to type an exact value."
-        if Gui.valueSlider(id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
-                           position: &position, range: row.range, logarithmic: false, allowInput: true,
-                           inputFormat: Self.inputFormat(row.format), marks: [], width: width) {
+        let help =
+            "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), "
+            + "\(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider "
+            + "to type an exact value."
+        if Gui.valueSlider(
+            id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
+            position: &position, range: row.range, logarithmic: false, allowInput: true,
+            inputFormat: Self.inputFormat(row.format), marks: [], width: width)
+        {
             let new = Self.rounded(position, like: row.format)
             requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
         }
@@ -508,18 +620,24 @@ public final class TuningPanel {
 
     /// A value rounded to the decimals its display format shows ("%.4f": 4).
     static func rounded(_ value: Double, like format: String) -> Double {
-        guard let dot = format.firstIndex(of: "."), let digits = Int(format[format.index(after: dot)...].prefix { $0.isNumber }) else { return value }
+        guard let dot = format.firstIndex(of: "."),
+            let digits = Int(format[format.index(after: dot)...].prefix { $0.isNumber })
+        else { return value }
         let scale = pow(10, Double(digits))
         return (value * scale).rounded() / scale
     }
 
     private func glide(_ parameters: ScrollParameters) -> Double {
         guard parameters.followsUIKitSteps else {
-            return FrictionSimulation(origin: 0, velocity: 1000, decelerationRate: parameters.decelerationRate,
-                                      power: parameters.decelerationPower).restDistance
+            return FrictionSimulation(
+                origin: 0, velocity: 1000, decelerationRate: parameters.decelerationRate,
+                power: parameters.decelerationPower
+            ).restDistance
         }
-        return UIKitGlide(from: 0, velocity: 1000, rate: parameters.decelerationRate, stopSpeed: parameters.glideStopVelocity)
-            .unsnappedRest
+        return UIKitGlide(
+            from: 0, velocity: 1000, rate: parameters.decelerationRate, stopSpeed: parameters.glideStopVelocity
+        )
+        .unsnappedRest
     }
 
     /// `text` cut to `count` characters with "…".

@@ -189,10 +189,16 @@ final class BlindApp {
         guard widgets.isOn else { return }
         var rows = [(label: "trials", x: Double(stage.run.records.count), y: 0.0, width: 0.0, height: 0.0)]
         if !stage.isFinished {
-            rows += view.layout.phones.enumerated().map { (label: "phone \($0.offset)", x: $0.element.x, y: $0.element.y,
-                                                           width: $0.element.width, height: $0.element.height) }
+            rows += view.layout.phones.enumerated().map {
+                (
+                    label: "phone \($0.offset)", x: $0.element.x, y: $0.element.y,
+                    width: $0.element.width, height: $0.element.height
+                )
+            }
         }
-        rows += view.buttons.map { (label: "answer \($0.title)", x: $0.rect.x, y: $0.rect.y, width: $0.rect.width, height: $0.rect.height) }
+        rows += view.buttons.map {
+            (label: "answer \($0.title)", x: $0.rect.x, y: $0.rect.y, width: $0.rect.width, height: $0.rect.height)
+        }
         widgets.write(message: stage.headline, rows: rows)
     }
 }

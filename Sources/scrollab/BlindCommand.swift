@@ -14,10 +14,16 @@ import ScrollPhysics
 struct BlindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blind",
-        abstract: "A blind test of two feels in a window (ABX, preference, same–different, or a JND staircase), or --report of results.",
+        abstract:
+            "A blind test of two feels in a window (ABX, preference, same–different, or a JND staircase), or --report "
+            + "of results.",
         discussion: """
-        No names, values or plots are shown during a trial; each phone answers only the finger that starts on it. Keys: ← or A / → or B (ABX), ← / → (preference), S / D (same–different), Space (after a practice trial), Esc ends (answered trials are kept). One JSON line per answer is appended to --out. With --staircase KEY, feel B is feel A with KEY moved by a 1-up/N-down staircase (ABX trials) until --reversals reversals.
-        """
+            No names, values or plots are shown during a trial; each phone answers only the finger that starts \
+            on it. Keys: ← or A / → or B (ABX), ← / → (preference), S / D (same–different), Space (after a \
+            practice trial), Esc ends (answered trials are kept). One JSON line per answer is appended to \
+            --out. With --staircase KEY, feel B is feel A with KEY moved by a 1-up/N-down staircase (ABX \
+            trials) until --reversals reversals.
+            """
     )
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -45,22 +51,29 @@ struct BlindCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Results file (JSON Lines), appended to; - for standard output.")
     var out = "scrollab-blind-results.jsonl"
 
-    @Option(parsing: .unconditional, help: "Seed of the random assignments, 0 to 9007199254740991 (default: from the clock; recorded either way).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seed of the random assignments, 0 to 9007199254740991 (default: from the clock; recorded either way).")
     var seed: String?
 
-    @Option(parsing: .unconditional, help: "Measure the just-noticeable difference of this parameter of feel A's model.")
+    @Option(
+        parsing: .unconditional, help: "Measure the just-noticeable difference of this parameter of feel A's model.")
     var staircase: String?
 
     @Option(parsing: .unconditional, help: "The staircase's reference value (default: feel A's).")
     var reference: String?
 
-    @Option(parsing: .unconditional, help: "Correct answers in a row before the difference shrinks: 2 (70.7 % point) or 3 (79.4 %).")
+    @Option(
+        parsing: .unconditional,
+        help: "Correct answers in a row before the difference shrinks: 2 (70.7 % point) or 3 (79.4 %).")
     var down = "3"
 
     @Option(parsing: .unconditional, help: "Reversals after which the staircase stops, 4 to 100.")
     var reversals = "20"
 
-    @Option(parsing: .unconditional, help: "The staircase's first difference, in slider units (default: a quarter of the room to the range's end).")
+    @Option(
+        parsing: .unconditional,
+        help: "The staircase's first difference, in slider units (default: a quarter of the room to the range's end).")
     var startDifference: String?
 
     @Option(parsing: .unconditional, help: "Print the statistics of a results file instead of running a test.")
@@ -76,20 +89,28 @@ struct BlindCommand: ParsableCommand {
         let scene = try sceneOptions.setup(defaultList: .cards(count: 200))
         let viewport = try sceneOptions.viewportSize()
         guard viewport.width >= PlayCommand.minimumViewport, viewport.height >= PlayCommand.minimumViewport else {
-            throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small; each side at least \(Int(PlayCommand.minimumViewport)) points")
+            throw InputError(
+                "--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small; each side at least "
+                    + "\(Int(PlayCommand.minimumViewport)) points"
+            )
         }
         let windowScreenshot = windowOptions.windowScreenshot
         let (size, shotTime, quitTime) = try windowOptions.parsed(screenshots: windowScreenshot != nil)
         let inputs = [params, paramsB].compactMap { $0 }
         let results = try ResultsFile(out, inputs: inputs)
         if let windowScreenshot {
-            do { try OutputFile.checkDistinct(outputs: [("--out", out), ("--window-screenshot", windowScreenshot)], inputs: inputs) } catch { throw InputError(error) }
+            do {
+                try OutputFile.checkDistinct(
+                    outputs: [("--out", out), ("--window-screenshot", windowScreenshot)], inputs: inputs)
+            } catch { throw InputError(error) }
             _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [out])
         }
         if let quitTime { PlayCommand.watch(deadline: quitTime + PlayCommand.exitGrace) }
         let shown: Window
         do {
-            shown = try Window(title: "ScrollLab blind test", width: Int(size.width), height: Int(size.height), renderer: try rendererOption.choice())
+            shown = try Window(
+                title: "ScrollLab blind test", width: Int(size.width), height: Int(size.height),
+                renderer: try rendererOption.choice())
         } catch {
             throw InputError("no display to open a window on (\(error)); --report works anywhere")
         }
@@ -99,13 +120,18 @@ struct BlindCommand: ParsableCommand {
         if let failure = app.failure { throw InputError(failure) }
         let answered = stage.run.records.count
         guard answered > 0 else { return try Console.print("No trial answered; nothing written to \(out).") }
-        try Console.print("\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)" + (lines.isEmpty ? "." : ". " + lines.joined(separator: " ")))
+        try Console.print(
+            "\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)"
+                + (lines.isEmpty ? "." : ". " + lines.joined(separator: " ")))
     }
 
     /// The test asked for, checked: files, mode, counts, seed, staircase.
     func blindSetup(start: Date) throws -> BlindSetup {
         guard let mode = BlindMode(rawValue: mode) else {
-            throw InputError("--mode: unknown mode \"\(self.mode)\"; allowed: \(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InputError(
+                "--mode: unknown mode \"\(self.mode)\"; allowed: "
+                    + "\(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let trialCount = try Flags.integer(trials, flag: "--trials", range: 1...1000)
         let practiceCount = try Flags.integer(practice, flag: "--practice", range: 0...20)
@@ -123,32 +149,54 @@ struct BlindCommand: ParsableCommand {
         let stamp = ISO8601DateFormatter().string(from: start)
         let runName = "\(participant)-\(seedValue)-\(stamp)"
         if let key = staircase {
-            if paramsB != nil { throw InputError("--params-b and --staircase cannot be used together: the staircase makes feel B from feel A") }
-            guard mode == .abx else { throw InputError("--staircase runs ABX trials; leave out --mode \(mode.rawValue)") }
+            if paramsB != nil {
+                throw InputError(
+                    "--params-b and --staircase cannot be used together: the staircase makes feel B from feel A")
+            }
+            guard mode == .abx else {
+                throw InputError("--staircase runs ABX trials; leave out --mode \(mode.rawValue)")
+            }
             let steppable = feelA.model.rows.filter { ParameterStep($0) != nil }.map(\.key)
             guard let row = feelA.model.rows.first(where: { $0.key == key }), steppable.contains(key) else {
-                throw InputError("--staircase: \"\(key)\" is not a continuous parameter of model \"\(feelA.name)\"; allowed: \(steppable.joined(separator: ", "))")
+                throw InputError(
+                    "--staircase: \"\(key)\" is not a continuous parameter of model \"\(feelA.name)\"; allowed: "
+                        + "\(steppable.joined(separator: ", "))"
+                )
             }
-            let referenceValue = try reference.map { try Flags.number($0, flag: "--reference", range: row.range) } ?? row.value
+            let referenceValue =
+                try reference.map { try Flags.number($0, flag: "--reference", range: row.range) } ?? row.value
             guard let step = ParameterStep(row, reference: referenceValue) else {
-                throw InputError("--staircase: \"\(key)\" is not a continuous value with room in its range \(row.range); pick a slider parameter")
+                throw InputError(
+                    "--staircase: \"\(key)\" is not a continuous value with room in its range \(row.range); pick a "
+                        + "slider parameter"
+                )
             }
             let reference = try feelA.setting(key, to: .number(referenceValue))
             let downCount = try Flags.integer(down, flag: "--down", range: 2...3)
             let reversalCount = try Flags.integer(reversals, flag: "--reversals", range: 4...100)
             let room = step.maximumDifference
-            let first = try startDifference.map { try Flags.number($0, flag: "--start-difference", range: 1e-12...max(1e-12, room)) } ?? step.startDifference
-            let track = Staircase(start: first, down: downCount, reversals: reversalCount, minimum: room * 1e-6, maximum: room)
-            return BlindSetup(mode: .abx, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant, run: runName,
-                              feelA: reference, feelB: reference, nameA: nameA, nameB: "\(key) staircase", staircase: (step, track))
+            let first =
+                try startDifference.map {
+                    try Flags.number($0, flag: "--start-difference", range: 1e-12...max(1e-12, room))
+                } ?? step.startDifference
+            let track = Staircase(
+                start: first, down: downCount, reversals: reversalCount, minimum: room * 1e-6, maximum: room)
+            return BlindSetup(
+                mode: .abx, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant,
+                run: runName,
+                feelA: reference, feelB: reference, nameA: nameA, nameB: "\(key) staircase", staircase: (step, track))
         }
         for flag in [("--reference", reference), ("--start-difference", startDifference)] where flag.1 != nil {
             throw InputError("\(flag.0) belongs to --staircase")
         }
-        guard let paramsB else { throw InputError("a blind test compares two feels: give --params-b FILE (or --staircase KEY)") }
+        guard let paramsB else {
+            throw InputError("a blind test compares two feels: give --params-b FILE (or --staircase KEY)")
+        }
         let feelB = try sceneOptions.feel(paramsB)
-        return BlindSetup(mode: mode, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant, run: runName,
-                          feelA: feelA, feelB: feelB, nameA: nameA, nameB: URL(fileURLWithPath: paramsB).lastPathComponent)
+        return BlindSetup(
+            mode: mode, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant,
+            run: runName,
+            feelA: feelA, feelB: feelB, nameA: nameA, nameB: URL(fileURLWithPath: paramsB).lastPathComponent)
     }
 
     func runReport(_ path: String) throws {

@@ -30,7 +30,10 @@ final class ClipJob: @unchecked Sendable {
     var state: (progress: ClipProgress, outcome: ClipOutcome?) {
         lock.lock()
         defer { lock.unlock() }
-        return (ClipProgress(path: path, done: framesDone, total: framesTotal, elapsed: Date().timeIntervalSince(started)), outcome)
+        return (
+            ClipProgress(path: path, done: framesDone, total: framesTotal, elapsed: Date().timeIntervalSince(started)),
+            outcome
+        )
     }
 
     func cancel() {
@@ -57,8 +60,9 @@ final class ClipJob: @unchecked Sendable {
         do {
             guard let format = VideoFormat(path: clip.path) else { throw VideoError("not an MP4 or GIF name") }
             let labels = clip.labels.count == 1 ? [""] : clip.labels
-            let script = ClipScript(setup: clip.setup, viewport: clip.viewport, events: clip.events,
-                                    sides: zip(labels, clip.feels).map { ClipSide(label: $0, feel: $1) }, fps: format.defaultFPS)
+            let script = ClipScript(
+                setup: clip.setup, viewport: clip.viewport, events: clip.events,
+                sides: zip(labels, clip.feels).map { ClipSide(label: $0, feel: $1) }, fps: format.defaultFPS)
             let fonts = try FontLibrary()
             let renderer = try ClipRenderer(script: script, fonts: fonts)
             lock.lock()
@@ -71,7 +75,8 @@ final class ClipJob: @unchecked Sendable {
                 return !self.cancelRequested
             }
             let folder = FileManager.default.currentDirectoryPath
-            result = .saved(path: "\(folder)/\(clip.path)", frames: done.frames, seconds: done.duration, bytes: done.bytes)
+            result = .saved(
+                path: "\(folder)/\(clip.path)", frames: done.frames, seconds: done.duration, bytes: done.bytes)
         } catch {
             lock.lock()
             let cancelled = cancelRequested

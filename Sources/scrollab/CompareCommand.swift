@@ -9,7 +9,10 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two PNGs pixel by pixel.",
-        discussion: "Exit status: 0 when they match within the tolerance, 1 when they do not, 2 on bad input (a missing file, not a PNG, different sizes, more than 16384 pixels a side or 50 million in all, --diff naming one of the inputs)."
+        discussion:
+            "Exit status: 0 when they match within the tolerance, 1 when they do not, 2 on bad input (a missing file, "
+            + "not a PNG, different sizes, more than 16384 pixels a side or 50 million in all, --diff naming one "
+            + "of the inputs)."
     )
 
     @Argument(help: "The reference PNG.")
@@ -39,14 +42,20 @@ struct CompareCommand: ParsableCommand {
             throw InputError(error.reason.isEmpty ? error.operation : error.operation + ": " + error.reason)
         }
         guard first.width == second.width, first.height == second.height else {
-            throw InputError("\(a) is \(first.width)x\(first.height) but \(b) is \(second.width)x\(second.height); sizes must match")
+            throw InputError(
+                "\(a) is \(first.width)x\(first.height) but \(b) is \(second.width)x\(second.height); sizes must match")
         }
         let result = ImageDiff(first, second, threshold: threshold)
         if let diff {
-            do { try ImageDiff.highlight(first, second, threshold: threshold).savePNG(diff, inputs: [a, b]) } catch { throw InputError("\(error)") }
+            do { try ImageDiff.highlight(first, second, threshold: threshold).savePNG(diff, inputs: [a, b]) } catch {
+                throw InputError("\(error)")
+            }
         }
         let percent = String(format: "%.3f", result.differingFraction * 100)
-        try Console.print("\(result.differingPixels) of \(result.totalPixels) pixels differ (\(percent) %); largest channel difference \(result.largestDifference), mean \(String(format: "%.3f", result.meanDifference))")
+        try Console.print(
+            "\(result.differingPixels) of \(result.totalPixels) pixels differ (\(percent) %); largest channel "
+                + "difference \(result.largestDifference), mean \(String(format: "%.3f", result.meanDifference))"
+        )
         if result.differingPixels > allowed { throw ExitCode(1) }
     }
 }

@@ -14,8 +14,11 @@ import ScrollPhysics
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Presentation mode: a tour of every scene's signature gesture, full screen, that anyone can take over.",
-        discussion: "Any touch, click or key takes over for live play; after --idle seconds without input the tour resumes. ←/→ step scenes, Esc quits."
+        abstract:
+            "Presentation mode: a tour of every scene's signature gesture, full screen, that anyone can take over.",
+        discussion:
+            "Any touch, click or key takes over for live play; after --idle seconds without input the tour resumes. "
+            + "←/→ step scenes, Esc quits."
     )
 
     @OptionGroup var rendererOption: RendererOption
@@ -23,10 +26,16 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Run in a window of this size in points, WIDTHxHEIGHT, instead of full screen.")
     var window: String?
 
-    @Option(help: "A JSON list of steps {scene, params, paramsB, gesture, caption}; files relative to it. Default: the built-in tour.")
+    @Option(
+        help: ArgumentHelp(
+            "A JSON list of steps {scene, params, paramsB, gesture, caption}; files relative to it. Default: the "
+                + "built-in tour.")
+    )
     var tour: String?
 
-    @Option(help: ArgumentHelp("The phones' viewport: " + Device.all.map(\.key).joined(separator: ", ") + " (default 390x844)."))
+    @Option(
+        help: ArgumentHelp(
+            "The phones' viewport: " + Device.all.map(\.key).joined(separator: ", ") + " (default 390x844)."))
     var device: String?
 
     @Option(help: "Seconds without input after which the tour resumes, 1 to 3600.")
@@ -47,7 +56,8 @@ struct DemoCommand: ParsableCommand {
         var viewport = Size.phone
         if let device {
             guard let found = Device.named(device) else {
-                throw InputError("--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
+                throw InputError(
+                    "--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
             }
             viewport = found.viewport
         }
@@ -81,8 +91,10 @@ final class DemoApp {
     static let background = Color(hex: 0x111113)
 
     init(size: Size?, renderer: Window.RendererChoice = .auto) throws {
-        window = try Window(title: "ScrollLab demo", width: Int(size?.width ?? 1280), height: Int(size?.height ?? 800), fullscreen: size == nil,
-                            renderer: renderer)
+        window = try Window(
+            title: "ScrollLab demo", width: Int(size?.width ?? 1280), height: Int(size?.height ?? 800),
+            fullscreen: size == nil,
+            renderer: renderer)
     }
 
     /// Where the phones go in window points, and points per viewport point.
@@ -90,7 +102,8 @@ final class DemoApp {
         let (w, h) = window.size
         let top = 64.0, bottom = 96.0, gap = 48.0, margin = 40.0
         let n = Double(sides)
-        let scale = max(0.05, min((h - top - bottom) / viewport.height, (w - 2 * margin - (n - 1) * gap) / (n * viewport.width)))
+        let scale = max(
+            0.05, min((h - top - bottom) / viewport.height, (w - 2 * margin - (n - 1) * gap) / (n * viewport.width)))
         let pw = viewport.width * scale, ph = viewport.height * scale
         let total = n * pw + (n - 1) * gap
         let x0 = (w - total) / 2, y0 = top + (h - top - bottom - ph) / 2
@@ -100,8 +113,12 @@ final class DemoApp {
     func log(_ change: DemoTour.Change, _ demo: DemoTour) {
         let line: String
         switch change {
-        case .started(let step): line = "tour: step \(step + 1) of \(demo.steps.count), \(demo.steps[step].setup.name): \(demo.steps[step].caption)"
-        case .resumed(let step): line = "tour resumed: step \(step + 1) of \(demo.steps.count), \(demo.steps[step].setup.name)"
+        case .started(let step):
+            line =
+                "tour: step \(step + 1) of \(demo.steps.count), \(demo.steps[step].setup.name): "
+                + "\(demo.steps[step].caption)"
+        case .resumed(let step):
+            line = "tour resumed: step \(step + 1) of \(demo.steps.count), \(demo.steps[step].setup.name)"
         case .tookOver: line = "live: taken over"
         }
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -115,7 +132,9 @@ final class DemoApp {
             let now = Window.now
             let geometry = layout(viewport: demo.viewport, sides: demo.scenes.count)
             window.poll(raw: { _ in false }) { event in
-                if let change = self.handle(event, demo: demo, phones: geometry.phones, scale: geometry.scale) { self.log(change, demo) }
+                if let change = self.handle(event, demo: demo, phones: geometry.phones, scale: geometry.scale) {
+                    self.log(change, demo)
+                }
             }
             if let change = demo.frame(at: now) { log(change, demo) }
             draw(demo, at: now)
@@ -171,22 +190,36 @@ final class DemoApp {
         chrome.removeAll()
         for phone in geometry.phones { PhoneChrome.bezel(around: phone, scale: geometry.scale, into: &chrome) }
         let step = demo.step
-        let title = "\(demo.index + 1) / \(demo.steps.count)  ·  \(step.setup.name)" + (demo.mode == .live ? "  ·  live" : "")
+        let title =
+            "\(demo.index + 1) / \(demo.steps.count)  ·  \(step.setup.name)" + (demo.mode == .live ? "  ·  live" : "")
         chrome.append(.text(title, x: 24, y: 20, style: .headline, color: Color(hex: 0x8E8E93)))
-        let hint = demo.mode == .live ? "the tour resumes after \(Int(demo.idleResume)) s idle  ·  ← → scenes  ·  Esc quits"
-                                      : "touch to take over  ·  ← → scenes  ·  Esc quits"
+        let hint =
+            demo.mode == .live
+            ? "the tour resumes after \(Int(demo.idleResume)) s idle  ·  ← → scenes  ·  Esc quits"
+            : "touch to take over  ·  ← → scenes  ·  Esc quits"
         // Under the caption, clear of the phones' labels at any window width.
-        chrome.append(.text(hint, x: 24, y: h - 30, style: .caption, color: Color(hex: 0x636366), maxWidth: w - 48, alignment: .center))
+        chrome.append(
+            .text(
+                hint, x: 24, y: h - 30, style: .caption, color: Color(hex: 0x636366), maxWidth: w - 48,
+                alignment: .center))
         if demo.scenes.count == 2 {
             // Each phone names its feel, as the playground's phones and the clips do.
             let feels = [step.feel, step.feelB ?? step.feel]
             for (index, phone) in geometry.phones.enumerated() {
-                let name = (index == 0 ? "A · " : "B · ") + PlaygroundSession.name(of: feels[index], on: (feels[index].model as? UIKitModel)?.values.display ?? .standard)
-                chrome.append(.circle(centerX: phone.x + 6, centerY: phone.y - 34, radius: 6, color: OffsetPlot.colors[index]))
-                chrome.append(.text(name, x: phone.x + 18, y: phone.y - 45, style: .headline, color: .white, maxWidth: phone.width - 18))
+                let name =
+                    (index == 0 ? "A · " : "B · ")
+                    + PlaygroundSession.name(
+                        of: feels[index], on: (feels[index].model as? UIKitModel)?.values.display ?? .standard)
+                chrome.append(
+                    .circle(centerX: phone.x + 6, centerY: phone.y - 34, radius: 6, color: OffsetPlot.colors[index]))
+                chrome.append(
+                    .text(
+                        name, x: phone.x + 18, y: phone.y - 45, style: .headline, color: .white,
+                        maxWidth: phone.width - 18))
             }
         }
-        chrome.append(.text(step.caption, x: 24, y: h - 68, style: .title, color: .white, maxWidth: w - 48, alignment: .center))
+        chrome.append(
+            .text(step.caption, x: 24, y: h - 68, style: .title, color: .white, maxWidth: w - 48, alignment: .center))
         window.canvas.scale = ratio
         window.canvas.originX = 0
         window.canvas.originY = 0
@@ -197,7 +230,8 @@ final class DemoApp {
         for (index, scene) in demo.scenes.enumerated() {
             let phone = geometry.phones[index]
             list.pixelsPerPoint = geometry.scale * ratio
-            ClipRenderer.phone(into: &list, scene: scene, at: t, finger: finger, background: .black, corners: Color(hex: 0x0A0A0B))
+            ClipRenderer.phone(
+                into: &list, scene: scene, at: t, finger: finger, background: .black, corners: Color(hex: 0x0A0A0B))
             window.canvas.scale = geometry.scale * ratio
             window.canvas.originX = phone.x * ratio
             window.canvas.originY = phone.y * ratio

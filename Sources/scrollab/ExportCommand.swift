@@ -6,7 +6,9 @@ import ScrollPhysics
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print a parameter file as code for its platform: Swift for UIKit (each value commented with its UIKit or seed equivalent), Dart for the Flutter models, Kotlin for android, JavaScript for swiper and framer."
+        abstract:
+            "Print a parameter file as code for its platform: Swift for UIKit (each value commented with its UIKit or "
+            + "seed equivalent), Dart for the Flutter models, Kotlin for android, JavaScript for swiper and framer."
     )
 
     @Option(help: "Parameter file (JSON); default: the defaults.")

@@ -11,17 +11,17 @@ struct FitCommand: ParsableCommand {
         commandName: "fit",
         abstract: "Fit the model's parameters to a recorded trajectory (CSV t,offset[,finger]) by least squares.",
         discussion: """
-        Kinds: glide (decelerationRate, decelerationPower), drag (rubberBandCoefficient, rubberBandLimit; \
-        needs a finger column, rows past the leading edge have offset < 0), return (bounceDamping, \
-        edgeReturnRate: a release from a held overscroll), page (pageDamping), pipeline (a whole gesture: \
-        the finger column's samples replayed through UIKit's pipeline, fitting decelerationRate, and \
-        rubberBandCoefficient and edgeDecay when it goes past an edge; the finger lifts at the first row \
-        without one), auto (decided from the data). \
-        Prints each value with the residual (max and mean, pt). Use - for standard input. \
-        With --video FILE instead of a CSV: the recording is tracked (as scrollab track does) and each \
-        segment fitted (glides, page settles and returns), then every model (uikit, flutter-bouncing, \
-        android, …) fitted to the longest glide, best first.
-        """
+            Kinds: glide (decelerationRate, decelerationPower), drag (rubberBandCoefficient, rubberBandLimit; \
+            needs a finger column, rows past the leading edge have offset < 0), return (bounceDamping, \
+            edgeReturnRate: a release from a held overscroll), page (pageDamping), pipeline (a whole gesture: \
+            the finger column's samples replayed through UIKit's pipeline, fitting decelerationRate, and \
+            rubberBandCoefficient and edgeDecay when it goes past an edge; the finger lifts at the first row \
+            without one), auto (decided from the data). \
+            Prints each value with the residual (max and mean, pt). Use - for standard input. \
+            With --video FILE instead of a CSV: the recording is tracked (as scrollab track does) and each \
+            segment fitted (glides, page settles and returns), then every model (uikit, flutter-bouncing, \
+            android, …) fitted to the longest glide, best first.
+            """
     )
 
     @Argument(help: "CSV with a header naming t (s) and offset (pt), and finger (pt) for drags; - for standard input.")
@@ -47,7 +47,11 @@ struct FitCommand: ParsableCommand {
     @Option(help: "pipeline: the largest offset, pt (content length minus the view's; default: no trailing edge).")
     var maxOffset: Double?
 
-    @Option(help: "The edge return a return is fitted with: uikit (UIScrollView's 0.99/ms decay, fitting edgeDecay) or spring (the seed article's spring, fitting bounceDamping and edgeReturnRate).")
+    @Option(
+        help: ArgumentHelp(
+            "The edge return a return is fitted with: uikit (UIScrollView's 0.99/ms decay, fitting edgeDecay) or "
+                + "spring (the seed article's spring, fitting bounceDamping and edgeReturnRate).")
+    )
     var law = "uikit"
 
     func run() throws {
@@ -58,14 +62,16 @@ struct FitCommand: ParsableCommand {
         guard let csv else { throw InputError("a CSV file (t,offset[,finger]) or --video FILE is needed") }
         if let flag = tracking.given.first { throw InputError("\(flag) applies to --video only") }
         guard let fitKind = FitKind(rawValue: kind) else {
-            throw InputError("--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InputError(
+                "--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let name = csv == "-" ? "standard input" : csv
         try checkOutputs(against: csv)
-        let text = try TextFile.read(csv)   // standard input too: at most 64 MB
+        let text = try TextFile.read(csv)  // standard input too: at most 64 MB
         let trace = try FitTrace.parse(text, file: name)
         guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
-            throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InputError(
+                "--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let result: Fit.Result
         guard viewport.isFinite, viewport >= 1, viewport <= 100_000 else {
@@ -75,16 +81,22 @@ struct FitCommand: ParsableCommand {
             throw InputError("--max-offset: \(Fit.format(maxOffset)) is out of range; allowed range [0, 1000000000] pt")
         }
         let geometry = Fit.Geometry(viewport: viewport, maxOffset: maxOffset)
-        do { result = try Fit.run(trace, kind: fitKind, law: returnLaw, geometry: geometry) } catch { throw InputError("\(name): \(error.message)") }
+        do { result = try Fit.run(trace, kind: fitKind, law: returnLaw, geometry: geometry) } catch {
+            throw InputError("\(name): \(error.message)")
+        }
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
         if let fittedLaw = result.returnLaw { lines.append("edgeReturn: \(fittedLaw.rawValue)  (edgeReturn)") }
         if let motion = result.pageMotion { lines.append("pageMotion: \(motion.rawValue)  (pageMotion)") }
         for value in result.values {
             let unit = value.unit.isEmpty ? "" : " " + value.unit
-            lines.append("\(value.name): \(Fit.format(value.value))\(unit)\(value.key == nil ? "" : "  (\(value.key!))")")
+            lines.append(
+                "\(value.name): \(Fit.format(value.value))\(unit)\(value.key == nil ? "" : "  (\(value.key!))")")
         }
-        lines.append("residual: max \(String(format: "%.3f", result.maximumResidual)) pt, mean \(String(format: "%.3f", result.meanResidual)) pt")
+        lines.append(
+            "residual: max \(String(format: "%.3f", result.maximumResidual)) pt, mean "
+                + "\(String(format: "%.3f", result.meanResidual)) pt"
+        )
         let (parameters, clampNotes) = result.parameters()
         lines += clampNotes
         if let params {
@@ -93,7 +105,10 @@ struct FitCommand: ParsableCommand {
         }
         if let plot {
             do {
-                let title = "scrollab fit --kind \(result.kind.rawValue) (\(result.points.count) rows): residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean \(String(format: "%.2f", result.meanResidual)) pt"
+                let title =
+                    "scrollab fit --kind \(result.kind.rawValue) (\(result.points.count) rows): residual max "
+                    + "\(String(format: "%.2f", result.maximumResidual)) pt, mean "
+                    + "\(String(format: "%.2f", result.meanResidual)) pt"
                 let image = try FitPlot.image(result, title: title, fonts: try FontLibrary())
                 try image.savePNG(plot, inputs: [csv])
             } catch let error as SDLError {
@@ -108,7 +123,9 @@ struct FitCommand: ParsableCommand {
 
     /// The outputs, checked before any work: never the recording, never each other.
     private func checkOutputs(against input: String) throws(InputError) {
-        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
+        let outputs = [("--params", params), ("--plot", plot)].compactMap { flag, path in
+            path.map { (flag: flag, path: $0) }
+        }
         do {
             try OutputFile.checkDistinct(outputs: outputs, inputs: [input])
             for output in outputs { _ = try OutputFile.plan(output.path, inputs: [input]) }
@@ -119,9 +136,12 @@ struct FitCommand: ParsableCommand {
 
     /// `fit --video`: track, fit each segment, rank the models.
     private func fitVideo(_ video: String) throws {
-        guard kind == "auto" else { throw InputError("--kind applies to a CSV; with --video each segment is fitted as what it is") }
+        guard kind == "auto" else {
+            throw InputError("--kind applies to a CSV; with --video each segment is fitted as what it is")
+        }
         guard let returnLaw = EdgeReturnLaw(rawValue: law) else {
-            throw InputError("--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InputError(
+                "--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         try checkOutputs(against: video)
         var track = try TrackCommand.track(tracking, video: video)
@@ -137,9 +157,16 @@ struct FitCommand: ParsableCommand {
                 lines.append("\(name): not fitted (\(piece.problem ?? ""))")
                 continue
             }
-            let values = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)" }
+            let values =
+                result.values.filter { $0.key != nil }.map {
+                    "\($0.name) \(Fit.format($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)"
+                }
                 + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])
-            lines.append("\(name): \(values.joined(separator: ", ")); residual max \(String(format: "%.3f", result.maximumResidual)) pt, mean \(String(format: "%.3f", result.meanResidual)) pt")
+            lines.append(
+                "\(name): \(values.joined(separator: ", ")); residual max "
+                    + "\(String(format: "%.3f", result.maximumResidual)) pt, mean "
+                    + "\(String(format: "%.3f", result.meanResidual)) pt"
+            )
             let (next, notes) = result.parameters(over: parameters)
             parameters = next
             lines += (result.notes + notes).map { "  " + $0 }
@@ -150,12 +177,18 @@ struct FitCommand: ParsableCommand {
             let best = report.models[0].rms
             let tied = report.models.filter { $0.rms <= best * 1.05 + 0.01 }.map(\.model)
             if tied.count > 1 {
-                lines.append("  \(tied.joined(separator: ", ")) fit it equally well (within 5 %): this motion alone cannot tell them apart")
+                lines.append(
+                    "  \(tied.joined(separator: ", ")) fit it equally well (within 5 %): this motion alone cannot "
+                        + "tell them apart"
+                )
             }
             for (rank, model) in report.models.enumerated() {
                 let values = model.values.map { "\($0.key) \(Fit.format($0.value))" }
-                lines.append(String(format: "  %d. %@: %@v0 %.0f pt/s; residual rms %.3f pt, max %.3f pt", rank + 1, model.model,
-                                    values.isEmpty ? "" : values.joined(separator: ", ") + ", ", model.velocity, model.rms, model.maximumResidual))
+                lines.append(
+                    String(
+                        format: "  %d. %@: %@v0 %.0f pt/s; residual rms %.3f pt, max %.3f pt", rank + 1, model.model,
+                        values.isEmpty ? "" : values.joined(separator: ", ") + ", ", model.velocity, model.rms,
+                        model.maximumResidual))
             }
         }
         if let params {
@@ -166,8 +199,10 @@ struct FitCommand: ParsableCommand {
         if let plot {
             do {
                 let name = video.split(separator: "/").last.map(String.init) ?? video
-                let image = try TrackPlot.image(track, title: "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
-                                                fits: report.pieces.compactMap(\.result), fonts: try FontLibrary())
+                let image = try TrackPlot.image(
+                    track,
+                    title: "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
+                    fits: report.pieces.compactMap(\.result), fonts: try FontLibrary())
                 try image.savePNG(plot, inputs: [video])
             } catch let error as SDLError {
                 throw InputError("\(error)")
@@ -183,7 +218,8 @@ struct FitCommand: ParsableCommand {
     }
 
     static func json(_ parameters: ScrollParameters, keys fitted: Set<String>) -> String {
-        let members = parameters.values.filter { fitted.contains($0.key) }.map { pair -> (key: String, value: JSONValue) in
+        let members = parameters.values.filter { fitted.contains($0.key) }.map {
+            pair -> (key: String, value: JSONValue) in
             switch pair.value {
             case .number(let number): return (pair.key, .number(number))
             case .string(let name): return (pair.key, .string(name))

@@ -28,7 +28,10 @@ struct FramesCommand: ParsableCommand {
     @Option(help: "Draw the viewport alone at this many pixels per point (default: the window's 1280x800 layout).")
     var scale: String?
 
-    @Flag(help: "Print the median and 90th percentile frame time, triangles per frame and bounding-box area ÷ covered area.")
+    @Flag(
+        help:
+            "Print the median and 90th percentile frame time, triangles per frame and bounding-box area ÷ covered area."
+    )
     var stats = false
 
     @Flag(help: "Run the frames in the real window (needs a display), panel included; then measure it at rest.")
@@ -40,17 +43,25 @@ struct FramesCommand: ParsableCommand {
         let frames = try Flags.integer(count, flag: "--count", range: 0...10_000_000)
         let pixelScale = try scale.map { try Flags.number($0, flag: "--scale", range: 0.1...4) }
         let setup = try sceneOptions.setup(defaultList: .cards(count: 1000))
-        let size = try sceneOptions.viewportSize()   // --viewport and --device, as render and replay take them
+        let size = try sceneOptions.viewportSize()  // --viewport and --device, as render and replay take them
         if window { return try runWindow(setup, viewport: size, frames: frames) }
         let scene = setup.makeScene(viewport: size, feel: .standard)
         let viewport = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
         // Without --scale, the phone as the window shows it: 800 px high, centred in 1280.
         let windowScale = 800 / viewport.height
-        let (width, height, drawScale, x) = pixelScale.map {
-            (Int((viewport.width * $0).rounded()), Int((viewport.height * $0).rounded()), $0, 0.0)
-        } ?? (1280, 800, windowScale, ((1280 - viewport.width * windowScale) / 2).rounded())
-        guard width >= 1, height >= 1, width <= Image.maximumSide, height <= Image.maximumSide, width * height <= Image.maximumPixels else {
-            throw InputError("--viewport \(ParameterSpec.format(size.width))x\(ParameterSpec.format(size.height))\(scale.map { " at --scale \($0)" } ?? "") makes a \(width)x\(height) pixel canvas; at least 1 and at most \(Image.maximumSide) pixels a side and \(Image.maximumPixels / 1_000_000) million in all")
+        let (width, height, drawScale, x) =
+            pixelScale.map {
+                (Int((viewport.width * $0).rounded()), Int((viewport.height * $0).rounded()), $0, 0.0)
+            } ?? (1280, 800, windowScale, ((1280 - viewport.width * windowScale) / 2).rounded())
+        guard width >= 1, height >= 1, width <= Image.maximumSide, height <= Image.maximumSide,
+            width * height <= Image.maximumPixels
+        else {
+            throw InputError(
+                "--viewport \(ParameterSpec.format(size.width))x\(ParameterSpec.format(size.height))"
+                    + (scale.map { " at --scale \($0)" } ?? "")
+                    + " makes a \(width)x\(height) pixel canvas; at least 1 and at most \(Image.maximumSide) pixels "
+                    + "a side and \(Image.maximumPixels / 1_000_000) million in all"
+            )
         }
         let canvas = layoutOnly ? nil : try OffscreenCanvas(width: width, height: height, fonts: try FontLibrary())
         canvas?.canvas.collectsStats = stats
@@ -83,10 +94,18 @@ struct FramesCommand: ParsableCommand {
         }
         let counted = canvas?.canvas.stats ?? CanvasStats()
         let n = Double(max(frames, 1))
-        try Console.print(scene.name + String(format: ": %d frames at %dx%d px: CPU median %.2f ms (p90 %.2f), wall median %.2f ms; per frame %.0f triangles, box %.2f Mpx for %.2f Mpx covered (%.1f×), %.0f fills, %.0f copies (%.2f Mpx)",
-                     frames, width, height, percentile(0.5, cpuTimes), percentile(0.9, cpuTimes), percentile(0.5), Double(counted.triangles) / n,
-                     (counted.boxArea + counted.fillArea) / n / 1e6, (counted.triangleArea + counted.fillArea) / n / 1e6,
-                     counted.boxRatio, Double(counted.fills) / n, Double(counted.copies) / n, counted.copyArea / n / 1e6))
+        try Console.print(
+            scene.name
+                + String(
+                    format:
+                        ": %d frames at %dx%d px: CPU median %.2f ms (p90 %.2f), wall median %.2f ms; per frame %.0f "
+                        + "triangles, box %.2f Mpx for %.2f Mpx covered (%.1f×), %.0f fills, %.0f copies (%.2f "
+                        + "Mpx)",
+                    frames, width, height, percentile(0.5, cpuTimes), percentile(0.9, cpuTimes), percentile(0.5),
+                    Double(counted.triangles) / n,
+                    (counted.boxArea + counted.fillArea) / n / 1e6, (counted.triangleArea + counted.fillArea) / n / 1e6,
+                    counted.boxRatio, Double(counted.fills) / n, Double(counted.copies) / n, counted.copyArea / n / 1e6)
+        )
     }
 
     /// The window's frames while the scene moves (a scripted fling whenever it rests), then 3 s at
@@ -101,8 +120,9 @@ struct FramesCommand: ParsableCommand {
         }
         // The playground's scenes, this one in its place (the panel's Scene menu reads as in `play`).
         let (setups, index) = SceneSetup.playground(with: setup)
-        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, feel: .standard, tracePath: nil,
-                                            realTime: Window.now)
+        let session = try PlaygroundSession(
+            setups: setups, initial: index, viewport: viewport, feel: .standard, tracePath: nil,
+            realTime: Window.now)
         var forward = true
         var perFrame: [Double] = []
         perFrame.reserveCapacity(frames)
@@ -116,11 +136,11 @@ struct FramesCommand: ParsableCommand {
                 }
                 let start = Self.cpuSeconds()
                 _ = app.frame(session, at: now)
-                app.window.present()   // paced to the display: the wait costs no CPU
+                app.window.present()  // paced to the display: the wait costs no CPU
                 if record { perFrame.append((Self.cpuSeconds() - start) * 1000) }
             }
         }
-        moving(120, record: false)   // warm up: textures, shadows, the panel's font atlas
+        moving(120, record: false)  // warm up: textures, shadows, the panel's font atlas
         let wallStart = Window.now, cpuStart = Self.cpuSeconds()
         moving(frames, record: true)
         let wall = Window.now - wallStart, cpu = Self.cpuSeconds() - cpuStart
@@ -128,7 +148,9 @@ struct FramesCommand: ParsableCommand {
         let p90 = perFrame.isEmpty ? 0 : perFrame[min(perFrame.count - 1, perFrame.count * 9 / 10)]
         let over = perFrame.filter { $0 > 1000.0 / 120 }.count
         // At rest: let the motion end, then run the real loop for 3 s with no input.
-        while !session.scene.isAtRest(at: session.sceneTime(at: Window.now)) { _ = app.frame(session, at: Window.now); app.window.present() }
+        while !session.scene.isAtRest(at: session.sceneTime(at: Window.now)) {
+            _ = app.frame(session, at: Window.now); app.window.present()
+        }
         var pacer = FramePacer(at: Window.now)
         let settle = Window.now + pacer.linger + 0.1
         while Window.now < settle { _ = app.turn(&pacer, session) }
@@ -136,9 +158,16 @@ struct FramesCommand: ParsableCommand {
         var drawn = 0
         while Window.now - restStart < 3 { if app.turn(&pacer, session) { drawn += 1 } }
         let restWall = Window.now - restStart, restUsed = Self.cpuSeconds() - restCPU
-        try Console.print(session.scene.name + String(format: " in the window (1280x800, panel open, \(app.window.rendererDescription)): in motion %.2f ms CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f %% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
-                                          cpu * 1000 / Double(max(frames, 1)), frames, p90, perFrame.last ?? 0, over, Double(frames) / wall, 100 * cpu / wall,
-                                          drawn, restWall, 100 * restUsed / restWall))
+        try Console.print(
+            session.scene.name
+                + String(
+                    format:
+                        " in the window (1280x800, panel open, \(app.window.rendererDescription)): in motion %.2f ms "
+                        + "CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f "
+                        + "%% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
+                    cpu * 1000 / Double(max(frames, 1)), frames, p90, perFrame.last ?? 0, over, Double(frames) / wall,
+                    100 * cpu / wall,
+                    drawn, restWall, 100 * restUsed / restWall))
     }
 
     /// CPU time of the whole process (every thread), seconds: steady under a loaded machine, unlike wall time.

@@ -29,19 +29,33 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Overlay B's content as a ghost on A (implies --compare).")
     var ghost = false
 
-    @Option(name: .customLong("session"), help: "Open a session file (saved with the panel's Save session): both sides, scene and layout, device, speed, reference and recording.")
+    @Option(
+        name: .customLong("session"),
+        help: ArgumentHelp(
+            "Open a session file (saved with the panel's Save session): both sides, scene and layout, device, speed, "
+                + "reference and recording.")
+    )
     var sessionFile: String?
 
     @Flag(help: "Start from the defaults, not from the session kept when the window last quit.")
     var fresh = false
 
-    @Option(help: "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an existing file is replaced when the window closes.")
+    @Option(
+        help: ArgumentHelp(
+            "Write the trace CSV (as replay's, one row per drawn frame): a new file grows while the window runs; an "
+                + "existing file is replaced when the window closes.")
+    )
     var trace: String?
 
     @Option(help: "Save the viewport as PNG to this file, at --screenshot-scale (with --screenshot-at).")
     var screenshot: String?
 
-    @Option(parsing: .unconditional, help: "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot), 1 to 3, whatever the window's size.")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot), 1 to 3, whatever the "
+                + "window's size.")
+    )
     var screenshotScale = "2"
 
     /// The smallest phone viewport the window shows (points a side): the phone is scaled to fit
@@ -54,14 +68,21 @@ struct PlayCommand: ParsableCommand {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
         let viewport = try sceneOptions.viewportSize()
         guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
-            throw InputError("--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)")
+            throw InputError(
+                "--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at "
+                    + "least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)"
+            )
         }
         let windowScreenshot = windowOptions.windowScreenshot
-        let (windowSize, shotTime, quitTime) = try windowOptions.parsed(screenshots: screenshot != nil || windowScreenshot != nil)
+        let (windowSize, shotTime, quitTime) = try windowOptions.parsed(
+            screenshots: screenshot != nil || windowScreenshot != nil)
         let rendererChoice = try rendererOption.choice()
         let shotScale = try Flags.number(screenshotScale, flag: "--screenshot-scale", range: 1...3)
         if sessionFile != nil, params != nil || paramsB != nil || compare || ghost || !sceneOptions.isEmpty {
-            throw InputError("--session sets the scene, device and both sides itself; it cannot be used with --params, --params-b, --compare, --ghost or scene flags")
+            throw InputError(
+                "--session sets the scene, device and both sides itself; it cannot be used with --params, --params-b, "
+                    + "--compare, --ghost or scene flags"
+            )
         }
         let opened = try sessionFile.map { try SessionFile.load($0) }
         let feel = try sceneOptions.feel(params)
@@ -70,8 +91,12 @@ struct PlayCommand: ParsableCommand {
         let inputs = [params, paramsB, sessionFile].compactMap { $0 }
         if let trace { _ = try OutputFile.plan(trace, inputs: inputs) }
         if let screenshot { _ = try OutputFile.plan(screenshot, inputs: inputs + (trace.map { [$0] } ?? [])) }
-        if let windowScreenshot { _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [trace, screenshot].compactMap { $0 }) }
-        if let trace, let screenshot, trace == screenshot { throw InputError("--trace and --screenshot name the same file \(trace)") }
+        if let windowScreenshot {
+            _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [trace, screenshot].compactMap { $0 })
+        }
+        if let trace, let screenshot, trace == screenshot {
+            throw InputError("--trace and --screenshot name the same file \(trace)")
+        }
         // Keys 1…8 switch between the scenes; the one asked for keeps its content flags.
         let (setups, index) = SceneSetup.playground(with: initial)
 
@@ -80,19 +105,27 @@ struct PlayCommand: ParsableCommand {
         if let quitTime { Self.watch(deadline: quitTime + Self.exitGrace) }
         let app: PlaygroundApp
         do {
-            app = try PlaygroundApp(windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height), renderer: rendererChoice)
+            app = try PlaygroundApp(
+                windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height), renderer: rendererChoice)
         } catch {
-            throw InputError("no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, scrollab render")
+            throw InputError(
+                "no display to open a window on (\(error)); the headless commands work anywhere: scrollab replay, "
+                    + "scrollab render"
+            )
         }
-        let session = try PlaygroundSession(setups: setups, initial: index, viewport: viewport, feel: feel,
-                                            feelName: params.map { URL(fileURLWithPath: $0).lastPathComponent },
-                                            tracePath: trace, realTime: Window.now)
+        let session = try PlaygroundSession(
+            setups: setups, initial: index, viewport: viewport, feel: feel,
+            feelName: params.map { URL(fileURLWithPath: $0).lastPathComponent },
+            tracePath: trace, realTime: Window.now)
         if compare || feelB != nil || ghost {
             session.setComparing(true, at: Window.now)
             if let feelB, let paramsB {
                 session.editing = 1
                 session.setFeel(feelB, named: URL(fileURLWithPath: paramsB).lastPathComponent, at: Window.now)
-                session.show("A/B on: A runs \(session.sides[0].named.name), B \(session.sides[1].named.name); one drag drives both.")
+                session.show(
+                    "A/B on: A runs \(session.sides[0].named.name), B \(session.sides[1].named.name); one drag drives "
+                        + "both."
+                )
                 session.editing = 0
             }
             session.showsGhost = ghost
@@ -102,9 +135,11 @@ struct PlayCommand: ParsableCommand {
         if let opened, let path = sessionFile {
             session.open(opened, source: path, at: Window.now)
         } else if !fresh, params == nil, paramsB == nil, !compare, !ghost, sceneOptions.isEmpty, let kept,
-                  FileManager.default.fileExists(atPath: kept) {
+            FileManager.default.fileExists(atPath: kept)
+        {
             do {
-                session.open(try SessionFile.load(kept), source: "the session kept when the window last quit", at: Window.now)
+                session.open(
+                    try SessionFile.load(kept), source: "the session kept when the window last quit", at: Window.now)
                 if session.message?.isError == false {
                     session.show((session.message?.text ?? "") + " (`play --fresh` starts from the defaults.)")
                 }
@@ -115,12 +150,15 @@ struct PlayCommand: ParsableCommand {
         // Scripted runs (--exit-after) leave the kept session alone.
         app.autosavePath = quitTime == nil ? kept : nil
         app.shotScale = shotScale
-        app.run(session, screenshot: screenshot.map { ($0, shotTime) }, windowScreenshot: windowScreenshot.map { ($0, shotTime) },
-                quitAfter: quitTime)
+        app.run(
+            session, screenshot: screenshot.map { ($0, shotTime) },
+            windowScreenshot: windowScreenshot.map { ($0, shotTime) },
+            quitAfter: quitTime)
         app.finishClip()
         if let failure = app.autosave(session) {
             // The window is gone: say it where the user still looks.
-            FileHandle.standardError.write(Data("scrollab: the session was not kept for the next start: \(failure)\n".utf8))
+            FileHandle.standardError.write(
+                Data("scrollab: the session was not kept for the next start: \(failure)\n".utf8))
         }
         try session.finishTrace()
         if let failure = app.screenshotFailure { throw InputError(failure) }
@@ -132,7 +170,9 @@ struct PlayCommand: ParsableCommand {
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: deadline)
             OutputFile.removeTemporaryFiles()
-            let line = "scrollab: error: still running \(Int(exitGrace)) s after --exit-after (a frame or an output blocked); ended\n"
+            let line =
+                "scrollab: error: still running \(Int(exitGrace)) s after --exit-after (a frame or an output "
+                + "blocked); ended\n"
             _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(2)
         }

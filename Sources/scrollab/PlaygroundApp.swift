@@ -25,7 +25,11 @@ final class PlaygroundApp {
 
     init(windowWidth: Int, windowHeight: Int, renderer: Window.RendererChoice = .auto) throws {
         window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight, renderer: renderer)
-        guard slgui_init(UnsafeMutableRawPointer(window.window), UnsafeMutableRawPointer(window.renderer), window.fonts.regularPath, 15) else {
+        guard
+            slgui_init(
+                UnsafeMutableRawPointer(window.window), UnsafeMutableRawPointer(window.renderer),
+                window.fonts.regularPath, 15)
+        else {
             throw SDLError("Dear ImGui set-up")
         }
     }
@@ -39,8 +43,11 @@ final class PlaygroundApp {
 
     /// Runs until quit: frames while anything moves or was just touched, otherwise it sleeps in
     /// `SDL_WaitEventTimeout` until input, a window event or a scene timer (see `FramePacer`).
-    func run(_ session: PlaygroundSession, screenshot: (path: String, time: Double)?, windowScreenshot: (path: String, time: Double)? = nil,
-             quitAfter: Double?) {
+    func run(
+        _ session: PlaygroundSession, screenshot: (path: String, time: Double)?,
+        windowScreenshot: (path: String, time: Double)? = nil,
+        quitAfter: Double?
+    ) {
         let start = Window.now
         var pendingShot = screenshot
         var pendingWindowShot = windowScreenshot
@@ -50,35 +57,39 @@ final class PlaygroundApp {
             if let quitAfter, now - start >= quitAfter { break }
             // A due screenshot needs a frame to read; deadlines cut the wait short.
             if let shot = pendingShot ?? pendingWindowShot, now - start >= shot.time { pacer.noteEvent(at: now) }
-            let deadline = min(pendingShot.map { start + $0.time } ?? .infinity, pendingWindowShot.map { start + $0.time } ?? .infinity,
-                               quitAfter.map { start + $0 } ?? .infinity)
-            FrameLoop.turn(&pacer, session: session, now: now,
-                           wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
-                           frame: { now in
-                               let handled = frame(session, at: now)
-                               if let shot = pendingShot, now - start >= shot.time {
-                                   saveViewport(session.sides[0], of: session, to: shot.path)
-                                   pendingShot = nil
-                               }
-                               if let shot = pendingWindowShot, now - start >= shot.time {
-                                   saveWindow(to: shot.path)
-                                   pendingWindowShot = nil
-                               }
-                               window.present()
-                               return handled
-                           }, ended: { Window.now })
+            let deadline = min(
+                pendingShot.map { start + $0.time } ?? .infinity,
+                pendingWindowShot.map { start + $0.time } ?? .infinity,
+                quitAfter.map { start + $0 } ?? .infinity)
+            FrameLoop.turn(
+                &pacer, session: session, now: now,
+                wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
+                frame: { now in
+                    let handled = frame(session, at: now)
+                    if let shot = pendingShot, now - start >= shot.time {
+                        saveViewport(session.sides[0], of: session, to: shot.path)
+                        pendingShot = nil
+                    }
+                    if let shot = pendingWindowShot, now - start >= shot.time {
+                        saveWindow(to: shot.path)
+                        pendingWindowShot = nil
+                    }
+                    window.present()
+                    return handled
+                }, ended: { Window.now })
         }
     }
 
     /// One turn of the real loop with no deadlines (for `frames --window`); returns whether it drew.
     @discardableResult
     func turn(_ pacer: inout FramePacer, _ session: PlaygroundSession) -> Bool {
-        FrameLoop.turn(&pacer, session: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
-                       frame: { now in
-                           let handled = frame(session, at: now)
-                           window.present()
-                           return handled
-                       })
+        FrameLoop.turn(
+            &pacer, session: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
+            frame: { now in
+                let handled = frame(session, at: now)
+                window.present()
+                return handled
+            })
     }
 
     /// The panel is drawn into the window's overlay texture and copied on other frames: redrawn
@@ -113,7 +124,8 @@ final class PlaygroundApp {
                 requests.append(.clipFinished(outcome))
                 clipJob = nil
             } else if progress.done != session.clip?.done || progress.total != session.clip?.total
-                        || Int(progress.elapsed * 4) != Int((session.clip?.elapsed ?? 0) * 4) {
+                || Int(progress.elapsed * 4) != Int((session.clip?.elapsed ?? 0) * 4)
+            {
                 requests.append(.clipProgress(progress))
             }
         }
@@ -144,9 +156,10 @@ final class PlaygroundApp {
                 session.sides[1].scene.draw(into: &ghostList, at: t)
                 // The screen's whole pixels, as its corner mask snaps them (a size rounded on its
                 // own can be a pixel taller and show a line under the mask).
-                window.canvas.drawGhost(ghostList, bounds: bounds,
-                                        pixelWidth: Int((phone.maxX * ratio).rounded() - (phone.x * ratio).rounded()),
-                                        pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
+                window.canvas.drawGhost(
+                    ghostList, bounds: bounds,
+                    pixelWidth: Int((phone.maxX * ratio).rounded() - (phone.x * ratio).rounded()),
+                    pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
             }
             sceneList.removeAll()
             sceneList.append(PhoneChrome.cornerMask(bounds))
@@ -154,19 +167,25 @@ final class PlaygroundApp {
                 // On the phone, for an audience: the motion they see is slowed.
                 let pill = Rect(x: (bounds.width - 200) / 2, y: bounds.height - 96, width: 200, height: 32)
                 sceneList.append(.rect(pill, fill: .solid(Color(hex: 0x000000, alpha: 0.62)), cornerRadius: 16))
-                sceneList.append(.text("Slow motion \(PlaygroundSession.rateText(rate))", x: pill.x + 16, y: pill.y + 7, style: .headline,
-                                       color: .white, maxWidth: pill.width - 32))
+                sceneList.append(
+                    .text(
+                        "Slow motion \(PlaygroundSession.rateText(rate))", x: pill.x + 16, y: pill.y + 7,
+                        style: .headline,
+                        color: .white, maxWidth: pill.width - 32))
             }
             window.canvas.draw(sceneList, bounds: bounds)
         }
         // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
         let spills = panelLeft < geometry.panelX - 0.5
-        let panelDue = spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate || !window.hasOverlay
+        let panelDue =
+            spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate
+            || !window.hasOverlay
         if panelDue {
             let kept = spills ? nil : window.beginOverlay(background: Self.background)
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
-            let panelRequests = panel.draw(session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
-                                           height: Float(geometry.height), realTime: now)
+            let panelRequests = panel.draw(
+                session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
+                height: Float(geometry.height), realTime: now)
             if let kept {
                 // Only the rows whose drawing changed (a readout, a hovered button) are redrawn.
                 let bg = Self.background
@@ -185,9 +204,13 @@ final class PlaygroundApp {
             perform(request, session: session, layout: geometry, ratio: ratio)
         }
         reportWidgets(geometry, message: session.message?.text)
-        if requests.contains(where: { if case .clipProgress = $0 { return false } else { return true } }) { autosaveDue = true }
+        if requests.contains(where: { if case .clipProgress = $0 { return false } else { return true } }) {
+            autosaveDue = true
+        }
         if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
-        if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) { pointerPhone = nil }
+        if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) {
+            pointerPhone = nil
+        }
         session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
         return sawEvent || !requests.isEmpty
     }
@@ -214,7 +237,9 @@ final class PlaygroundApp {
             autosaveFailed = false
             return nil
         } catch {
-            if !autosaveFailed { session.show("The session cannot be kept for the next start: \(error.message)", isError: true) }
+            if !autosaveFailed {
+                session.show("The session cannot be kept for the next start: \(error.message)", isError: true)
+            }
             autosaveFailed = true
             return error.message
         }
@@ -254,7 +279,9 @@ final class PlaygroundApp {
         if let failure = app.failure {
             session.show("Blind test stopped: \(failure)", isError: true)
         } else {
-            session.show("Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(plan.request.path). " + lines.joined(separator: " "))
+            session.show(
+                "Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(plan.request.path). "
+                    + lines.joined(separator: " "))
         }
         pointerPhone = nil
     }
@@ -273,7 +300,8 @@ final class PlaygroundApp {
         let say = { (line: String) in FileHandle.standardError.write(Data("scrollab: \(line)\n".utf8)) }
         say("finishing \(job.path) before quitting (Ctrl+C abandons it)…")
         switch job.wait(timeout: 600) {
-        case let .saved(path, frames, seconds, bytes)?: say("saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(bytes / 1000) kB")
+        case let .saved(path, frames, seconds, bytes)?:
+            say("saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(bytes / 1000) kB")
         case let .failed(path, reason)?: say("clip \(path) not saved: \(reason)")
         case .cancelled?, nil: say("clip \(job.path) abandoned; nothing was written")
         }
@@ -286,13 +314,21 @@ final class PlaygroundApp {
     private func reportWidgets(_ layout: WindowLayout, message: String?) {
         guard widgets.isOn else { return }
         panel.reportsWidgets = true
-        let phones = layout.phones.enumerated().map { (label: "phone \($0.offset)", x: $0.element.x, y: $0.element.y,
-                                                       width: $0.element.width, height: $0.element.height) }
-        let controls = panel.widgetRects.map { (label: $0.label, x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) }
+        let phones = layout.phones.enumerated().map {
+            (
+                label: "phone \($0.offset)", x: $0.element.x, y: $0.element.y,
+                width: $0.element.width, height: $0.element.height
+            )
+        }
+        let controls = panel.widgetRects.map {
+            (label: $0.label, x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+        }
         widgets.write(message: message ?? "", rows: phones + controls)
     }
 
-    private func handle(_ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout [SessionRequest]) {
+    private func handle(
+        _ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout [SessionRequest]
+    ) {
         func local(_ x: Double, _ y: Double, phone: Int) -> Point {
             Point(x: (x - layout.phones[phone].x) / layout.scale, y: (y - layout.phones[phone].y) / layout.scale)
         }
@@ -354,17 +390,21 @@ final class PlaygroundApp {
             if session.isComparing {
                 // What runs on each phone, in the phone's width (an ellipsis ends a longer one).
                 let label = session.sides[index].title + (index == session.editing ? "  (editing)" : "")
-                chrome.append(.text(label, x: phone.x, y: phone.y - 44, style: .headline,
-                                    color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2),
-                                    maxWidth: phone.width + 2 * width))
+                chrome.append(
+                    .text(
+                        label, x: phone.x, y: phone.y - 44, style: .headline,
+                        color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2),
+                        maxWidth: phone.width + 2 * width))
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
             // Left of the panel, in a box as wide as the room there: the renderer measures the
             // text and ends it with an ellipsis only when it does not fit.
             let x = max(12, phone.x - 10), room = layout.panelX - x - 12
-            chrome.append(.text(session.scene.caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2),
-                                maxWidth: max(0, room)))
+            chrome.append(
+                .text(
+                    session.scene.caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2),
+                    maxWidth: max(0, room)))
         }
         window.canvas.scale = ratio
         window.canvas.originX = 0
@@ -392,22 +432,33 @@ final class PlaygroundApp {
         var saved: [String] = []
         do {
             for side in session.sides {
-                let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)" + (session.isComparing ? "-\(side.label)" : "")
+                let base =
+                    "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)"
+                    + (session.isComparing ? "-\(side.label)" : "")
                 let image = try viewportImage(side, of: session)
                 try image.savePNG(base + ".png")
                 try TextFile.write(ParametersFile.encode(side.feel), to: base + ".json")
                 saved.append(base + ".png")
             }
-            let size = "\(Int((session.viewport.width * shotScale).rounded()))×\(Int((session.viewport.height * shotScale).rounded()))"
+            let pixels = (
+                width: Int((session.viewport.width * shotScale).rounded()),
+                height: Int((session.viewport.height * shotScale).rounded())
+            )
+            let size = "\(pixels.width)×\(pixels.height)"
             var both = ""
             if session.isComparing {
                 // Both phones under their names in one picture, as a clip's frame shows them.
                 let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)-AB.png"
-                try snapshot.sideBySide(session.sides.map(\.scene), labels: session.sides.map(\.title), at: session.sceneTime(at: Window.now),
-                                        scale: shotScale).savePNG(base)
+                try snapshot.sideBySide(
+                    session.sides.map(\.scene), labels: session.sides.map(\.title),
+                    at: session.sceneTime(at: Window.now),
+                    scale: shotScale
+                ).savePNG(base)
                 both = "; A and B together in \(base)"
             }
-            session.show("Saved " + saved.joined(separator: ", ") + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON\(both).")
+            session.show(
+                "Saved " + saved.joined(separator: ", ")
+                    + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON\(both).")
         } catch {
             session.show("Screenshot failed: \(error)", isError: true)
         }
@@ -429,12 +480,15 @@ final class PlaygroundApp {
     private func savePlot(session: PlaygroundSession) {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
-            OffsetPlot.Series(label: side.title, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
-                              offsets: side.gesture.offsets, velocities: side.gesture.velocities)
+            OffsetPlot.Series(
+                label: side.title, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
+                offsets: side.gesture.offsets, velocities: side.gesture.velocities)
         }
         let reference = session.reference.map { ref -> OffsetPlot.Series in
-            OffsetPlot.Series(label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)", color: OffsetPlot.referenceColor,
-                              times: ref.times(on: session.edited.gesture), offsets: ref.offsets(on: session.edited.gesture))
+            OffsetPlot.Series(
+                label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)",
+                color: OffsetPlot.referenceColor,
+                times: ref.times(on: session.edited.gesture), offsets: ref.offsets(on: session.edited.gesture))
         }
         let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
         do {

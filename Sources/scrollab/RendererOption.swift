@@ -4,7 +4,11 @@ import ScrollLabKit
 
 /// `--renderer`, for the commands that open a window.
 struct RendererOption: ParsableArguments {
-    @Option(help: "How the window draws: auto (the GPU, unless its OpenGL is a CPU rasteriser such as Mesa's llvmpipe: then SDL's software renderer, three times faster there), gpu or software.")
+    @Option(
+        help: ArgumentHelp(
+            "How the window draws: auto (the GPU, unless its OpenGL is a CPU rasteriser such as Mesa's llvmpipe: then "
+                + "SDL's software renderer, three times faster there), gpu or software.")
+    )
     var renderer = "auto"
 
     func choice() throws(InputError) -> Window.RendererChoice {

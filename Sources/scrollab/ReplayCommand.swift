@@ -12,10 +12,10 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a pointer gesture through a scene without a display and write the per-frame trace (CSV).",
         discussion: """
-        Scenes: list (vertical list, --content-length), pager (vertical full-viewport pages, --pages), \
-        carousel (horizontal cells centred on release, --cell-width, --spacing, --cells).
-        The trace's columns are t,offset,velocity,phase,page (s, pt, pt/s, phase name, page index).
-        """
+            Scenes: list (vertical list, --content-length), pager (vertical full-viewport pages, --pages), \
+            carousel (horizontal cells centred on release, --cell-width, --spacing, --cells).
+            The trace's columns are t,offset,velocity,phase,page (s, pt, pt/s, phase name, page index).
+            """
     )
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -29,13 +29,24 @@ struct ReplayCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second of the trace, 1 to 1000.")
     var fps = "60"
 
-    @Option(parsing: .unconditional, help: "Seconds to trace, 0 to 3600 (default: until the scene rests after the gesture, plus 0.25 s, at most 600 s after the last event).")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds to trace, 0 to 3600 (default: until the scene rests after the gesture, plus 0.25 s, at most 600 "
+                + "s after the last event).")
+    )
     var duration: String?
 
-    @Option(help: "Where to write the trace CSV; - for standard output. A file is replaced only when the trace is complete.")
+    @Option(
+        help: "Where to write the trace CSV; - for standard output. A file is replaced only when the trace is complete."
+    )
     var trace = "-"
 
-    @Option(help: "Also draw the gesture to this PNG: the finger's touch samples, the content offset, the lift with its release velocity, and the rest.")
+    @Option(
+        help: ArgumentHelp(
+            "Also draw the gesture to this PNG: the finger's touch samples, the content offset, the lift with its "
+                + "release velocity, and the rest.")
+    )
     var plot: String?
 
     /// The finger's travel in content points (moving up or left is positive) at each touch
@@ -79,7 +90,8 @@ struct ReplayCommand: ParsableCommand {
         let output = try OutputFile(trace, inputs: inputs)
         try output.write(Trace.header(for: scene))
         var content: [ReleasePlot.Point] = []
-        let ending = try Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events) { (t: Double) throws(OutputError) in
+        let ending = try Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events) {
+            (t: Double) throws(OutputError) in
             try output.write(Trace.row(scene, at: t))
             // A plot keeps at most 20,000 points of the content (every frame of the first 5 min at 60 fps).
             if plot != nil, content.count < 20_000 { content.append(.init(t: t, value: scene.mainAxis.offset(at: t))) }
@@ -87,16 +99,23 @@ struct ReplayCommand: ParsableCommand {
         try output.commit()
         if let plot {
             let finger = Self.fingerTravel(events, orientation: scene.orientation)
-            let title = "scrollab replay \((gesture as NSString).lastPathComponent): the finger, the content and the release"
+            let title =
+                "scrollab replay \((gesture as NSString).lastPathComponent): the finger, the content and the release"
             do {
-                try ReleasePlot.image(title: title, finger: finger, content: content, release: scene.mainAxis.latestRelease,
-                                      fonts: try FontLibrary()).savePNG(plot, inputs: inputs + [trace])
+                try ReleasePlot.image(
+                    title: title, finger: finger, content: content, release: scene.mainAxis.latestRelease,
+                    fonts: try FontLibrary()
+                ).savePNG(plot, inputs: inputs + [trace])
             } catch {
                 throw InputError("\(plot): cannot be written (\(error))")
             }
         }
         if case .cut(let t) = ending {
-            FileHandle.standardError.write(Data("scrollab: note: the trace was cut at t = \(Trace.fixed(t, 3)) s, \(Int(Replay.defaultOpenEndedLimit)) s after the last event, with the scene still moving; pass --duration for a fixed length\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("scrollab: note: the trace was cut at t = \(Trace.fixed(t, 3)) s, "
+                        + "\(Int(Replay.defaultOpenEndedLimit)) s after the last event, with the scene still moving; "
+                        + "pass --duration for a fixed length\n").utf8))
         }
     }
 }

@@ -5,7 +5,9 @@ import ScrollPhysics
 
 /// The scene flags shared by replay, render and play.
 struct SceneOptions: ParsableArguments {
-    @Option(name: .customLong("scene"), parsing: .unconditional, help: "list, pager, carousel, banner, loop, nested, adapters or lab (default list).")
+    @Option(
+        name: .customLong("scene"), parsing: .unconditional,
+        help: "list, pager, carousel, banner, loop, nested, adapters or lab (default list).")
     var sceneChoice: String?
 
     /// The scene named, list by default.
@@ -14,7 +16,9 @@ struct SceneOptions: ParsableArguments {
     /// Whether any of these flags was given (the window then starts from them, not from the
     /// session it kept).
     var isEmpty: Bool {
-        [sceneChoice, viewport, device, contentLength, cards, items, pages, cellWidth, spacing, cells].allSatisfy { $0 == nil }
+        [sceneChoice, viewport, device, contentLength, cards, items, pages, cellWidth, spacing, cells].allSatisfy {
+            $0 == nil
+        }
     }
 
     @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
@@ -26,7 +30,8 @@ struct SceneOptions: ParsableArguments {
     /// Every device the viewport menu offers, from the one list (`Device.all`).
     static var deviceHelp: String {
         "A device's viewport instead of --viewport: "
-            + Device.all.map { "\($0.key) (\(Int($0.viewport.width))x\(Int($0.viewport.height)))" }.joined(separator: ", ") + "."
+            + Device.all.map { "\($0.key) (\(Int($0.viewport.width))x\(Int($0.viewport.height)))" }.joined(
+                separator: ", ") + "."
     }
 
     @Option(parsing: .unconditional, help: "list: content length in points, 0 to 1e9 (replay default 3000).")
@@ -61,7 +66,8 @@ struct SceneOptions: ParsableArguments {
         guard let device else { return nil }
         guard viewport == nil else { throw InputError("--device and --viewport cannot be used together") }
         guard let found = Device.named(device) else {
-            throw InputError("--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
+            throw InputError(
+                "--device: unknown device \"\(device)\"; allowed: \(Device.all.map(\.key).joined(separator: ", "))")
         }
         return found
     }
@@ -85,15 +91,17 @@ struct SceneOptions: ParsableArguments {
             "list": [("--content-length", contentLength), ("--cards", cards)],
             "pager": [("--pages", pages)],
             "carousel": [("--cell-width", cellWidth), ("--spacing", spacing), ("--cells", cells)],
-            "banner": [("--items", items)], "loop": [("--items", items)], "nested": [], "adapters": [], "lab": [],
+            "banner": [("--items", items)], "loop": [("--items", items)], "nested": [], "adapters": [], "lab": []
         ]
         guard sceneFlags[scene] != nil else {
-            throw InputError("--scene: unknown scene \"\(scene)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
+            throw InputError(
+                "--scene: unknown scene \"\(scene)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
         }
         let ownFlags = Set(sceneFlags[scene, default: []].map(\.0))
         for (_, flags) in sceneFlags {
             for (flag, value) in flags where value != nil && !ownFlags.contains(flag) {
-                let owners = sceneFlags.filter { $0.value.contains { $0.0 == flag } }.map(\.key).sorted().joined(separator: ", ")
+                let owners = sceneFlags.filter { $0.value.contains { $0.0 == flag } }.map(\.key).sorted().joined(
+                    separator: ", ")
                 throw InputError("\(flag) applies to --scene \(owners) only, not \(scene)")
             }
         }
@@ -106,13 +114,18 @@ struct SceneOptions: ParsableArguments {
         case "pager":
             return .pager(pages: try Flags.integer(pages ?? "5", flag: "--pages", range: 0...1_000_000))
         case "carousel":
-            return .carousel(cellWidth: try Flags.number(cellWidth ?? "300", flag: "--cell-width", range: 1...100_000),
-                             spacing: try Flags.number(spacing ?? "12", flag: "--spacing", range: 0...100_000),
-                             cells: try Flags.integer(cells ?? "10", flag: "--cells", range: 0...1_000_000))
+            return .carousel(
+                cellWidth: try Flags.number(cellWidth ?? "300", flag: "--cell-width", range: 1...100_000),
+                spacing: try Flags.number(spacing ?? "12", flag: "--spacing", range: 0...100_000),
+                cells: try Flags.integer(cells ?? "10", flag: "--cells", range: 0...1_000_000))
         default:
-            if contentLength != nil, cards != nil { throw InputError("--content-length and --cards cannot be used together") }
+            if contentLength != nil, cards != nil {
+                throw InputError("--content-length and --cards cannot be used together")
+            }
             if let cards { return .cards(count: try Flags.integer(cards, flag: "--cards", range: 0...1_000_000)) }
-            if let contentLength { return .list(contentLength: try Flags.number(contentLength, flag: "--content-length", range: 0...1e9)) }
+            if let contentLength {
+                return .list(contentLength: try Flags.number(contentLength, flag: "--content-length", range: 0...1e9))
+            }
             return defaultList
         }
     }

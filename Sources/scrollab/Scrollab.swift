@@ -14,7 +14,11 @@ struct Scrollab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollab",
         abstract: "A playground for iOS-style scroll physics: drag, rubber band, momentum, bounce, paging.",
-        subcommands: [PlayCommand.self, ReplayCommand.self, RenderCommand.self, CompareCommand.self, ExportCommand.self, GoldenCommand.self, SoakCommand.self, FramesCommand.self, FitCommand.self, TrackCommand.self, DemoCommand.self, BlindCommand.self],
+        subcommands: [
+            PlayCommand.self, ReplayCommand.self, RenderCommand.self, CompareCommand.self, ExportCommand.self,
+            GoldenCommand.self, SoakCommand.self, FramesCommand.self, FitCommand.self, TrackCommand.self,
+            DemoCommand.self, BlindCommand.self
+        ],
         defaultSubcommand: PlayCommand.self
     )
 
@@ -44,8 +48,11 @@ struct Scrollab: ParsableCommand {
     /// Prints one line to standard error and exits with status 2. Control characters from files
     /// or arguments are shown escaped; the argument parser's several lines are joined into one.
     static func fail(_ message: String, multiline: Bool = false) -> Never {
-        let line = multiline
-            ? message.split(separator: "\n", omittingEmptySubsequences: true).map { escapingControlCharacters(String($0)) }.joined(separator: " ")
+        let line =
+            multiline
+            ? message.split(separator: "\n", omittingEmptySubsequences: true).map {
+                escapingControlCharacters(String($0))
+            }.joined(separator: " ")
             : escapingControlCharacters(message)
         let bytes = Array("scrollab: error: \(line)\n".utf8)
         _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -70,8 +77,11 @@ struct Scrollab: ParsableCommand {
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
             if String(validatingCString: raw) == nil {
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
-                let shown = bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+                let shown = bytes.map {
+                    $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true)
+                }.joined()
                 return "argument \(index) (\(shown)) is not UTF-8; file names and values must be UTF-8"
             }
         }

@@ -13,45 +13,65 @@ extension TrackAxis: ExpressibleByArgument {}
 struct PixelRegion: ExpressibleByArgument {
     var x: Int, y: Int, width: Int, height: Int
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         // Any four integers: whether they lie inside the frame is checked against its size.
-        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else { return nil }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
+            return nil
+        }
         self.x = x; self.y = y; width = w; height = h
     }
 }
 
 /// The options `track` and `fit --video` share: where the recording scrolls and how big a pixel is.
 struct TrackOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Points per pixel of the recording, 0.01 to 100 (a @3x screen recording is 0.3333); default: from the frame's width when it is a phone's at @1x–@3x, else 1.")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Points per pixel of the recording, 0.01 to 100 (a @3x screen recording is 0.3333); default: from the "
+                + "frame's width when it is a phone's at @1x–@3x, else 1.")
+    )
     var pointsPerPixel: Double?
 
-    @Option(help: ArgumentHelp("The device the recording was made on; its width in points over the frame's in pixels is the scale.",
-                               valueName: Device.all.map(\.key).joined(separator: "|")))
+    @Option(
+        help: ArgumentHelp(
+            "The device the recording was made on; its width in points over the frame's in pixels is the scale.",
+            valueName: Device.all.map(\.key).joined(separator: "|")))
     var device: String?
 
     @Option(help: "The axis that scrolls: x, y or auto (default auto: the one that moves).")
     var axis: String?
 
-    @Option(parsing: .unconditional, help: "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).")
     var region: PixelRegion?
 
     /// The flags given, for a command that takes them only with a video.
     var given: [String] {
-        [("--points-per-pixel", pointsPerPixel != nil), ("--device", device != nil), ("--axis", axis != nil), ("--region", region != nil)]
-            .filter(\.1).map(\.0)
+        [
+            ("--points-per-pixel", pointsPerPixel != nil), ("--device", device != nil), ("--axis", axis != nil),
+            ("--region", region != nil)
+        ]
+        .filter(\.1).map(\.0)
     }
 
     func request(path: String) throws(InputError) -> VideoTracking.Request {
         var scale = VideoTracking.Scale.automatic
         if let pointsPerPixel {
-            guard device == nil else { throw InputError("--points-per-pixel and --device both give the scale; give one") }
+            guard device == nil else {
+                throw InputError("--points-per-pixel and --device both give the scale; give one")
+            }
             guard pointsPerPixel.isFinite, (0.01...100).contains(pointsPerPixel) else {
                 throw InputError("--points-per-pixel: \(pointsPerPixel) is out of range [0.01, 100]")
             }
             scale = .pointsPerPixel(pointsPerPixel)
         } else if let device {
             guard let found = Device.named(device) else {
-                throw InputError("--device: \"\(device)\" is not one of: \(Device.all.map(\.key).joined(separator: ", "))")
+                throw InputError(
+                    "--device: \"\(device)\" is not one of: \(Device.all.map(\.key).joined(separator: ", "))")
             }
             scale = .device(found)
         }
@@ -62,21 +82,23 @@ struct TrackOptions: ParsableArguments {
         case "y": chosenAxis = .y
         default: throw InputError("--axis: \"\(axis ?? "")\" is not one of: x, y, auto")
         }
-        return VideoTracking.Request(path: path, region: region.map { ($0.x, $0.y, $0.width, $0.height) }, axis: chosenAxis, scale: scale)
+        return VideoTracking.Request(
+            path: path, region: region.map { ($0.x, $0.y, $0.width, $0.height) }, axis: chosenAxis, scale: scale)
     }
 }
 
 struct TrackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
-        abstract: "Recover a scroll's content offset, frame by frame, from a screen recording (any video FFmpeg reads).",
+        abstract:
+            "Recover a scroll's content offset, frame by frame, from a screen recording (any video FFmpeg reads).",
         discussion: """
-        Writes CSV t,offset,confidence (s from the first frame by its timestamp; pt from the first \
-        frame's position, positive toward the end of the content; 0 to 1), the trajectory `fit` reads. \
-        Static bars are left out, the axis is the one that moves, each frame is matched to a key frame \
-        by profile correlation to a fraction of a pixel, and the segments found (drag, glide, return, \
-        rest) are listed. A camera filming a screen (torn frames) is refused.
-        """
+            Writes CSV t,offset,confidence (s from the first frame by its timestamp; pt from the first \
+            frame's position, positive toward the end of the content; 0 to 1), the trajectory `fit` reads. \
+            Static bars are left out, the axis is the one that moves, each frame is matched to a key frame \
+            by profile correlation to a fraction of a pixel, and the segments found (drag, glide, return, \
+            rest) are listed. A camera filming a screen (torn frames) is refused.
+            """
     )
 
     @Argument(help: "The screen recording (MP4, MOV, GIF, WebM …).")
@@ -91,7 +113,8 @@ struct TrackCommand: ParsableCommand {
     @OptionGroup var tracking: TrackOptions
 
     func run() throws {
-        let outputs = [("--out", out), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) } }
+        let outputs = [("--out", out), ("--plot", plot)].compactMap { flag, path in path.map { (flag: flag, path: $0) }
+        }
         do {
             try OutputFile.checkDistinct(outputs: outputs, inputs: [video])
             for output in outputs where output.path != "-" { _ = try OutputFile.plan(output.path, inputs: [video]) }
@@ -109,7 +132,9 @@ struct TrackCommand: ParsableCommand {
         if let plot {
             do {
                 let name = video.split(separator: "/").last.map(String.init) ?? video
-                let image = try TrackPlot.image(track, title: "scrollab track \(name): \(track.frames.count) frames along \(track.axis.rawValue)", fonts: try FontLibrary())
+                let image = try TrackPlot.image(
+                    track, title: "scrollab track \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
+                    fonts: try FontLibrary())
                 try image.savePNG(plot, inputs: [video])
             } catch let error as SDLError {
                 throw InputError("\(error)")

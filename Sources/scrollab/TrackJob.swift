@@ -36,13 +36,17 @@ final class TrackJob: @unchecked Sendable {
             // return from its hold.
             let free = track.segments.filter { $0.kind == .glide || $0.kind == .settle }
             let returns = track.segments.filter { $0.kind == .return }
-            func longest(_ list: [TrackSegment]) -> TrackSegment? { list.max { ($0.last - $0.first) < ($1.last - $1.first) } }
+            func longest(_ list: [TrackSegment]) -> TrackSegment? {
+                list.max { ($0.last - $0.first) < ($1.last - $1.first) }
+            }
             guard let chosen = longest(free) ?? longest(returns) else {
                 throw TrackError("\(path): no glide, page settle or return was found (\(TrackCommand.describe(track)))")
             }
             let first = chosen.kind == .return ? max(0, chosen.first - 2) : min(chosen.first + 1, chosen.last)
             let samples = track.frames[first...chosen.last].map { FitTrace.Sample(t: $0.t, offset: $0.offset) }
-            let summary = "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the reference is the \(TrackCommand.describe(chosen, in: track))"
+            let summary =
+                "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the "
+                + "reference is the \(TrackCommand.describe(chosen, in: track))"
             let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
             request = .referenceTracked(path: path, trace: FitTrace(samples: samples), kind: kind, summary: summary)
         } catch {

@@ -9,13 +9,21 @@ import ScrollPhysics
 
 /// `render --video`: a clip of a gesture as MP4 or GIF, one phone or A/B side by side.
 struct VideoOptions: ParsableArguments {
-    @Option(help: "Write a clip instead of a PNG: FILE.mp4 (H.264) or FILE.gif, from the first touch until every phone rests plus a short hold.")
+    @Option(
+        help: ArgumentHelp(
+            "Write a clip instead of a PNG: FILE.mp4 (H.264) or FILE.gif, from the first touch until every phone "
+                + "rests plus a short hold.")
+    )
     var video: String?
 
     @Option(help: "--video: parameter file for a second phone, B, beside A (an A/B clip).")
     var paramsB: String?
 
-    @Option(help: "--video: frames per second, 1 to 120 (default 60 for MP4; 50 for GIF, whose rates are 100/n: 50, 25, 20, 10 …).")
+    @Option(
+        help: ArgumentHelp(
+            "--video: frames per second, 1 to 120 (default 60 for MP4; 50 for GIF, whose rates are 100/n: 50, 25, 20, "
+                + "10 …).")
+    )
     var fps: String?
 
     @Option(help: "--video: playback speed, 0.05 to 1 (0.25 plays four times slower).")
@@ -29,7 +37,9 @@ struct VideoOptions: ParsableArguments {
 
     /// The video flags given without --video.
     func rejectVideoFlags() throws(InputError) {
-        for (flag, value) in [("--params-b", paramsB), ("--fps", fps), ("--slow", slow), ("--caption", caption), ("--duration", duration)] where value != nil {
+        for (flag, value) in [
+            ("--params-b", paramsB), ("--fps", fps), ("--slow", slow), ("--caption", caption), ("--duration", duration)
+        ] where value != nil {
             throw InputError("\(flag) applies to --video only")
         }
     }
@@ -41,7 +51,9 @@ struct VideoOptions: ParsableArguments {
         return side + " · " + (name.hasSuffix(".json") ? String(name.dropLast(5)) : name)
     }
 
-    func script(scene: SceneOptions, gesture: String?, params: String?, scale: String) throws -> (ClipScript, VideoFormat) {
+    func script(scene: SceneOptions, gesture: String?, params: String?, scale: String) throws -> (
+        ClipScript, VideoFormat
+    ) {
         guard let path = video else { throw InputError("--video FILE is needed") }
         guard let format = VideoFormat(path: path) else {
             throw InputError("--video: \"\(path)\" must end in .mp4 or .gif")
@@ -51,29 +63,41 @@ struct VideoOptions: ParsableArguments {
         let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
         let rate = try fps.map { try Flags.number($0, flag: "--fps", range: 1...120) } ?? format.defaultFPS
         guard format.accepts(fps: rate) else {
-            throw InputError("--fps: \(fps ?? "") cannot be held by a GIF (frame delays are whole hundredths of a second, 0.02 s or more); use 50, 25, 20 or 10")
+            throw InputError(
+                "--fps: \(fps ?? "") cannot be held by a GIF (frame delays are whole hundredths of a second, 0.02 s "
+                    + "or more); use 50, 25, 20 or 10"
+            )
         }
         let speed = try slow.map { try Flags.number($0, flag: "--slow", range: 0.05...1) } ?? 1
         let length = try duration.map { try Flags.number($0, flag: "--duration", range: 0.02...600) }
         if let caption, caption.contains(where: \.isNewline) { throw InputError("--caption: one line only") }
         // The output and the frame size are checked before anything is read, drawn or allocated.
         do {
-            try OutputFile.checkDistinct(outputs: [(flag: "--video", path: path)], inputs: [gesture, params, paramsB].compactMap { $0 })
+            try OutputFile.checkDistinct(
+                outputs: [(flag: "--video", path: path)], inputs: [gesture, params, paramsB].compactMap { $0 })
             _ = try OutputFile.plan(path, inputs: [gesture, params, paramsB].compactMap { $0 })
         } catch {
             throw InputError(error)
         }
         let layout = ClipLayout(viewport: viewport, sides: paramsB == nil ? 1 : 2, caption: caption != nil)
         let frame = layout.pixelSize(scale: pixelsPerPoint)
-        guard frame.width <= Self.maximumSide, frame.height <= Self.maximumSide, frame.width * frame.height <= Self.maximumPixels else {
-            throw InputError("--video: --viewport \(ParameterSpec.format(viewport.width))x\(ParameterSpec.format(viewport.height)) at --scale \(scale)\(paramsB == nil ? "" : " (two phones)") makes \(frame.width)x\(frame.height) pixel frames; at most \(Self.maximumSide) a side and \(Self.maximumPixels / 1_000_000) million pixels (use a smaller --viewport or --scale)")
+        guard frame.width <= Self.maximumSide, frame.height <= Self.maximumSide,
+            frame.width * frame.height <= Self.maximumPixels
+        else {
+            throw InputError(
+                "--video: --viewport \(ParameterSpec.format(viewport.width))x\(ParameterSpec.format(viewport.height)) "
+                    + "at --scale \(scale)\(paramsB == nil ? "" : " (two phones)") makes "
+                    + "\(frame.width)x\(frame.height) pixel frames; at most \(Self.maximumSide) a side and "
+                    + "\(Self.maximumPixels / 1_000_000) million pixels (use a smaller --viewport or --scale)"
+            )
         }
         let events = try GestureFile.load(gesture)
         var sides = [ClipSide(label: Self.label("A", file: params), feel: try scene.feel(params))]
         if let paramsB { sides.append(ClipSide(label: Self.label("B", file: paramsB), feel: try scene.feel(paramsB))) }
         if sides.count == 1 { sides[0].label = "" }
-        let script = ClipScript(setup: setup, viewport: viewport, events: events, sides: sides, fps: rate, slow: speed,
-                                scale: pixelsPerPoint, caption: caption, duration: length)
+        let script = ClipScript(
+            setup: setup, viewport: viewport, events: events, sides: sides, fps: rate, slow: speed,
+            scale: pixelsPerPoint, caption: caption, duration: length)
         return (script, format)
     }
 
@@ -84,10 +108,15 @@ struct VideoOptions: ParsableArguments {
             let fonts = try FontLibrary()
             let renderer = try ClipRenderer(script: script, fonts: fonts)
             let started = DispatchTime.now().uptimeNanoseconds
-            let result = try renderer.encode(to: path, format: format, inputs: [gesture, params, paramsB].compactMap { $0 }, ffmpeg: ffmpeg)
+            let result = try renderer.encode(
+                to: path, format: format, inputs: [gesture, params, paramsB].compactMap { $0 }, ffmpeg: ffmpeg)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            try Console.print("Wrote \(path): \(result.width)x\(result.height) px, \(result.frames) frames, \(Self.decimal(result.duration, 2)) s at \(Self.decimal(script.fps, 0)) fps, "
-                  + "\(Self.decimal(Double(result.bytes) / 1_000_000, 2)) MB, encoded in \(Self.decimal(seconds, 2)) s.")
+            try Console.print(
+                "Wrote \(path): \(result.width)x\(result.height) px, \(result.frames) frames, "
+                    + "\(Self.decimal(result.duration, 2)) s at \(Self.decimal(script.fps, 0)) fps, "
+                    + "\(Self.decimal(Double(result.bytes) / 1_000_000, 2)) MB, encoded in "
+                    + "\(Self.decimal(seconds, 2)) s."
+            )
         } catch let error as SDLError {
             throw InputError("\(error)")
         } catch let error as VideoError {

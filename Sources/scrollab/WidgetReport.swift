@@ -16,7 +16,9 @@ struct WidgetReport {
         guard let path else { return }
         let line = message.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
         var text = "message\t\(line)\n"
-        for row in rows { text += "\(row.label)\t\(Int(row.x))\t\(Int(row.y))\t\(Int(row.width))\t\(Int(row.height))\n" }
+        for row in rows {
+            text += "\(row.label)\t\(Int(row.x))\t\(Int(row.y))\t\(Int(row.width))\t\(Int(row.height))\n"
+        }
         guard text != written else { return }
         written = text
         try? TextFile.write(text, to: path)

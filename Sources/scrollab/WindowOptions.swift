@@ -12,16 +12,33 @@ struct WindowOptions: ParsableArguments {
     static let screenshotTimes = 0.0...3600
     static let quitTimes = 0.0...86_400
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(Int(WindowOptions.sizes.width.lowerBound))x\(Int(WindowOptions.sizes.height.lowerBound)) to \(Int(WindowOptions.sizes.width.upperBound))x\(Int(WindowOptions.sizes.height.upperBound)))."))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Window size in points, WIDTHxHEIGHT "
+                + "(\(Int(WindowOptions.sizes.width.lowerBound))x\(Int(WindowOptions.sizes.height.lowerBound)) to "
+                + "\(Int(WindowOptions.sizes.width.upperBound))x\(Int(WindowOptions.sizes.height.upperBound)))."
+        ))
     var window = "1280x800"
 
     @Option(parsing: .unconditional, help: "Save the whole window as PNG to this file at --screenshot-at.")
     var windowScreenshot: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds after start at which to save the screenshots asked for, \(Int(WindowOptions.screenshotTimes.lowerBound)) to \(Int(WindowOptions.screenshotTimes.upperBound)) (before --exit-after)."))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds after start at which to save the screenshots asked for, "
+                + "\(Int(WindowOptions.screenshotTimes.lowerBound)) to "
+                + "\(Int(WindowOptions.screenshotTimes.upperBound)) (before --exit-after)."
+        ))
     var screenshotAt = "1"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Quit by itself after this many seconds, up to \(Int(WindowOptions.quitTimes.upperBound)) (for scripted sessions)."))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Quit by itself after this many seconds, up to \(Int(WindowOptions.quitTimes.upperBound)) (for scripted "
+                + "sessions)."
+        ))
     var exitAfter: String?
 
     /// The flags as values; `screenshots`: whether any screenshot is asked for (its time must then
@@ -29,13 +46,20 @@ struct WindowOptions: ParsableArguments {
     func parsed(screenshots: Bool) throws(InputError) -> (size: Size, screenshotAt: Double, quitAfter: Double?) {
         let size = try Flags.size(window, flag: "--window", widths: Self.sizes.width, heights: Self.sizes.height)
         guard Self.sizes.width.contains(size.width), Self.sizes.height.contains(size.height) else {
-            throw InputError("--window: \(window) is out of range; width in [\(Int(Self.sizes.width.lowerBound)), \(Int(Self.sizes.width.upperBound))], height in [\(Int(Self.sizes.height.lowerBound)), \(Int(Self.sizes.height.upperBound))] points")
+            throw InputError(
+                "--window: \(window) is out of range; width in [\(Int(Self.sizes.width.lowerBound)), "
+                    + "\(Int(Self.sizes.width.upperBound))], height in [\(Int(Self.sizes.height.lowerBound)), "
+                    + "\(Int(Self.sizes.height.upperBound))] points"
+            )
         }
         let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: Self.screenshotTimes)
         var quitTime: Double?
         if let exitAfter { quitTime = try Flags.number(exitAfter, flag: "--exit-after", range: Self.quitTimes) }
         if screenshots, let quitTime, shotTime >= quitTime {
-            throw InputError("--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would close before the screenshot")
+            throw InputError(
+                "--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would "
+                    + "close before the screenshot"
+            )
         }
         return (size, shotTime, quitTime)
     }

@@ -8,8 +8,9 @@ import ScrollLabKit
     var firm: Feel { try! floaty.setting("decelerationRate", to: .number(0.99)) }
 
     func setup(_ mode: BlindMode, trials: Int = 6, practice: Int = 0, seed: UInt64 = 7) -> BlindSetup {
-        BlindSetup(mode: mode, trials: trials, practice: practice, seed: seed, participant: "ana", run: "ana-7",
-                   feelA: floaty, feelB: firm, nameA: "floaty.json", nameB: "firm.json")
+        BlindSetup(
+            mode: mode, trials: trials, practice: practice, seed: seed, participant: "ana", run: "ana-7",
+            feelA: floaty, feelB: firm, nameA: "floaty.json", nameB: "firm.json")
     }
 
     /// The feels each effect asks the phones to run, as slots.
@@ -38,7 +39,8 @@ import ScrollLabKit
         #expect(records.count == 6 && shown.count == 6 && run.phase == .finished)
         // The phones ran what the record says; A and B always differ; X is one of them.
         for (record, phones) in zip(records, shown) {
-            #expect(record.phones == phones && phones[0] != phones[1] && (phones[2] == phones[0] || phones[2] == phones[1]))
+            #expect(
+                record.phones == phones && phones[0] != phones[1] && (phones[2] == phones[0] || phones[2] == phones[1]))
             #expect(record.correct == (phones[2] == phones[0]))
             #expect(record.releaseSpeeds == [1200, 800] && record.gestures == 2 && record.seconds == 3)
         }
@@ -50,7 +52,7 @@ import ScrollLabKit
             var other = BlindRun(setup(.abx, seed: UInt64(seed)))
             assignments.insert(slots(other.apply(.start(at: 0)))!)
         }
-        #expect(assignments.count == 4)    // every order of A/B, X on either
+        #expect(assignments.count == 4)  // every order of A/B, X on either
         // Answers after the end, or of another mode, change nothing.
         #expect(run.apply(.answer(.xIsB, at: 99)).isEmpty)
         var preference = BlindRun(setup(.preference))
@@ -77,13 +79,19 @@ import ScrollLabKit
     @Test func aStaircaseRunStepsFeelBAndStopsAtItsReversals() throws {
         let rate = try #require(ParameterStep(floaty.model.rows.first { $0.key == "decelerationRate" }!))
         var base = setup(.abx)
-        base.staircase = (rate, Staircase(start: 0.4, down: 2, reversals: 4, minimum: 1e-6, maximum: rate.maximumDifference))
+        base.staircase = (
+            rate, Staircase(start: 0.4, down: 2, reversals: 4, minimum: 1e-6, maximum: rate.maximumDifference)
+        )
         var run = BlindRun(base)
         var effects = run.apply(.start(at: 0))
         var values: [Double] = []
         var t = 0.0
         while run.phase != .finished {
-            guard case .showTrial(let feels)? = effects.first(where: { if case .showTrial = $0 { return true } else { return false } }) else {
+            guard
+                case .showTrial(let feels)? = effects.first(where: {
+                    if case .showTrial = $0 { return true } else { return false }
+                })
+            else {
                 Issue.record("no trial shown"); return
             }
             // B is A with only the stepped value changed.
@@ -93,8 +101,10 @@ import ScrollLabKit
             #expect(try b == floaty.setting("decelerationRate", to: .number(value)))
             // Always right: the difference halves every two trials until a wrong answer.
             t += 1
-            let answer = values.count % 5 == 0 ? (run.assignment.correctAnswer(in: .abx) == .xIsA ? BlindAnswer.xIsB : .xIsA)
-                                               : run.assignment.correctAnswer(in: .abx)!
+            let answer =
+                values.count % 5 == 0
+                ? (run.assignment.correctAnswer(in: .abx) == .xIsA ? BlindAnswer.xIsB : .xIsA)
+                : run.assignment.correctAnswer(in: .abx)!
             effects = run.apply(.answer(answer, at: t))
         }
         #expect(run.staircase!.reversals.count == 4)
@@ -104,10 +114,14 @@ import ScrollLabKit
     }
 
     @Test func recordsRoundTripThroughJSONLinesAndBadLinesAreNamed() throws {
-        let record = TrialRecord(run: "ana-7", participant: "Ana \"A\" ñ", mode: .abx, trial: 3, practice: false, seed: 9_007_199_254_740_991,
-                                 feelA: "a.json", feelB: "b\nc.json", phones: [.b, .a, .a], answer: .xIsB, seconds: 4.25,
-                                 releaseSpeeds: [1200.5, 88], staircase: StaircaseTrial(model: "uikit", key: "decelerationRate",
-                                                                                      reference: 0.998, difference: 0.25, value: 0.9964, down: 3))
+        let record = TrialRecord(
+            run: "ana-7", participant: "Ana \"A\" ñ", mode: .abx, trial: 3, practice: false,
+            seed: 9_007_199_254_740_991,
+            feelA: "a.json", feelB: "b\nc.json", phones: [.b, .a, .a], answer: .xIsB, seconds: 4.25,
+            releaseSpeeds: [1200.5, 88],
+            staircase: StaircaseTrial(
+                model: "uikit", key: "decelerationRate",
+                reference: 0.998, difference: 0.25, value: 0.9964, down: 3))
         #expect(record.correct == true)
         let line = record.jsonLine
         #expect(!line.contains("\n"))
@@ -116,10 +130,16 @@ import ScrollLabKit
         let text = line + "\n\n" + line + "\n"
         #expect(try TrialRecord.records(in: text, file: "r").count == 2)
         let badAnswer = line.replacingOccurrences(of: "\"answer\": \"B\"", with: "\"answer\": \"left\"")
-        #expect(inputError { _ = try TrialRecord.records(in: line + "\n" + badAnswer, file: "r") } == "r line 2: \"answer\" must be one of A, B for abx")
-        #expect(inputError { _ = try TrialRecord.records(in: "{\"run\": \"\\ud800\"}", file: "r") }?.hasPrefix("r line 1: not JSON") == true)
+        #expect(
+            inputError { _ = try TrialRecord.records(in: line + "\n" + badAnswer, file: "r") }
+                == "r line 2: \"answer\" must be one of A, B for abx")
+        #expect(
+            inputError { _ = try TrialRecord.records(in: "{\"run\": \"\\ud800\"}", file: "r") }?.hasPrefix(
+                "r line 1: not JSON") == true)
         let onePhone = line.replacingOccurrences(of: "[\"b\", \"a\", \"a\"]", with: "[\"b\"]")
-        #expect(inputError { _ = try TrialRecord.records(in: onePhone, file: "r") } == "r line 1: \"phones\" must list 3 phones for abx")
+        #expect(
+            inputError { _ = try TrialRecord.records(in: onePhone, file: "r") }
+                == "r line 1: \"phones\" must list 3 phones for abx")
     }
 }
 

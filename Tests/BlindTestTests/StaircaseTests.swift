@@ -26,9 +26,9 @@ struct SimulatedObserver {
         var track = Staircase(start: 8, down: 2, reversals: 3, minimum: 0.001, maximum: 100)
         #expect(abs(track.target - 0.7071067811865476) < 1e-15)
         track.record(correct: true)
-        #expect(track.level == 8)           // one correct: not yet
+        #expect(track.level == 8)  // one correct: not yet
         track.record(correct: true)
-        #expect(track.level == 4)           // two in a row: ÷2
+        #expect(track.level == 4)  // two in a row: ÷2
         track.record(correct: false)
         #expect(track.level == 8 && track.reversals == [4])
         track.record(correct: true); track.record(correct: true)
@@ -68,12 +68,12 @@ struct SimulatedObserver {
     @Test func aStepOnATunableFollowsItsSliderScale() {
         // A rate just below 1 steps in −log10(1 − value): 0.998 is position 2.699.
         let rate = ParameterStep(row(value: 0.998, range: 0.9...0.9999, scale: .logarithmicComplement))!
-        #expect(rate.direction == -1)        // more room toward 0.9 (1.699 vs 1.301 decades)
-        #expect(abs(rate.value(at: 0.30103) - 0.996) < 1e-9)   // 0.3 decades: twice the loss
+        #expect(rate.direction == -1)  // more room toward 0.9 (1.699 vs 1.301 decades)
+        #expect(abs(rate.value(at: 0.30103) - 0.996) < 1e-9)  // 0.3 decades: twice the loss
         #expect(abs(rate.startDifference - (2.69897 - 1) / 4) < 1e-5)
         let linear = ParameterStep(row(value: 0.55, range: 0...1, scale: .linear))!
         #expect(linear.direction == -1 && abs(linear.value(at: 0.1) - 0.45) < 1e-12)
-        #expect(linear.value(at: 10) == 0)   // clamped to the range
+        #expect(linear.value(at: 10) == 0)  // clamped to the range
         #expect(ParameterStep(row(value: 1, range: 0...1, scale: .linear, isFlag: true)) == nil)
         #expect(ParameterStep(row(value: 2, range: 0...1, scale: .linear)) == nil)
     }

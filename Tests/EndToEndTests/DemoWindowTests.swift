@@ -4,23 +4,30 @@ import Platform
 
 /// `scrollab demo` in a real window under Xvfb: the tour runs, a click takes over, idle time
 /// resumes it, → steps, Esc quits with status 0.
-@Suite(.serialized, .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
+@Suite(
+    .serialized,
+    .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct DemoWindowTests {
     @Test func theTourRunsAClickTakesOverIdleResumesAndEscQuits() throws {
         let session = try XSession()
         defer { session.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-demo-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollab-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
+        if !FileManager.default.fileExists(atPath: binary.path) {
+            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
+        }
         let logURL = directory.appendingPathComponent("demo.log"), shot = directory.appendingPathComponent("demo.png")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["demo", "--window", "1000x700", "--idle", "2", "--screenshot", shot.path, "--screenshot-at", "1"]
+        process.arguments = [
+            "demo", "--window", "1000x700", "--idle", "2", "--screenshot", shot.path, "--screenshot-at", "1"
+        ]
         process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path]
         process.standardOutput = log
         process.standardError = log
@@ -38,7 +45,9 @@ struct DemoWindowTests {
         var window = ""
         let deadline = Date().addingTimeInterval(45)
         while window.isEmpty, Date() < deadline, process.isRunning {
-            window = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab demo"]).split(separator: "\n").first.map(String.init) ?? ""
+            window =
+                try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab demo"]).split(separator: "\n")
+                .first.map(String.init) ?? ""
             if window.isEmpty { usleep(100_000) }
         }
         try #require(!window.isEmpty, "the demo window appeared: \(text())")
@@ -59,9 +68,12 @@ struct DemoWindowTests {
         #expect(middle >= 105 && sides == 0, "phone column \(middle) of 110 drawn, side columns \(sides)")
 
         // A press and drag on the phone takes over.
-        try session.xdotool(["mousemove", "--window", window, "500", "450", "mousedown", "1", "sleep", "0.05",
-                             "mousemove", "--window", window, "500", "400", "sleep", "0.05", "mousemove", "--window", window, "500", "330",
-                             "mouseup", "1"])
+        try session.xdotool([
+            "mousemove", "--window", window, "500", "450", "mousedown", "1", "sleep", "0.05",
+            "mousemove", "--window", window, "500", "400", "sleep", "0.05", "mousemove", "--window", window, "500",
+            "330",
+            "mouseup", "1"
+        ])
         #expect(wait(for: "live: taken over", seconds: 15), "\(text())")
         // Two seconds idle: the tour resumes with the next step.
         #expect(wait(for: "tour resumed: step 2 of 10", seconds: 20), "\(text())")

@@ -10,18 +10,23 @@ struct ExitAfterTests {
     @Test func exitAfterHoldsWhenTheTraceBlocks() throws {
         let x = try XSession()
         defer { x.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-exit-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollab-exit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("trace.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
+        if !FileManager.default.fileExists(atPath: binary.path) {
+            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
+        }
         let process = Process()
         process.executableURL = binary
         process.arguments = ["play", "--trace", fifo, "--exit-after", "1"]
-        process.environment = ["DISPLAY": x.display, "PATH": "/usr/bin:/bin", "HOME": directory.path, "SCROLLAB_FIFO_WAIT": "3600"]
+        process.environment = [
+            "DISPLAY": x.display, "PATH": "/usr/bin:/bin", "HOME": directory.path, "SCROLLAB_FIFO_WAIT": "3600"
+        ]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -31,7 +36,10 @@ struct ExitAfterTests {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "\(process.terminationStatus): \(text)")
-        #expect(text == "scrollab: error: still running 10 s after --exit-after (a frame or an output blocked); ended\n")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 2,
+            "\(process.terminationStatus): \(text)")
+        #expect(
+            text == "scrollab: error: still running 10 s after --exit-after (a frame or an output blocked); ended\n")
     }
 }

@@ -5,7 +5,9 @@ import Scenes
 
 /// A designer's work kept: the session kept at quit and opened at the next start, a session file
 /// opened with `--session`, and a clip encoded while the window goes on drawing.
-@Suite(.serialized, .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
+@Suite(
+    .serialized,
+    .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct SessionWindowTests {
     /// A flick up the phone (`phone` from the app's report): 300 px in 8 moves 16 ms apart.
     func flick(_ app: PlaygroundProcess, phone: Int = 0) throws {
@@ -21,11 +23,14 @@ struct SessionWindowTests {
     /// v·r/(1 − r)/1000, so 0.499 s at the normal rate 0.998 and 0.099 s at the fast 0.99.
     func glidePerSpeed(_ app: PlaygroundProcess, from: Int, prefix: String = "") -> Double? {
         let rows = Array(app.traceRows.dropFirst(from))
-        func value(_ row: [(column: String, value: String)], _ name: String) -> String? { row.first { $0.column == prefix + name }?.value }
+        func value(_ row: [(column: String, value: String)], _ name: String) -> String? {
+            row.first { $0.column == prefix + name }?.value
+        }
         guard let lastDrag = rows.lastIndex(where: { value($0, "phase") == "dragging" }), lastDrag + 1 < rows.count,
-              let v = value(rows[lastDrag + 1], "velocity").flatMap(Double.init), abs(v) > 100,
-              let start = value(rows[lastDrag + 1], "offset").flatMap(Double.init),
-              let end = rows.last.flatMap({ value($0, "offset") }).flatMap(Double.init) else { return nil }
+            let v = value(rows[lastDrag + 1], "velocity").flatMap(Double.init), abs(v) > 100,
+            let start = value(rows[lastDrag + 1], "offset").flatMap(Double.init),
+            let end = rows.last.flatMap({ value($0, "offset") }).flatMap(Double.init)
+        else { return nil }
         return (end - start) / v
     }
 
@@ -43,25 +48,31 @@ struct SessionWindowTests {
 
         // The same user starts the window again, with no options.
         let second = try PlaygroundProcess(session: x, arguments: [], folder: first.directory)
-        _ = try second.waitFor("the kept session to open") { $0.message.contains("Opened the session kept when the window last quit: A · UIKit fast") ? true : nil }
+        _ = try second.waitFor("the kept session to open") {
+            $0.message.contains("Opened the session kept when the window last quit: A · UIKit fast") ? true : nil
+        }
         let before = second.traceRows.count
         try flick(second)
         let ratio = try #require(glidePerSpeed(second, from: before))
-        #expect(ratio > 0.07 && ratio < 0.14, "glide ÷ speed \(ratio) s: the fast rate gives 0.099, the normal one 0.499")
+        #expect(
+            ratio > 0.07 && ratio < 0.14, "glide ÷ speed \(ratio) s: the fast rate gives 0.099, the normal one 0.499")
         #expect(try second.quit() == 0)
     }
 
     @Test func aSessionFileOpensBothSidesAsSaved() throws {
         let x = try XSession()
         defer { x.stop() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-session-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollab-session-\(UUID().uuidString).json")
         try """
         {"scrollab": "session", "version": 1, "scene": "list", "viewport": [390, 844], "editing": "B",
          "sides": [{"name": "UIKit normal", "feel": {}}, {"name": "UIKit fast", "feel": {"decelerationRate": 0.99}}]}
         """.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let app = try PlaygroundProcess(session: x, arguments: ["--session", "s.json"], files: ["s.json": file])
-        _ = try app.waitFor("the session to open") { $0.message.contains("Opened s.json: A · UIKit normal; B · UIKit fast") ? true : nil }
+        _ = try app.waitFor("the session to open") {
+            $0.message.contains("Opened s.json: A · UIKit normal; B · UIKit fast") ? true : nil
+        }
         let before = app.traceRows.count
         try flick(app)
         let a = try #require(glidePerSpeed(app, from: before))
@@ -100,12 +111,17 @@ struct SessionWindowTests {
             usleep(50_000)
         }
         let encodeSeconds = Date().timeIntervalSince(began)
-        _ = try app.waitFor("the clip to be saved", timeout: 120) { $0.message.hasPrefix("Saved ") && $0.message.contains(".gif") ? true : nil }
+        _ = try app.waitFor("the clip to be saved", timeout: 120) {
+            $0.message.hasPrefix("Saved ") && $0.message.contains(".gif") ? true : nil
+        }
         let rows = Array(app.traceRows[before..<during])
         let moving = rows.filter { row in row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" } }
         let times = moving.compactMap { row in row.first { $0.column == "t" }.flatMap { Double($0.value) } }
         let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
-        print("note: \(times.count) frames of motion drawn in the \(String(format: "%.1f", encodeSeconds)) s the clip took; largest gap \(gaps.max() ?? -1) s")
+        print(
+            "note: \(times.count) frames of motion drawn in the \(String(format: "%.1f", encodeSeconds)) s the clip "
+                + "took; largest gap \(gaps.max() ?? -1) s"
+        )
         #expect(times.count > 20, "only \(times.count) frames drawn while the clip encoded")
         // Frame by frame (a 60 Hz display's frames are 16.7 ms apart): nine gaps in ten within
         // 50 ms, none stalled as a frozen window was (6–8 s), even with the whole suite running
@@ -114,7 +130,9 @@ struct SessionWindowTests {
         let p90 = sorted.isEmpty ? 1 : sorted[sorted.count * 9 / 10]
         #expect(p90 <= 0.05, "9 in 10 frame gaps within \(p90) s while the clip encoded")
         #expect((gaps.max() ?? 1) <= 0.25, "largest frame gap \(gaps.max() ?? -1) s while the clip encoded")
-        let saved = try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter { $0.hasSuffix(".gif") }
+        let saved = try FileManager.default.contentsOfDirectory(atPath: app.directory.path).filter {
+            $0.hasSuffix(".gif")
+        }
         #expect(saved.count == 1)
 
         // A second encode, cancelled: no new file, no temporary left.

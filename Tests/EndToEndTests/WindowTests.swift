@@ -6,7 +6,9 @@ import Playground
 import Scenes
 
 /// The real window under Xvfb, driven with xdotool, checked through its trace and its own screenshots.
-@Suite(.serialized, .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
+@Suite(
+    .serialized,
+    .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct WindowTests {
     let layout = WindowLayout(windowWidth: 1280, windowHeight: 800, viewport: .phone, sides: 1)
 
@@ -33,7 +35,9 @@ struct WindowTests {
         }
     }
 
-    func drag(from a: Point, to b: Point, steps: Int, interval: Double, app: PlaygroundProcess, hold: Double = 0) -> [String] {
+    func drag(from a: Point, to b: Point, steps: Int, interval: Double, app: PlaygroundProcess, hold: Double = 0)
+        -> [String]
+    {
         stroke([a] + line(a, b, steps: steps), interval: interval, hold: hold, app: app)
     }
 
@@ -61,14 +65,15 @@ struct WindowTests {
         _ = try app.waitFor("screenshot 2") { $0.screenshots.count == 2 ? true : nil }
         // 3. A fling scrolls and settles.
         let before = app.traceRows.count
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
+        try app.perform(
+            drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
         try app.waitForRest(after: before)
         let status = try app.quit()
         #expect(status == 0)
 
         let shots = app.screenshots
         try #require(shots.count == 2, "the app saved \(shots.count) screenshots")
-        let scale = 2.0   // S saves the viewport at 2 pixels per point, whatever the window size
+        let scale = 2.0  // S saves the viewport at 2 pixels per point, whatever the window size
         func isBadgeBlue(_ url: URL) throws -> Bool {
             let image = try Image.loadPNG(url.path)
             let (r, g, b, _) = image.pixel(x: Int(badge.x * scale), y: Int(badge.y * scale))
@@ -100,7 +105,8 @@ struct WindowTests {
         defer { x.stop() }
         let gesture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/gestures/fling-up.json")
-        let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list", "--compare"], files: ["gesture.json": gesture])
+        let app = try PlaygroundProcess(
+            session: x, arguments: ["--scene", "list", "--compare"], files: ["gesture.json": gesture])
         let normal = -1000 * log(0.998), fast = -1000 * log(0.99)
 
         /// Replays the fling on both phones and returns the rate each side's glide obeyed.
@@ -110,7 +116,9 @@ struct WindowTests {
             try app.waitForRest(after: before)
             let rows = Array(app.traceRows[before...])
             func μ(_ prefix: String) throws -> Double {
-                func value(_ row: [(column: String, value: String)], _ column: String) -> String? { row.first { $0.column == prefix + column }?.value }
+                func value(_ row: [(column: String, value: String)], _ column: String) -> String? {
+                    row.first { $0.column == prefix + column }?.value
+                }
                 let gliding = try #require(rows.first { value($0, "phase") == "decelerating" }, "\(prefix)side glided")
                 let offset = try #require(value(gliding, "offset").flatMap(Double.init))
                 let velocity = try #require(value(gliding, "velocity").flatMap(Double.init))
@@ -155,9 +163,13 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
         try app.click("##preset")
-        _ = try app.waitFor("the preset list to open") { $0.widgets.keys.contains { $0.hasPrefix("##preset/") } ? true : nil }
+        _ = try app.waitFor("the preset list to open") {
+            $0.widgets.keys.contains { $0.hasPrefix("##preset/") } ? true : nil
+        }
         try app.perform(["key", "Escape"])
-        _ = try app.waitFor("the preset list to close") { $0.widgets.keys.contains { $0.hasPrefix("##preset/") } ? nil : true }
+        _ = try app.waitFor("the preset list to close") {
+            $0.widgets.keys.contains { $0.hasPrefix("##preset/") } ? nil : true
+        }
         // Still here a good while later (it used to quit about 1.5 s after such an Esc).
         let later = Date().addingTimeInterval(2.5)
         while Date() < later { usleep(100_000) }
@@ -170,7 +182,10 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "pager"])
         // A flick of 200 pt (a quarter page) at about 1,000 pt/s: 10 moves, 20 ms apart.
-        try app.performGesture { try app.perform(drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 400), steps: 10, interval: 0.02, app: app)) }
+        try app.performGesture {
+            try app.perform(
+                drag(from: Point(x: 195, y: 600), to: Point(x: 195, y: 400), steps: 10, interval: 0.02, app: app))
+        }
         #expect(try app.quit() == 0)
         let last = try #require(app.trace.last)
         #expect(last[1] == "844.0000" && last[3] == "idle" && last[4] == "1", "\(last)")
@@ -195,12 +210,17 @@ struct WindowTests {
         defer { x.stop() }
         let app = try PlaygroundProcess(session: x, arguments: ["--scene", "list"])
         // Fling, resize the window while it glides, then switch to the pager mid-motion and flick it.
-        try app.perform(drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
+        try app.perform(
+            drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 380), steps: 8, interval: 0.015, app: app))
         _ = try app.waitFor("the list to glide") { $0.trace.last.map { $0[3] == "decelerating" } == true ? true : nil }
         try app.perform(["windowsize", app.window, "1000", "700", "key", "2"])
         let small = WindowLayout(windowWidth: 1000, windowHeight: 700, viewport: .phone, sides: 1)
         // Wait for the outcomes: the phone laid out for the new size, and the pager on screen (it has pages).
-        _ = try app.waitFor("the resized layout") { $0.widgets["phone 0"].map { Int($0.x) == Int(small.phones[0].x) && Int($0.width) == Int(small.phones[0].width) } == true ? true : nil }
+        _ = try app.waitFor("the resized layout") {
+            $0.widgets["phone 0"].map {
+                Int($0.x) == Int(small.phones[0].x) && Int($0.width) == Int(small.phones[0].width)
+            } == true ? true : nil
+        }
         _ = try app.waitFor("the pager") { $0.trace.last.map { $0[4] == "0" } == true ? true : nil }
         let a = small.windowPoint(Point(x: 195, y: 600)), b = small.windowPoint(Point(x: 195, y: 400))
         var flick = app.moveArguments(a.x, a.y) + ["mousedown", "1"]
@@ -213,6 +233,8 @@ struct WindowTests {
         let rows = app.trace
         #expect(rows.contains { $0[3] == "decelerating" && $0[4].isEmpty }, "the list glided")
         let last = try #require(rows.last)
-        #expect(last[4] == "1" && last[1] == "844.0000" && last[3] == "idle", "then the pager, after the resize, turned a page: \(last)")
+        #expect(
+            last[4] == "1" && last[1] == "844.0000" && last[3] == "idle",
+            "then the pager, after the resize, turned a page: \(last)")
     }
 }

@@ -32,7 +32,9 @@ final class XSession {
         XSession.turn.lock()
         holdsTurn = true
         var number = 90 + Int(getpid() % 100)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        {
             number += 1
         }
         display = ":\(number)"
@@ -102,11 +104,16 @@ final class PlaygroundProcess {
     /// `command` replaces `play --window 1280x800 --trace trace.csv` before the arguments.
     /// `folder`: run in this folder (also the app's home) instead of a fresh one, as a second start
     /// of the same user.
-    init(session: XSession, arguments: [String], files: [String: URL] = [:], command: [String]? = nil, folder: URL? = nil) throws {
+    init(
+        session: XSession, arguments: [String], files: [String: URL] = [:], command: [String]? = nil, folder: URL? = nil
+    ) throws {
         self.session = session
-        directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
+        directory =
+            folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, source) in files { try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name)) }
+        for (name, source) in files {
+            try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name))
+        }
         // Right after Xvfb starts SDL now and then finds no X11 and opens no window (about one
         // launch in fifteen): such a launch is ended and the app started again, up to 3 times.
         var found = ""
@@ -114,29 +121,41 @@ final class PlaygroundProcess {
             process = try Self.launch(session: session, directory: directory, arguments: arguments, command: command)
             let deadline = Date().addingTimeInterval(30)
             while found.isEmpty, Date() < deadline, process.isRunning {
-                found = try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first.map(String.init) ?? ""
+                found =
+                    try session.xdotool(["search", "--onlyvisible", "--name", "ScrollLab"]).split(separator: "\n").first
+                    .map(String.init) ?? ""
                 if found.isEmpty { usleep(100_000) }
             }
             if !found.isEmpty { break }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        guard !found.isEmpty else { throw WaitError(description: "no window after 3 launches (see \(directory.path)/stderr.txt)") }
+        guard !found.isEmpty else {
+            throw WaitError(description: "no window after 3 launches (see \(directory.path)/stderr.txt)")
+        }
         window = found
         // The first frames are drawn once the app has reported its widgets.
         _ = try waitFor("the first frame", timeout: 45) { $0.widgets["phone 0"] }
     }
 
-    private static func launch(session: XSession, directory: URL, arguments: [String], command: [String]?) throws -> Process {
+    private static func launch(session: XSession, directory: URL, arguments: [String], command: [String]?) throws
+        -> Process
+    {
         let process = Process()
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
+        if !FileManager.default.fileExists(atPath: binary.path) {
+            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
+        }
         process.executableURL = binary
-        process.arguments = (command ?? ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path]) + arguments
+        process.arguments =
+            (command ?? ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path])
+            + arguments
         process.currentDirectoryURL = directory
-        process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path,
-                               "SCROLLAB_WIDGETS": directory.appendingPathComponent("widgets.txt").path]
+        process.environment = [
+            "DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": directory.path,
+            "SCROLLAB_WIDGETS": directory.appendingPathComponent("widgets.txt").path
+        ]
         process.standardOutput = FileHandle.nullDevice
         let errors = directory.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
@@ -152,7 +171,8 @@ final class PlaygroundProcess {
         while true {
             if let value = try condition(self) { return value }
             guard Date() < deadline, process.isRunning else {
-                throw WaitError(description: "gave up waiting for \(what) after \(timeout) s (app running: \(process.isRunning))")
+                throw WaitError(
+                    description: "gave up waiting for \(what) after \(timeout) s (app running: \(process.isRunning))")
             }
             usleep(50_000)
         }
@@ -166,7 +186,9 @@ final class PlaygroundProcess {
         var result: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 5, let x = Double(fields[1]), let y = Double(fields[2]), let w = Double(fields[3]), let h = Double(fields[4]) else { continue }
+            guard fields.count == 5, let x = Double(fields[1]), let y = Double(fields[2]), let w = Double(fields[3]),
+                let h = Double(fields[4])
+            else { continue }
             result[fields[0]] = (x, y, w, h)
         }
         return result
@@ -203,7 +225,9 @@ final class PlaygroundProcess {
     /// Clicks a widget and waits until the app's message contains `outcome`.
     func click(_ label: String, until outcome: String) throws {
         try click(label)
-        _ = try waitFor("\"\(outcome)\" after clicking \(label)", timeout: 20) { $0.message.contains(outcome) ? true : nil }
+        _ = try waitFor("\"\(outcome)\" after clicking \(label)", timeout: 20) {
+            $0.message.contains(outcome) ? true : nil
+        }
     }
 
     /// xdotool commands chained, with the window as the reference for `mousemove`.
@@ -224,7 +248,9 @@ final class PlaygroundProcess {
             process.waitUntilExit()
             throw WaitError(description: "still running 20 s after Esc")
         }
-        if process.terminationReason == .uncaughtSignal { throw WaitError(description: "ended by signal \(process.terminationStatus)") }
+        if process.terminationReason == .uncaughtSignal {
+            throw WaitError(description: "ended by signal \(process.terminationStatus)")
+        }
         return process.terminationStatus
     }
 
@@ -239,7 +265,7 @@ final class PlaygroundProcess {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if fields.first == "t" { header = fields; continue }
-            guard fields.count == header.count else { continue }   // a row being written
+            guard fields.count == header.count else { continue }  // a row being written
             rows.append(Array(zip(header, fields)).map { (column: $0.0, value: $0.1) })
         }
         return rows
@@ -275,9 +301,13 @@ final class PlaygroundProcess {
         _ = try waitFor("the phones to come to rest", timeout: timeout) { app -> Bool? in
             let rows = app.traceRows
             defer { previous = rows.count }
-            guard rows.count > count + (requireMotion ? 5 : 0), rows.count == previous, let last = rows.last else { return nil }
+            guard rows.count > count + (requireMotion ? 5 : 0), rows.count == previous, let last = rows.last else {
+                return nil
+            }
             let atRest = last.allSatisfy { !$0.column.hasSuffix("phase") || $0.value == "idle" }
-            let moved = rows[count...].contains { row in row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" } }
+            let moved = rows[count...].contains { row in
+                row.contains { $0.column.hasSuffix("phase") && $0.value != "idle" }
+            }
             return atRest && (moved || !requireMotion) ? true : nil
         }
     }
@@ -286,7 +316,9 @@ final class PlaygroundProcess {
     var screenshots: [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".png") }.sorted { a, b in
-            a.split(separator: "-").last.flatMap { Int($0.dropLast(4)) } ?? 0 < b.split(separator: "-").last.flatMap { Int($0.dropLast(4)) } ?? 0
+            a.split(separator: "-").last.flatMap { Int($0.dropLast(4)) } ?? 0 < b.split(separator: "-").last.flatMap {
+                Int($0.dropLast(4))
+            } ?? 0
         }.map { directory.appendingPathComponent($0) }
     }
 }

@@ -12,8 +12,9 @@ import Testing
     var firm: Feel { try! floaty.setting("decelerationRate", to: .number(0.99)) }
 
     func stage(_ mode: BlindMode, practice: Int = 0) -> BlindStage {
-        let setup = BlindSetup(mode: mode, trials: 12, practice: practice, seed: 3, participant: "ana", run: "r",
-                               feelA: floaty, feelB: firm, nameA: "floaty.json", nameB: "firm.json")
+        let setup = BlindSetup(
+            mode: mode, trials: 12, practice: practice, seed: 3, participant: "ana", run: "r",
+            feelA: floaty, feelB: firm, nameA: "floaty.json", nameB: "firm.json")
         return BlindStage(run: BlindRun(setup), scene: .cards(count: 20), viewport: .phone)
     }
 
@@ -38,11 +39,14 @@ import Testing
         let stage = stage(.abx)
         _ = stage.start(at: 0)
         stage.pointerDown(phone: 2, at: Point(x: 200, y: 700), time: 1)
-        for (i, y) in [650.0, 560, 450, 340].enumerated() { stage.pointerMoved(to: Point(x: 200, y: y), time: 1 + Double(i + 1) * 0.016) }
+        for (i, y) in [650.0, 560, 450, 340].enumerated() {
+            stage.pointerMoved(to: Point(x: 200, y: y), time: 1 + Double(i + 1) * 0.016)
+        }
         stage.pointerUp(at: Point(x: 200, y: 340), time: 1.08)
         stage.advance(to: 1.5)
         #expect(stage.phones[2].scene.mainAxis.offset(at: 1.5) > 300)
-        #expect(stage.phones[0].scene.mainAxis.offset(at: 1.5) == 0 && stage.phones[1].scene.mainAxis.offset(at: 1.5) == 0)
+        #expect(
+            stage.phones[0].scene.mainAxis.offset(at: 1.5) == 0 && stage.phones[1].scene.mainAxis.offset(at: 1.5) == 0)
         // The answer records the gesture's release speed; the next trial starts at rest.
         let records = stage.answer(.xIsA, at: 2)
         #expect(records.count == 1 && records[0].gestures == 1 && records[0].releaseSpeeds[0] > 1000)

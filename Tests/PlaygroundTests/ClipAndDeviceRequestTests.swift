@@ -8,8 +8,9 @@ import ScrollPhysics
 /// The panel's *Record clip* and *Device* requests, applied by the session.
 @Suite struct ClipAndDeviceRequestTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(setups: [.cards(count: 50), .pager(pages: 4)], initial: 1, viewport: .phone,
-                              feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
+        try PlaygroundSession(
+            setups: [.cards(count: 50), .pager(pages: 4)], initial: 1, viewport: .phone,
+            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     @Test func recordClipAsksTheWindowForTheLastGestureOnEverySide() throws {
@@ -28,8 +29,10 @@ import ScrollPhysics
         let window = s.apply([.recordClip(format: "gif")], at: 12.5)
         guard case .recordClip(let clip)? = window.first else { Issue.record("no clip request: \(window)"); return }
         #expect(clip.setup == .pager(pages: 4) && clip.viewport == .phone)
-        #expect(zip(clip.events.map(\.time), [0, 0.05, 0.1]).allSatisfy { abs($0 - $1) < 1e-9 } && clip.events.count == 3)
-        #expect(clip.labels == ["A · UIKit normal", "B · UIKit normal · modified"] && clip.feels == [.standard, Feel(fast)])
+        #expect(
+            zip(clip.events.map(\.time), [0, 0.05, 0.1]).allSatisfy { abs($0 - $1) < 1e-9 } && clip.events.count == 3)
+        #expect(
+            clip.labels == ["A · UIKit normal", "B · UIKit normal · modified"] && clip.feels == [.standard, Feel(fast)])
         #expect(clip.format == "gif" && clip.path == "scrollab-clip-pager-12500.gif")
     }
 
@@ -62,11 +65,14 @@ import ScrollPhysics
     /// A side holds one feel: another model carries none of UIKit's values, and UIKit picked
     /// again (or a preset, or a reset) runs on the device's screen, not the default phone's.
     @Test func aModelSwitchKeepsTheDevicesScreen() throws {
-        let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
-                                      tracePath: nil, realTime: 10)
+        let s = try PlaygroundSession(
+            setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
+            tracePath: nil, realTime: 10)
         let ipad = try #require(Device.named("ipad-pro-11"))
         s.apply([.setViewport(ipad.viewport), .setModel(name: "swiper")], at: 11)
-        #expect(s.feel.name == "swiper" && !s.feel.pairs.contains { $0.key == "refreshRate" || $0.key == "decelerationRate" })
+        #expect(
+            s.feel.name == "swiper"
+                && !s.feel.pairs.contains { $0.key == "refreshRate" || $0.key == "decelerationRate" })
         #expect(!ParametersFile.encode(s.feel).contains("decelerationRate"))
         s.apply([.setModel(name: "uikit")], at: 12)
         #expect(s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
@@ -82,8 +88,9 @@ import ScrollPhysics
     /// Each side says what runs on it (the preset, model or file last applied) and whether it was
     /// changed since; copy and swap carry the names with the feels.
     @Test func sidesAreNamedAfterWhatRunsOnThem() throws {
-        let s = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
-                                      tracePath: nil, realTime: 10)
+        let s = try PlaygroundSession(
+            setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
+            tracePath: nil, realTime: 10)
         #expect(s.sides[0].title == "A · UIKit normal")
         s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "floaty")], at: 11)
         #expect(s.sides.map(\.title) == ["A · UIKit normal", "B · Floaty"])
@@ -102,16 +109,18 @@ import ScrollPhysics
         s.setFeel(Feel(FramerModel()), named: "framer.json", at: 18)
         #expect(s.sides[1].title == "B · framer.json" && !s.hasUnsavedChanges)
         // A file given at start names side A.
-        let named = try PlaygroundSession(setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
-                                          feel: Feel(AndroidModel()), feelName: "android-tuned.json", tracePath: nil, realTime: 10)
+        let named = try PlaygroundSession(
+            setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
+            feel: Feel(AndroidModel()), feelName: "android-tuned.json", tracePath: nil, realTime: 10)
         #expect(named.sides[0].title == "A · android-tuned.json")
     }
 
     /// A scene's layout values (set in the panel) stay when the scene is left and shown again,
     /// and a B turned on later gets them too.
     @Test func sceneLayoutValuesAreKept() throws {
-        let s = try PlaygroundSession(setups: [.list(contentLength: 3000), .carousel(cellWidth: 300, spacing: 12, cells: 10)],
-                                      initial: 1, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
+        let s = try PlaygroundSession(
+            setups: [.list(contentLength: 3000), .carousel(cellWidth: 300, spacing: 12, cells: 10)],
+            initial: 1, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
         s.apply([.setSceneControl(id: "cellWidth", value: 250), .setSceneControl(id: "spacing", value: 20)], at: 11)
         s.apply([.switchScene(0), .switchScene(1)], at: 12)
         #expect(s.scene.controlValue("cellWidth") == 250 && s.scene.controlValue("spacing") == 20)

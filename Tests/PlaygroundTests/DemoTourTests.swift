@@ -9,8 +9,10 @@ import ScrollPhysics
     let flick = TourStep.stroke(from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), duration: 0.1, steps: 10)
 
     func twoSteps() -> [TourStep] {
-        [TourStep(setup: .pager(pages: 5), gesture: flick, caption: "one"),
-         TourStep(setup: .cards(count: 50), gesture: flick, caption: "two")]
+        [
+            TourStep(setup: .pager(pages: 5), gesture: flick, caption: "one"),
+            TourStep(setup: .cards(count: 50), gesture: flick, caption: "two")
+        ]
     }
 
     /// Runs frames at 60 fps from `from` to `to` (real s), returning the changes reported.
@@ -26,7 +28,8 @@ import ScrollPhysics
     }
 
     @Test func theStrokeIsEvenlySpacedAndEndsWithTheUp() {
-        let events = TourStep.stroke(from: Point(x: 0, y: 100), to: Point(x: 0, y: 0), duration: 0.2, steps: 4, start: 1)
+        let events = TourStep.stroke(
+            from: Point(x: 0, y: 100), to: Point(x: 0, y: 0), duration: 0.2, steps: 4, start: 1)
         #expect(events.count == 6)
         #expect(events[0] == TimedInput(time: 1, event: .down(Point(x: 0, y: 100))))
         #expect(events[2] == TimedInput(time: 1.1, event: .move(Point(x: 0, y: 50))))
@@ -54,7 +57,9 @@ import ScrollPhysics
         let pager = PagerScene(pageCount: 5)
         for event in flick { pager.handle(TimedInput(time: event.time + 0.8, event: event.event)) }
         var rest = 0.9
-        while !{ pager.advance(to: rest); return pager.isAtRest(at: rest) }() { rest += 1.0 / 600 }
+        while !{
+            pager.advance(to: rest); return pager.isAtRest(at: rest)
+        }() { rest += 1.0 / 600 }
         #expect(pager.mainAxis.offset(at: rest) == 844)
         #expect(abs(first.0 - (100 + rest + 1.5)) < 2.0 / 60)
         // After the second step comes the first again.
@@ -87,7 +92,9 @@ import ScrollPhysics
     }
 
     @Test func arrowsStepBothWaysAndWrap() {
-        let demo = DemoTour(steps: twoSteps() + [TourStep(setup: .nested, gesture: flick, caption: "three")], viewport: .phone, realTime: 0)
+        let demo = DemoTour(
+            steps: twoSteps() + [TourStep(setup: .nested, gesture: flick, caption: "three")], viewport: .phone,
+            realTime: 0)
         #expect(demo.step(by: -1, at: 1) == .started(step: 2))
         #expect(demo.step.caption == "three" && demo.scenes[0].name == "nested")
         #expect(demo.step(by: 1, at: 2) == .started(step: 0))
@@ -101,7 +108,9 @@ import ScrollPhysics
         let steps = TourStep.builtIn(viewport: viewport)
         #expect(Set(steps.map(\.setup.name)) == Set(SceneSetup.names))
         for step in steps {
-            let scenes = ([step.feel] + (step.feelB.map { [$0] } ?? [])).map { step.setup.makeScene(viewport: viewport, feel: $0) }
+            let scenes = ([step.feel] + (step.feelB.map { [$0] } ?? [])).map {
+                step.setup.makeScene(viewport: viewport, feel: $0)
+            }
             var moved = false
             var t = 0.0
             var next = 0
@@ -112,7 +121,11 @@ import ScrollPhysics
                 }
                 for scene in scenes {
                     scene.advance(to: t)
-                    if scene.mainAxis.offset(at: t) != 0 || scene.extraTraceValues(at: t) != scenes[0].extraTraceValues(at: 0) { moved = true }
+                    if scene.mainAxis.offset(at: t) != 0
+                        || scene.extraTraceValues(at: t) != scenes[0].extraTraceValues(at: 0)
+                    {
+                        moved = true
+                    }
                 }
                 if next == step.gesture.count, scenes.allSatisfy({ $0.isAtRest(at: t) }) { break }
                 t += 1.0 / 60
@@ -128,8 +141,10 @@ import ScrollPhysics
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-tour-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("g"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try GestureFile.encode(flick).write(to: dir.appendingPathComponent("g/flick.json"), atomically: true, encoding: .utf8)
-        try "{\"decelerationRate\": 0.99}".write(to: dir.appendingPathComponent("fast.json"), atomically: true, encoding: .utf8)
+        try GestureFile.encode(flick).write(
+            to: dir.appendingPathComponent("g/flick.json"), atomically: true, encoding: .utf8)
+        try "{\"decelerationRate\": 0.99}".write(
+            to: dir.appendingPathComponent("fast.json"), atomically: true, encoding: .utf8)
         let tour = dir.appendingPathComponent("tour.json").path
         try """
         [{"scene": "carousel", "gesture": "g/flick.json", "caption": "Cards land centred"},
@@ -137,26 +152,44 @@ import ScrollPhysics
         """.write(toFile: tour, atomically: true, encoding: .utf8)
         let steps = try TourFile.load(tour)
         #expect(steps.count == 2)
-        #expect(steps[0].setup == .carousel(cellWidth: 300, spacing: 12, cells: 10) && steps[0].gesture == flick && steps[0].feelB == nil)
+        #expect(
+            steps[0].setup == .carousel(cellWidth: 300, spacing: 12, cells: 10) && steps[0].gesture == flick
+                && steps[0].feelB == nil)
         #expect(steps[1].feelB?.uikit.decelerationRate == 0.99 && steps[1].feel == .standard)
 
         let cases: [(String, String)] = [
             ("{}", "expected a list of steps, found an object"),
             ("[]", "the tour has no steps"),
-            ("[{\"scene\": \"grid\", \"gesture\": \"g/flick.json\", \"caption\": \"x\"}]", "step 0 (of 1): unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, nested, adapters, lab"),
+            (
+                "[{\"scene\": \"grid\", \"gesture\": \"g/flick.json\", \"caption\": \"x\"}]",
+                "step 0 (of 1): unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, nested, "
+                    + "adapters, lab"
+            ),
             ("[{\"scene\": \"list\", \"gesture\": \"g/flick.json\"}]", "step 0 (of 1): missing \"caption\""),
-            ("[{\"scene\": \"list\", \"gesture\": \"g/flick.json\", \"caption\": \"x\", \"speed\": 2}]", "step 0 (of 1): unknown key \"speed\"; allowed: caption, gesture, params, paramsB, scene"),
-            ("[{\"scene\": \"list\", \"gesture\": 3, \"caption\": \"x\"}]", "step 0 (of 1): \"gesture\" must be a non-empty string, found a number"),
+            (
+                "[{\"scene\": \"list\", \"gesture\": \"g/flick.json\", \"caption\": \"x\", \"speed\": 2}]",
+                "step 0 (of 1): unknown key \"speed\"; allowed: caption, gesture, params, paramsB, scene"
+            ),
+            (
+                "[{\"scene\": \"list\", \"gesture\": 3, \"caption\": \"x\"}]",
+                "step 0 (of 1): \"gesture\" must be a non-empty string, found a number"
+            )
         ]
         for (text, message) in cases {
-            #expect(throws: InputError("\(tour): \(message)")) { try TourFile.decode(text, file: tour, folder: dir.path) }
+            #expect(throws: InputError("\(tour): \(message)")) {
+                try TourFile.decode(text, file: tour, folder: dir.path)
+            }
         }
         // A file's error names the tour and the step too.
         #expect(throws: InputError("\(tour): step 0 (of 1): \(dir.path)/g/none.json: no such file")) {
-            try TourFile.decode("[{\"scene\": \"list\", \"gesture\": \"g/none.json\", \"caption\": \"x\"}]", file: tour, folder: dir.path)
+            try TourFile.decode(
+                "[{\"scene\": \"list\", \"gesture\": \"g/none.json\", \"caption\": \"x\"}]", file: tour,
+                folder: dir.path)
         }
         #expect(throws: InputError("\(tour): step 0 (of 1): \"gesture\" contains a NUL character; no file name does")) {
-            try TourFile.decode("[{\"scene\": \"list\", \"gesture\": \"g/flick.json\\u0000x\", \"caption\": \"x\"}]", file: tour, folder: dir.path)
+            try TourFile.decode(
+                "[{\"scene\": \"list\", \"gesture\": \"g/flick.json\\u0000x\", \"caption\": \"x\"}]", file: tour,
+                folder: dir.path)
         }
     }
 
@@ -170,17 +203,28 @@ import ScrollPhysics
         let step = "{\"scene\": \"list\", \"gesture\": \"big.json\", \"caption\": \"x\"}"
         // 33 MB of gesture (white space after a small one): once is allowed, twice would not be.
         let gesture = GestureFile.encode(flick)
-        try (gesture + String(repeating: " ", count: 33 << 20)).write(to: dir.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
-        let forty = try TourFile.decode("[" + Array(repeating: step, count: 40).joined(separator: ",") + "]", file: tour, folder: dir.path)
+        try (gesture + String(repeating: " ", count: 33 << 20)).write(
+            to: dir.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
+        let forty = try TourFile.decode(
+            "[" + Array(repeating: step, count: 40).joined(separator: ",") + "]", file: tour, folder: dir.path)
         #expect(forty.count == 40 && forty.allSatisfy { $0.gesture == flick })
         try gesture.write(to: dir.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
-        try (gesture + String(repeating: " ", count: 33 << 20)).write(to: dir.appendingPathComponent("big2.json"), atomically: true, encoding: .utf8)
+        try (gesture + String(repeating: " ", count: 33 << 20)).write(
+            to: dir.appendingPathComponent("big2.json"), atomically: true, encoding: .utf8)
         let two = "[" + step + "," + step.replacingOccurrences(of: "big.json", with: "big2.json") + "]"
-        #expect(throws: InputError("\(tour): step 1 (of 2): the tour's files come to more than 64 MB; at most that much is read")) {
+        #expect(
+            throws: InputError(
+                "\(tour): step 1 (of 2): the tour's files come to more than 64 MB; at most that much is read")
+        ) {
             try TourFile.decode(two, file: tour, folder: dir.path)
         }
-        let many = "[" + Array(repeating: step.replacingOccurrences(of: "big.json", with: "other.json"), count: 101).joined(separator: ",") + "]"
-        #expect(throws: InputError("\(tour): the tour has 101 steps; at most 100")) { try TourFile.decode(many, file: tour, folder: dir.path) }
+        let many =
+            "["
+            + Array(repeating: step.replacingOccurrences(of: "big.json", with: "other.json"), count: 101).joined(
+                separator: ",") + "]"
+        #expect(throws: InputError("\(tour): the tour has 101 steps; at most 100")) {
+            try TourFile.decode(many, file: tour, folder: dir.path)
+        }
     }
 }
 

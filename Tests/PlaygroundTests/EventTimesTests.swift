@@ -13,8 +13,8 @@ import Testing
 
     @Test func theLeastDelayedEventSetsTheOffsetAndTimesNeverExceedThePumpedTime() {
         var times = EventTimes()
-        #expect(abs(times.time(serverMilliseconds: 2_000, pumped: 10.05) - 10.05) < 1e-9)   // read 50 ms late
-        #expect(abs(times.time(serverMilliseconds: 2_100, pumped: 10.1) - 10.1) < 1e-9)     // read at once: better
+        #expect(abs(times.time(serverMilliseconds: 2_000, pumped: 10.05) - 10.05) < 1e-9)  // read 50 ms late
+        #expect(abs(times.time(serverMilliseconds: 2_100, pumped: 10.1) - 10.1) < 1e-9)  // read at once: better
         #expect(abs(times.time(serverMilliseconds: 2_000, pumped: 10.3) - 10.0) < 1e-9)
     }
 

@@ -7,8 +7,11 @@ import ScrollPhysics
 enum ExpectedGlide {
     static func rest(_ p: ScrollParameters, releasedAt x0: Double, velocity v: Double) -> Double {
         guard p.followsUIKitSteps else {
-            return x0 + FrictionSimulation(origin: 0, velocity: v, decelerationRate: p.decelerationRate,
-                                           power: p.decelerationPower).restDistance
+            return x0
+                + FrictionSimulation(
+                    origin: 0, velocity: v, decelerationRate: p.decelerationRate,
+                    power: p.decelerationPower
+                ).restDistance
         }
         let r = p.decelerationRate
         let rest = x0 + (v - p.glideStopVelocity) / 1000 * r / (1 - r)

@@ -5,11 +5,12 @@ import ScrollPhysics
 
 /// The Swift an engineer pastes, and the README table, both made from the parameter table.
 @Suite struct ExportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func snippetTypesEveryValueAndNamesWhatToDoWithIt() {
         var p = ScrollParameters()
-        p.pageDamping = 20   // a whole number: must still be a Double
+        p.pageDamping = 20  // a whole number: must still be a Double
         p.maximumPagesPerFling = 3
         let snippet = SwiftSnippet.make(p)
         #expect(snippet.contains("    var pageDamping: Double = 20.0\n"))
@@ -29,7 +30,9 @@ import ScrollPhysics
                 #expect(depth == 1, "outside #if canImport(UIKit): \(line)")
             }
         }
-        #expect(snippet.contains("scrollView.decelerationRate = UIScrollView.DecelerationRate(rawValue: CGFloat(decelerationRate))"))
+        #expect(
+            snippet.contains(
+                "scrollView.decelerationRate = UIScrollView.DecelerationRate(rawValue: CGFloat(decelerationRate))"))
         // Sources by title and author, never a bare seed number or file name.
         #expect(!snippet.contains("seed 0") && !snippet.contains("Seed 0") && !snippet.contains(".txt"))
         #expect(snippet.contains("Li's “UIScrollView drag conversion rate and paging”"))
@@ -97,14 +100,18 @@ import ScrollPhysics
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let table = ParametersFile.markdownTable(ScrollParameters.self)
         if ProcessInfo.processInfo.environment["SCROLLAB_UPDATE_README"] == "1", !readme.contains(table),
-           let start = readme.range(of: "| key | default | range |"),
-           let end = readme.range(of: "\n\n", range: start.lowerBound..<readme.endIndex) {
+            let start = readme.range(of: "| key | default | range |"),
+            let end = readme.range(of: "\n\n", range: start.lowerBound..<readme.endIndex)
+        {
             // `make readme-table`: the table is replaced in place, its blank line kept.
-            let updated = readme.replacingCharacters(in: start.lowerBound..<end.lowerBound,
-                                                     with: String(table.dropLast()))
+            let updated = readme.replacingCharacters(
+                in: start.lowerBound..<end.lowerBound,
+                with: String(table.dropLast()))
             try updated.write(to: Self.root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
             return
         }
-        #expect(readme.contains(table), "README's table under ## Parameters must read (make readme-table writes it):\n\(table)")
+        #expect(
+            readme.contains(table),
+            "README's table under ## Parameters must read (make readme-table writes it):\n\(table)")
     }
 }

@@ -9,8 +9,9 @@ import ScrollPhysics
 /// next gesture exactly as that model's own equations say.
 @Suite struct FeelZooSessionTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
-                              feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
+        try PlaygroundSession(
+            setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
+            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     /// The same fling as SessionRequestTests: 10 moves of 24 pt, 8 ms apart (3,000 pt/s).
@@ -51,16 +52,22 @@ import ScrollPhysics
         let s = try session()
         s.apply([.setModel(name: "swiper"), .setValue(key: "momentumRatio", value: .number(0.5))], at: 10)
         #expect(s.feel.model.value(of: "momentumRatio") == 0.5)
-        #expect(abs(fling(s, start: 11) - (235 + 750)) < 1e-6)   // half the glide
+        #expect(abs(fling(s, start: 11) - (235 + 750)) < 1e-6)  // half the glide
         s.apply([.setValue(key: "decelerationRate", value: .number(0.99))], at: 50)
-        #expect(s.message?.isError == true && s.message?.text.hasPrefix("model \"swiper\": key \"decelerationRate\": unknown key") == true)
+        #expect(
+            s.message?.isError == true
+                && s.message?.text.hasPrefix("model \"swiper\": key \"decelerationRate\": unknown key") == true)
         s.apply([.setModel(name: "flutter")], at: 50)
         #expect(s.message?.isError == true && s.feel.name == "swiper")
         s.apply([.setModel(name: "uikit")], at: 50)
         #expect(s.feel.model is UIKitModel)
         s.apply([.compareModels(a: "uikit", b: "android")], at: 50)
         #expect(s.isComparing && s.sides[0].feel.model is UIKitModel && s.sides[1].feel.name == "android")
-        #expect(s.message?.text == "A: UIKit (UIScrollView pipeline); B: Android (OverScroller + stretch). Flick once and compare the plots.")
+        #expect(
+            s.message?.text
+                == "A: UIKit (UIScrollView pipeline); B: Android (OverScroller + stretch). Flick once and compare the "
+                + "plots."
+        )
     }
 
     @Test func aModelPresetOnBLeavesAAlone() throws {
@@ -74,8 +81,9 @@ import ScrollPhysics
 
 @Suite struct FeelZooStartTests {
     @Test func aModelGivenAtStartSwallowsItsSlop() throws {
-        let s = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(FlutterBouncingModel()),
-                                      tracePath: nil, realTime: 10)
+        let s = try PlaygroundSession(
+            setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(FlutterBouncingModel()),
+            tracePath: nil, realTime: 10)
         s.frame(at: 10.9)
         s.pointerDown(at: Point(x: 200, y: 700), time: 11)
         for i in 1...6 { s.pointerMoved(to: Point(x: 200, y: 700 - 12 * Double(i)), time: 11 + 0.05 * Double(i)) }

@@ -34,21 +34,24 @@ final class VirtualWindow {
 
     func run(until end: Double) {
         while now < end {
-            FrameLoop.turn(&pacer, session: session, now: now, wait: { seconds in
-                self.waits.append(seconds)
-                if let next = self.pending.first, next.time <= self.now + seconds {
-                    self.now = max(self.now, next.time)
-                    return true
-                }
-                self.now += seconds
-                return false
-            }, frame: { t in
-                let handled = self.deliverDue()
-                self.session.frame(at: t)
-                self.frames.append(t)
-                self.now += 1.0 / 60
-                return handled
-            })
+            FrameLoop.turn(
+                &pacer, session: session, now: now,
+                wait: { seconds in
+                    self.waits.append(seconds)
+                    if let next = self.pending.first, next.time <= self.now + seconds {
+                        self.now = max(self.now, next.time)
+                        return true
+                    }
+                    self.now += seconds
+                    return false
+                },
+                frame: { t in
+                    let handled = self.deliverDue()
+                    self.session.frame(at: t)
+                    self.frames.append(t)
+                    self.now += 1.0 / 60
+                    return handled
+                })
         }
     }
 
@@ -67,7 +70,8 @@ final class VirtualWindow {
 
 @Suite struct FrameLoopTests {
     func session(_ setups: [SceneSetup] = [.cards(count: 50)]) throws -> PlaygroundSession {
-        try PlaygroundSession(setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
+        try PlaygroundSession(
+            setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     @Test func atRestTheLoopDrawsNothingForASecondAndDrawsAgainOnInput() throws {
@@ -116,9 +120,9 @@ final class VirtualWindow {
         let banner = try #require(s.scene as? BannerScene)
         banner.setControl("autoAdvance", to: 1, at: 0)
         banner.setControl("interval", to: 3, at: 0)
-        s.toggleSlowMotion(at: 10)   // 0.1×: scene time 3 comes at real 10 + 30
+        s.toggleSlowMotion(at: 10)  // 0.1×: scene time 3 comes at real 10 + 30
         let pacer = FramePacer(at: 10)
-        #expect(abs(pacer.waitTime(s, at: 12) - 1) < 1e-9)   // capped by the longest wait
+        #expect(abs(pacer.waitTime(s, at: 12) - 1) < 1e-9)  // capped by the longest wait
         var capped = pacer
         capped.longestWait = 100
         #expect(abs(capped.waitTime(s, at: 12) - 28) < 1e-9)
@@ -129,14 +133,18 @@ final class VirtualWindow {
     /// A frame that handled a request and ran long (a clip being encoded) still gets frames
     /// after it ends, so the message it left is drawn.
     @Test func aLongFrameThatHandledSomethingIsFollowedByFrames() throws {
-        let session = try PlaygroundSession(setups: [.cards(count: 50)], initial: 0, viewport: .phone,
-                                            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
+        let session = try PlaygroundSession(
+            setups: [.cards(count: 50)], initial: 0, viewport: .phone,
+            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         var pacer = FramePacer(at: 10)
         // At rest long after start: the loop would wait.
         #expect(!FrameLoop.turn(&pacer, session: session, now: 20, wait: { _ in true }, frame: { _ in true }))
         // That wait delivered an event: the next turn draws a frame which ran for 5 s.
-        #expect(FrameLoop.turn(&pacer, session: session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }))
-        #expect(FrameLoop.turn(&pacer, session: session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
-                "a frame follows the long one")
+        #expect(
+            FrameLoop.turn(
+                &pacer, session: session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }))
+        #expect(
+            FrameLoop.turn(&pacer, session: session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
+            "a frame follows the long one")
     }
 }

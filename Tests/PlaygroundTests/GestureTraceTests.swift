@@ -7,7 +7,8 @@ import ScrollPhysics
 /// The plots' whole gesture, touch-down to rest, and the numbers of the table under them.
 @Suite struct GestureTraceTests {
     func session(_ feel: Feel = .standard, comparing: Bool = false) throws -> PlaygroundSession {
-        let s = try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: feel, tracePath: nil, realTime: 10)
+        let s = try PlaygroundSession(
+            setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: feel, tracePath: nil, realTime: 10)
         if comparing { s.setComparing(true, at: 10) }
         return s
     }
@@ -17,7 +18,9 @@ import ScrollPhysics
     func flick(_ s: PlaygroundSession, start: Double, dy: Double = -240, seconds: Double = 12) {
         s.frame(at: start - 0.1)
         s.pointerDown(at: Point(x: 200, y: 700), time: start)
-        for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 + dy * Double(i) / 10), time: start + 0.008 * Double(i)) }
+        for i in 1...10 {
+            s.pointerMoved(to: Point(x: 200, y: 700 + dy * Double(i) / 10), time: start + 0.008 * Double(i))
+        }
         s.pointerUp(at: Point(x: 200, y: 700 + dy), time: start + 0.08)
         var t = start + 0.08
         while t < start + seconds { t += 1.0 / 60; s.frame(at: t) }
@@ -42,9 +45,13 @@ import ScrollPhysics
         // v·r/(1 − r)/1000 = 0.499 s × v; it stops at 10 pt/s, ln(v/10)/μ s after (μ = 2.002 /s).
         let glide = try #require(summary.glideDistance)
         let r = 0.998
-        #expect(glide <= v * r / (1 - r) / 1000 + 1 && glide >= v * pow(r, 16.7) * r / (1 - r) / 1000 - 5, "glide \(glide) pt from \(v) pt/s")
+        #expect(
+            glide <= v * r / (1 - r) / 1000 + 1 && glide >= v * pow(r, 16.7) * r / (1 - r) / 1000 - 5,
+            "glide \(glide) pt from \(v) pt/s")
         let stop = log(v / 10) / (-1000 * log(r))
-        #expect(rest - 0.08 > stop - 0.1 && rest - 0.08 < stop + 0.1, "at rest \(rest - 0.08) s after the lift, the equation says \(stop)")
+        #expect(
+            rest - 0.08 > stop - 0.1 && rest - 0.08 < stop + 0.1,
+            "at rest \(rest - 0.08) s after the lift, the equation says \(stop)")
         #expect(abs(try #require(summary.timeToRest) - (rest - 0.08)) < 1e-9)
         #expect(summary.peakVelocity >= v)
         #expect(summary.overshoot == 0)
@@ -100,7 +107,9 @@ import ScrollPhysics
     @Test func aGestureLongerThanItsCapacityKeepsItsStartAndItsRest() {
         var g = GestureTrace()
         g.begin(at: 5, offset: 0, velocity: 10, bounds: 0...100)
-        for k in 1...(GestureTrace.capacity + 500) { g.append(at: 5 + Double(k) / 60, offset: Double(k), velocity: 10, atRest: false) }
+        for k in 1...(GestureTrace.capacity + 500) {
+            g.append(at: 5 + Double(k) / 60, offset: Double(k), velocity: 10, atRest: false)
+        }
         #expect(g.times.count == GestureTrace.capacity)
         g.append(at: 200, offset: 7, velocity: 0, atRest: true)
         #expect(g.times.count == GestureTrace.capacity)
@@ -121,8 +130,11 @@ import ScrollPhysics
         #expect(GestureTable.number(-1234567) == "−1,234,567")
         #expect(GestureTable.number(12.34) == "12.3")
         #expect(GestureTable.number(.nan) == "–")
-        let row = GestureTable.row("A · Floaty", GestureTrace.Summary(releaseVelocity: 3000, glideDistance: 1498.5, timeToRest: 4.25,
-                                                                        peakVelocity: 3100, overshoot: 0))
+        let row = GestureTable.row(
+            "A · Floaty",
+            GestureTrace.Summary(
+                releaseVelocity: 3000, glideDistance: 1498.5, timeToRest: 4.25,
+                peakVelocity: 3100, overshoot: 0))
         #expect(row == ["A · Floaty", "3,000 pt/s", "1,499 pt", "4.25 s", "3,100 pt/s", "0.0 pt"])
     }
 }

@@ -6,31 +6,38 @@ import ScrollPhysics
 @Suite struct InputTranslatorTests {
     /// Drags from y0 to y1 in `steps` moves 8 ms apart starting at `start`; returns whether it was a tap.
     @discardableResult
-    func drag(_ input: InputTranslator, _ scene: any ScrollScene, from y0: Double, to y1: Double, steps: Int = 6, start: Double = 0) -> Bool {
+    func drag(
+        _ input: InputTranslator, _ scene: any ScrollScene, from y0: Double, to y1: Double, steps: Int = 6,
+        start: Double = 0
+    ) -> Bool {
         input.pointerDown(at: Point(x: 200, y: y0), time: start, scene: scene)
         for i in 1...steps {
-            input.pointerMoved(to: Point(x: 200, y: y0 + (y1 - y0) * Double(i) / Double(steps)), time: start + 0.008 * Double(i), scene: scene)
+            input.pointerMoved(
+                to: Point(x: 200, y: y0 + (y1 - y0) * Double(i) / Double(steps)), time: start + 0.008 * Double(i),
+                scene: scene)
         }
         return input.pointerUp(at: Point(x: 200, y: y1), time: start + 0.008 * Double(steps), scene: scene)
     }
 
     @Test func pressDragReleaseFlingsLikeAFinger() {
         let scene = ListScene(cardCount: 200), input = InputTranslator()
-        let tapped = drag(input, scene, from: 600, to: 360)   // 240 pt in 48 ms: 5000 pt/s
+        let tapped = drag(input, scene, from: 600, to: 360)  // 240 pt in 48 ms: 5000 pt/s
         #expect(!tapped)
         #expect(scene.selectedIndex == nil)
         // 240 pt less UIKit's 10 pt hysteresis, and the release frame's whole step already taken.
         let p = ScrollParameters()
-        #expect(abs(scene.mainAxis.offset(at: 0.048) - ExpectedGlide.offset(p, releasedAt: 230, velocity: 5000, after: 0)) < 1e-6)
+        #expect(
+            abs(scene.mainAxis.offset(at: 0.048) - ExpectedGlide.offset(p, releasedAt: 230, velocity: 5000, after: 0))
+                < 1e-6)
         #expect(scene.mainAxis.phase(at: 0.1) == .decelerating)
         #expect(abs(scene.mainAxis.velocity(at: 0.048) - ExpectedGlide.speedAtRelease(p, velocity: 5000)) < 1)
     }
 
     @Test func clickWithoutMovementSelectsTheCardUnderIt() {
         let scene = ListScene(cardCount: 200), input = InputTranslator()
-        let y = scene.cardFrame(0).y + 20   // inside the first card, below the navigation bar
+        let y = scene.cardFrame(0).y + 20  // inside the first card, below the navigation bar
         input.pointerDown(at: Point(x: 200, y: y), time: 0, scene: scene)
-        input.pointerMoved(to: Point(x: 201, y: y + 1), time: 0.05, scene: scene)   // jitter within the slop
+        input.pointerMoved(to: Point(x: 201, y: y + 1), time: 0.05, scene: scene)  // jitter within the slop
         #expect(input.pointerUp(at: Point(x: 201, y: y + 1), time: 0.1, scene: scene))
         #expect(scene.selectedIndex == 0)
         // A second click on it deselects.
@@ -56,22 +63,23 @@ import ScrollPhysics
         #expect(!input.pointerUp(at: Point(x: 200, y: 400), time: 0.35, scene: scene))
         #expect(scene.selectedIndex == nil)
         scene.advance(to: 2)
-        #expect(scene.mainAxis.offset(at: 2) == caughtAt)   // caught and held still: it stays
+        #expect(scene.mainAxis.offset(at: 2) == caughtAt)  // caught and held still: it stays
     }
 
     @Test func fractionalWheelStreamIsATouchpadDragThatFlings() {
         let scene = ListScene(cardCount: 200), input = InputTranslator()
         for i in 0..<10 {
-            #expect(input.wheel(x: 0, y: -0.375, flipped: false, time: 0.1 + Double(i) * 0.012, scene: scene) == .touchpad)
+            #expect(
+                input.wheel(x: 0, y: -0.375, flipped: false, time: 0.1 + Double(i) * 0.012, scene: scene) == .touchpad)
         }
         // 10 × 0.375 × 48 pt = 180 pt, moving down the content (negative y is toward the user).
         #expect(abs(scene.mainAxis.offset(at: 0.208) - 180) < 1e-9)
         #expect(scene.mainAxis.phase(at: 0.208) == .dragging)
-        scene.advance(to: 0.5)   // the stream ended 0.06 s after its last delta: now gliding
+        scene.advance(to: 0.5)  // the stream ended 0.06 s after its last delta: now gliding
         #expect(scene.mainAxis.phase(at: 0.5) == .decelerating)
         // A whole step inside the stream's window still counts as touchpad.
         #expect(input.wheel(x: 0, y: -1, flipped: false, time: 0.45, scene: scene) == .touchpad)
-        #expect(input.wheel(x: 0, y: -1, flipped: false, time: 0.8, scene: scene) == .notch)   // 0.35 s later: a notch
+        #expect(input.wheel(x: 0, y: -1, flipped: false, time: 0.8, scene: scene) == .notch)  // 0.35 s later: a notch
     }
 
     @Test func wholeWheelStepsAreAnimatedNotches() {
@@ -105,7 +113,7 @@ import ScrollPhysics
         #expect(scene.mainAxis.offset(at: 8) == scene.mainAxis.bounds.upperBound - 844 * 0.9)
         let pager = PagerScene(pageCount: 5)
         input.key(.pageDown, time: 0, scene: pager)
-        input.key(.down, time: 0.1, scene: pager)   // from the resting target: two pages
+        input.key(.down, time: 0.1, scene: pager)  // from the resting target: two pages
         pager.advance(to: 3)
         #expect(pager.mainAxis.offset(at: 3) == 2 * 844)
     }
@@ -127,8 +135,8 @@ import ScrollPhysics
         #expect(abs(clock.sceneTime(at: 103) - 1.2) < 1e-12)
         clock.setRate(1, at: 103)
         #expect(abs(clock.sceneTime(at: 104) - 2.2) < 1e-12)
-        #expect(abs(clock.sceneTime(at: 90) - 2.2) < 1e-12)   // never backwards
-        clock.setRate(0, at: 105)                               // refused
+        #expect(abs(clock.sceneTime(at: 90) - 2.2) < 1e-12)  // never backwards
+        clock.setRate(0, at: 105)  // refused
         #expect(clock.rate == 1)
     }
 
@@ -143,7 +151,9 @@ import ScrollPhysics
         // At 640 × 400 the phone sits left of the panel, inside the window, with nothing covered.
         let small = WindowLayout(windowWidth: 640, windowHeight: 400, viewport: .phone, sides: 1)
         let phone = small.phones[0]
-        #expect(phone.maxX + 10 <= small.panelX && phone.x - 10 >= 0, "bezel clear of the panel: \(phone), panel at \(small.panelX)")
+        #expect(
+            phone.maxX + 10 <= small.panelX && phone.x - 10 >= 0,
+            "bezel clear of the panel: \(phone), panel at \(small.panelX)")
         #expect(phone.y - 44 >= 0 && phone.maxY + 10 <= 400, "caption and bezel inside the window: \(phone)")
         #expect(small.panelX + small.panelWidth == 640)
     }

@@ -13,12 +13,15 @@ import TuningPanel
     /// Dear ImGui on an offscreen canvas of `width` × `height` pixels (keep the canvas alive until
     /// `slgui_shutdown`),
     /// a session of the list with `cards` cards at real time 10, and a panel reporting its widgets.
-    func headless(width: Float, height: Float, cards: Int = 400) throws -> (OffscreenCanvas, PlaygroundSession, TuningPanel) {
+    func headless(width: Float, height: Float, cards: Int = 400) throws -> (
+        OffscreenCanvas, PlaygroundSession, TuningPanel
+    ) {
         let fonts = try FontLibrary()
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        let session = try PlaygroundSession(setups: [.cards(count: cards)], initial: 0, viewport: .phone,
-                                            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
+        let session = try PlaygroundSession(
+            setups: [.cards(count: cards)], initial: 0, viewport: .phone,
+            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         let panel = TuningPanel()
         panel.reportsWidgets = true
         return (offscreen, session, panel)
@@ -47,7 +50,9 @@ import TuningPanel
             session.apply(requests, at: start - 0.1)
             session.frame(at: start - 0.05)
             session.pointerDown(at: Point(x: 200, y: 700), time: start)
-            for i in 1...10 { session.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i)) }
+            for i in 1...10 {
+                session.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i))
+            }
             session.pointerUp(at: Point(x: 200, y: 460), time: start + 0.08)
             session.frame(at: start + 30)
             return session.scene.mainAxis.offset(at: session.sceneTime(at: start + 30))
@@ -67,7 +72,9 @@ import TuningPanel
         var start = 11.0
         var offset = 0.0
         let afterApply = rest(after: apply, start: start)
-        #expect(abs(afterApply - (ExpectedGlide.dragged(floaty, travel: 240) + glide(floaty))) < 0.01, "Floaty's glide: \(afterApply)")
+        #expect(
+            abs(afterApply - (ExpectedGlide.dragged(floaty, travel: 240) + glide(floaty))) < 0.01,
+            "Floaty's glide: \(afterApply)")
         offset = afterApply
 
         // Reset: UIKit normal's glide on the next fling.
@@ -75,8 +82,9 @@ import TuningPanel
         #expect(reset == [.resetToDefaults])
         start = 60
         let afterReset = rest(after: reset, start: start)
-        let uikitRest = ExpectedGlide.rest(ScrollParameters(), releasedAt: offset + ExpectedGlide.dragged(ScrollParameters(), travel: 240),
-                                           velocity: 3000)
+        let uikitRest = ExpectedGlide.rest(
+            ScrollParameters(), releasedAt: offset + ExpectedGlide.dragged(ScrollParameters(), travel: 240),
+            velocity: 3000)
         #expect(abs(afterReset - uikitRest) < 0.01, "UIKit normal's glide: \(afterReset - offset)")
         offset = afterReset
 
@@ -144,14 +152,17 @@ import TuningPanel
         #expect(rowsRedrawn.last == 0, "an unchanged panel redraws nothing: \(rowsRedrawn)")
         // A fling: the live readouts change every frame.
         session.pointerDown(at: Point(x: 200, y: 700), time: clock)
-        for i in 1...10 { session.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: clock + 0.008 * Double(i)) }
+        for i in 1...10 {
+            session.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: clock + 0.008 * Double(i))
+        }
         session.pointerUp(at: Point(x: 200, y: 460), time: clock + 0.08)
         for _ in 0..<5 { frame(mouse: (-1, -1)) }
         // The readouts, the gesture's charts and its table change; nothing below them is redrawn.
         let table = try #require(panel.widgetRects.first { $0.label == "##gesture-table" })
         let live = Int32(table.y + table.height) + 2
-        #expect(rowsRedrawn.suffix(5).contains { $0 > 0 } && rowsRedrawn.suffix(5).allSatisfy { $0 <= live },
-                "readouts, charts and table only (\(live) rows): \(rowsRedrawn.suffix(5))")
+        #expect(
+            rowsRedrawn.suffix(5).contains { $0 > 0 } && rowsRedrawn.suffix(5).allSatisfy { $0 <= live },
+            "readouts, charts and table only (\(live) rows): \(rowsRedrawn.suffix(5))")
         // Hover and press a section header, which opens and moves everything below it.
         let header = try #require(panel.widgetRects.first { $0.label == "A/B comparison" })
         let point = (header.x + header.width / 2, header.y + header.height / 2)
@@ -163,7 +174,9 @@ import TuningPanel
         slgui_render_again(44, 44, 46)
         let full = offscreen.snapshot()
         var differing = 0
-        for y in 0..<full.height { for x in 0..<full.width where kept.pixel(x: x, y: y) != full.pixel(x: x, y: y) { differing += 1 } }
+        for y in 0..<full.height {
+            for x in 0..<full.width where kept.pixel(x: x, y: y) != full.pixel(x: x, y: y) { differing += 1 }
+        }
         #expect(differing == 0, "\(differing) pixels differ from a full redraw")
         if differing > 0 { try? kept.savePNG("/tmp/panel-kept.png"); try? full.savePNG("/tmp/panel-full.png") }
     }

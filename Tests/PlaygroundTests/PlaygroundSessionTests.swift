@@ -7,8 +7,9 @@ import ScrollPhysics
 
 @Suite struct PlaygroundSessionTests {
     func session(trace: String? = nil) throws -> PlaygroundSession {
-        try PlaygroundSession(setups: [.cards(count: 50), .pager(pages: 4), .carousel(cellWidth: 300, spacing: 12, cells: 6)],
-                              initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
+        try PlaygroundSession(
+            setups: [.cards(count: 50), .pager(pages: 4), .carousel(cellWidth: 300, spacing: 12, cells: 6)],
+            initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
     }
 
     func temporaryPath(_ name: String) -> String {
@@ -23,7 +24,11 @@ import ScrollPhysics
         let path = temporaryPath("bad.json")
         try "{\"bounceDamping\": \"stiff\"}".write(toFile: path, atomically: true, encoding: .utf8)
         s.loadParameters(from: path, at: 11)
-        #expect(s.message == .init(text: "\(path): key \"bounceDamping\": \"stiff\" is not a number; allowed range [1, 100] 1/s", isError: true))
+        #expect(
+            s.message
+                == .init(
+                    text: "\(path): key \"bounceDamping\": \"stiff\" is not a number; allowed range [1, 100] 1/s",
+                    isError: true))
         #expect(s.feel.uikit.bounceDamping == 30)
         s.loadParameters(from: "/nonexistent.json", at: 11)
         #expect(s.message?.text == "/nonexistent.json: no such file")
@@ -46,7 +51,7 @@ import ScrollPhysics
         s.resetToDefaults(at: 13)
         s.revert(at: 13)
         #expect(s.feel.uikit == tuned)
-        #expect(s.scene.mainAxis.uikit == tuned)   // applied to the live scene too
+        #expect(s.scene.mainAxis.uikit == tuned)  // applied to the live scene too
     }
 
     /// A 240 pt drag in 48 ms starting at real time `start` (scene time = real − 10).
@@ -81,14 +86,22 @@ import ScrollPhysics
             s.pointerMoved(to: Point(x: 200, y: 600 - 40 * Double(i)), time: 10 + 0.008 * Double(i))
             s.frame(at: 10 + 0.008 * Double(i))
             // While dragging both follow the same samples exactly, whatever their parameters.
-            #expect(s.sides[0].scene.mainAxis.offset(at: 0.008 * Double(i)) == s.sides[1].scene.mainAxis.offset(at: 0.008 * Double(i)))
+            #expect(
+                s.sides[0].scene.mainAxis.offset(at: 0.008 * Double(i))
+                    == s.sides[1].scene.mainAxis.offset(at: 0.008 * Double(i)))
         }
         s.pointerUp(at: Point(x: 200, y: 360), time: 10.048)
         // Both released at the finger's 5,000 pt/s (read one release frame into each side's glide).
-        #expect(abs(s.sides[0].scene.mainAxis.velocity(at: 0.048) - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 5000)) < 1e-6)
-        #expect(abs(s.sides[1].scene.mainAxis.velocity(at: 0.048) - ExpectedGlide.speedAtRelease(floaty, velocity: 5000)) < 1e-6)
+        #expect(
+            abs(
+                s.sides[0].scene.mainAxis.velocity(at: 0.048)
+                    - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 5000)) < 1e-6)
+        #expect(
+            abs(s.sides[1].scene.mainAxis.velocity(at: 0.048) - ExpectedGlide.speedAtRelease(floaty, velocity: 5000))
+                < 1e-6)
         s.frame(at: 16)
-        #expect(s.sides[1].scene.mainAxis.offset(at: 6) > s.sides[0].scene.mainAxis.offset(at: 6) + 500)   // floaty glides farther
+        // floaty glides farther
+        #expect(s.sides[1].scene.mainAxis.offset(at: 6) > s.sides[0].scene.mainAxis.offset(at: 6) + 500)
         s.swapSides(at: 16)
         #expect(s.sides[0].feel.uikit == floaty && s.sides[1].feel.uikit == ScrollParameters())
         s.copyAToB(at: 16)
@@ -145,7 +158,9 @@ import ScrollPhysics
         }
         for (a, b) in zip(live.dropFirst(12), replayed) { #expect(abs(a - b) < 1e-6) }
         #expect(!other.isReplaying)
-        #expect(other.message?.text.hasPrefix("Replayed ") == true, "the message says the replay is done: \(other.message?.text ?? "none")")
+        #expect(
+            other.message?.text.hasPrefix("Replayed ") == true,
+            "the message says the replay is done: \(other.message?.text ?? "none")")
     }
 
     @Test func replayWithoutARecordingSaysSo() throws {
@@ -154,7 +169,10 @@ import ScrollPhysics
         #expect(s.message == .init(text: "Nothing recorded yet.", isError: true))
         s.startRecording(at: 10)
         s.replay(on: .both, at: 10)
-        #expect(s.message == .init(text: "Still recording: press Stop first, then Replay plays what was recorded.", isError: true))
+        #expect(
+            s.message
+                == .init(text: "Still recording: press Stop first, then Replay plays what was recorded.", isError: true)
+        )
         s.stopRecording()
         s.loadRecording(from: "/nonexistent.json")
         #expect(s.message == .init(text: "/nonexistent.json: no such file", isError: true))
@@ -177,10 +195,12 @@ import ScrollPhysics
         s.switchScene(to: 1, at: 10.1)
         #expect(s.scene.name == "pager")
         s.frame(at: 10.2)
-        s.switchScene(to: 9, at: 10.2)   // no such scene: ignored
+        s.switchScene(to: 9, at: 10.2)  // no such scene: ignored
         #expect(s.sceneIndex == 1)
         // A new trace grows while the window runs, row by row.
-        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 7, "a new trace is readable while it grows")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 7,
+            "a new trace is readable while it grows")
         try s.finishTrace()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
@@ -194,20 +214,27 @@ import ScrollPhysics
         try "an earlier trace\n".write(toFile: path, atomically: false, encoding: .utf8)
         let s = try session(trace: path)
         for i in 0..<5 { s.frame(at: 10 + Double(i) / 60) }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "an earlier trace\n", "kept until the trace is finished")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == "an earlier trace\n",
+            "kept until the trace is finished")
         try s.finishTrace()
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 6)
     }
 
     @Test func unwritableTraceIsAOneLineError() {
-        #expect(throws: InputError("/nonexistent/dir/trace.csv: cannot be written (folder /nonexistent/dir: No such file or directory)")) {
-            _ = try PlaygroundSession(setups: [.pager(pages: 2)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
-                                      tracePath: "/nonexistent/dir/trace.csv")
+        #expect(
+            throws: InputError(
+                "/nonexistent/dir/trace.csv: cannot be written (folder /nonexistent/dir: No such file or directory)")
+        ) {
+            _ = try PlaygroundSession(
+                setups: [.pager(pages: 2)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
+                tracePath: "/nonexistent/dir/trace.csv")
         }
     }
 
     @Test func presetFilesMatchThePresets() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         for preset in Preset.all {
             let path = root.appendingPathComponent("Assets/presets/\(preset.id).json").path
             #expect(try ParametersFile.decode(TextFile.read(path), file: path) == preset.feel, "\(preset.id)")

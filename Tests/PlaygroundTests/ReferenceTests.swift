@@ -9,17 +9,20 @@ import ScrollPhysics
 /// offset plot, and fit the sliders from it — checked on the next gesture, not on a flag.
 @Suite struct ReferenceTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
-                              tracePath: nil, realTime: 10)
+        try PlaygroundSession(
+            setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
+            tracePath: nil, realTime: 10)
     }
 
     func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString).csv")
+            .path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    static let recording = "t,offset\n0,-177\n0.05,-177\n0.1,-177\n0.116,-157\n0.167,-106\n0.267,-46\n0.4,-14\n0.6,-2\n0.9,0\n"
+    static let recording =
+        "t,offset\n0,-177\n0.05,-177\n0.1,-177\n0.116,-157\n0.167,-106\n0.267,-46\n0.4,-14\n0.6,-2\n0.9,0\n"
 
     /// A recording with the finger's samples fits through the pipeline: the panel's Fit finds the
     /// rate the flick glided with, on top of the side's own values, and the next flick glides so.
@@ -35,18 +38,24 @@ import ScrollPhysics
             rows.append("\(t),\(axis.offset(at: t)),\(y)")
         }
         axis.endDrag(at: 0.1)
-        for k in 0...150 { let t = 0.1 + Double(k) / 60; axis.advance(to: t); rows.append("\(t),\(axis.offset(at: t)),") }
+        for k in 0...150 {
+            let t = 0.1 + Double(k) / 60; axis.advance(to: t); rows.append("\(t),\(axis.offset(at: t)),")
+        }
         let path = try write(rows.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        s.apply([.setValue(key: "fastScrollDistance", value: .number(300)), .loadReference(path: path), .fitReference], at: 10)
+        s.apply(
+            [.setValue(key: "fastScrollDistance", value: .number(300)), .loadReference(path: path), .fitReference],
+            at: 10)
         #expect(abs(s.feel.uikit.decelerationRate - 0.995) < 1e-5, "\(s.message?.text ?? "")")
-        #expect(s.feel.uikit.fastScrollDistance == 300)   // the side's own values stay
+        #expect(s.feel.uikit.fastScrollDistance == 300)  // the side's own values stay
         #expect(s.message?.text.contains("as a pipeline") == true, "\(s.message?.text ?? "")")
         // On another model, Fit says it switched the side to UIKit.
         s.apply([.setModel(name: "swiper"), .fitReference], at: 20)
         #expect(s.feel.model is UIKitModel)
-        #expect(s.message?.text.hasPrefix("A now runs UIKit (it ran Swiper (web carousel)): Fit fits UIKit's values.") == true,
-                "\(s.message?.text ?? "")")
+        #expect(
+            s.message?.text.hasPrefix("A now runs UIKit (it ran Swiper (web carousel)): Fit fits UIKit's values.")
+                == true,
+            "\(s.message?.text ?? "")")
     }
 
     @Test func fitSetsTheSlidersAndTheNextReleaseReturnsAsRecorded() throws {
@@ -59,13 +68,15 @@ import ScrollPhysics
         #expect(s.reference?.trace.samples.count == 9)
         #expect(abs(s.feel.uikit.edgeReturnRate - 7.3) < 0.1, "\(s.feel.uikit.edgeReturnRate)")
         #expect(abs(s.feel.uikit.bounceDamping - 10.9) < 0.1)
-        #expect(s.feel.uikit.pageDamping == 50)   // what the recording cannot say stays as it was
+        #expect(s.feel.uikit.pageDamping == 50)  // what the recording cannot say stays as it was
         #expect(s.message?.isError == false && s.message?.text.contains("as a return") == true)
         // The next pull and release follows the recording: 177 pt held, 157 pt left 16 ms later.
         s.frame(at: 10.9)
         s.pointerDown(at: Point(x: 200, y: 200), time: 11)
         // 407.2 pt past the top shows 177 pt; 10 pt more for UIKit's pan hysteresis.
-        for i in 1...40 { s.pointerMoved(to: Point(x: 200, y: 200 + 417.2 * Double(i) / 40), time: 11 + 0.01 * Double(i)) }
+        for i in 1...40 {
+            s.pointerMoved(to: Point(x: 200, y: 200 + 417.2 * Double(i) / 40), time: 11 + 0.01 * Double(i))
+        }
         s.pointerUp(at: Point(x: 200, y: 617.2), time: 11.7)
         let axis = s.scene.mainAxis
         let held = axis.offset(at: s.sceneTime(at: 11.7))
@@ -103,8 +114,12 @@ import ScrollPhysics
         #expect(s.message?.isError == true)
         s.apply([.loadReference(path: good), .loadReference(path: bad)], at: 10)
         let kept = URL(fileURLWithPath: good).lastPathComponent
-        #expect(s.message == PlaygroundSession.Message(text: "\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number The reference is still \(kept).",
-                                                       isError: true))
+        #expect(
+            s.message
+                == PlaygroundSession.Message(
+                    text: ("\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number The reference is still "
+                        + "\(kept)."),
+                    isError: true))
         #expect(s.reference?.path == good)
         let before = s.feel.uikit
         s.apply([.loadReference(path: "/nonexistent/ref.csv")], at: 10)
@@ -125,8 +140,11 @@ import ScrollPhysics
         gesture.lift(at: 20.1, offset: 412.5, velocity: 2000)
         #expect(reference.offsets(on: gesture) == [412.5, 462.5, 492.5, 502.5])
         // With the finger's samples it starts at the touch-down, and is drawn as recorded.
-        let finger = PlaygroundSession.Reference(path: "f.csv", trace: FitTrace(samples: [
-            FitTrace.Sample(t: 0, offset: 10, finger: 500), FitTrace.Sample(t: 0.1, offset: 60)]))
+        let finger = PlaygroundSession.Reference(
+            path: "f.csv",
+            trace: FitTrace(samples: [
+                FitTrace.Sample(t: 0, offset: 10, finger: 500), FitTrace.Sample(t: 0.1, offset: 60)
+            ]))
         #expect(finger.offsets(on: gesture) == [10, 60])
     }
 
@@ -140,11 +158,21 @@ import ScrollPhysics
             return FitTrace.Sample(t: t, offset: 312 - 86 * exp(-47 * t))
         }
         s.apply([.loadReference(path: "clip.mp4")], at: 10)
-        s.apply([.referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .page, summary: "13 frames"), .fitReference], at: 10)
-        #expect(s.message?.text.contains("as a page: pageDamping 20, pageMotion decelerate") == true, "\(s.message?.text ?? "")")
+        s.apply(
+            [
+                .referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .page, summary: "13 frames"),
+                .fitReference
+            ], at: 10)
+        #expect(
+            s.message?.text.contains("as a page: pageDamping 20, pageMotion decelerate") == true,
+            "\(s.message?.text ?? "")")
         #expect(s.feel.uikit.pageMotion == .decelerate && s.feel.uikit.pageDamping == 20)
         s.apply([.loadReference(path: "clip.mp4")], at: 11)
-        s.apply([.referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide, summary: "13 frames"), .fitReference], at: 11)
+        s.apply(
+            [
+                .referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide, summary: "13 frames"),
+                .fitReference
+            ], at: 11)
         #expect(s.message?.text.contains("as a glide") == true, "\(s.message?.text ?? "")")
         #expect(abs(s.feel.uikit.decelerationRate - exp(-0.047)) < 0.001, "\(s.feel.uikit.decelerationRate)")
     }

@@ -8,8 +8,9 @@ import ScrollPhysics
 /// Sessions saved and opened, and Undo/Redo: each checked on what the next gesture does.
 @Suite struct SessionDocumentTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(setups: SceneSetup.playground(with: .cards(count: 400)).setups, initial: 0, viewport: .phone,
-                              feel: .standard, tracePath: nil, realTime: 10)
+        try PlaygroundSession(
+            setups: SceneSetup.playground(with: .cards(count: 400)).setups, initial: 0, viewport: .phone,
+            feel: .standard, tracePath: nil, realTime: 10)
     }
 
     func temporaryPath(_ name: String) -> String {
@@ -34,12 +35,17 @@ import ScrollPhysics
         let s = try session()
         let csv = temporaryPath("reference.csv")
         // A glide: 1,000 pt/s decaying at 2 /s, sampled at 60 Hz for a second.
-        let rows = (0...60).map { k -> String in let t = Double(k) / 60; return "\(t),\(500 * (1 - exp(-2 * t)))" }
+        let rows = (0...60).map { k -> String in
+            let t = Double(k) / 60; return "\(t),\(500 * (1 - exp(-2 * t)))"
+        }
         try ("t,offset\n" + rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        s.apply([.switchScene(2), .setSceneControl(id: "cellWidth", value: 184), .switchScene(0), .setComparing(true),
-                 .edit(side: 1), .applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.9965)),
-                 .edit(side: 0), .setValue(key: "rubberBandCoefficient", value: .number(0.4)), .setGhost(true),
-                 .setSlowMotion(rate: 0.25), .loadReference(path: csv), .setViewport(Size(width: 375, height: 667))], at: 10)
+        s.apply(
+            [
+                .switchScene(2), .setSceneControl(id: "cellWidth", value: 184), .switchScene(0), .setComparing(true),
+                .edit(side: 1), .applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.9965)),
+                .edit(side: 0), .setValue(key: "rubberBandCoefficient", value: .number(0.4)), .setGhost(true),
+                .setSlowMotion(rate: 0.25), .loadReference(path: csv), .setViewport(Size(width: 375, height: 667))
+            ], at: 10)
         s.pointerDown(at: Point(x: 100, y: 500), time: 10.5)
         s.apply([.startRecording], at: 10.6)
         s.pointerUp(at: Point(x: 100, y: 500), time: 10.6)
@@ -111,16 +117,30 @@ import ScrollPhysics
         #expect(error("[1]").hasPrefix("s.json: expected a session"))
         #expect(error("{\"decelerationRate\": 0.99}").contains("unknown key \"decelerationRate\""))
         #expect(error("{\"scrollab\": \"session\", \"version\": 2}").contains("key \"version\""))
-        #expect(error(good.replacingOccurrences(of: "\"scene\": \"list\"", with: "\"scene\": \"desk\"")).contains("key \"scene\""))
-        #expect(error(good.replacingOccurrences(of: "\"viewport\": [390, 844]", with: "\"viewport\": [0, 844]")).contains("key \"viewport\""))
-        #expect(error(good.replacingOccurrences(of: "\"decelerationRate\": 0.998", with: "\"decelerationRate\": 7"))
-            .hasPrefix("s.json: sides[0].feel: "))
-        #expect(error(good.replacingOccurrences(of: "\"editing\": \"A\"", with: "\"editing\": \"B\"")).contains("key \"editing\""))
-        #expect(error(good.replacingOccurrences(of: "\"slow_motion\": null", with: "\"slow_motion\": 0.3")).contains("slow_motion"))
-        #expect(error(good.replacingOccurrences(of: "\"events\": [", with: "\"events\": [{\"t\": -1, \"type\": \"down\", \"x\": 0, \"y\": 0}"))
+        #expect(
+            error(good.replacingOccurrences(of: "\"scene\": \"list\"", with: "\"scene\": \"desk\"")).contains(
+                "key \"scene\""))
+        #expect(
+            error(good.replacingOccurrences(of: "\"viewport\": [390, 844]", with: "\"viewport\": [0, 844]")).contains(
+                "key \"viewport\""))
+        #expect(
+            error(good.replacingOccurrences(of: "\"decelerationRate\": 0.998", with: "\"decelerationRate\": 7"))
+                .hasPrefix("s.json: sides[0].feel: "))
+        #expect(
+            error(good.replacingOccurrences(of: "\"editing\": \"A\"", with: "\"editing\": \"B\"")).contains(
+                "key \"editing\""))
+        #expect(
+            error(good.replacingOccurrences(of: "\"slow_motion\": null", with: "\"slow_motion\": 0.3")).contains(
+                "slow_motion"))
+        #expect(
+            error(
+                good.replacingOccurrences(
+                    of: "\"events\": [", with: "\"events\": [{\"t\": -1, \"type\": \"down\", \"x\": 0, \"y\": 0}")
+            )
             .hasPrefix("s.json: recording"))
         // A session's scene must be one of the window's.
-        let one = try PlaygroundSession(setups: [.cards(count: 10)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil)
+        let one = try PlaygroundSession(
+            setups: [.cards(count: 10)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil)
         var document = one.snapshot()
         document.scene = "pager"
         one.open(document, source: "x.json", at: 1)
@@ -129,7 +149,9 @@ import ScrollPhysics
     }
 
     @Test func theKeptSessionLivesInTheStateFolder() {
-        #expect(SessionFile.autosavePath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/scrollab/last-session.json")
+        #expect(
+            SessionFile.autosavePath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+                == "/s/scrollab/last-session.json")
         #expect(SessionFile.autosavePath(environment: ["HOME": "/h"]) == "/h/.local/state/scrollab/last-session.json")
         #expect(SessionFile.autosavePath(environment: ["XDG_STATE_HOME": "relative"]) == nil)
     }
@@ -156,13 +178,19 @@ import ScrollPhysics
     @Test func aSliderDragIsOneUndoStepAndTwoDragsAreTwo() throws {
         let s = try session()
         // One drag: sixty values in one second.
-        for k in 0..<60 { s.apply([.setValue(key: "decelerationRate", value: .number(0.998 - Double(k) * 0.0001))], at: 10 + Double(k) / 60) }
+        for k in 0..<60 {
+            s.apply(
+                [.setValue(key: "decelerationRate", value: .number(0.998 - Double(k) * 0.0001))],
+                at: 10 + Double(k) / 60)
+        }
         #expect(s.undoStack.count == 1)
         // A second drag of the same slider two seconds later, and one of another.
         s.apply([.setValue(key: "decelerationRate", value: .number(0.99))], at: 13)
         s.apply([.setValue(key: "rubberBandCoefficient", value: .number(0.3))], at: 13.1)
         #expect(s.undoStack.count == 3)
-        #expect(s.undoLabel == "Rubber band coefficient" || s.undoLabel == ParameterSpec.named("rubberBandCoefficient")?.title)
+        #expect(
+            s.undoLabel == "Rubber band coefficient"
+                || s.undoLabel == ParameterSpec.named("rubberBandCoefficient")?.title)
         s.apply([.undo, .undo], at: 14)
         #expect(s.feel.uikit.decelerationRate == 0.998 - 59 * 0.0001)
         s.apply([.undo], at: 14)
@@ -200,8 +228,12 @@ import ScrollPhysics
 
     @Test func requestsThatChangeNoFeelLeaveUndoAlone() throws {
         let s = try session()
-        s.apply([.switchScene(1), .setSlowMotion(rate: 0.5), .setComparing(true), .edit(side: 1), .startRecording, .stopRecording,
-                 .setValue(key: "decelerationRate", value: .number(7))], at: 10)
+        s.apply(
+            [
+                .switchScene(1), .setSlowMotion(rate: 0.5), .setComparing(true), .edit(side: 1), .startRecording,
+                .stopRecording,
+                .setValue(key: "decelerationRate", value: .number(7))
+            ], at: 10)
         #expect(s.undoStack.isEmpty)
         #expect(s.message?.isError == true)
     }

@@ -9,8 +9,9 @@ import ScrollPhysics
 /// next gesture: where a scripted fling comes to rest, not a flag.
 @Suite struct SessionRequestTests {
     func session(trace: String? = nil) throws -> PlaygroundSession {
-        try PlaygroundSession(setups: [.cards(count: 400), .pager(pages: 4), .loop(items: 5)],
-                              initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
+        try PlaygroundSession(
+            setups: [.cards(count: 400), .pager(pages: 4), .loop(items: 5)],
+            initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
     }
 
     func temporaryPath(_ name: String) -> String {
@@ -72,16 +73,30 @@ import ScrollPhysics
 
     @Test func setValueGoesThroughTheTable() throws {
         let s = try session()
-        s.apply([.setValue(key: "pagePolicy", value: .string("spring")), .setValue(key: "maximumPagesPerFling", value: .number(3)),
-                 .setValue(key: "rubberBandLimit", value: .number(500))], at: 10)
-        #expect(s.feel.uikit.pagePolicy == .spring && s.feel.uikit.maximumPagesPerFling == 3 && s.feel.uikit.rubberBandLimit == 500)
+        s.apply(
+            [
+                .setValue(key: "pagePolicy", value: .string("spring")),
+                .setValue(key: "maximumPagesPerFling", value: .number(3)),
+                .setValue(key: "rubberBandLimit", value: .number(500))
+            ], at: 10)
+        #expect(
+            s.feel.uikit.pagePolicy == .spring && s.feel.uikit.maximumPagesPerFling == 3
+                && s.feel.uikit.rubberBandLimit == 500)
         #expect(s.scene.mainAxis.uikit == s.feel.uikit)
         // A bad value is one message and changes nothing.
         s.apply([.setValue(key: "bounceDamping", value: .number(0))], at: 10)
-        #expect(s.message == .init(text: "model \"uikit\": key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s", isError: true))
+        #expect(
+            s.message
+                == .init(
+                    text: "model \"uikit\": key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s",
+                    isError: true))
         #expect(s.feel.uikit.bounceDamping == 10.9)
         s.apply([.setValue(key: "nope", value: .number(1))], at: 10)
-        #expect(s.message?.isError == true && s.message?.text.hasPrefix("model \"uikit\": key \"nope\": unknown key; allowed keys: decelerationRate,") == true)
+        #expect(
+            s.message?.isError == true
+                && s.message?.text.hasPrefix(
+                    "model \"uikit\": key \"nope\": unknown key; allowed keys: decelerationRate,") == true
+        )
         // Lowering the distance threshold below the flick threshold takes the flick threshold with it.
         s.apply([.setValue(key: "pageDistanceThreshold", value: .number(0.05))], at: 10)
         #expect(s.feel.uikit.pageDistanceThreshold == 0.05 && s.feel.uikit.pageFlickDistanceThreshold == 0.05)
@@ -104,14 +119,20 @@ import ScrollPhysics
     @Test func loadingAGoodFileAppliesItAndABadOneKeepsEverything() throws {
         let s = try session()
         let good = temporaryPath("good.json"), bad = temporaryPath("bad.json")
-        try "{\"decelerationRate\": 0.99, \"pageDistanceThreshold\": 0.01}".write(toFile: good, atomically: true, encoding: .utf8)
+        try "{\"decelerationRate\": 0.99, \"pageDistanceThreshold\": 0.01}".write(
+            toFile: good, atomically: true, encoding: .utf8)
         try "{\"decelerationRate\": 2}".write(toFile: bad, atomically: true, encoding: .utf8)
         s.apply([.loadParameters(path: good)], at: 10)
         #expect(s.feel.uikit.decelerationRate == 0.99 && s.feel.uikit.pageFlickDistanceThreshold == 0.01)
         #expect(!s.hasUnsavedChanges)
         s.apply([.loadParameters(path: bad)], at: 10)
-        #expect(s.message == .init(text: "\(bad): key \"decelerationRate\": 2 is out of range; allowed range [0.9, 0.9999] per ms", isError: true))
-        #expect(abs(fling(s, start: 11).rest - expectedRest(s.feel.uikit)) < 0.01 && s.feel.uikit.decelerationRate == 0.99)
+        #expect(
+            s.message
+                == .init(
+                    text: "\(bad): key \"decelerationRate\": 2 is out of range; allowed range [0.9, 0.9999] per ms",
+                    isError: true))
+        #expect(
+            abs(fling(s, start: 11).rest - expectedRest(s.feel.uikit)) < 0.01 && s.feel.uikit.decelerationRate == 0.99)
         // Save, change, load: back to what was saved; a file that cannot be written changes nothing.
         let saved = temporaryPath("saved.json")
         s.apply([.saveParameters(path: saved), .resetToDefaults, .loadParameters(path: saved)], at: 50)
@@ -122,8 +143,11 @@ import ScrollPhysics
 
     @Test func swapExchangesAAndBAndCopyWorksBothWaysWhicheverSideIsEdited() throws {
         let s = try session()
-        s.apply([.setComparing(true), .setValue(key: "decelerationRate", value: .number(0.993)),
-                 .edit(side: 1), .setValue(key: "decelerationRate", value: .number(0.998))], at: 10)
+        s.apply(
+            [
+                .setComparing(true), .setValue(key: "decelerationRate", value: .number(0.993)),
+                .edit(side: 1), .setValue(key: "decelerationRate", value: .number(0.998))
+            ], at: 10)
         #expect(s.sides[0].feel.uikit.decelerationRate == 0.993 && s.sides[1].feel.uikit.decelerationRate == 0.998)
         s.apply([.swapSides], at: 10)
         #expect(s.sides[0].feel.uikit.decelerationRate == 0.998 && s.sides[1].feel.uikit.decelerationRate == 0.993)
@@ -136,15 +160,21 @@ import ScrollPhysics
         #expect(abs(a - expectedRest(pa)) < 0.01 && abs(b - expectedRest(pb)) < 0.01)
         for editing in [0, 1] {
             s.apply([.edit(side: editing), .copy(from: 1, to: 0)], at: 50)
-            #expect(s.sides[0].feel.uikit.decelerationRate == s.sides[1].feel.uikit.decelerationRate, "B → A while editing \(editing)")
+            #expect(
+                s.sides[0].feel.uikit.decelerationRate == s.sides[1].feel.uikit.decelerationRate,
+                "B → A while editing \(editing)")
             s.apply([.edit(side: 1 - editing), .setValue(key: "decelerationRate", value: .number(0.95))], at: 50)
             s.apply([.copy(from: 1 - editing, to: editing)], at: 50)
-            #expect(s.sides[editing].feel.uikit.decelerationRate == 0.95, "copy onto the side not edited, then onto the edited one")
+            #expect(
+                s.sides[editing].feel.uikit.decelerationRate == 0.95,
+                "copy onto the side not edited, then onto the edited one")
             s.apply([.copy(from: 0, to: 1), .setValue(key: "decelerationRate", value: .number(0.998))], at: 50)
         }
-        s.apply([.edit(side: 0), .setValue(key: "decelerationRate", value: .number(0.99)), .copy(from: 0, to: 1)], at: 50)
+        s.apply(
+            [.edit(side: 0), .setValue(key: "decelerationRate", value: .number(0.99)), .copy(from: 0, to: 1)], at: 50)
         #expect(s.message == .init(text: "Copied A's parameters to B.", isError: false))
-        #expect(s.sides[1].feel.uikit.decelerationRate == 0.99 && s.sides[1].scene.mainAxis.uikit.decelerationRate == 0.99)
+        #expect(
+            s.sides[1].feel.uikit.decelerationRate == 0.99 && s.sides[1].scene.mainAxis.uikit.decelerationRate == 0.99)
         s.apply([.setGhost(true)], at: 50)
         #expect(s.showsGhost)
         s.apply([.setComparing(false), .setGhost(true)], at: 50)
@@ -162,12 +192,18 @@ import ScrollPhysics
             s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: t)
             s.frame(at: t)
             // The content follows the finger 1:1 while it is down.
-            #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: t)) - ExpectedGlide.dragged(ScrollParameters(), travel: 24 * Double(i))) < 1e-9)
+            #expect(
+                abs(
+                    s.scene.mainAxis.offset(at: s.sceneTime(at: t))
+                        - ExpectedGlide.dragged(ScrollParameters(), travel: 24 * Double(i))) < 1e-9)
         }
         s.pointerUp(at: Point(x: 200, y: 460), time: 11.08)
         let released = s.sceneTime(at: 11.08)
         // The release velocity is the finger's real 3,000 pt/s, not ten times that.
-        #expect(abs(s.scene.mainAxis.velocity(at: released) - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 3000)) < 1e-6)
+        #expect(
+            abs(
+                s.scene.mainAxis.velocity(at: released)
+                    - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 3000)) < 1e-6)
         // After release the glide plays at 0.1×: one real second later, 0.1 s of glide has passed.
         s.frame(at: 12.08)
         #expect(abs(s.sceneTime(at: 12.08) - released - 0.1) < 1e-9)
@@ -184,7 +220,9 @@ import ScrollPhysics
     func slowMotionPlaysAtTheChosenSpeed(rate: Double) throws {
         let s = try session()
         s.apply([.setSlowMotion(rate: rate)], at: 10)
-        #expect(s.slowMotionRate == rate && s.message?.text.contains("plays at \(PlaygroundSession.rateText(rate))") == true)
+        #expect(
+            s.slowMotionRate == rate && s.message?.text.contains("plays at \(PlaygroundSession.rateText(rate))") == true
+        )
         s.frame(at: 11)
         #expect(abs(s.sceneTime(at: 13) - s.sceneTime(at: 11) - 2 * rate) < 1e-9)
         s.apply([.toggleSlowMotion], at: 13)
@@ -223,7 +261,10 @@ import ScrollPhysics
         s.frame(at: 11.1)
         for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: 11.02 + 0.008 * Double(i)) }
         s.pointerUp(at: Point(x: 200, y: 460), time: 11.1)
-        #expect(abs(s.scene.mainAxis.velocity(at: s.sceneTime(at: 11.1)) - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 3000)) < 1e-6)
+        #expect(
+            abs(
+                s.scene.mainAxis.velocity(at: s.sceneTime(at: 11.1))
+                    - ExpectedGlide.speedAtRelease(ScrollParameters(), velocity: 3000)) < 1e-6)
         s.frame(at: 40)
         #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 40)) - expectedRest(ScrollParameters())) < 0.01)
     }
@@ -231,10 +272,15 @@ import ScrollPhysics
     @Test func exportTypesTheValuesAndHandsTheSnippetToTheWindow() throws {
         let s = try session()
         let base = temporaryPath("feel")
-        let window = s.apply([.applyPreset(id: "seed-article"), .exportForEngineers(base: base), .screenshot, .exportPlot], at: 10)
+        let window = s.apply(
+            [.applyPreset(id: "seed-article"), .exportForEngineers(base: base), .screenshot, .exportPlot], at: 10)
         #expect(window.count == 3 && window[1] == .screenshot && window[2] == .exportPlot)
-        guard case .copyToClipboard(let snippet) = window[0] else { Issue.record("no snippet for the clipboard"); return }
-        #expect(snippet.contains("var pageDamping: Double = 50.0") && snippet.contains("var pagePolicy: String = \"spring\""))
+        guard case .copyToClipboard(let snippet) = window[0] else {
+            Issue.record("no snippet for the clipboard"); return
+        }
+        #expect(
+            snippet.contains("var pageDamping: Double = 50.0")
+                && snippet.contains("var pagePolicy: String = \"spring\""))
         #expect(try TextFile.read(base + ".swift") == snippet)
         #expect(try ParametersFile.load(base + ".json") == s.feel)
     }
@@ -244,15 +290,23 @@ import ScrollPhysics
         let path = temporaryPath("gesture.json")
         s.apply([.startRecording], at: 10)
         fling(s, start: 11)
-        s.apply([.stopRecording, .saveRecording(path: path), .setComparing(true), .edit(side: 1),
-                 .applyPreset(id: "uikit-fast"), .loadRecording(path: path), .replay(.both)], at: 50)
+        s.apply(
+            [
+                .stopRecording, .saveRecording(path: path), .setComparing(true), .edit(side: 1),
+                .applyPreset(id: "uikit-fast"), .loadRecording(path: path), .replay(.both)
+            ], at: 50)
         #expect(s.isReplaying)
         s.frame(at: 80)
-        #expect(abs(s.sides[0].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(ScrollParameters())) < 0.01)
-        #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(Preset.all[1].feel.uikit)) < 0.01)
+        #expect(
+            abs(s.sides[0].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(ScrollParameters())) < 0.01)
+        #expect(
+            abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(Preset.all[1].feel.uikit))
+                < 0.01)
         s.apply([.replay(.b)], at: 80)
         s.frame(at: 110)
-        #expect(abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 110)) - expectedRest(Preset.all[1].feel.uikit)) < 0.01)
+        #expect(
+            abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 110)) - expectedRest(Preset.all[1].feel.uikit))
+                < 0.01)
     }
 
     @Test func savingWhileRecordingSavesThatRecording() throws {
@@ -263,7 +317,7 @@ import ScrollPhysics
         #expect(!FileManager.default.fileExists(atPath: path) && s.message?.isError == true)
         s.apply([.startRecording], at: 10)
         fling(s, start: 11)
-        s.apply([.saveRecording(path: path)], at: 20)   // Save pressed before Stop
+        s.apply([.saveRecording(path: path)], at: 20)  // Save pressed before Stop
         #expect(!s.isRecording)
         let saved = try GestureFile.load(path)
         #expect(saved.count == s.recorded.count && saved.count >= 3, "the fling's events, not an empty list")
@@ -302,16 +356,17 @@ import ScrollPhysics
         s.frame(at: 10.2)
         s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 10.2)
         s.frame(at: 10.3)
-        try s.finishTrace()   // the trace replaces the file at its path only when finished
+        try s.finishTrace()  // the trace replaces the file at its path only when finished
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "t,offset,velocity,phase,page",
-            "0.100000,0.0000,0.000,idle,",
-            "t,offset,velocity,phase,page,item,items",
-            "0.200000,844.0000,0.000,idle,1,0,5",
-            "t,offset,velocity,phase,page,item,items,b_offset,b_velocity,b_phase,b_page,b_item,b_items",
-            "0.300000,844.0000,0.000,idle,1,0,5,844.0000,0.000,idle,1,0,5",
-        ])
+        #expect(
+            lines == [
+                "t,offset,velocity,phase,page",
+                "0.100000,0.0000,0.000,idle,",
+                "t,offset,velocity,phase,page,item,items",
+                "0.200000,844.0000,0.000,idle,1,0,5",
+                "t,offset,velocity,phase,page,item,items,b_offset,b_velocity,b_phase,b_page,b_item,b_items",
+                "0.300000,844.0000,0.000,idle,1,0,5,844.0000,0.000,idle,1,0,5"
+            ])
     }
 }
 

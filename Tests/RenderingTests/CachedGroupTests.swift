@@ -12,7 +12,9 @@ import Platform
     func picture(at frame: Rect, cached: Bool) -> DrawList {
         var list = DrawList()
         list.append(.rect(Rect(x: 0, y: 0, width: 400, height: 400), fill: .solid(.white), cornerRadius: 0))
-        Art.picture(into: &list, frame: frame, title: "City of bridges", seed: 4, cornerRadius: 12, surround: .white, restoreClip: nil)
+        Art.picture(
+            into: &list, frame: frame, title: "City of bridges", seed: 4, cornerRadius: 12, surround: .white,
+            restoreClip: nil)
         guard !cached else { return list }
         var plain = DrawList()
         for command in list.commands {
@@ -34,7 +36,9 @@ import Platform
 
     func differing(_ a: Image, _ b: Image, _ ax: Int, _ ay: Int, _ bx: Int, _ by: Int, _ w: Int, _ h: Int) -> Int {
         var count = 0
-        for y in 0..<h { for x in 0..<w where a.pixel(x: ax + x, y: ay + y) != b.pixel(x: bx + x, y: by + y) { count += 1 } }
+        for y in 0..<h {
+            for x in 0..<w where a.pixel(x: ax + x, y: ay + y) != b.pixel(x: bx + x, y: by + y) { count += 1 }
+        }
         return count
     }
 
@@ -65,11 +69,13 @@ import Platform
             for frame in frames {
                 var list = DrawList()
                 list.append(.rect(Rect(x: 0, y: 0, width: 400, height: 400), fill: .solid(.white), cornerRadius: 0))
-                Art.picture(into: &list, frame: frame, title: title, seed: index, cornerRadius: 0, surround: .white, restoreClip: nil)
+                Art.picture(
+                    into: &list, frame: frame, title: title, seed: index, cornerRadius: 0, surround: .white,
+                    restoreClip: nil)
                 let image = try render(list, scale: scale)
                 var black = 0
-                for y in Int(frame.y * scale) + 1 ..< Int(frame.maxY * scale) - 1 {
-                    for x in Int(frame.x * scale) + 1 ..< Int(frame.maxX * scale) - 1 {
+                for y in Int(frame.y * scale) + 1..<Int(frame.maxY * scale) - 1 {
+                    for x in Int(frame.x * scale) + 1..<Int(frame.maxX * scale) - 1 {
                         let p = image.pixel(x: x, y: y)
                         if p.0 == 0 && p.1 == 0 && p.2 == 0 { black += 1 }
                     }
@@ -84,6 +90,8 @@ import Platform
         #expect(Window.isSoftwareRasteriser("llvmpipe (LLVM 15.0.6, 256 bits)"))
         #expect(Window.isSoftwareRasteriser("softpipe") && Window.isSoftwareRasteriser("Software Rasterizer"))
         #expect(!Window.isSoftwareRasteriser("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
-        #expect(!Window.isSoftwareRasteriser("NVIDIA GeForce RTX 3060/PCIe/SSE2") && !Window.isSoftwareRasteriser("AMD Radeon Pro 5500M"))
+        #expect(
+            !Window.isSoftwareRasteriser("NVIDIA GeForce RTX 3060/PCIe/SSE2")
+                && !Window.isSoftwareRasteriser("AMD Radeon Pro 5500M"))
     }
 }

@@ -10,7 +10,9 @@ import ScrollPhysics
 /// A fling up: down at y 600, six moves of 40 pt 8 ms apart, up 8 ms later.
 func flingUp(startingAt start: Double = 0) -> [TimedInput] {
     var events = [TimedInput(time: start, event: .down(Point(x: 195, y: 600)))]
-    for i in 1...6 { events.append(TimedInput(time: start + 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i))))) }
+    for i in 1...6 {
+        events.append(TimedInput(time: start + 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i)))))
+    }
     events.append(TimedInput(time: start + 0.056, event: .up(Point(x: 195, y: 360))))
     return events
 }
@@ -18,11 +20,15 @@ func flingUp(startingAt start: Double = 0) -> [TimedInput] {
 @Suite(.serialized) struct ClipTests {
     let fonts = try! FontLibrary()
 
-    func script(_ setup: SceneSetup = .cards(count: 200), events: [TimedInput] = flingUp(), sides: [ScrollParameters] = [ScrollParameters()],
-                fps: Double = 60, slow: Double = 1, scale: Double = 1, caption: String? = nil) -> ClipScript {
-        ClipScript(setup: setup, viewport: .phone, events: events,
-                   sides: sides.enumerated().map { ClipSide(label: $0.offset == 0 ? "A" : "B", feel: Feel($0.element)) },
-                   fps: fps, slow: slow, scale: scale, caption: caption)
+    func script(
+        _ setup: SceneSetup = .cards(count: 200), events: [TimedInput] = flingUp(),
+        sides: [ScrollParameters] = [ScrollParameters()],
+        fps: Double = 60, slow: Double = 1, scale: Double = 1, caption: String? = nil
+    ) -> ClipScript {
+        ClipScript(
+            setup: setup, viewport: .phone, events: events,
+            sides: sides.enumerated().map { ClipSide(label: $0.offset == 0 ? "A" : "B", feel: Feel($0.element)) },
+            fps: fps, slow: slow, scale: scale, caption: caption)
     }
 
     /// Frame k of a one-phone clip is `render --at k/fps`, pixel for pixel, once the finger is gone.
@@ -38,7 +44,9 @@ func flingUp(startingAt start: Double = 0) -> [TimedInput] {
             #expect(clip.sceneTime(ofFrame: k) == time)
             let reference = try snapshot.image(of: ListScene(cardCount: 200), events: flingUp(), at: time)
             let diff = ImageDiff(frame, reference)
-            #expect(diff.differingPixels == 0, "frame \(k) at \(fps) fps, slow \(slow): \(diff.differingPixels) pixels differ")
+            #expect(
+                diff.differingPixels == 0,
+                "frame \(k) at \(fps) fps, slow \(slow): \(diff.differingPixels) pixels differ")
         }
     }
 
@@ -99,7 +107,8 @@ func flingUp(startingAt start: Double = 0) -> [TimedInput] {
     @Test func anABClipHoldsBothPhonesSideBySide() throws {
         var fast = ScrollParameters()
         fast.decelerationRate = 0.99
-        let clip = try ClipRenderer(script: script(sides: [ScrollParameters(), fast], caption: "Same finger, two feels"), fonts: fonts)
+        let clip = try ClipRenderer(
+            script: script(sides: [ScrollParameters(), fast], caption: "Same finger, two feels"), fonts: fonts)
         let layout = clip.layout
         #expect(layout.phones.count == 2 && layout.phones[1].x == layout.phones[0].maxX + 16)
         #expect((clip.pixelWidth, clip.pixelHeight) == (828, 924))
@@ -108,19 +117,24 @@ func flingUp(startingAt start: Double = 0) -> [TimedInput] {
         let shot = try #require(frame)
         let snapshot = try SceneSnapshot()
         for (index, parameters) in [ScrollParameters(), fast].enumerated() {
-            let alone = try snapshot.image(of: ListScene(cardCount: 200, feel: Feel(parameters)), events: flingUp(), at: 1)
+            let alone = try snapshot.image(
+                of: ListScene(cardCount: 200, feel: Feel(parameters)), events: flingUp(), at: 1)
             let phone = layout.phones[index]
             var differing = 0
             for y in stride(from: 60, to: 780, by: 3) {
-                for x in stride(from: 10, to: 380, by: 3) where shot.pixel(x: Int(phone.x) + x, y: Int(phone.y) + y) != alone.pixel(x: x, y: y) {
+                for x in stride(from: 10, to: 380, by: 3)
+                where shot.pixel(x: Int(phone.x) + x, y: Int(phone.y) + y) != alone.pixel(x: x, y: y) {
                     differing += 1
                 }
             }
             #expect(differing == 0, "phone \(index)")
         }
         // The two sides differ at t = 1 s (the fast one has nearly stopped).
-        #expect(shot.pixel(x: Int(layout.phones[0].x) + 100, y: 400) != shot.pixel(x: Int(layout.phones[1].x) + 100, y: 400)
-                || shot.pixel(x: Int(layout.phones[0].x) + 60, y: 300) != shot.pixel(x: Int(layout.phones[1].x) + 60, y: 300))
+        #expect(
+            shot.pixel(x: Int(layout.phones[0].x) + 100, y: 400) != shot.pixel(x: Int(layout.phones[1].x) + 100, y: 400)
+                || shot.pixel(x: Int(layout.phones[0].x) + 60, y: 300)
+                    != shot.pixel(x: Int(layout.phones[1].x) + 60, y: 300)
+        )
     }
 
     @Test(arguments: [0.25, 0.5, 1.0, 2.0])

@@ -18,7 +18,9 @@ import ScrollPhysics
         """.write(to: config, atomically: true, encoding: .utf8)
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) { binary = build.deletingLastPathComponent().appendingPathComponent("scrollab") }
+        if !FileManager.default.fileExists(atPath: binary.path) {
+            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
+        }
         let process = Process()
         process.executableURL = binary
         process.arguments = ["render", "--scene", "nested", "--out", out]
@@ -35,7 +37,8 @@ import ScrollPhysics
     @Test func dejaVuStandsInForInterAndNoFontIsOneLine() throws {
         let dejavu = "/usr/share/fonts/truetype/dejavu"
         guard FileManager.default.fileExists(atPath: dejavu + "/DejaVuSans.ttf") else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-fonts-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollab-fonts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -56,8 +59,11 @@ import ScrollPhysics
         let none = directory.appendingPathComponent("none.png").path
         let failed = try Self.render(fontDirectory: empty.path, out: none, in: directory)
         #expect(failed.status == 2)
-        #expect(failed.stderr == "scrollab: error: font lookup failed: neither \"Inter\" nor \"DejaVu Sans\" found by fontconfig (install fonts-inter or fonts-dejavu-core)\n")
+        #expect(
+            failed.stderr
+                == "scrollab: error: font lookup failed: neither \"Inter\" nor \"DejaVu Sans\" found by fontconfig "
+                + "(install fonts-inter or fonts-dejavu-core)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: none))
     }
 }
-

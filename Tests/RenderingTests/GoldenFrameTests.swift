@@ -17,8 +17,10 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         let reference = try Image.loadPNG(frame.path(assets: assets))
         #expect(rendered.width == reference.width && rendered.height == reference.height)
         let diff = ImageDiff(rendered, reference, threshold: GoldenFrame.threshold)
-        #expect(diff.differingFraction <= GoldenFrame.allowedFraction,
-                "\(name): \(diff.differingPixels) pixels differ (largest \(diff.largestDifference)); if intended, run make golden")
+        #expect(
+            diff.differingFraction <= GoldenFrame.allowedFraction,
+            "\(name): \(diff.differingPixels) pixels differ (largest \(diff.largestDifference)); make golden?"
+        )
     }
 
     @Test func renderingIsDeterministic() throws {
@@ -47,7 +49,7 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(abs(diff.meanDifference - 50.0 / 8) < 1e-12)
         let marked = ImageDiff.highlight(a, b, threshold: 8)
         #expect(marked.pixel(x: 1, y: 0) == (153, 0, 153, 255))
-        #expect(marked.pixel(x: 0, y: 0).1 == marked.pixel(x: 0, y: 0).0)   // unchanged pixels are grey
+        #expect(marked.pixel(x: 0, y: 0).1 == marked.pixel(x: 0, y: 0).0)  // unchanged pixels are grey
     }
 
     @Test func pngRoundTripsAndBadFilesAreNamed() throws {
@@ -67,11 +69,16 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 @Suite struct OffsetPlotTests {
     @Test func plotsBothSidesInTheirColoursWithTheReferenceAndTheTable() throws {
         let times = (0..<240).map { Double($0) / 60 }
-        let a = OffsetPlot.Series(label: "A · UIKit normal", color: OffsetPlot.colors[0], times: times, offsets: times.map { 500 * (1 - exp(-2 * $0)) },
-                                  velocities: times.map { 1000 * exp(-2 * $0) })
-        let b = OffsetPlot.Series(label: "B · UIKit fast", color: OffsetPlot.colors[1], times: times, offsets: times.map { 100 * (1 - exp(-10 * $0)) },
-                                  velocities: times.map { 1000 * exp(-10 * $0) })
-        let reference = OffsetPlot.Series(label: "reference", color: OffsetPlot.referenceColor, times: times, offsets: times.map { 300 * $0 / 4 })
+        let a = OffsetPlot.Series(
+            label: "A · UIKit normal", color: OffsetPlot.colors[0], times: times,
+            offsets: times.map { 500 * (1 - exp(-2 * $0)) },
+            velocities: times.map { 1000 * exp(-2 * $0) })
+        let b = OffsetPlot.Series(
+            label: "B · UIKit fast", color: OffsetPlot.colors[1], times: times,
+            offsets: times.map { 100 * (1 - exp(-10 * $0)) },
+            velocities: times.map { 1000 * exp(-10 * $0) })
+        let reference = OffsetPlot.Series(
+            label: "reference", color: OffsetPlot.referenceColor, times: times, offsets: times.map { 300 * $0 / 4 })
         let table = [["", "release"], ["A", "1,000 pt/s"], ["B", "1,000 pt/s"]]
         let image = try OffsetPlot.image([a, b], reference: reference, table: table, fonts: SceneSnapshot().fonts)
         // Charts, a legend of three lines and a table of three rows.
@@ -79,10 +86,16 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(image.width == 1000 && image.height == expectedHeight)
         func count(_ color: Color) -> Int {
             var n = 0
-            for y in 0..<image.height { for x in 0..<image.width {
-                let (r, g, bl, _) = image.pixel(x: x, y: y)
-                if abs(Int(r) - Int(color.r)) < 12, abs(Int(g) - Int(color.g)) < 12, abs(Int(bl) - Int(color.b)) < 12 { n += 1 }
-            } }
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let (r, g, bl, _) = image.pixel(x: x, y: y)
+                    if abs(Int(r) - Int(color.r)) < 12, abs(Int(g) - Int(color.g)) < 12,
+                        abs(Int(bl) - Int(color.b)) < 12
+                    {
+                        n += 1
+                    }
+                }
+            }
             return n
         }
         #expect(count(OffsetPlot.colors[0]) > 200)
@@ -105,16 +118,22 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         try image.savePNG(out)
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
         #expect(try Image.loadPNG(out) == image)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["out.png", "out.png.partial-\(getpid())", "victim"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "out.png", "out.png.partial-\(getpid())", "victim"
+            ])
     }
 }
 
 @Suite struct SideBySideTests {
     @Test func bothPhonesUnderTheirNamesInOnePicture() throws {
         let snapshot = try SceneSnapshot()
-        let scenes = [SceneSetup.cards(count: 20).makeScene(viewport: Size(width: 200, height: 300), feel: .standard),
-                      SceneSetup.cards(count: 20).makeScene(viewport: Size(width: 200, height: 300), feel: .standard)]
-        let image = try snapshot.sideBySide(scenes, labels: ["A · UIKit normal", "B · Floaty · modified"], at: 0, scale: 2)
+        let scenes = [
+            SceneSetup.cards(count: 20).makeScene(viewport: Size(width: 200, height: 300), feel: .standard),
+            SceneSetup.cards(count: 20).makeScene(viewport: Size(width: 200, height: 300), feel: .standard)
+        ]
+        let image = try snapshot.sideBySide(
+            scenes, labels: ["A · UIKit normal", "B · Floaty · modified"], at: 0, scale: 2)
         // ClipLayout: 3 margins of 16 and two phones wide, the label strip (36) and a margin over one phone tall.
         #expect(image.width == 2 * (3 * 16 + 400) && image.height == 2 * (36 + 300 + 16))
         // Each side's dot in its colour, left of its label.
@@ -122,7 +141,9 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         for (index, x) in dots.enumerated() {
             let (r, g, b, _) = image.pixel(x: x, y: 36)
             let colour = OffsetPlot.colors[index]
-            #expect(abs(Int(r) - Int(colour.r)) < 10 && abs(Int(g) - Int(colour.g)) < 10 && abs(Int(b) - Int(colour.b)) < 10)
+            #expect(
+                abs(Int(r) - Int(colour.r)) < 10 && abs(Int(g) - Int(colour.g)) < 10 && abs(Int(b) - Int(colour.b)) < 10
+            )
         }
     }
 }

@@ -10,7 +10,10 @@ import ScrollPhysics
     @Test(.shrinking(false), arguments: SceneSetup.playground.map(\.name))
     func randomGesturesOnEveryScene(name: String) async {
         let setup = SceneSetup.playground.first { $0.name == name }!
-        await propertyCheck(count: 60, input: Gen.double(in: 0..<1).array(of: 11), Gen.int(in: 0...2), Gen.bool(), RandomGestureTests.steps) {
+        await propertyCheck(
+            count: 60, input: Gen.double(in: 0..<1).array(of: 11), Gen.int(in: 0...2), Gen.bool(),
+            RandomGestureTests.steps
+        ) {
             fractions, policy, limited, steps in
             let p = parameters(fractions, policy: policy, limited: limited)
             let built = setup.makeScene(viewport: .phone, feel: Feel(p))

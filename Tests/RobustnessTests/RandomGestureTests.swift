@@ -7,7 +7,7 @@ import ScrollPhysics
 struct Step: Sendable, CustomStringConvertible {
     var wait: Double
     var travel: Double
-    var kind: Int   // 0 down, 1 up, 2–6 move, 7 wheel, 8 move with no time passing, 9 long pause
+    var kind: Int  // 0 down, 1 up, 2–6 move, 7 wheel, 8 move with no time passing, 9 long pause
 
     var description: String { "(\(kind), \(wait), \(travel))" }
 }
@@ -29,7 +29,10 @@ func scene(kind: Int, viewport: Size, content: Double, parameters: ScrollParamet
     switch kind % 3 {
     case 0: return ListScene(viewport: viewport, contentLength: content, feel: Feel(parameters))
     case 1: return PagerScene(viewport: viewport, pageCount: pages, feel: Feel(parameters))
-    default: return CarouselScene(viewport: viewport, cellWidth: max(1, viewport.width * 0.7), spacing: 10, cellCount: pages, feel: Feel(parameters))
+    default:
+        return CarouselScene(
+            viewport: viewport, cellWidth: max(1, viewport.width * 0.7), spacing: 10, cellCount: pages,
+            feel: Feel(parameters))
     }
 }
 
@@ -58,7 +61,10 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     for step in steps {
         t += step.kind == 8 ? 0 : (step.kind == 9 ? 1.5 : step.wait)
         if let failure = frames(until: t) { return failure }
-        let point = { Point(x: scene.orientation == .horizontal ? pointer : 195, y: scene.orientation == .vertical ? pointer : 300) }
+        let point = {
+            Point(
+                x: scene.orientation == .horizontal ? pointer : 195, y: scene.orientation == .vertical ? pointer : 300)
+        }
         switch step.kind {
         case 0 where !down: down = true; scene.handle(TimedInput(time: t, event: .down(point())))
         case 1 where down: down = false; scene.handle(TimedInput(time: t, event: .up(point())))
@@ -76,7 +82,8 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     for _ in 0..<16 where !scene.isAtRest(at: end) {
         // A scene with several axes (nested) can still move on another axis after the main one
         // rests: its end time is not the main axis's, so look later and later.
-        guard let planned = scene.mainAxis.motionEndTime ?? Optional(end * 2 + 60), planned.isFinite, planned < 1e7 else {
+        guard let planned = scene.mainAxis.motionEndTime ?? Optional(end * 2 + 60), planned.isFinite, planned < 1e7
+        else {
             return "moving with no finite end time at \(end)"
         }
         end = max(end, planned) + 0.001
@@ -85,7 +92,9 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     guard scene.isAtRest(at: end) else { return "still moving at \(end) s" }
     let axis = scene.mainAxis
     let x = axis.offset(at: end)
-    guard x >= axis.bounds.lowerBound - 1e-9, x <= axis.bounds.upperBound + 1e-9 else { return "rests outside its bounds at \(x)" }
+    guard x >= axis.bounds.lowerBound - 1e-9, x <= axis.bounds.upperBound + 1e-9 else {
+        return "rests outside its bounds at \(x)"
+    }
     if let index = axis.snapTargets.nearestIndex(to: x), axis.snapTargets[index] != x {
         return "rests at \(x), not on its target \(axis.snapTargets[index])"
     }
@@ -97,8 +106,10 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
         .map { Step(wait: $0, travel: $1, kind: $2) }.array(of: 0...60)
 
     @Test(.shrinking(false)) func randomParametersAndGesturesNeverBreakThePhysics() async {
-        await propertyCheck(count: 300, input: Gen.double(in: 0..<1).array(of: 11), Gen.int(in: 0...2), Gen.bool(),
-                            Gen.int(in: 0...2), Gen.double(in: 1...2000), Gen.double(in: 0...50_000), Self.steps) {
+        await propertyCheck(
+            count: 300, input: Gen.double(in: 0..<1).array(of: 11), Gen.int(in: 0...2), Gen.bool(),
+            Gen.int(in: 0...2), Gen.double(in: 1...2000), Gen.double(in: 0...50_000), Self.steps
+        ) {
             fractions, policy, limited, kind, height, content, steps in
             let p = parameters(fractions, policy: policy, limited: limited)
             let viewport = Size(width: max(1, height * 0.46), height: height)
@@ -115,7 +126,8 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
         p.decelerationRate = 0.99985
         p.decelerationPower = 1.67
         let list = ListScene(contentLength: 1_000_000, feel: Feel(p))
-        let steps = [Step(wait: 0.01, travel: 0, kind: 0)] + (0..<6).map { _ in Step(wait: 0.008, travel: -30, kind: 2) }
+        let steps =
+            [Step(wait: 0.01, travel: 0, kind: 0)] + (0..<6).map { _ in Step(wait: 0.008, travel: -30, kind: 2) }
             + [Step(wait: 0.008, travel: 0, kind: 1)]
         #expect(play(steps, on: list) == nil)
         let glide = FrictionSimulation(origin: 0, velocity: 3750, decelerationRate: 0.99985, power: 1.67)
@@ -123,9 +135,13 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     }
 
     @Test(.shrinking(false)) func burstsOfHugeMovesAtZeroTimeSteps() async {
-        await propertyCheck(count: 100, input: Gen.int(in: 0...2), Gen.double(in: 1...30), Gen.double(in: -1e7...1e7).array(of: 1...40)) {
+        await propertyCheck(
+            count: 100, input: Gen.int(in: 0...2), Gen.double(in: 1...30), Gen.double(in: -1e7...1e7).array(of: 1...40)
+        ) {
             kind, height, travels in
-            let built = scene(kind: kind, viewport: Size(width: height, height: height), content: height * 3, parameters: ScrollParameters())
+            let built = scene(
+                kind: kind, viewport: Size(width: height, height: height), content: height * 3,
+                parameters: ScrollParameters())
             var steps = [Step(wait: 0.01, travel: 0, kind: 0)]
             steps += travels.map { Step(wait: 0, travel: $0, kind: 8) }
             steps.append(Step(wait: 0, travel: 0, kind: 1))
@@ -137,8 +153,12 @@ func play(_ steps: [Step], on scene: any ScrollScene) -> String? {
     @Test func emptyContentAndTinyViewports() {
         for kind in 0..<3 {
             for (height, content) in [(1.0, 0.0), (1, 1), (844, 0), (0.5, 3)] {
-                let built = scene(kind: kind, viewport: Size(width: max(height, 1), height: height), content: content, parameters: ScrollParameters())
-                let steps = [Step(wait: 0.01, travel: 0, kind: 0)] + (0..<6).map { _ in Step(wait: 0.008, travel: -300, kind: 2) }
+                let built = scene(
+                    kind: kind, viewport: Size(width: max(height, 1), height: height), content: content,
+                    parameters: ScrollParameters())
+                let steps =
+                    [Step(wait: 0.01, travel: 0, kind: 0)]
+                    + (0..<6).map { _ in Step(wait: 0.008, travel: -300, kind: 2) }
                     + [Step(wait: 0.008, travel: 0, kind: 1)]
                 #expect(play(steps, on: built) == nil, "\(built.name) \(height) \(content)")
             }

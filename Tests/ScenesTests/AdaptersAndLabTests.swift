@@ -19,12 +19,12 @@ import ScrollPhysics
         scene.setControl("massRight", to: 2, at: 0)
         let end = scene.lists[0].bounds.upperBound
         scene.lists[0].setOffset(end - 300, at: 0)
-        drag(scene, from: Point(x: 100, y: 700), to: Point(x: 100, y: 600), duration: 0.04)   // 2500 pt/s
+        drag(scene, from: Point(x: 100, y: 700), to: Point(x: 100, y: 600), duration: 0.04)  // 2500 pt/s
         let handOff = scene.lists[0].motionEndTime!
         let arriving = scene.lists[0].velocity(at: handOff - 1e-9)
         scene.advance(to: handOff + 0.001)
         #expect(scene.lists[0].offset(at: handOff + 0.001) == end)
-        #expect(abs(scene.lists[1].velocity(at: handOff) - arriving / 2) < 0.5)   // cue stick, m1/m2 = 1/2
+        #expect(abs(scene.lists[1].velocity(at: handOff) - arriving / 2) < 0.5)  // cue stick, m1/m2 = 1/2
         #expect(scene.lastTransfer == handOff)
         scene.advance(to: 6)
         #expect(scene.lists[1].offset(at: 6) > 50)
@@ -38,7 +38,7 @@ import ScrollPhysics
         scene.lists[0].setOffset(end - 300, at: 0)
         drag(scene, from: Point(x: 100, y: 700), to: Point(x: 100, y: 600), duration: 0.04)
         scene.advance(to: 6)
-        #expect(scene.lists[0].offset(at: 6) < end - 20)   // came back up
+        #expect(scene.lists[0].offset(at: 6) < end - 20)  // came back up
         #expect(scene.lists[1].offset(at: 6) > 20)
     }
 }
@@ -66,7 +66,9 @@ import ScrollPhysics
         var list = DrawList()
         lab.drawContent(into: &list, offset: offset)
         let titles = Set((0..<47).map(Art.title))
-        let rows = list.commands.filter { if case .text(let text, _, _, _, _, _, _) = $0 { return titles.contains(text) }; return false }
+        let rows = list.commands.filter {
+            if case .text(let text, _, _, _, _, _, _) = $0 { return titles.contains(text) }; return false
+        }
         #expect(offset.isFinite && abs(offset) < 1e4 ? rows.count > 5 : rows.isEmpty, "\(offset): \(rows.count) rows")
     }
 
@@ -77,7 +79,7 @@ import ScrollPhysics
         for (row, seed) in zip(lab.table, LabScene.seedTable) {
             #expect(abs(row.k - (-0.55 / row.height)) < 1e-9)
             #expect(abs(row.b - 0.55) < 1e-9)
-            #expect(abs(row.k - seed.k) / abs(seed.k) < 0.035)   // within the seed's measuring error
+            #expect(abs(row.k - seed.k) / abs(seed.k) < 0.035)  // within the seed's measuring error
         }
         #expect(lab.readout.count == 2 + 1 + 5)
         lab.pressControl("clear", at: 0)
@@ -95,7 +97,9 @@ import ScrollPhysics
         for row in lab.table {
             #expect(abs(row.k) < 1e-9 && abs(row.b - elastic) < 1e-9, "\(row)")
         }
-        #expect(lab.readout.contains { $0.hasPrefix("model: k = 0.0, b = \(LabScene.format(elastic, 4))") }, "\(lab.readout)")
+        #expect(
+            lab.readout.contains { $0.hasPrefix("model: k = 0.0, b = \(LabScene.format(elastic, 4))") },
+            "\(lab.readout)")
     }
 }
 
@@ -112,6 +116,6 @@ import ScrollPhysics
         carousel.setControl("spacing", to: 30, at: 3)
         carousel.advance(to: 6)
         let moved = carousel.cellFrame(1, offset: carousel.mainAxis.offset(at: 6))
-        #expect(abs(moved.x + moved.width / 2 - 195) < 1e-9)   // re-centred after the change
+        #expect(abs(moved.x + moved.width / 2 - 195) < 1e-9)  // re-centred after the change
     }
 }

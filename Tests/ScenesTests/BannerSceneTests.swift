@@ -3,7 +3,7 @@ import ScrollPhysics
 @testable import Scenes
 
 @Suite struct BannerSceneTests {
-    let y = 200.0   // inside the banner
+    let y = 200.0  // inside the banner
     /// UIKit's pan hysteresis: the first 10 pt of a drag are swallowed.
     let h = ScrollParameters().panHysteresis
 
@@ -13,7 +13,7 @@ import ScrollPhysics
         slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.31 * 390 - h, y: y))
         banner.advance(to: 5)
         #expect(banner.current == 1)
-        #expect(banner.mainAxis.offset(at: 5) == 390)   // back in the middle slot, silently
+        #expect(banner.mainAxis.offset(at: 5) == 390)  // back in the middle slot, silently
         let back = BannerScene(itemCount: 5)
         slowDrag(back, from: Point(x: 100, y: y), to: Point(x: 100 + 0.29 * 390 + h, y: y))
         back.advance(to: 5)
@@ -22,9 +22,9 @@ import ScrollPhysics
 
     @Test func tenPercentWithAFlickAndWrapsBackwards() {
         let banner = BannerScene(itemCount: 5)
-        drag(banner, from: Point(x: 100, y: y), to: Point(x: 100 + 0.11 * 390 + h, y: y), duration: 0.05)   // 858 pt/s
+        drag(banner, from: Point(x: 100, y: y), to: Point(x: 100 + 0.11 * 390 + h, y: y), duration: 0.05)  // 858 pt/s
         banner.advance(to: 5)
-        #expect(banner.current == 4)   // wrapped from the first item to the last
+        #expect(banner.current == 4)  // wrapped from the first item to the last
         let short = BannerScene(itemCount: 5)
         drag(short, from: Point(x: 100, y: y), to: Point(x: 100 + 0.09 * 390 + h, y: y), duration: 0.05)
         short.advance(to: 5)
@@ -37,7 +37,7 @@ import ScrollPhysics
         drag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.08 * 390, y: y), duration: 0.04)
         #expect(banner.mainAxis.phase(at: 0.04) == .settling)
         #expect(banner.mainAxis.velocity(at: 0.04) == 0)
-        #expect(banner.mainAxis.velocity(at: 0.06) < 0)   // heading home, toward smaller offsets
+        #expect(banner.mainAxis.velocity(at: 0.06) < 0)  // heading home, toward smaller offsets
     }
 
     @Test func usesTheThresholdPolicyWhateverTheParametersSay() {
@@ -50,7 +50,7 @@ import ScrollPhysics
         banner.setFeel(Feel(parameters), at: 0)
         slowDrag(banner, from: Point(x: 300, y: y), to: Point(x: 300 - 0.4 * 390, y: y))
         banner.advance(to: 6)
-        #expect(banner.current == 0)   // 40 % no longer completes
+        #expect(banner.current == 0)  // 40 % no longer completes
     }
 
     @Test func autoAdvancePausesWhileTouched() {

@@ -72,13 +72,14 @@ import ScrollPhysics
         list.axis.setOffset(frame.y - 100, at: 0)
         list.tap(at: Point(x: 100, y: 110), time: 0)
         #expect(list.selectedIndex == 3)
-        list.tap(at: Point(x: 2, y: 110), time: 0)   // the margin beside the card: nothing
+        list.tap(at: Point(x: 2, y: 110), time: 0)  // the margin beside the card: nothing
         #expect(list.selectedIndex == nil)
 
         let carousel = CarouselScene()
         carousel.tap(at: Point(x: 195, y: carousel.cellFrame(0, offset: 0).y + 10), time: 0)
         #expect(carousel.selectedIndex == 0)
-        carousel.tap(at: Point(x: 390 - 20, y: carousel.cellFrame(0, offset: 0).y + 10), time: 0)   // the peeking neighbour
+        // the peeking neighbour
+        carousel.tap(at: Point(x: 390 - 20, y: carousel.cellFrame(0, offset: 0).y + 10), time: 0)
         #expect(carousel.selectedIndex == 1)
 
         let pager = PagerScene(pageCount: 3)
@@ -101,7 +102,9 @@ import ScrollPhysics
         func indicator(at t: Double) -> DrawCommand? {
             var drawn = DrawList()
             list.draw(into: &drawn, at: t)
-            return drawn.commands.last { if case .rect(let r, _, let radius) = $0 { return r.width == 3 && radius == 1.5 } else { return false } }
+            return drawn.commands.last {
+                if case .rect(let r, _, let radius) = $0 { return r.width == 3 && radius == 1.5 } else { return false }
+            }
         }
         #expect(indicator(at: 0) == nil)
         list.handle(TimedInput(time: 0, event: .down(Point(x: 100, y: 600))))

@@ -18,12 +18,12 @@ import ScrollPhysics
 
     @Test func flingHandsLeftoverVelocityToTheListAtThePin() {
         let nested = NestedScene()
-        drag(nested, from: Point(x: 250, y: 700), to: Point(x: 250, y: 600), duration: 0.04)   // 2500 pt/s
+        drag(nested, from: Point(x: 250, y: 700), to: Point(x: 250, y: 600), duration: 0.04)  // 2500 pt/s
         let end = nested.container.motionEndTime!
         let before = nested.container.velocity(at: end - 1e-6)
         nested.advance(to: end + 1e-3)
         #expect(nested.container.offset(at: end + 1e-3) == 200)
-        #expect(abs(nested.lists[0].velocity(at: end) - before) < 0.1)   // continuous across the hand-off
+        #expect(abs(nested.lists[0].velocity(at: end) - before) < 0.1)  // continuous across the hand-off
         nested.advance(to: 6)
         #expect(nested.lists[0].offset(at: 6) > 300)
     }
@@ -33,13 +33,15 @@ import ScrollPhysics
     /// read "idle" while the menu glided on).
     @Test func liveReadingFollowsTheGestureIntoTheList() {
         let nested = NestedScene()
-        drag(nested, from: Point(x: 250, y: 700), to: Point(x: 250, y: 600), duration: 0.04)   // 2500 pt/s
+        drag(nested, from: Point(x: 250, y: 700), to: Point(x: 250, y: 600), duration: 0.04)  // 2500 pt/s
         let end = nested.container.motionEndTime!
         var previous = nested.liveReading(at: end - 0.1)
         for t in stride(from: end - 0.1 + 0.004, through: end + 0.5, by: 0.004) {
             nested.advance(to: t)
             let live = nested.liveReading(at: t)
-            #expect(abs(live.offset - previous.offset) <= 0.004 * max(abs(live.velocity), abs(previous.velocity)) + 1e-6, "jump at \(t)")
+            #expect(
+                abs(live.offset - previous.offset) <= 0.004 * max(abs(live.velocity), abs(previous.velocity)) + 1e-6,
+                "jump at \(t)")
             #expect(live.offset == nested.container.offset(at: t) + nested.lists[0].offset(at: t))
             previous = live
         }
@@ -51,29 +53,32 @@ import ScrollPhysics
 
     @Test func listFlingHandsBackToTheContainerWhichBounces() {
         let nested = NestedScene()
-        slowDrag(nested, from: Point(x: 250, y: 760), to: Point(x: 250, y: 400))   // container pinned, list 160
+        slowDrag(nested, from: Point(x: 250, y: 760), to: Point(x: 250, y: 400))  // container pinned, list 160
         nested.advance(to: 5)
-        drag(nested, from: Point(x: 250, y: 300), to: Point(x: 250, y: 500), start: 5, duration: 0.04)   // 5000 pt/s down
+        // 5000 pt/s down
+        drag(nested, from: Point(x: 250, y: 300), to: Point(x: 250, y: 500), start: 5, duration: 0.04)
         var lowest = 0.0
-        for t in stride(from: 5.04, through: 9, by: 0.004) { nested.advance(to: t); lowest = min(lowest, nested.container.offset(at: t)) }
+        for t in stride(from: 5.04, through: 9, by: 0.004) {
+            nested.advance(to: t); lowest = min(lowest, nested.container.offset(at: t))
+        }
         #expect(nested.lists[0].offset(at: 9) == 0)
-        #expect(lowest < -20)                           // it went past the top ...
-        #expect(nested.container.offset(at: 9) == 0)    // ... and came back
+        #expect(lowest < -20)  // it went past the top ...
+        #expect(nested.container.offset(at: 9) == 0)  // ... and came back
     }
 
     @Test func diagonalFlickDoesNotTurnTheTabsButASideSwipeDoes() {
         let nested = NestedScene()
-        drag(nested, from: Point(x: 300, y: 650), to: Point(x: 200, y: 530), duration: 0.05)   // 50° from horizontal
+        drag(nested, from: Point(x: 300, y: 650), to: Point(x: 200, y: 530), duration: 0.05)  // 50° from horizontal
         nested.advance(to: 3)
         #expect(nested.tabIndex(at: 3) == 0)
         #expect(nested.container.offset(at: 3) > 0)
-        drag(nested, from: Point(x: 300, y: 650), to: Point(x: 180, y: 630), start: 4, duration: 0.05)   // 9.5°
+        drag(nested, from: Point(x: 300, y: 650), to: Point(x: 180, y: 630), start: 4, duration: 0.05)  // 9.5°
         nested.advance(to: 7)
         #expect(nested.tabIndex(at: 7) == 1)
         nested.setControl("lockAngle", to: 5, at: 7)
         drag(nested, from: Point(x: 300, y: 650), to: Point(x: 180, y: 630), start: 8, duration: 0.05)
         nested.advance(to: 11)
-        #expect(nested.tabIndex(at: 11) == 1)   // with a 5° lock the same swipe scrolls vertically
+        #expect(nested.tabIndex(at: 11) == 1)  // with a 5° lock the same swipe scrolls vertically
     }
 
     @Test func statusBarTapScrollsToTopEvenWhileMoving() {
@@ -101,7 +106,7 @@ import ScrollPhysics
         #expect(nested.lists[0].offset(at: 7) == stopped)
         nested.handle(TimedInput(time: 8, event: .down(Point(x: 250, y: 400))))
         nested.handle(TimedInput(time: 8.05, event: .up(Point(x: 250, y: 400))))
-        #expect(nested.selectedIndex != nil)    // at rest, a tap selects the dish under it
+        #expect(nested.selectedIndex != nil)  // at rest, a tap selects the dish under it
     }
 
     @Test func handOffIsIndependentOfFrameRate() {
@@ -112,7 +117,9 @@ import ScrollPhysics
             for frame in 0...Int(3 * fps) {
                 let t = Double(frame) / fps
                 nested.advance(to: t)
-                if frame % Int(fps / 30) == 0 { samples.append(nested.container.offset(at: t) + nested.lists[0].offset(at: t)) }
+                if frame % Int(fps / 30) == 0 {
+                    samples.append(nested.container.offset(at: t) + nested.lists[0].offset(at: t))
+                }
             }
             return samples
         }

@@ -16,18 +16,24 @@ import ScrollPhysics
     }
 
     static let cases: [Case] = [
-        Case(name: "pager flick", make: { PagerScene() }, axis: { $0.mainAxis },
-             from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), duration: 0.06),
-        Case(name: "carousel swipe", make: { CarouselScene() }, axis: { $0.mainAxis },
-             from: Point(x: 300, y: 400), to: Point(x: 200, y: 400), duration: 0.04),
-        Case(name: "carousel hard", make: { CarouselScene() }, axis: { $0.mainAxis },
-             from: Point(x: 350, y: 400), to: Point(x: 100, y: 400), duration: 0.05),
-        Case(name: "banner swipe", make: { BannerScene() }, axis: { $0.mainAxis },
-             from: Point(x: 320, y: 220), to: Point(x: 150, y: 220), duration: 0.12),
-        Case(name: "loop flick", make: { LoopScene() }, axis: { $0.mainAxis },
-             from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), duration: 0.06),
-        Case(name: "nested tabs", make: { NestedScene() }, axis: { ($0 as! NestedScene).tabs },
-             from: Point(x: 300, y: 650), to: Point(x: 180, y: 640), duration: 0.05),
+        Case(
+            name: "pager flick", make: { PagerScene() }, axis: { $0.mainAxis },
+            from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), duration: 0.06),
+        Case(
+            name: "carousel swipe", make: { CarouselScene() }, axis: { $0.mainAxis },
+            from: Point(x: 300, y: 400), to: Point(x: 200, y: 400), duration: 0.04),
+        Case(
+            name: "carousel hard", make: { CarouselScene() }, axis: { $0.mainAxis },
+            from: Point(x: 350, y: 400), to: Point(x: 100, y: 400), duration: 0.05),
+        Case(
+            name: "banner swipe", make: { BannerScene() }, axis: { $0.mainAxis },
+            from: Point(x: 320, y: 220), to: Point(x: 150, y: 220), duration: 0.12),
+        Case(
+            name: "loop flick", make: { LoopScene() }, axis: { $0.mainAxis },
+            from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), duration: 0.06),
+        Case(
+            name: "nested tabs", make: { NestedScene() }, axis: { ($0 as! NestedScene).tabs },
+            from: Point(x: 300, y: 650), to: Point(x: 180, y: 640), duration: 0.05)
     ]
 
     @Test(arguments: cases)
@@ -92,7 +98,9 @@ import ScrollPhysics
         carousel.scroll(.notches(1), at: 0)
         carousel.scroll(.notches(1), at: 0.05)
         var past = 0.0
-        for t in stride(from: 0.05, through: 2, by: 0.002) { carousel.advance(to: t); past = max(past, carousel.mainAxis.offset(at: t) - 624) }
+        for t in stride(from: 0.05, through: 2, by: 0.002) {
+            carousel.advance(to: t); past = max(past, carousel.mainAxis.offset(at: t) - 624)
+        }
         #expect(past <= 1e-6)
     }
 
@@ -129,7 +137,10 @@ import ScrollPhysics
         // 0.99 per ms from the release frame on (one 60 Hz frame already run at release).
         let uikit = ListScene()
         uikit.handle(TimedInput(time: 0, event: .down(Point(x: 195, y: 200))))
-        for i in 1...50 { uikit.handle(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 200 + pull * Double(i) / 50)))) }
+        for i in 1...50 {
+            uikit.handle(
+                TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 200 + pull * Double(i) / 50))))
+        }
         let e0 = uikit.mainAxis.offset(at: 0.4)
         uikit.handle(TimedInput(time: 0.7, event: .up(Point(x: 195, y: 200 + pull))))
         #expect(e0 < 0)
@@ -147,7 +158,7 @@ import ScrollPhysics
             #expect(abs(again.mainAxis.offset(at: 0.8) - x) < 1e-9)
             #expect(again.mainAxis.phase(at: 0.8) == .dragging)
             again.handle(TimedInput(time: 0.85, event: .move(Point(x: 195, y: 280))))
-            #expect(again.mainAxis.offset(at: 0.85) > x)   // pushed back toward the edge (past the hysteresis)
+            #expect(again.mainAxis.offset(at: 0.85) > x)  // pushed back toward the edge (past the hysteresis)
         }
     }
 

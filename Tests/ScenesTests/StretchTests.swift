@@ -18,7 +18,9 @@ import ScrollPhysics
     /// A slow pull down from the top by 300 pt of finger, held.
     func pull(_ scene: any ScrollScene) -> Double {
         scene.handle(TimedInput(time: 0, event: .down(Point(x: 200, y: 200))))
-        for i in 1...30 { scene.handle(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 200, y: 200 + Double(i) * 10)))) }
+        for i in 1...30 {
+            scene.handle(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 200, y: 200 + Double(i) * 10))))
+        }
         scene.advance(to: 0.6)
         return scene.mainAxis.offset(at: 0.6)
     }
@@ -47,11 +49,15 @@ import ScrollPhysics
 
     @Test func aStretchMapsShapesAndMovesText() {
         let s = Stretch(axis: .y, pivot: 844, factor: 1.25)
-        #expect(s.apply(.rect(Rect(x: 10, y: 744, width: 100, height: 40), fill: .solid(.white), cornerRadius: 8))
+        #expect(
+            s.apply(.rect(Rect(x: 10, y: 744, width: 100, height: 40), fill: .solid(.white), cornerRadius: 8))
                 == .rect(Rect(x: 10, y: 719, width: 100, height: 50), fill: .solid(.white), cornerRadius: 8))
-        #expect(s.apply(.circle(centerX: 5, centerY: 844, radius: 3, color: .white)) == .circle(centerX: 5, centerY: 844, radius: 3, color: .white))
+        #expect(
+            s.apply(.circle(centerX: 5, centerY: 844, radius: 3, color: .white))
+                == .circle(centerX: 5, centerY: 844, radius: 3, color: .white))
         #expect(Stretch(axis: .x, pivot: 0, factor: .nan).factor == 1)
-        let text = Stretch(axis: .x, pivot: 0, factor: 2).apply(.text("a", x: 10, y: 5, style: .body, color: .white, maxWidth: 50))
+        let text = Stretch(axis: .x, pivot: 0, factor: 2).apply(
+            .text("a", x: 10, y: 5, style: .body, color: .white, maxWidth: 50))
         #expect(text == .text("a", x: 20, y: 5, style: .body, color: .white, maxWidth: 100))
     }
 }

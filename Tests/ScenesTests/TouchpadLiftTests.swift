@@ -16,7 +16,7 @@ import ScrollPhysics
         let list = ListScene(contentLength: 20_000)
         stream(list, from: 0)
         let x0 = list.mainAxis.offset(at: 10.0 / 60)
-        #expect(x0 == 400)   // no hysteresis for a touchpad
+        #expect(x0 == 400)  // no hysteresis for a touchpad
         list.handle(TimedInput(time: 11.0 / 60, event: .wheelEnd))
         #expect(list.mainAxis.phase(at: 11.0 / 60) == .decelerating)
         // Released at 2.4 pt/ms: the release frame's step, then the glide to (2.4 − 0.01)·499 pt further.

@@ -8,7 +8,8 @@ struct Run {
     var stderr: String
 }
 
-/// The binary under test: SCROLLAB_BINARY when set (to run these tests against another build), else the one built beside the tests.
+/// The binary under test: SCROLLAB_BINARY when set (to run these tests against another build), else the one built
+/// beside the tests.
 func scrollabBinary() -> URL {
     if let path = ProcessInfo.processInfo.environment["SCROLLAB_BINARY"] { return URL(fileURLWithPath: path) }
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -21,8 +22,10 @@ func scrollabBinary() -> URL {
 /// Runs `scrollab` with `arguments`; `stdout`/`stdin` replace the pipes (a file handle such as
 /// /dev/full), `environment` replaces the environment, and a run longer than `limit` seconds is
 /// killed (its status is then the signal's, which no test expects).
-func scrollab(_ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandle? = nil,
-              environment: [String: String]? = nil, limit: Double = 120) throws -> Run {
+func scrollab(
+    _ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandle? = nil,
+    environment: [String: String]? = nil, limit: Double = 120
+) throws -> Run {
     let process = Process()
     process.executableURL = scrollabBinary()
     process.arguments = arguments
@@ -44,8 +47,9 @@ func scrollab(_ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandl
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     watchdog.cancel()
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-               stderr: String(decoding: errData, as: UTF8.self))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 func temporaryDirectory() throws -> URL {
@@ -55,31 +59,49 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Suite(.serialized) struct CommandLineTests {
-    let gesture = "{\"events\":[{\"t\":0,\"type\":\"down\",\"x\":195,\"y\":600},{\"t\":0.05,\"type\":\"move\",\"x\":195,\"y\":520},{\"t\":0.1,\"type\":\"up\",\"x\":195,\"y\":400}]}"
+    let gesture =
+        #"{"events":[{"t":0,"type":"down","x":195,"y":600},{"t":0.05,"type":"move","x":195,"y":520},"#
+        + #"{"t":0.1,"type":"up","x":195,"y":400}]}"#
 
     @Test func replayWritesATraceFile() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let g = dir.appendingPathComponent("g.json"), out = dir.appendingPathComponent("trace.csv")
         try gesture.write(to: g, atomically: true, encoding: .utf8)
-        let run = try scrollab(["replay", "--scene", "pager", "--pages", "3", "--gesture", g.path, "--fps", "30", "--trace", out.path])
+        let run = try scrollab([
+            "replay", "--scene", "pager", "--pages", "3", "--gesture", g.path, "--fps", "30", "--trace", out.path
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let csv = try String(contentsOf: out, encoding: .utf8)
         #expect(csv.hasPrefix("t,offset,velocity,phase,page\n0.000000,0.0000,0.000,dragging,0\n"))
         #expect(csv.hasSuffix(",844.0000,0.000,idle,1\n"))
     }
 
-    @Test(arguments: [
-        (["replay", "--gesture", "/nonexistent/g.json"], "scrollab: error: /nonexistent/g.json: no such file\n"),
-        (["replay", "--gesture", "G", "--scene", "grid"], "scrollab: error: --scene: unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, nested, adapters, lab\n"),
-        (["replay", "--gesture", "G", "--viewport", "wide"], "scrollab: error: --viewport: \"wide\" is not WIDTHxHEIGHT (for example 390x844)\n"),
-        (["replay", "--gesture", "G", "--fps", "0"], "scrollab: error: --fps: 0 is out of range [1, 1000]\n"),
-        (["replay", "--gesture", "G", "--pages", "3"], "scrollab: error: --pages applies to --scene pager only, not list\n"),
-        (["replay", "--gesture", "G", "--params", "P"], "scrollab: error: P: key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s\n"),
-        (["replay"], nil),
-        (["replay", "--gesture", "G", "--bogus"], nil),
-        (["frobnicate"], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["replay", "--gesture", "/nonexistent/g.json"], "scrollab: error: /nonexistent/g.json: no such file\n"),
+            (
+                ["replay", "--gesture", "G", "--scene", "grid"],
+                "scrollab: error: --scene: unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, "
+                    + "nested, adapters, lab\n"
+            ),
+            (
+                ["replay", "--gesture", "G", "--viewport", "wide"],
+                "scrollab: error: --viewport: \"wide\" is not WIDTHxHEIGHT (for example 390x844)\n"
+            ),
+            (["replay", "--gesture", "G", "--fps", "0"], "scrollab: error: --fps: 0 is out of range [1, 1000]\n"),
+            (
+                ["replay", "--gesture", "G", "--pages", "3"],
+                "scrollab: error: --pages applies to --scene pager only, not list\n"
+            ),
+            (
+                ["replay", "--gesture", "G", "--params", "P"],
+                "scrollab: error: P: key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s\n"
+            ),
+            (["replay"], nil),
+            (["replay", "--gesture", "G", "--bogus"], nil),
+            (["frobnicate"], nil)
+        ] as [([String], String?)])
     func badInputGetsOneLineAndStatusTwo(arguments: [String], expected: String?) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -113,7 +135,11 @@ func temporaryDirectory() throws -> URL {
         try "keep me".write(to: out, atomically: true, encoding: .utf8)
         let run = try scrollab(["replay", "--gesture", g.path, "--trace", out.path])
         #expect(run.status == 2)
-        #expect(run.stderr == "scrollab: error: \(g.path): event 0 (of 1): missing \"type\" (down, move, up, wheel, wheel-begin or wheel-end)\n")
+        #expect(
+            run.stderr
+                == "scrollab: error: \(g.path): event 0 (of 1): missing \"type\" (down, move, up, wheel, wheel-begin "
+                + "or wheel-end)\n"
+        )
         #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
     }
 }
@@ -141,7 +167,8 @@ func temporaryDirectory() throws -> URL {
     @Test func exitCodesAndDiffOutput() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rest = golden.appendingPathComponent("list-rest.png").path, fling = golden.appendingPathComponent("list-fling.png").path
+        let rest = golden.appendingPathComponent("list-rest.png").path,
+            fling = golden.appendingPathComponent("list-fling.png").path
         let same = try scrollab(["compare", rest, rest])
         #expect(same.status == 0)
         #expect(same.stdout == "0 of 329160 pixels differ (0.000 %); largest channel difference 0, mean 0.000\n")
@@ -153,7 +180,7 @@ func temporaryDirectory() throws -> URL {
         #expect(count > 250_000 && count < 329_160 && different.stdout.contains("of 329160 pixels differ"))
         #expect(FileManager.default.fileExists(atPath: diff))
         let allowed = try scrollab(["compare", rest, fling, "--tolerance", "255"])
-        #expect(allowed.status == 0)   // every difference within the tolerance
+        #expect(allowed.status == 0)  // every difference within the tolerance
         let small = dir.appendingPathComponent("small.png").path
         _ = try scrollab(["render", "--scene", "pager", "--scale", "0.5", "--out", small])
         let sizes = try scrollab(["compare", rest, small])
@@ -172,8 +199,10 @@ func temporaryDirectory() throws -> URL {
         defer { try? FileManager.default.removeItem(at: dir) }
         let gesture = golden.deletingLastPathComponent().appendingPathComponent("gestures/fling-up.json").path
         let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
-        #expect(try scrollab(["render", "--scene", "list", "--gesture", gesture, "--at", "0.4", "--out", a]).status == 0)
-        #expect(try scrollab(["render", "--scene", "list", "--gesture", gesture, "--at", "0.4", "--out", b]).status == 0)
+        #expect(
+            try scrollab(["render", "--scene", "list", "--gesture", gesture, "--at", "0.4", "--out", a]).status == 0)
+        #expect(
+            try scrollab(["render", "--scene", "list", "--gesture", gesture, "--at", "0.4", "--out", b]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
     }
 }

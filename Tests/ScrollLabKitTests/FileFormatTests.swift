@@ -13,25 +13,47 @@ import ScrollPhysics
     }
 
     @Test func gestureRoundTrips() throws {
-        let events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600))),
-                      TimedInput(time: 0.008, event: .move(Point(x: 195, y: 590.5))),
-                      TimedInput(time: 0.008, event: .move(Point(x: -20, y: 2000))),
-                      TimedInput(time: 0.1, event: .up(Point(x: 195, y: 400))),
-                      TimedInput(time: 0.2, event: .wheel(dx: 0, dy: -3.25))]
+        let events = [
+            TimedInput(time: 0, event: .down(Point(x: 195, y: 600))),
+            TimedInput(time: 0.008, event: .move(Point(x: 195, y: 590.5))),
+            TimedInput(time: 0.008, event: .move(Point(x: -20, y: 2000))),
+            TimedInput(time: 0.1, event: .up(Point(x: 195, y: 400))),
+            TimedInput(time: 0.2, event: .wheel(dx: 0, dy: -3.25))
+        ]
         #expect(try GestureFile.decode(GestureFile.encode(events), file: "x") == events)
     }
 
     @Test func gestureErrorsNameTheFileAndPosition() {
-        #expect(gestureError("{\"events\": [") == "g.json: not valid JSON: line 1, column 13: unexpected end of file, expected a value")
-        #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2},\n {\"t\": -0.5, \"type\": \"up\", \"x\": 1, \"y\": 2}]}")
+        #expect(
+            gestureError("{\"events\": [")
+                == "g.json: not valid JSON: line 1, column 13: unexpected end of file, expected a value")
+        #expect(
+            gestureError(
+                ("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2},\n {\"t\": -0.5, \"type\": \"up\", "
+                    + "\"x\": 1, \"y\": 2}]}")
+            )
                 == "g.json: event 1 (of 2): \"t\" = -0.5 is out of range [0, 3600] s; a gesture lasts at most an hour")
-        #expect(gestureError("{\"events\": [{\"t\": 0.2, \"type\": \"move\", \"x\": 1, \"y\": 2}, {\"t\": 0.1, \"type\": \"move\", \"x\": 1, \"y\": 2}]}")
+        #expect(
+            gestureError(
+                ("{\"events\": [{\"t\": 0.2, \"type\": \"move\", \"x\": 1, \"y\": 2}, {\"t\": 0.1, \"type\": \"move\", "
+                    + "\"x\": 1, \"y\": 2}]}")
+            )
                 == "g.json: event 1 (of 2): \"t\" = 0.1 is before the previous event's 0.2; times must not decrease")
-        #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"tap\"}]}") == "g.json: event 0 (of 1): \"type\" must be one of down, move, up, wheel, wheel-begin, wheel-end")
-        #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": 1}]}") == "g.json: event 0 (of 1): missing \"y\"")
-        #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"up\", \"x\": 1, \"y\": 1}]}") == "g.json: event 0 (of 1): \"up\" without a \"down\" before it")
-        #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": \"1\", \"y\": 1}]}") == "g.json: event 0 (of 1): \"x\" must be a number, found a string")
-        #expect(gestureError("{\"events\": [{\"t\": 0, \"type\": \"wheel\", \"dy\": 1, \"x\": 3}]}")?.contains("unknown key \"x\" for a wheel event") == true)
+        #expect(
+            gestureError("{\"events\": [{\"t\": 0, \"type\": \"tap\"}]}")
+                == "g.json: event 0 (of 1): \"type\" must be one of down, move, up, wheel, wheel-begin, wheel-end")
+        #expect(
+            gestureError("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": 1}]}")
+                == "g.json: event 0 (of 1): missing \"y\"")
+        #expect(
+            gestureError("{\"events\": [{\"t\": 0, \"type\": \"up\", \"x\": 1, \"y\": 1}]}")
+                == "g.json: event 0 (of 1): \"up\" without a \"down\" before it")
+        #expect(
+            gestureError("{\"events\": [{\"t\": 0, \"type\": \"down\", \"x\": \"1\", \"y\": 1}]}")
+                == "g.json: event 0 (of 1): \"x\" must be a number, found a string")
+        #expect(
+            gestureError("{\"events\": [{\"t\": 0, \"type\": \"wheel\", \"dy\": 1, \"x\": 3}]}")?.contains(
+                "unknown key \"x\" for a wheel event") == true)
         #expect(gestureError("{\"gesture\": []}") == "g.json: unknown key \"gesture\"; the only key is \"events\"")
         #expect(gestureError("[]") == "g.json: expected an object with an \"events\" array, found an array")
         #expect(gestureError("{\"events\": []}") == nil)
@@ -43,9 +65,15 @@ import ScrollPhysics
         p.pagePolicy = .threshold
         #expect(try ParametersFile.decode(ParametersFile.encode(p), file: "x") == Feel(p))
         #expect(try ParametersFile.decode("{}", file: "x") == .standard)
-        #expect(paramsError("{\"bounceDamping\": 500}") == "p.json: key \"bounceDamping\": 500 is out of range; allowed range [1, 100] 1/s")
-        #expect(paramsError("{\"damping\": 5}")?.hasPrefix("p.json: key \"damping\": unknown key; allowed keys: decelerationRate,") == true)
-        #expect(paramsError("{\"pagePolicy\": 1}") == "p.json: key \"pagePolicy\": 1 is not one of: projection, spring, threshold")
+        #expect(
+            paramsError("{\"bounceDamping\": 500}")
+                == "p.json: key \"bounceDamping\": 500 is out of range; allowed range [1, 100] 1/s")
+        #expect(
+            paramsError("{\"damping\": 5}")?.hasPrefix(
+                "p.json: key \"damping\": unknown key; allowed keys: decelerationRate,") == true)
+        #expect(
+            paramsError("{\"pagePolicy\": 1}")
+                == "p.json: key \"pagePolicy\": 1 is not one of: projection, spring, threshold")
         #expect(paramsError("{\"bounceDamping\": [1]}")?.contains("an array or object is not a number") == true)
         #expect(paramsError("{\"a\": 1, \"a\": 2}") == "p.json: not valid JSON: line 1, column 10: duplicate key \"a\"")
         #expect(paramsError("{\"decelerationRate\": 1e999}")?.contains("too large") == true)
@@ -53,7 +81,8 @@ import ScrollPhysics
     }
 
     @Test func jsonParserHandlesTheStandard() throws {
-        let value = try JSONParser.parse(" {\"a\": [1, -2.5e3, true, false, null], \"s\": \"\\u00e9\\n\\ud83d\\ude00\"} ")
+        let value = try JSONParser.parse(
+            " {\"a\": [1, -2.5e3, true, false, null], \"s\": \"\\u00e9\\n\\ud83d\\ude00\"} ")
         #expect(value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
         #expect(value["s"] == .string("é\n😀"))
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("{\"a\": 01}") }
@@ -63,20 +92,34 @@ import ScrollPhysics
 
     @Test func flagsParseWithOneLineErrors() throws {
         #expect(try Flags.size("390x844", flag: "--viewport") == Size(width: 390, height: 844))
-        #expect(throws: InputError("--viewport: \"390\" is not WIDTHxHEIGHT (for example 390x844)")) { try Flags.size("390", flag: "--viewport") }
-        #expect(throws: InputError("--viewport: 0x844 is out of range; each side must be in [1, 100000] points")) { try Flags.size("0x844", flag: "--viewport") }
-        #expect(throws: InputError("--fps: 0 is out of range [1, 1000]")) { try Flags.number("0", flag: "--fps", range: 1...1000) }
-        #expect(throws: InputError("--fps: \"fast\" is not a number; allowed range [1, 1000]")) { try Flags.number("fast", flag: "--fps", range: 1...1000) }
-        #expect(throws: InputError("--pages: \"2.5\" is not a whole number; allowed range [0, 10]")) { try Flags.integer("2.5", flag: "--pages", range: 0...10) }
+        #expect(throws: InputError("--viewport: \"390\" is not WIDTHxHEIGHT (for example 390x844)")) {
+            try Flags.size("390", flag: "--viewport")
+        }
+        #expect(throws: InputError("--viewport: 0x844 is out of range; each side must be in [1, 100000] points")) {
+            try Flags.size("0x844", flag: "--viewport")
+        }
+        #expect(throws: InputError("--fps: 0 is out of range [1, 1000]")) {
+            try Flags.number("0", flag: "--fps", range: 1...1000)
+        }
+        #expect(throws: InputError("--fps: \"fast\" is not a number; allowed range [1, 1000]")) {
+            try Flags.number("fast", flag: "--fps", range: 1...1000)
+        }
+        #expect(throws: InputError("--pages: \"2.5\" is not a whole number; allowed range [0, 10]")) {
+            try Flags.integer("2.5", flag: "--pages", range: 0...10)
+        }
     }
 }
 
 @Suite struct TouchpadPhaseFileTests {
     @Test func wheelBeginAndEndRoundTrip() throws {
-        let text = #"{"events":[{"t":0,"type":"wheel-begin"},{"t":0.01,"type":"wheel","dx":0,"dy":5},{"t":0.05,"type":"wheel-end"}]}"#
+        let text =
+            #"{"events":[{"t":0,"type":"wheel-begin"},{"t":0.01,"type":"wheel","dx":0,"dy":5},"#
+            + #"{"t":0.05,"type":"wheel-end"}]}"#
         let events = try GestureFile.decode(text, file: "g.json")
         #expect(events.map(\.event) == [.wheelBegin, .wheel(dx: 0, dy: 5), .wheelEnd])
         #expect(try GestureFile.decode(GestureFile.encode(events), file: "again.json") == events)
-        #expect(throws: InputError.self) { try GestureFile.decode(#"{"events":[{"t":0,"type":"wheel-end","x":1}]}"#, file: "g.json") }
+        #expect(throws: InputError.self) {
+            try GestureFile.decode(#"{"events":[{"t":0,"type":"wheel-end","x":1}]}"#, file: "g.json")
+        }
     }
 }

@@ -40,7 +40,8 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
 @Suite struct FitTests {
     /// Windows line ends ("\r\n", one Character in Swift) split rows as "\n" does.
     @Test func windowsLineEndsAreRows() throws {
-        let trace = try FitTrace.parse("t,offset,finger\r\n0,0,500\r\n0.1,10,490\r\n0.2,20,\r\n0.3,25,\r\n", file: "w.csv")
+        let trace = try FitTrace.parse(
+            "t,offset,finger\r\n0,0,500\r\n0.1,10,490\r\n0.2,20,\r\n0.3,25,\r\n", file: "w.csv")
         #expect(trace.samples.map(\.offset) == [0, 10, 20, 25] && trace.samples.map(\.finger) == [500, 490, nil, nil])
     }
 
@@ -51,7 +52,9 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         for k in 0..<10 { rows.append("\(Double(k) / 60),0,0,idle,") }
         for k in 0..<5 { rows.append("\(Double(10 + k) / 60),\(Double(k) * 20),0,dragging,") }
         let friction = FrictionSimulation(origin: 80, velocity: 3000, decelerationRate: 0.995, power: 1)
-        for k in 0..<150 { let t = Double(k) / 60; rows.append("\(Double(15 + k) / 60),\(friction.position(at: t)),0,decelerating,") }
+        for k in 0..<150 {
+            let t = Double(k) / 60; rows.append("\(Double(15 + k) / 60),\(friction.position(at: t)),0,decelerating,")
+        }
         let trace = try FitTrace.parse(rows.joined(separator: "\n") + "\n", file: "ours.csv")
         #expect(Fit.detect(trace).kind == .glide, "\(Fit.detect(trace))")
         // A pull held still, then let go, is still a return.
@@ -65,18 +68,21 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     /// rows read as one trajectory, each by its own header's columns.
     @Test func aTraceWithSeveralSectionsIsRead() throws {
         let text = """
-        t,offset,velocity,phase,page
-        0.1,0,0,idle,
-        0.2,10,0,dragging,
-        t,offset,velocity,phase,page,item,items
-        0.3,20,0,decelerating,1,0,5
-        0.4,25,0,idle,1,0,5
-        0.5,26,0,idle,1,0,5
-        """
+            t,offset,velocity,phase,page
+            0.1,0,0,idle,
+            0.2,10,0,dragging,
+            t,offset,velocity,phase,page,item,items
+            0.3,20,0,decelerating,1,0,5
+            0.4,25,0,idle,1,0,5
+            0.5,26,0,idle,1,0,5
+            """
         let trace = try FitTrace.parse(text, file: "window.csv")
         #expect(trace.samples.map(\.offset) == [0, 10, 20, 25, 26])
         #expect(trace.samples.map(\.dragging) == [false, true, false, false, false])
-        #expect(throws: InputError("w.csv: row 3: no column named \"offset\" (the header is t,x; expected t,offset[,finger])")) {
+        #expect(
+            throws: InputError(
+                "w.csv: row 3: no column named \"offset\" (the header is t,x; expected t,offset[,finger])")
+        ) {
             try FitTrace.parse("t,offset\n0,1\nt,x\n", file: "w.csv")
         }
     }
@@ -85,11 +91,14 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     func glideRecoversRateAndPower(rate: Double, power: Double) throws {
         var noise = Noise(state: UInt64(rate * 1e6) ^ UInt64(power * 1000))
         let friction = FrictionSimulation(origin: 120, velocity: 3000, decelerationRate: rate, power: power)
-        let rows = noise.times(from: 0, through: friction.settleTime + 0.3).map { ($0, friction.position(at: $0) + noise.normal(0.2)) }
+        let rows = noise.times(from: 0, through: friction.settleTime + 0.3).map {
+            ($0, friction.position(at: $0) + noise.normal(0.2))
+        }
         let result = try Fit.run(FitTrace.parse(csv(rows), file: "glide.csv"), kind: .glide)
         let mu = -1000 * log(rate)
         #expect(within(fitted(result, "μ"), mu), "μ \(fitted(result, "μ")) vs \(mu)")
-        #expect(within(fitted(result, "decelerationPower"), power), "n \(fitted(result, "decelerationPower")) vs \(power)")
+        #expect(
+            within(fitted(result, "decelerationPower"), power), "n \(fitted(result, "decelerationPower")) vs \(power)")
         #expect(result.maximumResidual < 1.5 && result.meanResidual < 0.3)
     }
 
@@ -137,11 +146,11 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     @Test(arguments: [(10.9, 7.3, -177.0), (14, 3, -80), (10.9, 0, 300), (25, 12, 150), (8, 8, -60)])
     func returnRecoversDampingAndRate(delta: Double, k: Double, y0: Double) throws {
         var noise = Noise(state: UInt64(delta * 100 + k * 10 + abs(y0)))
-        let release = 0.4137   // between frames
+        let release = 0.4137  // between frames
         let rows = noise.times(from: 0, through: 1.4).map { t -> (Double, Double) in
             let tau = t - release
             let y = tau <= 0 ? y0 : y0 * (1 + (delta - k) * tau) * exp(-delta * tau)
-            return (t, y + (tau <= 0 ? 0 : noise.normal(0.001 * abs(y0))))   // 0.18 pt for 177 pt
+            return (t, y + (tau <= 0 ? 0 : noise.normal(0.001 * abs(y0))))  // 0.18 pt for 177 pt
         }
         let result = try Fit.run(FitTrace.parse(csv(rows), file: "return.csv"), kind: .auto, law: .spring)
         #expect(result.kind == .return && result.returnLaw == .spring)
@@ -170,7 +179,7 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     @Test(arguments: [(0.99, 0.49, -177.0), (0.985, 0.0, 120), (0.995, 1.2, -60), (0.98, -0.3, 200)])
     func uikitReturnRecoversItsDecayAndHeldVelocity(q: Double, w: Double, y0: Double) throws {
         var noise = Noise(state: UInt64(q * 1e4 + abs(y0)))
-        let release = 0.4137   // between frames
+        let release = 0.4137  // between frames
         let r = 0.998
         let back = UIKitEdgeReturn(from: y0, velocity: (y0 < 0 ? -1 : 1) * 1000 * w, edge: 0, rate: r, decay: q)
         let rows = noise.times(from: 0, through: 1.6).map { t -> (Double, Double) in
@@ -192,7 +201,9 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     func pageRecoversTheSpring(delta: Double, y0: Double, v0: Double) throws {
         var noise = Noise(state: UInt64(delta * 10 + abs(y0)))
         let spring = CriticallyDampedSpring(from: 844 + y0, velocity: v0, to: 844, damping: delta)
-        let rows = noise.times(from: 0, through: spring.settleTime + 0.2).map { ($0, spring.position(at: $0) + noise.normal(0.1)) }
+        let rows = noise.times(from: 0, through: spring.settleTime + 0.2).map {
+            ($0, spring.position(at: $0) + noise.normal(0.1))
+        }
         let result = try Fit.run(FitTrace.parse(csv(rows), file: "page.csv"), kind: .page)
         #expect(within(fitted(result, "pageDamping"), delta), "δ \(fitted(result, "pageDamping"))")
     }
@@ -207,13 +218,17 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         let result = try Fit.run(FitTrace.parse(csv(landing), file: "landing.csv"), kind: .page)
         #expect(result.pageMotion == .decelerate)
         #expect(fitted(result, "pageDamping") == 20)
-        #expect(result.notes.contains { $0.contains("exponential landing") && $0.contains("δ = v0/|y0| = 4") }, "\(result.notes)")
+        #expect(
+            result.notes.contains { $0.contains("exponential landing") && $0.contains("δ = v0/|y0| = 4") },
+            "\(result.notes)")
         let (parameters, _) = result.parameters()
         #expect(parameters.pageMotion == .decelerate && result.fittedKeys.contains("pageMotion"))
         // Slower than the default: pageDamping is lowered to δ, where the landing is the same.
         let slow = noise.times(from: 0, through: 1.2).map { ($0, 312 - 86 * exp(-9 * $0) + noise.normal(0.1)) }
         let slowFit = try Fit.run(FitTrace.parse(csv(slow), file: "slow.csv"), kind: .page)
-        #expect(slowFit.pageMotion == .decelerate && within(fitted(slowFit, "pageDamping"), 9), "\(fitted(slowFit, "pageDamping"))")
+        #expect(
+            slowFit.pageMotion == .decelerate && within(fitted(slowFit, "pageDamping"), 9),
+            "\(fitted(slowFit, "pageDamping"))")
         // From rest: a spring, not an exponential.
         let spring = CriticallyDampedSpring(from: 100, velocity: 0, to: 844, damping: 20)
         let rows = noise.times(from: 0, through: 1).map { ($0, spring.position(at: $0) + noise.normal(0.1)) }
@@ -235,14 +250,22 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         func message(_ text: String) -> String {
             do { _ = try FitTrace.parse(text, file: "x.csv"); return "" } catch { return error.message }
         }
-        #expect(message("t,offset\n0,1\n0.1,2\n0.2,abc\n0.3,4\n") == "x.csv: row 4, column 2 \"offset\": \"abc\" is not a finite number")
+        #expect(
+            message("t,offset\n0,1\n0.1,2\n0.2,abc\n0.3,4\n")
+                == "x.csv: row 4, column 2 \"offset\": \"abc\" is not a finite number")
         #expect(message("t,offset\n0,1\n0.1\n") == "x.csv: row 3, column 2 \"offset\": missing (the row has 1 fields)")
-        #expect(message("time,offset\n0,1\n") == "x.csv: row 1: no column named \"t\" (the header is time,offset; expected t,offset[,finger])")
-        #expect(message("t,offset\n0,1\n0.2,2\n0.1,3\n0.3,4\n") == "x.csv: row 4, column 1 \"t\": 0.1 is before the previous row's 0.2; times must not decrease")
+        #expect(
+            message("time,offset\n0,1\n")
+                == "x.csv: row 1: no column named \"t\" (the header is time,offset; expected t,offset[,finger])")
+        #expect(
+            message("t,offset\n0,1\n0.2,2\n0.1,3\n0.3,4\n")
+                == "x.csv: row 4, column 1 \"t\": 0.1 is before the previous row's 0.2; times must not decrease")
         #expect(message("t,offset\n0,nan\n") == "x.csv: row 2, column 2 \"offset\": \"nan\" is not a finite number")
         #expect(message("t,offset\n0,1\n1,2\n") == "x.csv: 2 data rows; at least 4 are needed to fit")
         #expect(message("") == "x.csv: row 1: empty; expected a header such as t,offset or t,offset,finger")
-        #expect(message("t,offset,finger\n0,1,x\n1,1,1\n2,1,1\n3,1,1\n") == "x.csv: row 2, column 3 \"finger\": \"x\" is not a finite number")
+        #expect(
+            message("t,offset,finger\n0,1,x\n1,1,1\n2,1,1\n3,1,1\n")
+                == "x.csv: row 2, column 3 \"finger\": \"x\" is not a finite number")
     }
 }
 
@@ -250,15 +273,23 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     @Test func fitPrintsWritesParamsAndPlotsAndRefusesBadInput() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let data = dir.appendingPathComponent("ios.csv"), params = dir.appendingPathComponent("fit.json"), plot = dir.appendingPathComponent("fit.png")
-        try "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n".write(to: data, atomically: true, encoding: .utf8)
+        let data = dir.appendingPathComponent("ios.csv"), params = dir.appendingPathComponent("fit.json"),
+            plot = dir.appendingPathComponent("fit.png")
+        try "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n".write(
+            to: data, atomically: true, encoding: .utf8)
         // UIKit's own return by default: its 0.99 per ms, written with the law it needs.
         let uikitParams = dir.appendingPathComponent("uikit.json")
         let uikit = try scrollab(["fit", data.path, "--kind", "return", "--params", uikitParams.path])
-        #expect(uikit.status == 0 && uikit.stdout.contains("edgeReturn: uikit") && uikit.stdout.contains("edgeDecay: 0.9"), "\(uikit.stdout)\(uikit.stderr)")
-        let uikitWritten = try ParametersFile.decode(String(contentsOf: uikitParams, encoding: .utf8), file: "uikit.json").uikit
+        #expect(
+            uikit.status == 0 && uikit.stdout.contains("edgeReturn: uikit") && uikit.stdout.contains("edgeDecay: 0.9"),
+            "\(uikit.stdout)\(uikit.stderr)")
+        let uikitWritten = try ParametersFile.decode(
+            String(contentsOf: uikitParams, encoding: .utf8), file: "uikit.json"
+        ).uikit
         #expect(uikitWritten.edgeReturn == .uikit && abs(uikitWritten.edgeDecay - 0.99) < 0.0005)
-        let run = try scrollab(["fit", data.path, "--kind", "return", "--law", "spring", "--params", params.path, "--plot", plot.path])
+        let run = try scrollab([
+            "fit", data.path, "--kind", "return", "--law", "spring", "--params", params.path, "--plot", plot.path
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("edgeReturnRate: 7.") && run.stdout.contains("residual: max "))
         let written = try String(contentsOf: params, encoding: .utf8)
@@ -271,32 +302,48 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         try "t,offset\n0,1\n0.1,2\n0.2,abc\n0.3,4\n".write(to: data, atomically: true, encoding: .utf8)
         let bad = try scrollab(["fit", data.path, "--params", params.path])
         #expect(bad.status == 2)
-        #expect(bad.stderr == "scrollab: error: \(data.path): row 4, column 2 \"offset\": \"abc\" is not a finite number\n")
+        #expect(
+            bad.stderr == "scrollab: error: \(data.path): row 4, column 2 \"offset\": \"abc\" is not a finite number\n")
         #expect(try String(contentsOf: params, encoding: .utf8) == written)
         let kind = try scrollab(["fit", data.path, "--kind", "spin"])
-        #expect(kind.status == 2 && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, pipeline, auto"))
+        #expect(
+            kind.status == 2
+                && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, pipeline, auto"))
     }
 
     @Test func aTraceOfOursGivesBackTheParametersItWasMadeWith() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let fling = root.appendingPathComponent("Assets/gestures/fling-up.json").path
         let flick = root.appendingPathComponent("Assets/gestures/flick-next-page.json").path
         let glide = dir.appendingPathComponent("glide.csv").path, page = dir.appendingPathComponent("page.csv").path
         let fast = dir.appendingPathComponent("fast.json"), spring = dir.appendingPathComponent("spring.json")
-        try "{\"decelerationRate\": 0.995, \"decelerationPower\": 0.8}".write(to: fast, atomically: true, encoding: .utf8)
+        try "{\"decelerationRate\": 0.995, \"decelerationPower\": 0.8}".write(
+            to: fast, atomically: true, encoding: .utf8)
         try "{\"pageMotion\": \"spring\", \"pageDamping\": 35}".write(to: spring, atomically: true, encoding: .utf8)
-        #expect(try scrollab(["replay", "--scene", "list", "--content-length", "100000", "--gesture", fling, "--params", fast.path,
-                              "--trace", glide]).status == 0)
-        #expect(try scrollab(["replay", "--scene", "pager", "--gesture", flick, "--params", spring.path, "--trace", page]).status == 0)
+        #expect(
+            try scrollab([
+                "replay", "--scene", "list", "--content-length", "100000", "--gesture", fling, "--params", fast.path,
+                "--trace", glide
+            ]).status == 0)
+        #expect(
+            try scrollab(["replay", "--scene", "pager", "--gesture", flick, "--params", spring.path, "--trace", page])
+                .status == 0)
         let glideFit = try scrollab(["fit", glide, "--params", dir.appendingPathComponent("g.json").path])
         #expect(glideFit.status == 0 && glideFit.stdout.contains("kind: glide"), "\(glideFit.stdout)\(glideFit.stderr)")
-        let g = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("g.json"), encoding: .utf8), file: "g.json").uikit
+        let g = try ParametersFile.decode(
+            String(contentsOf: dir.appendingPathComponent("g.json"), encoding: .utf8), file: "g.json"
+        ).uikit
         #expect(abs(g.decelerationRate - 0.995) < 1e-5 && abs(g.decelerationPower - 0.8) < 0.008, "\(g)")
-        let pageFit = try scrollab(["fit", page, "--kind", "page", "--params", dir.appendingPathComponent("p.json").path])
+        let pageFit = try scrollab([
+            "fit", page, "--kind", "page", "--params", dir.appendingPathComponent("p.json").path
+        ])
         #expect(pageFit.status == 0, "\(pageFit.stderr)")
-        let p = try ParametersFile.decode(String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8), file: "p.json").uikit
+        let p = try ParametersFile.decode(
+            String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8), file: "p.json"
+        ).uikit
         #expect(abs(p.pageDamping - 35) < 0.35, "\(p.pageDamping)")
     }
 }
@@ -313,7 +360,8 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
                 let x = Double(i) / Double(count)
                 return p[0] + p[1] * x - (1 + 2 * x)
             }
-            #expect(abs(result.parameters[0] - 1) < 1e-6 && abs(result.parameters[1] - 2) < 1e-6, "\(result.parameters)")
+            #expect(
+                abs(result.parameters[0] - 1) < 1e-6 && abs(result.parameters[1] - 2) < 1e-6, "\(result.parameters)")
             #expect(result.residuals.count == count)
             // One pass for the residuals; the rest is bounded whatever the count (≤ 2 starts ×
             // 150 iterations × 35 evaluations × 250 rows, then 40 × 35 × 4000 rows).
@@ -332,12 +380,16 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
     static func flick(_ values: ScrollParameters, pull: Double = 0) -> String {
         let touches: [(t: Double, y: Double)] = [
             (0.67618, 549), (0.78439, 548.667), (0.80110, 538.667), (0.81775, 522.667), (0.83440, 501.667),
-            (0.85106, 466.667), (0.86771, 406.333), (0.88440, 329.667), (0.90107, 220.333),
+            (0.85106, 466.667), (0.86771, 406.333), (0.88440, 329.667), (0.90107, 220.333)
         ]
         var axis = ScrollAxis(viewportLength: 874, bounds: 0...5126, feel: Feel(values), offset: pull)
         var rows = ["t,offset,finger"]
         for (i, touch) in touches.enumerated() {
-            if i == 0 { axis.beginDrag(at: touch.t, pointer: touch.y) } else { axis.dragMoved(at: touch.t, pointer: touch.y) }
+            if i == 0 {
+                axis.beginDrag(at: touch.t, pointer: touch.y)
+            } else {
+                axis.dragMoved(at: touch.t, pointer: touch.y)
+            }
             rows.append("\(touch.t),\(axis.offset(at: touch.t)),\(touch.y)")
         }
         axis.endDrag(at: 0.91777)
@@ -358,7 +410,7 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(result.kind == .pipeline)
         #expect(abs(fitted(result, "decelerationRate") - rate) < 2e-6, "\(fitted(result, "decelerationRate"))")
         #expect(result.maximumResidual < 0.01, "\(result.maximumResidual)")
-        #expect(abs(fitted(result, "release velocity") - 4110) < 1)   // the recognizer's, whatever the rate
+        #expect(abs(fitted(result, "release velocity") - 4110) < 1)  // the recognizer's, whatever the rate
         #expect(!result.values.contains { $0.key == "rubberBandCoefficient" || $0.key == "edgeDecay" })
     }
 
@@ -373,7 +425,11 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         var axis = ScrollAxis(viewportLength: 874, bounds: 0...5126, feel: Feel(truth), offset: 40)
         var rows = ["t,offset,finger"]
         for (i, touch) in touches.enumerated() {
-            if i == 0 { axis.beginDrag(at: touch.0, pointer: touch.1) } else { axis.dragMoved(at: touch.0, pointer: touch.1) }
+            if i == 0 {
+                axis.beginDrag(at: touch.0, pointer: touch.1)
+            } else {
+                axis.dragMoved(at: touch.0, pointer: touch.1)
+            }
             rows.append("\(touch.0),\(axis.offset(at: touch.0)),\(touch.1)")
         }
         #expect(axis.offset(at: 0.083) < -50)

@@ -26,18 +26,25 @@ import Scenes
     /// The soak's SplitMix64 generator.
     typealias Generator = Soak.Random
 
-    static let interestingBytes: [UInt8] = Array("\"\\,:[]{}-+.eE0 \n\r\t".utf8) + [0, 0x7F, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
-    static let interestingNumbers = ["0", "-0", "1e308", "-1e308", "1e999", "1e-400", "4.9e-324", "9007199254740993",
-                                     "1e9", "-1e9", "1000000001", "1e10", "3600", "3600.0000001", "-1", "0.5",
-                                     "NaN", "inf", "-Infinity", "0x10", "1_000", "１", "1e", "--1", ".5", "5."]
-    static let jsonTokens = ["null", "true", "false", "[]", "{}", "\"\"", "\"\\uD800\"", "\"\\uDC00\\u0041\"",
-                             "\"\\u0000\"", "\"\\ud83d\\ude00\"", "\"\u{FEFF}\"", ",", ":", "\"x\":", "[[[[[[[[",
-                             String(repeating: "[", count: 300), "\"events\"", "\"type\"", "\"model\"", "\"t\"",
-                             "\"down\"", "\"up\"", "\"move\"", "\"wheel\"", "\"wheel-begin\"", "\"wheel-end\"",
-                             "\"swiper\"", "\"framer\"", "\"android\"", "\"flutter-bouncing\"", "\"scene\"", "\"gesture\"",
-                             "\"caption\"", "\"params\"", "\"paramsB\"", "\"/dev/null\"", "\"..\"", "\"a\\nb\""]
-    static let csvTokens = ["t", "offset", "finger", "phase", "dragging", ",", ",,", "\n", "\r\n", "\n\n", " ", "t,offset\n",
-                            "t,offset,finger\n", "\"", "#"]
+    static let interestingBytes: [UInt8] =
+        Array("\"\\,:[]{}-+.eE0 \n\r\t".utf8) + [0, 0x7F, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
+    static let interestingNumbers = [
+        "0", "-0", "1e308", "-1e308", "1e999", "1e-400", "4.9e-324", "9007199254740993",
+        "1e9", "-1e9", "1000000001", "1e10", "3600", "3600.0000001", "-1", "0.5",
+        "NaN", "inf", "-Infinity", "0x10", "1_000", "１", "1e", "--1", ".5", "5."
+    ]
+    static let jsonTokens = [
+        "null", "true", "false", "[]", "{}", "\"\"", "\"\\uD800\"", "\"\\uDC00\\u0041\"",
+        "\"\\u0000\"", "\"\\ud83d\\ude00\"", "\"\u{FEFF}\"", ",", ":", "\"x\":", "[[[[[[[[",
+        String(repeating: "[", count: 300), "\"events\"", "\"type\"", "\"model\"", "\"t\"",
+        "\"down\"", "\"up\"", "\"move\"", "\"wheel\"", "\"wheel-begin\"", "\"wheel-end\"",
+        "\"swiper\"", "\"framer\"", "\"android\"", "\"flutter-bouncing\"", "\"scene\"", "\"gesture\"",
+        "\"caption\"", "\"params\"", "\"paramsB\"", "\"/dev/null\"", "\"..\"", "\"a\\nb\""
+    ]
+    static let csvTokens = [
+        "t", "offset", "finger", "phase", "dragging", ",", ",,", "\n", "\r\n", "\n\n", " ", "t,offset\n",
+        "t,offset,finger\n", "\"", "#"
+    ]
 
     /// One to four mutations of `input`.
     static func mutate(_ input: [UInt8], corpus: [[UInt8]], tokens: [String], using g: inout Generator) -> [UInt8] {
@@ -60,7 +67,8 @@ import Scenes
                 // A number in the text (the n-th run of digits) becomes an extreme one.
                 let runs = numberRuns(bytes)
                 guard !runs.isEmpty else { continue }
-                bytes.replaceSubrange(runs[g.below(runs.count)], with: Array(interestingNumbers[g.below(interestingNumbers.count)].utf8))
+                bytes.replaceSubrange(
+                    runs[g.below(runs.count)], with: Array(interestingNumbers[g.below(interestingNumbers.count)].utf8))
             case 7:
                 let other = corpus[g.below(corpus.count)]
                 bytes = Array(bytes[..<at]) + other[g.below(other.count + 1)...]
@@ -76,7 +84,10 @@ import Scenes
         var runs: [Range<Int>] = [], start: Int?
         for (i, byte) in bytes.enumerated() {
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let part = digit || (start != nil && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "-")))
+            let part =
+                digit
+                || (start != nil
+                    && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "-")))
             if part, start == nil, digit { start = i == 0 || bytes[i - 1] != UInt8(ascii: "-") ? i : i - 1 }
             if !part, let s = start { runs.append(s..<i); start = nil }
         }
@@ -86,8 +97,10 @@ import Scenes
 
     /// Runs `target` on `iterations` mutations of `corpus`; it returns the error's one line, or
     /// nil when the input was accepted (and passed the target's own checks).
-    static func fuzz(_ name: String, corpus: [String], tokens: [String], salt: UInt64, share: Double = 1,
-                     sourceLocation: SourceLocation = #_sourceLocation, target: (String) -> String?) {
+    static func fuzz(
+        _ name: String, corpus: [String], tokens: [String], salt: UInt64, share: Double = 1,
+        sourceLocation: SourceLocation = #_sourceLocation, target: (String) -> String?
+    ) {
         #expect(!corpus.isEmpty, sourceLocation: sourceLocation)
         let seeds = corpus.map { Array($0.utf8) }
         var g = Generator(seed: seed ^ salt)
@@ -98,16 +111,24 @@ import Scenes
             if let last = environment["SCROLLAB_FUZZ_LAST"] {
                 try? text.write(toFile: "\(last)-\(name.lowercased()).txt", atomically: false, encoding: .utf8)
             }
-            let replay = "\(name), SCROLLAB_FUZZ_SEED=\(seed) iteration \(iteration): \(String(reflecting: String(text.prefix(300))))"
+            let replay =
+                "\(name), SCROLLAB_FUZZ_SEED=\(seed) iteration \(iteration): "
+                + "\(String(reflecting: String(text.prefix(300))))"
             guard let message = target(text) else { accepted += 1; continue }
             refused += 1
             // One line as shown (control characters from the file are escaped), naming the file.
             let shown = escapingControlCharacters(message)
-            #expect(!shown.isEmpty && !shown.contains("\n") && !shown.contains("\r"), "\(shown) — \(replay)", sourceLocation: sourceLocation)
-            #expect(shown.hasPrefix("fuzz.") || shown.hasPrefix("line "), "\(shown) — \(replay)", sourceLocation: sourceLocation)
+            #expect(
+                !shown.isEmpty && !shown.contains("\n") && !shown.contains("\r"), "\(shown) — \(replay)",
+                sourceLocation: sourceLocation)
+            #expect(
+                shown.hasPrefix("fuzz.") || shown.hasPrefix("line "), "\(shown) — \(replay)",
+                sourceLocation: sourceLocation)
         }
         // Both sides are reached: a fuzzer whose every input fails (or passes) tests little.
-        #expect(accepted > 0 && refused > 0, "\(name): \(accepted) accepted, \(refused) refused", sourceLocation: sourceLocation)
+        #expect(
+            accepted > 0 && refused > 0, "\(name): \(accepted) accepted, \(refused) refused",
+            sourceLocation: sourceLocation)
     }
 
     static func files(_ folder: String, _ suffix: String) throws -> [String] {
@@ -117,7 +138,8 @@ import Scenes
     }
 
     @Test func json() throws {
-        let corpus = try Self.files("gestures", ".json") + Self.files("presets", ".json") + Self.files("tours", ".json")
+        let corpus =
+            try Self.files("gestures", ".json") + Self.files("presets", ".json") + Self.files("tours", ".json")
             + [#"{"a": [1, -2.5e3, true, false, null, {"b": "\u00e9\n\ud83d\ude00"}], "c": {}}"#]
         Self.fuzz("JSON", corpus: corpus, tokens: Self.jsonTokens, salt: 1) { text in
             let value: JSONValue
@@ -134,7 +156,9 @@ import Scenes
     @Test func gesture() throws {
         Self.fuzz("gesture", corpus: try Self.files("gestures", ".json"), tokens: Self.jsonTokens, salt: 2) { text in
             let events: [TimedInput]
-            do throws(InputError) { events = try GestureFile.decode(text, file: "fuzz.json") } catch { return error.message }
+            do throws(InputError) { events = try GestureFile.decode(text, file: "fuzz.json") } catch {
+                return error.message
+            }
             #expect((try? GestureFile.decode(GestureFile.encode(events), file: "again.json")) == events)
             return nil
         }
@@ -143,7 +167,9 @@ import Scenes
     @Test func parameters() throws {
         Self.fuzz("parameters", corpus: try Self.files("presets", ".json"), tokens: Self.jsonTokens, salt: 3) { text in
             let feel: Feel
-            do throws(InputError) { feel = try ParametersFile.decode(text, file: "fuzz.json") } catch { return error.message }
+            do throws(InputError) { feel = try ParametersFile.decode(text, file: "fuzz.json") } catch {
+                return error.message
+            }
             #expect((try? ParametersFile.decode(ParametersFile.encode(feel), file: "again.json")) == feel)
             #expect(!feel.model.exported.text.isEmpty)
             return nil
@@ -154,7 +180,9 @@ import Scenes
         let folder = Self.assets.appendingPathComponent("tours").path
         Self.fuzz("tour", corpus: try Self.files("tours", ".json"), tokens: Self.jsonTokens, salt: 4) { text in
             let steps: [TourStep]
-            do throws(InputError) { steps = try TourFile.decode(text, file: "fuzz.json", folder: folder) } catch { return error.message }
+            do throws(InputError) { steps = try TourFile.decode(text, file: "fuzz.json", folder: folder) } catch {
+                return error.message
+            }
             #expect(!steps.isEmpty && steps.count <= TourFile.maximumSteps)
             return nil
         }
@@ -163,7 +191,9 @@ import Scenes
     @Test func csv() throws {
         // The recording, a trace as replay writes it, and a drag with its finger.
         var replayed = "t,offset,velocity,phase\n"
-        for i in 0..<12 { replayed += "\(Double(i) / 60),\(-100 * exp(-8 * Double(i) / 60)),0,\(i < 3 ? "dragging" : "animating")\n" }
+        for i in 0..<12 {
+            replayed += "\(Double(i) / 60),\(-100 * exp(-8 * Double(i) / 60)),0,\(i < 3 ? "dragging" : "animating")\n"
+        }
         let drag = "t,offset,finger\n0,0,0\n0.016,-10,-20\n0.033,-18,-40\n0.05,-24,-60\n0.066,-28,-80\n"
         let corpus = try Self.files("recordings", ".csv") + [replayed, drag]
         Self.fuzz("CSV", corpus: corpus, tokens: Self.csvTokens, salt: 5, share: 0.5) { text in
@@ -172,7 +202,9 @@ import Scenes
             // A parsed trace fits, or says in one line why not, with finite numbers (`fit` puts
             // the file's name before the reason).
             let result: Fit.Result
-            do throws(InputError) { result = try Fit.run(trace, kind: Fit.detect(trace).kind) } catch { return "fuzz.csv: " + error.message }
+            do throws(InputError) { result = try Fit.run(trace, kind: Fit.detect(trace).kind) } catch {
+                return "fuzz.csv: " + error.message
+            }
             #expect(result.values.allSatisfy { $0.value.isFinite }, "\(String(reflecting: text))")
             return nil
         }

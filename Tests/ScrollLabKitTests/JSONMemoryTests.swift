@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import ScrollLabKit
 
-/// M1: the memory a JSON input takes, measured as the peak resident set of the real command. A 64 MB file of nested arrays once peaked at 2.77 GB (every value a
+/// M1: the memory a JSON input takes, measured as the peak resident set of the real command. A 64 MB file of nested
+/// arrays once peaked at 2.77 GB (every value a
 /// heap box, every array grown by doubling); the bound is 10 times the file over an empty run.
 @Suite struct JSONMemoryTests {
     /// The shapes that cost most per byte: deep nesting, numbers, strings, keys, small objects.
@@ -11,10 +12,13 @@ import Testing
         ("numbers", "[", { _ in "0" }, "]"),
         ("strings", "[", { _ in "\"\"" }, "]"),
         ("keys", "{", { "\"\(String($0, radix: 16))\":0" }, "}"),
-        ("objects", "[", { _ in "{\"a\":0,\"b\":1}" }, "]"),
+        ("objects", "[", { _ in "{\"a\":0,\"b\":1}" }, "]")
     ]
 
-    static func write(_ shape: (name: String, head: String, unit: @Sendable (Int) -> String, tail: String), bytes: Int, to path: String) throws {
+    static func write(
+        _ shape: (name: String, head: String, unit: @Sendable (Int) -> String, tail: String), bytes: Int,
+        to path: String
+    ) throws {
         var parts: [String] = [], size = shape.head.utf8.count + shape.tail.utf8.count
         while true {
             let unit = shape.unit(parts.count)
@@ -22,7 +26,8 @@ import Testing
             size += unit.utf8.count + 1
             parts.append(unit)
         }
-        try (shape.head + parts.joined(separator: ",") + shape.tail).write(toFile: path, atomically: false, encoding: .utf8)
+        try (shape.head + parts.joined(separator: ",") + shape.tail).write(
+            toFile: path, atomically: false, encoding: .utf8)
     }
 
     /// The peak resident set (bytes) of `scrollab` run with `arguments`, and its exit status, as
@@ -37,7 +42,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        let kilobytes = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
+        let kilobytes = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last.flatMap {
+            Int($0)
+        }
         return ((kilobytes ?? -1) * 1024, process.terminationStatus)
     }
 
@@ -56,19 +63,25 @@ import Testing
             let path = dir.appendingPathComponent(shape.name + ".json").path
             try Self.write(shape, bytes: size, to: path)
             let run = try Self.peakMemory(["replay", "--gesture", path, "--trace", "/dev/null"], in: dir)
-            #expect(run.status == 2)   // parsed whole, then refused: not a gesture
+            #expect(run.status == 2)  // parsed whole, then refused: not a gesture
             let ratio = Double(run.bytes - base.bytes) / Double(size)
-            #expect(ratio <= 10, "\(shape.name): \(run.bytes >> 20) MB peak, \(base.bytes >> 20) MB for an empty gesture: \(ratio) × the file")
+            #expect(
+                ratio <= 10,
+                "\(shape.name): \(run.bytes >> 20) MB peak, \(base.bytes >> 20) MB for an empty gesture: \(ratio)×"
+            )
         }
     }
 
     /// The tape reads back what the text says: nested values, escapes, keys, order and equality.
     @Test func documentsReadBackExactly() throws {
-        let text = #"{"a": [1, -2.5e3, [[], {}], {"x": null}], "s\u0041": "\u00e9\n\ud83d\ude00\"/", "t": true, "f": false}"#
+        let text =
+            #"{"a": [1, -2.5e3, [[], {}], {"x": null}], "s\u0041": "\u00e9\n\ud83d\ude00\"/", "t": true, "f": false}"#
         let value = try JSONParser.parse(text)
         guard case .object(let members) = value else { Issue.record("not an object"); return }
         #expect(members.map(\.key) == ["a", "sA", "t", "f"])
-        #expect(value["a"] == .array([.number(1), .number(-2500), .array([.array([]), .object([:])]), .object(["x": .null])]))
+        #expect(
+            value["a"]
+                == .array([.number(1), .number(-2500), .array([.array([]), .object([:])]), .object(["x": .null])]))
         #expect(value["sA"] == .string("é\n😀\"/"))
         #expect(value["t"] == .bool(true) && value["f"] == .bool(false) && value["missing"] == nil)
         #expect(try JSONParser.parse(value.serialized()) == value)

@@ -23,20 +23,29 @@ import ScrollPhysics
     @Test func openEndedReplaysRestOrAreCut() throws {
         var p = ScrollParameters()
         p.decelerationPower = 1.9
-        let events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]
-            + (1...6).map { TimedInput(time: 0.008 * Double($0), event: .move(Point(x: 195, y: 600 - 60 * Double($0)))) }
+        let events =
+            [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]
+            + (1...6).map {
+                TimedInput(time: 0.008 * Double($0), event: .move(Point(x: 195, y: 600 - 60 * Double($0))))
+            }
             + [TimedInput(time: 0.056, event: .up(Point(x: 195, y: 240)))]
         var last = 0.0
         let long = Replay(fps: 10).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { t in last = t }
         #expect(long == .complete)
         #expect(last > 100 && last < 600, "rested at \(last) s")
-        let cut = Replay(fps: 10, openEndedLimit: 2).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { _ in }
+        let cut = Replay(fps: 10, openEndedLimit: 2).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) {
+            _ in
+        }
         #expect(cut == .cut(at: 2.0))
         // A fixed duration is never "cut", moving or not.
-        #expect(Replay(fps: 10, duration: 1).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { _ in } == .complete)
+        #expect(
+            Replay(fps: 10, duration: 1).run(ListScene(contentLength: 1e9, feel: Feel(p)), events: events) { _ in }
+                == .complete)
     }
 
     @Test func controlCharactersAreEscaped() {
-        #expect(escapingControlCharacters("a\u{1B}[2J\r\n\t\u{0}\u{7F}\u{85}é") == "a\\u{1B}[2J\\r\\n\\t\\u{0}\\u{7F}\\u{85}é")
+        #expect(
+            escapingControlCharacters("a\u{1B}[2J\r\n\t\u{0}\u{7F}\u{85}é")
+                == "a\\u{1B}[2J\\r\\n\\t\\u{0}\\u{7F}\\u{85}é")
     }
 }

@@ -39,13 +39,16 @@ import ScrollPhysics
     }
 
     static func node() -> String? {
-        ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Runs `node` on `source` (an ES module) and returns its standard output, or nil without node.
     static func runNode(_ source: String, check: Bool = false) throws -> (status: Int32, output: String)? {
         guard let node = node() else { return nil }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-export-\(UUID().uuidString).mjs")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollab-export-\(UUID().uuidString).mjs")
         try source.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let process = Process()

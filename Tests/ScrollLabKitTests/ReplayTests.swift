@@ -9,7 +9,9 @@ func verticalFling(distance: Double, duration: Double = 0.08, x: Double = 195) -
     var events = [TimedInput(time: 0, event: .down(Point(x: x, y: 600)))]
     let steps = Int((duration / 0.008).rounded())
     for i in 1..<steps {
-        events.append(TimedInput(time: Double(i) * 0.008, event: .move(Point(x: x, y: 600 - distance * Double(i) / Double(steps)))))
+        events.append(
+            TimedInput(
+                time: Double(i) * 0.008, event: .move(Point(x: x, y: 600 - distance * Double(i) / Double(steps)))))
     }
     events.append(TimedInput(time: duration, event: .up(Point(x: x, y: 600 - distance))))
     return events
@@ -41,7 +43,9 @@ func rows(_ csv: String) -> [Row] {
 }
 
 @Suite struct ReplayTests {
-    static let scenes: [SceneSetup] = [.list(contentLength: 3000), .pager(pages: 5), .carousel(cellWidth: 300, spacing: 12, cells: 10)]
+    static let scenes: [SceneSetup] = [
+        .list(contentLength: 3000), .pager(pages: 5), .carousel(cellWidth: 300, spacing: 12, cells: 10)
+    ]
 
     func gesture(for setup: SceneSetup) -> [TimedInput] {
         switch setup {
@@ -54,7 +58,9 @@ func rows(_ csv: String) -> [Row] {
     func traceIsIndependentOfFrameRate(setup: SceneSetup) {
         let events = gesture(for: setup)
         let traces = [30.0, 60, 120, 240].map { fps in
-            rows(Replay(fps: fps, duration: 5).run(setup.makeScene(viewport: .phone, feel: Feel(ScrollParameters())), events: events))
+            rows(
+                Replay(fps: fps, duration: 5).run(
+                    setup.makeScene(viewport: .phone, feel: Feel(ScrollParameters())), events: events))
         }
         let reference = traces[0]
         #expect(reference.count == 151)
@@ -63,7 +69,9 @@ func rows(_ csv: String) -> [Row] {
             for (i, row) in reference.enumerated() {
                 let other = trace[i * factor]
                 #expect(other.t == row.t)
-                #expect(abs(other.offset - row.offset) <= 0.01, "\(setup.name) t=\(row.t): \(other.offset) vs \(row.offset)")
+                #expect(
+                    abs(other.offset - row.offset) <= 0.01, "\(setup.name) t=\(row.t): \(other.offset) vs \(row.offset)"
+                )
                 #expect(abs(other.velocity - row.velocity) <= 0.01)
                 #expect(other.phase == row.phase && other.page == row.page)
             }
@@ -96,9 +104,12 @@ func rows(_ csv: String) -> [Row] {
     }
 
     @Test func carouselCentresTheNextCellAndSlowDragPastMidpointLandsOnIt() {
-        // the article “iOS UIScrollView paging effect”'s bug case: a slow drag past the midpoint must land on the next cell, not skip two.
+        // the article “iOS UIScrollView paging effect”'s bug case: a slow drag past the midpoint must land on the next
+        // cell, not skip two.
         var slow = [TimedInput(time: 0, event: .down(Point(x: 300, y: 400)))]
-        for i in 1...43 { slow.append(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 300 - Double(i) * 4, y: 400)))) }
+        for i in 1...43 {
+            slow.append(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 300 - Double(i) * 4, y: 400))))
+        }
         // 172 pt, less the 10 pt pan hysteresis: 162 pt > 156 = half a paging width.
         slow.append(TimedInput(time: 0.9, event: .up(Point(x: 128, y: 400))))
         let trace = rows(Replay(fps: 60).run(CarouselScene(), events: slow))
@@ -107,8 +118,10 @@ func rows(_ csv: String) -> [Row] {
         // A hard fling with several cells allowed skips by projected distance.
         var parameters = ScrollParameters()
         parameters.maximumPagesPerFling = 4
-        let hard = rows(Replay(fps: 60).run(CarouselScene(feel: Feel(parameters)), events: horizontalFling(distance: 300, duration: 0.06)))
-        #expect(hard.last?.offset == 1248)   // 4 cells × 312 pt
+        let hard = rows(
+            Replay(fps: 60).run(
+                CarouselScene(feel: Feel(parameters)), events: horizontalFling(distance: 300, duration: 0.06)))
+        #expect(hard.last?.offset == 1248)  // 4 cells × 312 pt
     }
 
     @Test func openEndedReplayStopsAfterRest() {
@@ -136,15 +149,18 @@ func rows(_ csv: String) -> [Row] {
         defer { try? FileManager.default.removeItem(at: dir) }
         let gesture = projectAssets + "/gestures/uikit-medium-flick.json"
         let plot = dir.appendingPathComponent("flick.png").path, trace = dir.appendingPathComponent("t.csv").path
-        let run = try scrollab(["replay", "--scene", "list", "--viewport", "402x874", "--content-length", "6000",
-                                "--gesture", gesture, "--trace", trace, "--plot", plot])
+        let run = try scrollab([
+            "replay", "--scene", "list", "--viewport", "402x874", "--content-length", "6000",
+            "--gesture", gesture, "--trace", trace, "--plot", plot
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plot)))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // Never onto an input or the trace.
         let same = try scrollab(["replay", "--scene", "list", "--gesture", gesture, "--trace", trace, "--plot", trace])
         #expect(same.status == 2 && same.stderr.contains("same file"))
-        let onto = try scrollab(["replay", "--scene", "list", "--gesture", gesture, "--trace", trace, "--plot", gesture])
+        let onto = try scrollab(["replay", "--scene", "list", "--gesture", gesture, "--trace", trace, "--plot", gesture]
+        )
         #expect(onto.status == 2)
         #expect(try String(contentsOfFile: gesture, encoding: .utf8).hasPrefix("{\"events\""))
     }
@@ -159,8 +175,11 @@ func rows(_ csv: String) -> [Row] {
         let params = dir.appendingPathComponent("p.json").path
         try #"{"refreshRate": 60}"#.write(toFile: params, atomically: true, encoding: .utf8)
         func releaseFrame(_ extra: [String]) throws -> Double {
-            let run = try scrollab(["replay", "--scene", "list", "--device", "iphone-15-pro-max", "--content-length", "6000",
-                                    "--gesture", gesture, "--fps", "1000"] + extra)
+            let run = try scrollab(
+                [
+                    "replay", "--scene", "list", "--device", "iphone-15-pro-max", "--content-length", "6000",
+                    "--gesture", gesture, "--fps", "1000"
+                ] + extra)
             let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("0.918000,") })
             return try #require(Double(row.split(separator: ",")[1]))
         }

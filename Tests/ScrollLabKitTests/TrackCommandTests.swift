@@ -41,14 +41,21 @@ import ScrollLabKit
         let dir = try temporaryDirectory().path
         let clip = dir + "/fast.mp4", params = dir + "/fast.json"
         try "{\"decelerationRate\": 0.99}".write(toFile: params, atomically: true, encoding: .utf8)
-        let render = try runProgram(scrollabPath(), ["render", "--video", clip, "--scale", "2", "--params", params,
-                                                     "--gesture", projectAssets + "/gestures/fling-up.json"])
+        let render = try runProgram(
+            scrollabPath(),
+            [
+                "render", "--video", clip, "--scale", "2", "--params", params,
+                "--gesture", projectAssets + "/gestures/fling-up.json"
+            ])
         #expect(render.status == 0, "\(render.stderr)")
         let fit = try runProgram(scrollabPath(), ["fit", "--video", clip, "--params", dir + "/fitted.json"])
         #expect(fit.status == 0, "\(fit.stderr)")
         let fitted = try String(contentsOfFile: dir + "/fitted.json", encoding: .utf8)
-        let rate = try #require(fitted.split(separator: "\n").first { $0.contains("decelerationRate") }
-            .flatMap { Double($0.split(separator: ":")[1].trimmingCharacters(in: CharacterSet(charactersIn: " ,"))) })
+        let rate = try #require(
+            fitted.split(separator: "\n").first { $0.contains("decelerationRate") }
+                .flatMap {
+                    Double($0.split(separator: ":")[1].trimmingCharacters(in: CharacterSet(charactersIn: " ,")))
+                })
         #expect(abs((1 - rate) / 0.01 - 1) < 0.02, "decelerationRate \(rate)")
         #expect(fit.stdout.contains("glide"), "\(fit.stdout)")
         let best = fit.stdout.split(separator: "\n").first { $0.hasPrefix("  1. ") }
@@ -69,7 +76,9 @@ import ScrollLabKit
         #expect(track.status == 0, "\(track.stderr)")
         let segments = track.stderr.split(separator: "\n").first { $0.hasPrefix("segments:") }.map(String.init) ?? ""
         #expect(segments.components(separatedBy: ", ").count == 4, "\(segments)")
-        #expect(segments.hasPrefix("segments: rest") && segments.contains("drag") && segments.contains("glide"), "\(segments)")
+        #expect(
+            segments.hasPrefix("segments: rest") && segments.contains("drag") && segments.contains("glide"),
+            "\(segments)")
         #expect(track.stderr.contains("rows 88–567"), "\(track.stderr)")
         let found = Self.rows(track.stdout)
         #expect(found.count > 150)
@@ -90,7 +99,8 @@ import ScrollLabKit
         #expect(abs(found.last!.offset - page(found.last!.t - best.shift)) < 1, "rests at \(found.last!.offset)")
         let fit = try runProgram(scrollabPath(), ["fit", "--video", clip])
         #expect(fit.status == 0, "\(fit.stderr)")
-        let uikit = try #require(fit.stdout.split(separator: "\n").first { $0.contains(". uikit:") }.map(String.init), "\(fit.stdout)")
+        let uikit = try #require(
+            fit.stdout.split(separator: "\n").first { $0.contains(". uikit:") }.map(String.init), "\(fit.stdout)")
         func value(after label: String) -> Double? {
             uikit.components(separatedBy: label + " ").dropFirst().first?.split(separator: " ").first
                 .flatMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ",;"))) }

@@ -19,14 +19,16 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-               stderr: String(decoding: errData, as: UTF8.self))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 func scrollabPath() -> String {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let binary = directory.appendingPathComponent("scrollab")
-    return FileManager.default.fileExists(atPath: binary.path) ? binary.path : directory.deletingLastPathComponent().appendingPathComponent("scrollab").path
+    return FileManager.default.fileExists(atPath: binary.path)
+        ? binary.path : directory.deletingLastPathComponent().appendingPathComponent("scrollab").path
 }
 
 let projectAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,9 +36,14 @@ let projectAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
 
 /// ffprobe's answer for the first video stream: key=value lines.
 func probe(_ file: String, countFrames: Bool = false) throws -> [String: String] {
-    let run = try runProgram("/usr/bin/env", ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
-        + ["-show_entries", "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_frames,nb_read_frames:format=duration,size",
-           "-of", "default=noprint_wrappers=1", file])
+    let run = try runProgram(
+        "/usr/bin/env",
+        ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
+            + [
+                "-show_entries",
+                "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_frames,nb_read_frames:format=duration,size",
+                "-of", "default=noprint_wrappers=1", file
+            ])
     #expect(run.status == 0, "ffprobe: \(run.stderr)")
     var fields: [String: String] = [:]
     for line in run.stdout.split(separator: "\n") {
@@ -48,8 +55,12 @@ func probe(_ file: String, countFrames: Bool = false) throws -> [String: String]
 
 /// Frame `index` of a video decoded by ffmpeg to an RGBA PNG, then loaded.
 func decodeFrame(_ video: String, index: Int, to png: String) throws -> Image {
-    let run = try runProgram("/usr/bin/env", ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", video,
-                                              "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-pix_fmt", "rgba", png])
+    let run = try runProgram(
+        "/usr/bin/env",
+        [
+            "ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", video,
+            "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-pix_fmt", "rgba", png
+        ])
     #expect(run.status == 0, "ffmpeg: \(run.stderr)")
     return try Image.loadPNG(png)
 }
@@ -57,9 +68,14 @@ func decodeFrame(_ video: String, index: Int, to png: String) throws -> Image {
 /// A PNG through yuv420p and back (BT.709, limited range) without any codec: the colour
 /// resolution every H.264 player gets, so what is left is the encoder's own loss.
 func throughYUV420(_ png: String, to output: String) throws -> Image {
-    let run = try runProgram("/usr/bin/env", ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", png, "-vf",
-                                              "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd,format=yuv420p,scale=in_color_matrix=bt709:in_range=tv",
-                                              "-pix_fmt", "rgba", output])
+    let run = try runProgram(
+        "/usr/bin/env",
+        [
+            "ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", png, "-vf",
+            "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd,format=yuv420p,"
+                + "scale=in_color_matrix=bt709:in_range=tv",
+            "-pix_fmt", "rgba", output
+        ])
     #expect(run.status == 0, "ffmpeg: \(run.stderr)")
     return try Image.loadPNG(output)
 }
@@ -70,8 +86,10 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
 
     func expectedFrames(fps: Double, slow: Double = 1, sides: [ScrollParameters] = [ScrollParameters()]) throws -> Int {
         let events = try GestureFile.load(fling)
-        return ClipScript(setup: .cards(count: 200), viewport: .phone, events: events,
-                          sides: sides.map { ClipSide(label: "", feel: Feel($0)) }, fps: fps, slow: slow).frameCount()
+        return ClipScript(
+            setup: .cards(count: 200), viewport: .phone, events: events,
+            sides: sides.map { ClipSide(label: "", feel: Feel($0)) }, fps: fps, slow: slow
+        ).frameCount()
     }
 
     /// The MP4 holds the frames, rate, size and duration asked for, and frame k decoded from it
@@ -97,12 +115,14 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         let decoded = try decodeFrame(out, index: 60, to: dir.appendingPathComponent("frame60.png").path)
         for (time, matches) in [(1.0, true), (1.05, false)] {
             let png = dir.appendingPathComponent("at-\(time).png").path
-            let run = try scrollab(["render", "--scene", "list", "--gesture", fling, "--at", String(time), "--out", png])
+            let run = try scrollab(["render", "--scene", "list", "--gesture", fling, "--at", String(time), "--out", png]
+            )
             #expect(run.status == 0, "\(run.stderr)")
             let reference = try throughYUV420(png, to: dir.appendingPathComponent("at-\(time)-420.png").path)
             let diff = ImageDiff(reference, decoded, threshold: GoldenFrame.threshold)
-            #expect((diff.differingFraction <= GoldenFrame.allowedFraction) == matches,
-                    "t = \(time): \(diff.differingPixels) pixels differ, largest \(diff.largestDifference)")
+            #expect(
+                (diff.differingFraction <= GoldenFrame.allowedFraction) == matches,
+                "t = \(time): \(diff.differingPixels) pixels differ, largest \(diff.largestDifference)")
         }
     }
 
@@ -132,7 +152,11 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         var alone: [Image] = []
         for (index, params) in [nil, fast].enumerated() {
             let png = dir.appendingPathComponent("side\(index).png").path
-            #expect(try scrollab(["render", "--scene", "list", "--gesture", fling, "--at", "1", "--out", png] + (params.map { ["--params", $0] } ?? [])).status == 0)
+            #expect(
+                try scrollab(
+                    ["render", "--scene", "list", "--gesture", fling, "--at", "1", "--out", png]
+                        + (params.map { ["--params", $0] } ?? [])
+                ).status == 0)
             alone.append(try Image.loadPNG(png))
         }
         /// Mean channel difference between phone `index` of the decoded frame and `image`.
@@ -159,12 +183,16 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("slow.gif").path
-        let run = try scrollab(["render", "--scene", "pager", "--gesture", projectAssets + "/gestures/flick-next-page.json", "--slow", "0.25",
-                                "--fps", "25", "--scale", "0.25", "--caption", "Four times slower", "--video", out])
+        let run = try scrollab([
+            "render", "--scene", "pager", "--gesture", projectAssets + "/gestures/flick-next-page.json", "--slow",
+            "0.25",
+            "--fps", "25", "--scale", "0.25", "--caption", "Four times slower", "--video", out
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let events = try GestureFile.load(projectAssets + "/gestures/flick-next-page.json")
-        let script = ClipScript(setup: .pager(pages: 5), viewport: .phone, events: events,
-                                sides: [ClipSide(label: "", feel: Feel(ScrollParameters()))], fps: 25, slow: 0.25, caption: "x")
+        let script = ClipScript(
+            setup: .pager(pages: 5), viewport: .phone, events: events,
+            sides: [ClipSide(label: "", feel: Feel(ScrollParameters()))], fps: 25, slow: 0.25, caption: "x")
         let rest = script.restTime()
         #expect(rest > 0.3 && rest < 1.5)
         let info = try probe(out, countFrames: true)
@@ -179,9 +207,14 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("clip.mp4")
         try "keep me".write(to: out, atomically: true, encoding: .utf8)
-        let run = try runProgram(scrollabPath(), ["render", "--gesture", fling, "--video", out.path], environment: ["PATH": dir.path])
+        let run = try runProgram(
+            scrollabPath(), ["render", "--gesture", fling, "--video", out.path], environment: ["PATH": dir.path])
         #expect(run.status == 2)
-        #expect(run.stderr == "scrollab: error: ffmpeg is not on PATH; install it with: sudo apt-get install --no-install-recommends ffmpeg (or run make deps)\n")
+        #expect(
+            run.stderr
+                == "scrollab: error: ffmpeg is not on PATH; install it with: sudo apt-get install "
+                + "--no-install-recommends ffmpeg (or run make deps)\n"
+        )
         #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
     }
 
@@ -192,34 +225,54 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         let bin = dir.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let fake = bin.appendingPathComponent("ffmpeg")
-        try "#!/bin/sh\nfor last; do :; done\nhead -c 100000 > \"$last\"\necho 'Conversion failed!' >&2\nexit 1\n".write(to: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nfor last; do :; done\nhead -c 100000 > \"$last\"\necho 'Conversion failed!' >&2\nexit 1\n"
+            .write(to: fake, atomically: true, encoding: .utf8)
         chmod(fake.path, 0o755)
         let out = dir.appendingPathComponent("clip.mp4")
         try "keep me".write(to: out, atomically: true, encoding: .utf8)
-        let run = try runProgram(scrollabPath(), ["render", "--gesture", fling, "--video", out.path], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        let run = try runProgram(
+            scrollabPath(), ["render", "--gesture", fling, "--video", out.path],
+            environment: ["PATH": bin.path + ":/usr/bin:/bin"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("scrollab: error: \(out.path): ffmpeg ") && run.stderr.contains("Conversion failed!"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("scrollab: error: \(out.path): ffmpeg ") && run.stderr.contains("Conversion failed!"),
+            "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1)
         #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bin", "clip.mp4"])
     }
 
-    @Test(arguments: [
-        (["--video", "OUT/clip.txt"], "--video: \"OUT/clip.txt\" must end in .mp4 or .gif"),
-        (["--video", "OUT/clip.gif", "--fps", "60"], "--fps: 60 cannot be held by a GIF (frame delays are whole hundredths of a second, 0.02 s or more); use 50, 25, 20 or 10"),
-        (["--video", "OUT/clip.mp4", "--slow", "0"], "--slow: 0 is out of range [0.05, 1]"),
-        (["--video", "OUT/clip.mp4", "--out", "OUT/x.png"], "--video cannot be used with --out or --filmstrip"),
-        (["--out", "OUT/x.png", "--params-b", "PARAMS_B"], "--params-b applies to --video only"),
-        (["--video", "OUT", "--fps", "25"], "--video: \"OUT\" must end in .mp4 or .gif"),
-        (["--video", "OUT/dir.mp4"], "OUT/dir.mp4: is a directory, expected a file"),
-        (["--device", "iphone-16", "--video", "OUT/clip.mp4"], "--device: unknown device \"iphone-16\"; allowed: iphone-se, iphone-15, iphone-15-pro-max, iphone-17-pro, ipad-mini, ipad-pro-11"),
-        (["--device", "ipad-mini", "--viewport", "300x300", "--out", "OUT/x.png"], "--device and --viewport cannot be used together"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["--video", "OUT/clip.txt"], "--video: \"OUT/clip.txt\" must end in .mp4 or .gif"),
+            (
+                ["--video", "OUT/clip.gif", "--fps", "60"],
+                "--fps: 60 cannot be held by a GIF (frame delays are whole hundredths of a second, 0.02 s or more); "
+                    + "use 50, 25, 20 or 10"
+            ),
+            (["--video", "OUT/clip.mp4", "--slow", "0"], "--slow: 0 is out of range [0.05, 1]"),
+            (["--video", "OUT/clip.mp4", "--out", "OUT/x.png"], "--video cannot be used with --out or --filmstrip"),
+            (["--out", "OUT/x.png", "--params-b", "PARAMS_B"], "--params-b applies to --video only"),
+            (["--video", "OUT", "--fps", "25"], "--video: \"OUT\" must end in .mp4 or .gif"),
+            (["--video", "OUT/dir.mp4"], "OUT/dir.mp4: is a directory, expected a file"),
+            (
+                ["--device", "iphone-16", "--video", "OUT/clip.mp4"],
+                "--device: unknown device \"iphone-16\"; allowed: iphone-se, iphone-15, iphone-15-pro-max, "
+                    + "iphone-17-pro, ipad-mini, ipad-pro-11"
+            ),
+            (
+                ["--device", "ipad-mini", "--viewport", "300x300", "--out", "OUT/x.png"],
+                "--device and --viewport cannot be used together"
+            )
+        ] as [([String], String)])
     func badVideoInputGetsOneLine(arguments: [String], expected: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("dir.mp4"), withIntermediateDirectories: true)
-        let resolved = arguments.map { $0.replacingOccurrences(of: "OUT", with: dir.path).replacingOccurrences(of: "PARAMS_B", with: fast) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("dir.mp4"), withIntermediateDirectories: true)
+        let resolved = arguments.map {
+            $0.replacingOccurrences(of: "OUT", with: dir.path).replacingOccurrences(of: "PARAMS_B", with: fast)
+        }
         let run = try scrollab(["render", "--gesture", fling] + resolved)
         #expect(run.status == 2)
         #expect(run.stderr == "scrollab: error: " + expected.replacingOccurrences(of: "OUT", with: dir.path) + "\n")
@@ -234,7 +287,9 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         try "{}".write(toFile: params, atomically: true, encoding: .utf8)
         let run = try scrollab(["render", "--gesture", fling, "--params", params, "--video", params])
         #expect(run.status == 2)
-        #expect(run.stderr == "scrollab: error: \(params): is also an input (\(params)); not overwritten, choose another output\n")
+        #expect(
+            run.stderr
+                == "scrollab: error: \(params): is also an input (\(params)); not overwritten, choose another output\n")
         #expect(try String(contentsOfFile: params, encoding: .utf8) == "{}")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["feel.mp4"])
     }
@@ -244,7 +299,10 @@ func throughYUV420(_ png: String, to output: String) throws -> Image {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("se.mp4").path
-        let run = try scrollab(["render", "--scene", "carousel", "--device", "iphone-se", "--gesture", projectAssets + "/gestures/swipe-left.json", "--video", out])
+        let run = try scrollab([
+            "render", "--scene", "carousel", "--device", "iphone-se", "--gesture",
+            projectAssets + "/gestures/swipe-left.json", "--video", out
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let info = try probe(out)
         #expect(info["width"] == "376" && info["height"] == "668")

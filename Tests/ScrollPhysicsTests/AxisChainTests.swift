@@ -13,7 +13,7 @@ import Testing
 
     @Test func handOffStartsTheSecondAxisAtTheExactCrossing() {
         var (first, second) = pair()
-        first.fling(at: 0, velocity: 4000)   // from 0: crosses 356 at t_c = −ln(1 − 356μ/4000)/μ
+        first.fling(at: 0, velocity: 4000)  // from 0: crosses 356 at t_c = −ln(1 − 356μ/4000)/μ
         let mu = -1000 * log(0.998)
         let tc = -log(1 - 356 * mu / 4000) / mu
         let vc = 4000 - mu * 356

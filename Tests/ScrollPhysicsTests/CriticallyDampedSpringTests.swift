@@ -12,7 +12,8 @@ import Testing
             // x'' + 2δx' + δ²(x − target) = 0
             if t > 0 {
                 let acceleration = derivative({ spring.velocity(at: $0) }, at: t, step: 1e-6)
-                let residual = acceleration + 2 * damping * spring.velocity(at: t)
+                let residual =
+                    acceleration + 2 * damping * spring.velocity(at: t)
                     + damping * damping * (spring.position(at: t) - 500)
                 #expect(abs(residual) <= 1e-4 * max(1, abs(v0) * damping, abs(y0) * damping * damping))
                 #expect(relativelyClose(derivative({ spring.position(at: $0) }, at: t), spring.velocity(at: t), 1e-5))
@@ -22,7 +23,8 @@ import Testing
 
     @Test(arguments: [10.9, 20.0, 50.0])
     func bounceFromTheEdgePeaksAtOneOverDelta(damping: Double) {
-        // Li's “UIScrollView drag conversion rate and paging”, eq. 2: Δy = v0·t·e^(−δt), farthest point v0/(δ·e) at t = 1/δ.
+        // Li's “UIScrollView drag conversion rate and paging”, eq. 2: Δy = v0·t·e^(−δt), farthest point v0/(δ·e) at t =
+        // 1/δ.
         let spring = CriticallyDampedSpring(from: 0, velocity: 3000, to: 0, damping: damping)
         #expect(close(spring.position(at: 1 / damping), 3000 / (damping * M_E), 1e-9))
         #expect(close(spring.velocity(at: 1 / damping), 0, 1e-9))

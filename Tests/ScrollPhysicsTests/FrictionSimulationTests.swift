@@ -74,7 +74,8 @@ import Testing
 
     @Test func travellingLandsExactlyOnTheTarget() {
         for power in [0.5, 1.0, 1.6] {
-            let friction = try! #require(FrictionSimulation.travelling(distance: 700, from: 100, velocity: 2000, power: power))
+            let friction = try! #require(
+                FrictionSimulation.travelling(distance: 700, from: 100, velocity: 2000, power: power))
             #expect(close(friction.restPosition, 800, 1e-6))
             #expect(close(friction.velocity(at: 0), 2000, 1e-6))
         }

@@ -3,8 +3,10 @@ import Testing
 @testable import ScrollPhysics
 
 @Suite struct PageApproachTests {
-    static let cases: [(Double, Double, Double)] = [(0, 400, 0.75), (300, 804, 0.75), (2000, 724, 0.724), (-500, -300, 0.6), (1e-3, 1, 0.01),
-                                                      (1500, 1000, 2 * 1000 / 1500.0)]
+    static let cases: [(Double, Double, Double)] = [
+        (0, 400, 0.75), (300, 804, 0.75), (2000, 724, 0.724), (-500, -300, 0.6), (1e-3, 1, 0.01),
+        (1500, 1000, 2 * 1000 / 1500.0)
+    ]
 
     @Test(arguments: cases)
     func startsAtTheReleaseVelocityAndArrivesAtRest(v0: Double, distance: Double, duration: Double) {
@@ -19,7 +21,10 @@ import Testing
         let a = v0 * duration / distance
         for s in [0.1, 0.37, 0.5, 0.9] {
             let t = s * duration
-            #expect(relativelyClose(derivative({ approach.position(at: $0) }, at: t, step: 1e-7 * duration), approach.velocity(at: t), 1e-5))
+            #expect(
+                relativelyClose(
+                    derivative({ approach.position(at: $0) }, at: t, step: 1e-7 * duration), approach.velocity(at: t),
+                    1e-5))
             let h = a * s + (3 - 2 * a) * s * s + (a - 2) * s * s * s
             #expect(close(approach.position(at: t), 100 + distance * h, 1e-9 * max(1, abs(distance))))
         }
@@ -48,7 +53,9 @@ import Testing
                 previous = v
             }
             #expect(farthest <= distance + 1e-9, "a = \(a)")
-            #expect(close(fastest, approach.peakSpeed, 1e-3 * max(1, fastest)), "a = \(a): \(fastest) vs \(approach.peakSpeed)")
+            #expect(
+                close(fastest, approach.peakSpeed, 1e-3 * max(1, fastest)),
+                "a = \(a): \(fastest) vs \(approach.peakSpeed)")
             if a >= 1.5 { #expect(falls && fastest <= a * distance / duration + 1e-9, "a = \(a)") }
             let bound = 1.5 * distance / duration + 1e-9
             #expect(a >= 1.5 || fastest <= bound)
@@ -56,8 +63,12 @@ import Testing
     }
 
     @Test func badInputRestsAtTheTarget() {
-        for approach in [PageApproach(from: .nan, velocity: 1, to: 10, duration: 1), PageApproach(from: 0, velocity: .infinity, to: 10, duration: 1),
-                         PageApproach(from: 0, velocity: 1, to: 10, duration: 0), PageApproach(from: 0, velocity: 1, to: 10, duration: -1)] {
+        for approach in [
+            PageApproach(from: .nan, velocity: 1, to: 10, duration: 1),
+            PageApproach(from: 0, velocity: .infinity, to: 10, duration: 1),
+            PageApproach(from: 0, velocity: 1, to: 10, duration: 0),
+            PageApproach(from: 0, velocity: 1, to: 10, duration: -1)
+        ] {
             #expect(approach.position(at: 0) == 10 && approach.velocity(at: 0) == 0 && approach.settleTime == 0)
         }
     }
@@ -74,7 +85,9 @@ import Testing
 
     /// Samples a motion every 0.5 ms from its start.
     func samples(_ motion: Motion, from t0: Double = 0) -> [(t: Double, x: Double, v: Double)] {
-        stride(from: t0, through: motion.end + 0.01, by: 0.0005).map { ($0, motion.position(at: $0), motion.velocity(at: $0)) }
+        stride(from: t0, through: motion.end + 0.01, by: 0.0005).map {
+            ($0, motion.position(at: $0), motion.velocity(at: $0))
+        }
     }
 
     @Test func towardThePageNeverOvershootsAndSpeedsUpOnlyBelowTwoDistancesPerSecond() {
@@ -94,7 +107,9 @@ import Testing
                     if speed >= 2 * distance {
                         #expect(fastest <= speed * (1 + 1e-9), "never faster than released: \(label): \(fastest)")
                     } else {
-                        #expect(fastest <= max(speed, 2 * distance) * (1 + 1e-6), "a slow release peaks at 2·D /s at most: \(label): \(fastest)")
+                        #expect(
+                            fastest <= max(speed, 2 * distance) * (1 + 1e-6),
+                            "a slow release peaks at 2·D /s at most: \(label): \(fastest)")
                     }
                     #expect(motion.position(at: motion.end) == target && motion.velocity(at: motion.end) == 0)
                     let took = motion.end, longest = max(MotionPlanner.longestPageApproach, 12 / damping)
@@ -135,7 +150,9 @@ import Testing
             let y0 = -177 * scale
             let motion = p.edgeReturn(from: y0, velocity: 0, edge: 0)
             for (t, left) in Self.recorded {
-                #expect(abs(-motion.position(at: t) - left * scale) <= 0.3 * scale, "\(t) s, ×\(scale): \(motion.position(at: t))")
+                #expect(
+                    abs(-motion.position(at: t) - left * scale) <= 0.3 * scale,
+                    "\(t) s, ×\(scale): \(motion.position(at: t))")
             }
             // Starts back at once at k·y0 = 7.3·177 pt/s, then y(t) = (y0 + (v0 + δ·y0)·t)·e^(−δt).
             #expect(close(motion.velocity(at: 0), -7.3 * y0, 1e-9))
@@ -154,7 +171,9 @@ import Testing
     @Test func edgeReturnAtManyRatesAndDampings() {
         for damping in [1.0, 10.9, 40] {
             for rate in [0.0, 3, 7.3, 10.9, 100] {
-                let p = planner { $0.bounceDamping = damping; $0.edgeReturnRate = rate }
+                let p = planner {
+                    $0.bounceDamping = damping; $0.edgeReturnRate = rate
+                }
                 let motion = p.edgeReturn(from: 5177, velocity: 0, edge: 5000)
                 let k = min(rate, damping)
                 #expect(close(motion.velocity(at: 0), -k * 177, 1e-9))

@@ -25,12 +25,19 @@ import Testing
         func message(_ values: [(key: String, value: ParameterValue)]) -> String? {
             do { _ = try ScrollParameters(values: values); return nil } catch { return error.description }
         }
-        #expect(message([("decelerationRat", .number(0.99))])?.hasPrefix("key \"decelerationRat\": unknown key") == true)
-        #expect(message([("bounceDamping", .number(0))]) == "key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s")
+        #expect(
+            message([("decelerationRat", .number(0.99))])?.hasPrefix("key \"decelerationRat\": unknown key") == true)
+        #expect(
+            message([("bounceDamping", .number(0))])
+                == "key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s")
         #expect(message([("bounceDamping", .string("10"))])?.contains("is not a number") == true)
-        #expect(message([("pagePolicy", .string("snap"))]) == "key \"pagePolicy\": \"snap\" is not one of: projection, spring, threshold")
+        #expect(
+            message([("pagePolicy", .string("snap"))])
+                == "key \"pagePolicy\": \"snap\" is not one of: projection, spring, threshold")
         #expect(message([("maximumPagesPerFling", .number(1.5))])?.contains("whole number") == true)
-        #expect(message([("pageDistanceThreshold", .number(0.3)), ("pageFlickDistanceThreshold", .number(0.5))])?.contains("exceeds pageDistanceThreshold") == true)
+        #expect(
+            message([("pageDistanceThreshold", .number(0.3)), ("pageFlickDistanceThreshold", .number(0.5))])?.contains(
+                "exceeds pageDistanceThreshold") == true)
         #expect(message([("decelerationPower", .number(2))])?.contains("[0, 1.9]") == true)
         #expect(message([("rubberBandLimit", .null)]) == nil)
         #expect(message([("decelerationRate", .bool(true))])?.contains("is not a number") == true)
@@ -61,7 +68,10 @@ import Testing
         let high = try decode([("pageFlickDistanceThreshold", .number(0.5))])
         #expect(high.pageDistanceThreshold == 0.5 && high.pageFlickDistanceThreshold == 0.5)
         // Both stated and in conflict: the file's own contradiction is refused.
-        #expect(throws: ParameterError(key: "pageFlickDistanceThreshold", message: "0.5 exceeds pageDistanceThreshold (0.2); it must not")) {
+        #expect(
+            throws: ParameterError(
+                key: "pageFlickDistanceThreshold", message: "0.5 exceeds pageDistanceThreshold (0.2); it must not")
+        ) {
             try decode([("pageDistanceThreshold", .number(0.2)), ("pageFlickDistanceThreshold", .number(0.5))])
         }
         // Stated and consistent: kept as they are.
@@ -72,17 +82,23 @@ import Testing
     @Test func everyDefinitionIsWholeAndConsistent() throws {
         let tunables = ScrollParameters.tunables
         #expect(Set(tunables.map(\.key)).count == tunables.count, "keys are unique")
-        #expect(tunables.map(\.key) == ["decelerationRate", "decelerationPower", "glideStopVelocity", "scrollToTopResponse",
-                                        "panHysteresis", "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity",
-                                        "fastScrollFlickVelocity", "fastScrollDistance", "maximumFastScrollMultiplier",
-                                        "rubberBandCoefficient", "trackpadRubberBandCoefficient", "rubberBandLimit", "edgeReturn",
-                                        "edgeDecay", "bounceDamping", "edgeReturnRate", "pagePolicy", "pageMotion", "pageDamping",
-                                        "minimumFlickVelocity", "maximumPagesPerFling", "pageSwitchBias", "pageDistanceThreshold",
-                                        "pageFlickDistanceThreshold", "refreshRate", "displayScale"])
+        #expect(
+            tunables.map(\.key) == [
+                "decelerationRate", "decelerationPower", "glideStopVelocity", "scrollToTopResponse",
+                "panHysteresis", "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity",
+                "fastScrollFlickVelocity", "fastScrollDistance", "maximumFastScrollMultiplier",
+                "rubberBandCoefficient", "trackpadRubberBandCoefficient", "rubberBandLimit", "edgeReturn",
+                "edgeDecay", "bounceDamping", "edgeReturnRate", "pagePolicy", "pageMotion", "pageDamping",
+                "minimumFlickVelocity", "maximumPagesPerFling", "pageSwitchBias", "pageDistanceThreshold",
+                "pageFlickDistanceThreshold", "refreshRate", "displayScale"
+            ])
         // The panel's sections, in order, the device's last; every tunable in one.
         typealias Section = ScrollParameters.Section
-        #expect(ScrollParameters.sections == [Section.deceleration, Section.finger, Section.fastScrolling, Section.edges,
-                                              Section.paging, Section.device])
+        #expect(
+            ScrollParameters.sections == [
+                Section.deceleration, Section.finger, Section.fastScrolling, Section.edges,
+                Section.paging, Section.device
+            ])
         // What matters given the others: the panel shows exactly these.
         func shown(_ change: (inout ScrollParameters) -> Void) -> Set<String> {
             var parameters = ScrollParameters()
@@ -90,14 +106,26 @@ import Testing
             return Set(tunables.filter { $0.matters(parameters) }.map(\.key))
         }
         let all = Set(tunables.map(\.key))
-        #expect(all.subtracting(shown { _ in }) == ["bounceDamping", "edgeReturnRate", "pageSwitchBias", "pageDistanceThreshold",
-                                                   "pageFlickDistanceThreshold"])
-        #expect(all.subtracting(shown { $0.edgeReturn = .spring }) == ["glideStopVelocity", "scrollToTopResponse", "edgeDecay",
-                                                                       "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"])
-        #expect(all.subtracting(shown { $0.decelerationPower = 0.8 }) == ["glideStopVelocity", "scrollToTopResponse", "edgeReturnRate",
-                                                                          "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"])
-        #expect(all.subtracting(shown { $0.pagePolicy = .threshold }) == ["bounceDamping", "edgeReturnRate", "maximumPagesPerFling",
-                                                                          "pageSwitchBias"])
+        #expect(
+            all.subtracting(shown { _ in }) == [
+                "bounceDamping", "edgeReturnRate", "pageSwitchBias", "pageDistanceThreshold",
+                "pageFlickDistanceThreshold"
+            ])
+        #expect(
+            all.subtracting(shown { $0.edgeReturn = .spring }) == [
+                "glideStopVelocity", "scrollToTopResponse", "edgeDecay",
+                "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"
+            ])
+        #expect(
+            all.subtracting(shown { $0.decelerationPower = 0.8 }) == [
+                "glideStopVelocity", "scrollToTopResponse", "edgeReturnRate",
+                "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"
+            ])
+        #expect(
+            all.subtracting(shown { $0.pagePolicy = .threshold }) == [
+                "bounceDamping", "edgeReturnRate", "maximumPagesPerFling",
+                "pageSwitchBias"
+            ])
         for t in tunables {
             #expect(!t.title.isEmpty && !t.help.isEmpty && !t.source.isEmpty && !t.equivalent.isEmpty, "\(t.key)")
             if case .number(let d) = t.defaultValue { #expect(t.range.contains(d), "\(t.key) default in range") }
@@ -108,7 +136,9 @@ import Testing
                 var p = ScrollParameters()
                 t.set(n, in: &p)
                 #expect(t.number(in: p) == n, "\(t.key) at \(n)")
-                if !t.key.hasSuffix("DistanceThreshold") { #expect(try ScrollParameters(values: p.values) == p, "\(t.key)") }
+                if !t.key.hasSuffix("DistanceThreshold") {
+                    #expect(try ScrollParameters(values: p.values) == p, "\(t.key)")
+                }
             }
         }
         // Only counts are whole; the choice holds every policy.

@@ -21,7 +21,9 @@ import Testing
 
     @Test func matchesSeedTableOfLineSlopes() {
         // Li's measured k for view lengths 1000…200 (b = 0.55 for all).
-        let table: [(Double, Double)] = [(1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)]
+        let table: [(Double, Double)] = [
+            (1000, -0.00055), (800, -0.00069), (600, -0.00091), (400, -0.00133), (200, -0.00270)
+        ]
         for (d, k) in table {
             let slope = RubberBand(coefficient: 0.55, limit: d).lineSlope
             #expect(abs(slope - k) / abs(k) < 0.035, "d = \(d): \(slope) vs measured \(k)")

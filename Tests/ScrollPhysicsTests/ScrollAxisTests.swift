@@ -5,7 +5,8 @@ import Testing
 /// Drags the pointer from `from` to `to` along the axis at constant speed over `duration`,
 /// sampling every 8 ms, and releases; returns what the release reported.
 @discardableResult
-func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0, duration: Double = 0.08) -> AxisReport {
+func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0, duration: Double = 0.08) -> AxisReport
+{
     axis.beginDrag(at: start, pointer: from)
     let steps = Int((duration / 0.008).rounded())
     for i in 1...steps {
@@ -16,7 +17,9 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
 }
 
 @Suite struct ScrollAxisTests {
-    func list(length: Double = 3000, viewport: Double = 844, _ configure: (inout ScrollParameters) -> Void = { _ in }) -> ScrollAxis {
+    func list(length: Double = 3000, viewport: Double = 844, _ configure: (inout ScrollParameters) -> Void = { _ in })
+        -> ScrollAxis
+    {
         var parameters = ScrollParameters.seedMechanics
         configure(&parameters)
         return ScrollAxis(viewportLength: viewport, bounds: 0...max(0, length - viewport), feel: Feel(parameters))
@@ -28,9 +31,11 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         axis.dragMoved(at: 0.1, pointer: 380)
         #expect(axis.offset(at: 0.1) == 120)
         #expect(axis.phase(at: 0.1) == .dragging)
-        axis.dragMoved(at: 0.2, pointer: 700)   // 200 pt past the top
+        axis.dragMoved(at: 0.2, pointer: 700)  // 200 pt past the top
         #expect(close(axis.offset(at: 0.2), -0.55 * 200 / (1 + 0.55 * 200 / 844), 1e-9))
-        var tight = list { $0.rubberBandCoefficient = 0.3; $0.rubberBandLimit = 100 }
+        var tight = list {
+            $0.rubberBandCoefficient = 0.3; $0.rubberBandLimit = 100
+        }
         tight.beginDrag(at: 0, pointer: 0)
         tight.dragMoved(at: 0.1, pointer: 1000)
         #expect(close(tight.offset(at: 0.1), -0.3 * 1000 / (1 + 0.3 * 1000 / 100), 1e-9))
@@ -44,7 +49,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
 
     @Test func releaseDeceleratesByTheClosedForm() {
         var axis = list(length: 100_000)
-        fling(&axis, from: 600, to: 400)   // 2500 pt/s
+        fling(&axis, from: 600, to: 400)  // 2500 pt/s
         let x0 = axis.offset(at: 0.08), v0 = axis.velocity(at: 0.08)
         #expect(close(x0, 200, 1e-9))
         #expect(close(v0, 2500, 1e-6))
@@ -62,7 +67,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     @Test(arguments: [0.998, 0.99])
     func bounceStartsAtTheExactCrossingTime(rate: Double) {
         var axis = list(length: 1200, viewport: 844) { $0.decelerationRate = rate }  // max offset 356
-        let released = fling(&axis, from: 700, to: 500, duration: 0.05)   // 4000 pt/s from offset 200
+        let released = fling(&axis, from: 700, to: 500, duration: 0.05)  // 4000 pt/s from offset 200
         #expect(released.release?.targetOffset == 356)
         #expect(close(released.release?.velocity ?? 0, 4000, 1e-6))
         #expect(released.rest == nil && released.handOff == nil)
@@ -80,16 +85,17 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         #expect(axis.advance(to: end - 1e-3).isEmpty)
         let report = axis.advance(to: 10)
         #expect(axis.offset(at: 10) == 356)
-        #expect(report.rest == AxisReport.Rest(time: end, offset: 356, index: nil, previousIndex: nil))   // the exact end, not the frame
+        // the exact end, not the frame
+        #expect(report.rest == AxisReport.Rest(time: end, offset: 356, index: nil, previousIndex: nil))
         #expect(report.handOff == nil && report.release == nil)
-        #expect(axis.advance(to: 11).isEmpty)   // reported once
+        #expect(axis.advance(to: 11).isEmpty)  // reported once
     }
 
     @Test func regrabbingMidBounceDoesNotJump() {
         var axis = list()
         axis.beginDrag(at: 0, pointer: 300)
         axis.dragMoved(at: 0.2, pointer: 700)
-        axis.endDrag(at: 0.5)          // rested: springs back from about −173
+        axis.endDrag(at: 0.5)  // rested: springs back from about −173
         let before = axis.offset(at: 0.55)
         #expect(before < 0 && axis.phase(at: 0.55) == .bouncing)
         let caught = axis.beginDrag(at: 0.55, pointer: 100)
@@ -105,7 +111,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     @Test func flickBackOutOfOverscrollTravelsIntoContent() {
         var axis = list(length: 5000)
         axis.beginDrag(at: 0, pointer: 300)
-        axis.dragMoved(at: 0.3, pointer: 500)   // pulled 200 pt down: offset ≈ −95.5
+        axis.dragMoved(at: 0.3, pointer: 500)  // pulled 200 pt down: offset ≈ −95.5
         for i in 1...6 { axis.dragMoved(at: 0.3 + Double(i) * 0.008, pointer: 500 - Double(i) * 24) }  // quick flick up
         axis.endDrag(at: 0.348)
         #expect(axis.offset(at: 0.348) < 0)
@@ -114,8 +120,9 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     }
 
     @Test func pagerLandsExactlyOnItsPage() {
-        var axis = ScrollAxis(viewportLength: 844, bounds: 0...(844 * 4), snapTargets: .evenlySpaced(count: 5, spacing: 844))
-        fling(&axis, from: 600, to: 500, duration: 0.05)   // 2000 pt/s flick
+        var axis = ScrollAxis(
+            viewportLength: 844, bounds: 0...(844 * 4), snapTargets: .evenlySpaced(count: 5, spacing: 844))
+        fling(&axis, from: 600, to: 500, duration: 0.05)  // 2000 pt/s flick
         #expect(axis.pageIndex(at: 0.05) == 1)
         #expect(axis.phase(at: 0.1) == .settling)
         let end = try! #require(axis.motionEndTime)
@@ -128,7 +135,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     }
 
     @Test func chainedEdgeHandsOffTheExactLeftoverVelocity() {
-        var axis = list(length: 1200)   // max 356
+        var axis = list(length: 1200)  // max 356
         axis.setChained(true, edge: .trailing)
         fling(&axis, from: 700, to: 500, duration: 0.05)
         let mu = -1000 * log(0.998)
@@ -150,10 +157,11 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         var axis = list(length: 100_000)
         let released = fling(&axis, from: 600, to: 430)
         let proposed = try! #require(released.release?.targetOffset)
-        let rounded = (proposed / 100).rounded() * 100   // land on multiples of 100
+        let rounded = (proposed / 100).rounded() * 100  // land on multiples of 100
         let retargeted = axis.retarget(to: rounded)
         #expect(retargeted.release?.targetOffset == rounded)
-        #expect(close(axis.velocity(at: 0.08), released.release!.velocity, 1e-9))   // keeps the release velocity: no jump
+        // keeps the release velocity: no jump
+        #expect(close(axis.velocity(at: 0.08), released.release!.velocity, 1e-9))
         axis.advance(to: 10)
         let rest = axis.offset(at: 10)
         #expect(rest == rounded && rest > 500)
@@ -186,11 +194,11 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         let caughtMoving = axis.beginDrag(at: 0.4, pointer: 300)
         #expect(caughtMoving)
         #expect(axis.offset(at: 0.4) == x)
-        axis.endDrag(at: 0.6)   // held still: no velocity, stays
+        axis.endDrag(at: 0.6)  // held still: no velocity, stays
         axis.advance(to: 2)
         #expect(axis.offset(at: 2) == x)
         let caughtResting = axis.beginDrag(at: 3, pointer: 300)
-        #expect(!caughtResting)   // at rest: nothing caught
+        #expect(!caughtResting)  // at rest: nothing caught
     }
 
     @Test func haltStopsAndSpringsBackOnlyWhenOutside() {
@@ -205,12 +213,12 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         // Outside: a fling over the top edge, halted mid-bounce, springs back to the edge.
         var top = list(length: 100_000)
         top.setOffset(50, at: 0)
-        fling(&top, from: 400, to: 600, start: 0, duration: 0.05)   // 4000 pt/s toward the top
+        fling(&top, from: 400, to: 600, start: 0, duration: 0.05)  // 4000 pt/s toward the top
         let outside = try! #require(stride(from: 0.06, through: 0.5, by: 0.002).first { top.offset(at: $0) < -20 })
         let x = top.offset(at: outside)
         top.halt(at: outside)
         #expect(top.isMoving)
-        #expect(top.offset(at: outside) == x)   // no jump
+        #expect(top.offset(at: outside) == x)  // no jump
         #expect(top.phase(at: outside + 0.01) == .bouncing)
         top.advance(to: 5)
         #expect(top.offset(at: 5) == 0)
@@ -225,7 +233,9 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
                 axis.advance(to: t)
                 let x = axis.offset(at: t), v = axis.velocity(at: t)
                 #expect(x.isFinite && v.isFinite)
-                #expect(abs(x) <= axis.uikit.rubberBand(viewportLength: axis.viewportLength).limit + max(0, length - viewport) + 1e-9)
+                #expect(
+                    abs(x) <= axis.uikit.rubberBand(viewportLength: axis.viewportLength).limit
+                        + max(0, length - viewport) + 1e-9)
             }
             #expect(!axis.isMoving)
         }
@@ -233,7 +243,7 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
 
     @Test func hugeVelocitiesStayWithinTheRubberBandLimit() {
         var axis = list(length: 2000)
-        fling(&axis, from: 1e6, to: -1e6, duration: 0.008)   // 2.5e8 pt/s
+        fling(&axis, from: 1e6, to: -1e6, duration: 0.008)  // 2.5e8 pt/s
         var farthest = 0.0
         for t in stride(from: 0.008, through: 10, by: 0.001) { farthest = max(farthest, axis.offset(at: t)) }
         #expect(farthest <= 1156 + 844 + 1e-6)

@@ -6,7 +6,7 @@ import Testing
         let targets = SnapTargets([624, 0, 312, .nan])
         #expect(targets.offsets == [0, 312, 624])
         #expect(targets.nearestIndex(to: -50) == 0)
-        #expect(targets.nearestIndex(to: 156) == 0)   // a tie takes the lower
+        #expect(targets.nearestIndex(to: 156) == 0)  // a tie takes the lower
         #expect(targets.nearestIndex(to: 157) == 1)
         #expect(targets.nearestIndex(to: 9999) == 2)
         #expect(targets.firstIndex(above: 312) == 2)
@@ -30,10 +30,15 @@ import Testing
         let listed = SnapTargets((0..<count).map { first + Double($0) * spacing })
         #expect(computed == listed && listed == computed)
         #expect(computed.count == count && computed.offsets == listed.offsets)
-        var probes: [Double] = [.nan, .infinity, -.infinity, -1e300, 1e300, first - spacing, first, first + spacing * Double(count)]
+        var probes: [Double] = [
+            .nan, .infinity, -.infinity, -1e300, 1e300, first - spacing, first, first + spacing * Double(count)
+        ]
         for i in stride(from: 0, to: count, by: max(1, count / 50)) {
             let target = listed[i]
-            probes += [target, target.nextUp, target.nextDown, target + spacing / 2, target - spacing / 2, target + spacing * 0.37]
+            probes += [
+                target, target.nextUp, target.nextDown, target + spacing / 2, target - spacing / 2,
+                target + spacing * 0.37
+            ]
         }
         for offset in probes {
             #expect(computed.firstIndex(atOrAbove: offset) == listed.firstIndex(atOrAbove: offset), "≥ \(offset)")
@@ -60,6 +65,8 @@ import Testing
         #expect(SnapTargets.evenlySpaced(count: 3, spacing: -5, first: 7).offsets == [7])
         #expect(SnapTargets.evenlySpaced(count: -2, spacing: 5).isEmpty)
         #expect(SnapTargets.evenlySpaced(count: 2, spacing: 5, first: .infinity).isEmpty)
-        #expect(SnapTargets.evenlySpaced(count: 1, spacing: 5, first: 3) == SnapTargets.evenlySpaced(count: 1, spacing: 9, first: 3))
+        #expect(
+            SnapTargets.evenlySpaced(count: 1, spacing: 5, first: 3)
+                == SnapTargets.evenlySpaced(count: 1, spacing: 9, first: 3))
     }
 }

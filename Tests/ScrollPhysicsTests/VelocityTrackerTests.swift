@@ -37,7 +37,7 @@ import Testing
         tracker.add(time: 0.05, position: 520)
         tracker.add(time: 0.1, position: 400)
         #expect(close(tracker.velocity(at: 0.1), -2000, 1e-6))
-        tracker.add(time: 0.2, position: 400)   // then rests 100 ms and lifts in place
+        tracker.add(time: 0.2, position: 400)  // then rests 100 ms and lifts in place
         #expect(tracker.velocity(at: 0.2) == 0)
     }
 

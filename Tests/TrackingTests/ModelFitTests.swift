@@ -8,8 +8,11 @@ import ScrollPhysics
     /// corner least squares rounds), and UIKit's rate comes back.
     @Test func uikitGlideRanksAnExponentialModelFirst() throws {
         let model = try FeelZoo.make("uikit", [("decelerationRate", .number(0.99))])
-        let motion = model.release(position: 100, velocity: 3000, extent: ModelExtent(minOffset: -1e9, maxOffset: 1e9, viewport: 844))
-        let rows = (0..<60).map { k -> (t: Double, offset: Double) in (Double(k) / 60, motion.position(at: Double(k) / 60)) }
+        let motion = model.release(
+            position: 100, velocity: 3000, extent: ModelExtent(minOffset: -1e9, maxOffset: 1e9, viewport: 844))
+        let rows = (0..<60).map { k -> (t: Double, offset: Double) in
+            (Double(k) / 60, motion.position(at: Double(k) / 60))
+        }
         let ranking = ModelFit.glide(rows)
         #expect(ranking.count >= 4)
         #expect(ranking[0].rms < 0.3, "best \(ranking[0].model) rms \(ranking[0].rms)")
@@ -27,8 +30,11 @@ import ScrollPhysics
     /// search left it.
     @Test func valuesTheMotionDoesNotShowAreTheirDefaults() throws {
         let model = try FeelZoo.make("uikit", [("decelerationRate", .number(0.997))])
-        let motion = model.release(position: 0, velocity: 2000, extent: ModelExtent(minOffset: -1e9, maxOffset: 1e9, viewport: 844))
-        let rows = (0..<30).map { k -> (t: Double, offset: Double) in (Double(k) / 60, motion.position(at: Double(k) / 60)) }
+        let motion = model.release(
+            position: 0, velocity: 2000, extent: ModelExtent(minOffset: -1e9, maxOffset: 1e9, viewport: 844))
+        let rows = (0..<30).map { k -> (t: Double, offset: Double) in
+            (Double(k) / 60, motion.position(at: Double(k) / 60))
+        }
         let uikit = try #require(ModelFit.glide(rows).first { $0.model == "uikit" })
         let stop = try #require(uikit.values.first { $0.key == "glideStopVelocity" }?.value)
         #expect(stop == 10, "glideStopVelocity \(stop)")

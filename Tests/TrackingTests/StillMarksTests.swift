@@ -27,7 +27,8 @@ import Testing
         #expect(counts[..<180].allSatisfy { $0 == 0 })
         let profiles = frames.map { FrameProfiles($0) }
         let times = offsets.indices.map { Double($0) / 60 }
-        let marked = try Tracker.track(profiles, times: times, options: Tracker.Options(), stillMarks: Self.marks(frames))
+        let marked = try Tracker.track(
+            profiles, times: times, options: Tracker.Options(), stillMarks: Self.marks(frames))
         let plain = try Tracker.track(profiles, times: times, options: Tracker.Options())
         #expect(marked.region == 0..<183)
         #expect(plain.region == 0..<200)
@@ -41,23 +42,26 @@ import Testing
     /// most of the recording; it moved meanwhile, so it is no mark.
     @Test func contentPulledAndLetGoIsNoMark() {
         func stripes(_ offset: Int) -> GrayFrame {
-            GrayFrame(width: 16, height: 120, pixels: (0..<120).flatMap { y in
-                Array(repeating: UInt8((y + offset) / 6 % 2 == 0 ? 200 : 60), count: 16)
-            })
+            GrayFrame(
+                width: 16, height: 120,
+                pixels: (0..<120).flatMap { y in
+                    Array(repeating: UInt8((y + offset) / 6 % 2 == 0 ? 200 : 60), count: 16)
+                })
         }
         let offsets = [0, 5, 12, 20, 12, 5] + Array(repeating: 0, count: 30)
         let counts = Self.marks(offsets.map(stripes)).counts(along: .y, across: Array(repeating: true, count: 16))
         #expect(counts.allSatisfy { $0 == 0 })
         // Unmoved, every stripe edge would count: the rows on either side of it, 16 pixels each.
-        let still = Self.marks(Array(repeating: stripes(0), count: 10)).counts(along: .y, across: Array(repeating: true, count: 16))
+        let still = Self.marks(Array(repeating: stripes(0), count: 10)).counts(
+            along: .y, across: Array(repeating: true, count: 16))
         #expect(still[5] == 16 && still[6] == 16 && still[7] == 0)
     }
 
     @Test func onlyTheOuterQuartersAreCut() {
         var counts = Array(repeating: 0, count: 200)
-        counts[2] = 50; counts[5] = 50; counts[8] = 3   // a status bar's text, its faint last row
-        counts[100] = 50                                   // a mark in the middle: stays
-        counts[190] = 50; counts[186] = 3; counts[170] = 3 // a home indicator; a faint row 16 px off
+        counts[2] = 50; counts[5] = 50; counts[8] = 3  // a status bar's text, its faint last row
+        counts[100] = 50  // a mark in the middle: stays
+        counts[190] = 50; counts[186] = 3; counts[170] = 3  // a home indicator; a faint row 16 px off
         #expect(StillMarks.trim(0..<200, counts: counts, minimum: 10) == 12..<183)
         #expect(StillMarks.trim(0..<200, counts: Array(repeating: 0, count: 200), minimum: 10) == 0..<200)
         #expect(StillMarks.trim(0..<200, counts: Array(repeating: 1, count: 200), minimum: 2) == 0..<200)

@@ -10,7 +10,7 @@ import Testing
     @Test func flingIsDragGlideRest() {
         // Rest, a drag speeding up to frame 13, a glide decaying, rest.
         var offsets = [Double](repeating: 0, count: 10)
-        for k in 1...4 { offsets.append(Double(k * k) * 5) }          // 5, 20, 45, 80: speeding up
+        for k in 1...4 { offsets.append(Double(k * k) * 5) }  // 5, 20, 45, 80: speeding up
         let released = offsets.last!
         for k in 1...60 { offsets.append(released + 400 * (1 - exp(-Double(k) / 10))) }
         offsets += [Double](repeating: offsets.last!, count: 12)
@@ -45,9 +45,9 @@ import Testing
 
     @Test func pullHoldAndReleaseIsDragReturnRest() {
         var offsets = [Double](repeating: 0, count: 10)
-        offsets += (1...20).map { -Double($0) * 4 }                       // pulled past the top
-        offsets += [Double](repeating: -80, count: 8)                     // held
-        for k in 1...40 { offsets.append(-80 * exp(-Double(k) / 6)) }     // let go: back to 0
+        offsets += (1...20).map { -Double($0) * 4 }  // pulled past the top
+        offsets += [Double](repeating: -80, count: 8)  // held
+        for k in 1...40 { offsets.append(-80 * exp(-Double(k) / 6)) }  // let go: back to 0
         offsets += [Double](repeating: 0, count: 10)
         let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
         #expect(kinds == [.rest, .drag, .return, .rest], "\(kinds)")
@@ -59,12 +59,14 @@ import Testing
         var offsets = [Double](repeating: 0, count: 10)
         for k in 1...40 { offsets.append(300 * (1 - exp(-Double(k) / 8))) }
         let end = offsets.last!
-        offsets += [Double](repeating: end, count: 15) + [Double](repeating: end + 4.7, count: 15)
+        offsets +=
+            [Double](repeating: end, count: 15) + [Double](repeating: end + 4.7, count: 15)
             + [Double](repeating: end + 6.7, count: 15)
         let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
         #expect(kinds == [.rest, .drag, .glide, .rest], "\(kinds)")
         // A real motion between two rests stays one.
-        let nudge = [Double](repeating: 0, count: 15) + (1...10).map { Double($0) * 2 } + [Double](repeating: 20, count: 15)
+        let nudge =
+            [Double](repeating: 0, count: 15) + (1...10).map { Double($0) * 2 } + [Double](repeating: 20, count: 15)
         #expect(TrackSegment.find(in: Self.frames(nudge)).map(\.kind).contains(.drag))
     }
 

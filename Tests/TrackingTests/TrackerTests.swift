@@ -16,21 +16,30 @@ enum Synthetic {
 
     /// A `width`×`height` frame showing content scrolled by `offset` px along `axis`, with the
     /// first `bar` rows (or columns) static.
-    static func frame(width: Int, height: Int, offset: Double, axis: TrackAxis = .y, bar: Int = 0, period: Double? = nil) -> GrayFrame {
+    static func frame(
+        width: Int, height: Int, offset: Double, axis: TrackAxis = .y, bar: Int = 0, period: Double? = nil
+    ) -> GrayFrame {
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 let along = axis == .y ? y : x, across = axis == .y ? x : y
-                let value = along < bar ? 90 + Double(across % 13) * 6 : content(Double(along) + offset, column: across / 4, period: period)
+                let value =
+                    along < bar
+                    ? 90 + Double(across % 13) * 6 : content(Double(along) + offset, column: across / 4, period: period)
                 pixels[y * width + x] = UInt8(max(0, min(255, value.rounded())))
             }
         }
         return GrayFrame(width: width, height: height, pixels: pixels)
     }
 
-    static func track(_ offsets: [Double], width: Int = 96, height: Int = 160, axis: TrackAxis = .y, bar: Int = 0, period: Double? = nil,
-                      options: Tracker.Options = Tracker.Options()) throws -> Track {
-        let profiles = offsets.map { FrameProfiles(frame(width: width, height: height, offset: $0, axis: axis, bar: bar, period: period)) }
+    static func track(
+        _ offsets: [Double], width: Int = 96, height: Int = 160, axis: TrackAxis = .y, bar: Int = 0,
+        period: Double? = nil,
+        options: Tracker.Options = Tracker.Options()
+    ) throws -> Track {
+        let profiles = offsets.map {
+            FrameProfiles(frame(width: width, height: height, offset: $0, axis: axis, bar: bar, period: period))
+        }
         return try Tracker.track(profiles, times: offsets.indices.map { Double($0) / 60 }, options: options)
     }
 }
@@ -62,7 +71,7 @@ func refusal(_ body: () throws -> Void) -> String? {
     /// its content's); the frames after it keep their own times and offsets.
     @Test func repeatedFramesAreLeftOut() throws {
         var offsets = Self.fling
-        offsets[5] = offsets[4]                     // the draw of frame 5 missed: frame 4 again
+        offsets[5] = offsets[4]  // the draw of frame 5 missed: frame 4 again
         let track = try Synthetic.track(offsets)
         #expect(track.frames.count == offsets.count - 1)
         #expect(!track.frames.contains { abs($0.t - 5.0 / 60) < 1e-9 })
@@ -120,9 +129,12 @@ func refusal(_ body: () throws -> Void) -> String? {
             let top = Synthetic.frame(width: width, height: height, offset: offset)
             let bottom = Synthetic.frame(width: width, height: height, offset: offset + Double(k % 2) * 6)
             let half = height / 2 * width
-            return FrameProfiles(GrayFrame(width: width, height: height, pixels: Array(top.pixels[..<half] + bottom.pixels[half...])))
+            return FrameProfiles(
+                GrayFrame(width: width, height: height, pixels: Array(top.pixels[..<half] + bottom.pixels[half...])))
         }
-        let message = refusal { _ = try Tracker.track(profiles, times: offsets.indices.map { Double($0) / 60 }, options: Tracker.Options()) }
+        let message = refusal {
+            _ = try Tracker.track(profiles, times: offsets.indices.map { Double($0) / 60 }, options: Tracker.Options())
+        }
         #expect(message?.contains("torn") == true, "\(message ?? "tracked")")
     }
 
@@ -145,7 +157,9 @@ func refusal(_ body: () throws -> Void) -> String? {
             }
             return FrameProfiles(GrayFrame(width: width, height: height, pixels: pixels))
         }
-        let message = refusal { _ = try Tracker.track(profiles, times: (0..<30).map { Double($0) / 60 }, options: Tracker.Options()) }
+        let message = refusal {
+            _ = try Tracker.track(profiles, times: (0..<30).map { Double($0) / 60 }, options: Tracker.Options())
+        }
         #expect(message?.contains("two axes") == true, "\(message ?? "tracked")")
     }
 

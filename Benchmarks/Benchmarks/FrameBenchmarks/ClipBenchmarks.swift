@@ -10,13 +10,18 @@ import ScrollPhysics
 /// shape), UIKit normal against UIKit fast, 60 fps, 1× (828×896 pixels), about 4.2 s long.
 func fourSecondABClip(fps: Double) -> ClipScript {
     var events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]
-    for i in 1...6 { events.append(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i))))) }
+    for i in 1...6 {
+        events.append(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i)))))
+    }
     events.append(TimedInput(time: 0.056, event: .up(Point(x: 195, y: 360))))
     var fast = ScrollParameters()
     fast.decelerationRate = 0.99
-    return ClipScript(setup: .cards(count: 200), viewport: .phone, events: events,
-                      sides: [ClipSide(label: "A · uikit-normal", feel: .standard), ClipSide(label: "B · uikit-fast", feel: Feel(fast))],
-                      fps: fps)
+    return ClipScript(
+        setup: .cards(count: 200), viewport: .phone, events: events,
+        sides: [
+            ClipSide(label: "A · uikit-normal", feel: .standard), ClipSide(label: "B · uikit-fast", feel: Feel(fast))
+        ],
+        fps: fps)
 }
 
 /// Clip frames: drawn offscreen, and drawn and piped to FFmpeg. One sample is one frame; the
@@ -30,8 +35,10 @@ func clipBenchmarks() {
     // The clip is set up once, outside the measured region; each sample is one frame (a new clip
     // is started, unmeasured, when one ends).
     let offscreen = ClipFrames(script: fourSecondABClip(fps: 60), fonts: fonts)
-    Benchmark("clip: one A/B frame drawn offscreen (828×896)",
-              configuration: .init(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(10), maxIterations: 1000)) { benchmark in
+    Benchmark(
+        "clip: one A/B frame drawn offscreen (828×896)",
+        configuration: .init(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(10), maxIterations: 1000)
+    ) { benchmark in
         if offscreen.ended { offscreen.restart() }
         benchmark.startMeasurement()
         offscreen.step()
@@ -39,12 +46,18 @@ func clipBenchmarks() {
     }
 
     for format in [VideoFormat.mp4, .gif] {
-        Benchmark("clip: one A/B frame drawn and encoded, \(format.rawValue)",
-                  configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(format == .gif ? 60 : 20), maxIterations: 2000)) { benchmark in
+        Benchmark(
+            "clip: one A/B frame drawn and encoded, \(format.rawValue)",
+            configuration: .init(
+                metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(format == .gif ? 60 : 20),
+                maxIterations: 2000)
+        ) { benchmark in
             let script = fourSecondABClip(fps: format.defaultFPS)
             let path = folder + "/scrollab-bench.\(format.rawValue)"
             var clip = try! ClipRenderer(script: script, fonts: fonts)
-            var encoder = try! VideoEncoder(path: path, format: format, width: clip.pixelWidth, height: clip.pixelHeight, fps: script.fps, ffmpeg: ffmpeg)
+            var encoder = try! VideoEncoder(
+                path: path, format: format, width: clip.pixelWidth, height: clip.pixelHeight, fps: script.fps,
+                ffmpeg: ffmpeg)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 if let frame = clip.next() {
@@ -52,7 +65,9 @@ func clipBenchmarks() {
                 } else {
                     try! encoder.finish()
                     clip = try! ClipRenderer(script: script, fonts: fonts)
-                    encoder = try! VideoEncoder(path: path, format: format, width: clip.pixelWidth, height: clip.pixelHeight, fps: script.fps, ffmpeg: ffmpeg)
+                    encoder = try! VideoEncoder(
+                        path: path, format: format, width: clip.pixelWidth, height: clip.pixelHeight, fps: script.fps,
+                        ffmpeg: ffmpeg)
                 }
             }
             benchmark.stopMeasurement()

@@ -21,8 +21,9 @@ func makeScene(_ name: String, items: Int) -> any ScrollScene {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
-                                           maxDuration: .seconds(2), maxIterations: 100_000)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(2), maxIterations: 100_000)
 
     // The physics of one frame: offset, velocity, phase and page of a moving axis.
     Benchmark("physics: evaluate one frame of a fling") { benchmark in
@@ -44,7 +45,9 @@ let benchmarks: @Sendable () -> Void = {
     // A 10 s replay of a fling at 60 fps, trace text included.
     Benchmark("replay: 10 s of a list at 60 fps") { benchmark in
         var events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]
-        for i in 1...6 { events.append(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i))))) }
+        for i in 1...6 {
+            events.append(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i)))))
+        }
         events.append(TimedInput(time: 0.048, event: .up(Point(x: 195, y: 360))))
         for _ in benchmark.scaledIterations {
             blackHole(Replay(fps: 60, duration: 10).run(ListScene(contentLength: 100_000), events: events))
@@ -54,7 +57,8 @@ let benchmarks: @Sendable () -> Void = {
     // `scrollab fit --kind return` on 100,000 rows (a return from 177 pt with 0.2 pt of noise):
     // the starts are tried on 250 evenly spaced rows, the best refined on 4000, then one pass
     // over every row for the residuals.
-    Benchmark("fit: a return of 100000 rows", configuration: .init(maxDuration: .seconds(10), maxIterations: 5)) { benchmark in
+    Benchmark("fit: a return of 100000 rows", configuration: .init(maxDuration: .seconds(10), maxIterations: 5)) {
+        benchmark in
         var samples = (0..<5).map { FitTrace.Sample(t: Double($0) * 0.01, offset: -177) }
         var noise: UInt64 = 1
         for i in 0..<100_000 {
@@ -88,9 +92,11 @@ let benchmarks: @Sendable () -> Void = {
         let counts = ["nested", "adapters", "lab"].contains(name) ? [0] : [20, 1000, 100_000]
         for count in counts {
             let title = count == 0 ? "frame: \(name)" : "frame: \(name), \(count) items"
-            let state = FrameState(scene: makeScene(name, items: count), canvas: try! OffscreenCanvas(width: 390, height: 844, fonts: fonts))
+            let state = FrameState(
+                scene: makeScene(name, items: count),
+                canvas: try! OffscreenCanvas(width: 390, height: 844, fonts: fonts))
             Benchmark(title, configuration: perFrame) { benchmark in
-                state.warmUp()   // text textures, shadows, corners and gradients cached before measuring
+                state.warmUp()  // text textures, shadows, corners and gradients cached before measuring
                 benchmark.startMeasurement()
                 state.step()
                 benchmark.stopMeasurement()

@@ -26,7 +26,8 @@ func trackBenchmarks() {
     let first = frame(0)
 
     // One frame reduced to its 24 profiles (each pixel read once).
-    let perFrame = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(5), maxIterations: 1000)
+    let perFrame = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(5), maxIterations: 1000)
     Benchmark("track: profiles of one 1170×2532 frame", configuration: perFrame) { benchmark in
         benchmark.startMeasurement()
         blackHole(FrameProfiles(first))
@@ -37,7 +38,8 @@ func trackBenchmarks() {
     // frame, divide by 60.
     let profiles = shifts.map { FrameProfiles(frame(Int($0.rounded()))) }
     let times = profiles.indices.map { Double($0) / fps }
-    let perSecond = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(90), maxIterations: 100)
+    let perSecond = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(90), maxIterations: 100)
     Benchmark("track: register 1 s of 1170×2532 at 60 fps (61 frames)", configuration: perSecond) { benchmark in
         benchmark.startMeasurement()
         blackHole(try? Tracker.track(profiles, times: times, options: Tracker.Options(pointsPerPixel: 1.0 / 3)))

@@ -46,7 +46,8 @@ void slgui_render_again(unsigned char r, unsigned char g, unsigned char b);
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height);
 void slgui_end_panel(void);
 bool slgui_collapsing_header(const char *label, bool defaultOpen);
-bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format, bool logarithmic);
+bool slgui_slider_double(const char *label, double *value, double minimum, double maximum, const char *format,
+                         bool logarithmic);
 bool slgui_combo(const char *label, int *current, const char *const *items, int count);
 /// While the last combo's popup is open: how many items it drew, and each one's rectangle.
 int slgui_combo_item_count(void);

@@ -59,11 +59,14 @@ public enum Fit {
 
         /// The parameter-file keys the fit sets: its values' and the laws it chose.
         public var fittedKeys: [String] {
-            values.compactMap(\.key) + (returnLaw == nil ? [] : ["edgeReturn"]) + (pageMotion == nil ? [] : ["pageMotion"])
+            values.compactMap(\.key) + (returnLaw == nil ? [] : ["edgeReturn"])
+                + (pageMotion == nil ? [] : ["pageMotion"])
         }
 
         public var maximumResidual: Double { residuals.map { abs($0) }.max() ?? 0 }
-        public var meanResidual: Double { residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count) }
+        public var meanResidual: Double {
+            residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count)
+        }
 
         /// The fitted parameters on top of `base`, each clamped into its allowed range (a note
         /// says so when one had to be).
@@ -75,7 +78,10 @@ public enum Fit {
             for value in values {
                 guard let key = value.key, let spec = ParameterSpec.named(key) else { continue }
                 if !spec.range.contains(value.value) {
-                    notes.append("\(key) \(Fit.format(value.value)) is outside its range \(spec.rangeText); written as the nearest allowed value")
+                    notes.append(
+                        "\(key) \(Fit.format(value.value)) is outside its range \(spec.rangeText); written as the "
+                            + "nearest allowed value"
+                    )
                 }
                 spec.set(value.value, in: &parameters)
             }
@@ -86,8 +92,10 @@ public enum Fit {
     /// `law`: which edge return a return is fitted with (the feel's own `edgeReturn`).
     /// `base`: the UIKit values a pipeline fit starts from and keeps for what it does not fit;
     /// `geometry`: the view a pipeline fit replays the gesture in.
-    public static func run(_ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit, base: ScrollParameters = ScrollParameters(),
-                           geometry: Geometry = Geometry()) throws(InputError) -> Result {
+    public static func run(
+        _ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit, base: ScrollParameters = ScrollParameters(),
+        geometry: Geometry = Geometry()
+    ) throws(InputError) -> Result {
         let result: Result
         switch kind {
         case .pipeline: result = try pipeline(trace, base: base, geometry: geometry)
@@ -109,11 +117,17 @@ public enum Fit {
     /// "v0: -inf" or "mean nan" as if it were.
     static func checkFinite(_ result: Result) throws(InputError) {
         if let bad = result.values.first(where: { !$0.value.isFinite }) {
-            throw InputError("\(result.kind.rawValue): no finite fit (\(bad.name) came out \(bad.value)); the data does not follow a \(result.kind.rawValue)")
+            throw InputError(
+                "\(result.kind.rawValue): no finite fit (\(bad.name) came out \(bad.value)); the data does not follow "
+                    + "a \(result.kind.rawValue)"
+            )
         }
         let sum = result.residuals.reduce(0) { $0 + abs($1) }
         guard sum.isFinite, result.curve.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            throw InputError("\(result.kind.rawValue): no finite fit (the residuals are not finite numbers); the data does not follow a \(result.kind.rawValue)")
+            throw InputError(
+                "\(result.kind.rawValue): no finite fit (the residuals are not finite numbers); the data does not "
+                    + "follow a \(result.kind.rawValue)"
+            )
         }
     }
 
@@ -126,7 +140,8 @@ public enum Fit {
         if trace.hasFinger {
             let samples = trace.samples
             if let first = samples.firstIndex(where: { $0.finger != nil }),
-               let lift = samples[first...].firstIndex(where: { $0.finger == nil }), samples.count - lift >= 4 {
+                let lift = samples[first...].firstIndex(where: { $0.finger == nil }), samples.count - lift >= 4
+            {
                 return (.pipeline, "the trace has the finger's samples and \(samples.count - lift) rows after the lift")
             }
             return (.drag, "the trace has a finger column")
@@ -137,15 +152,23 @@ public enum Fit {
             // A trace of ours says where the finger lifted (its phase column): a return is a
             // release after the finger held the content still; stillness before the touch is not.
             let lift = (samples.lastIndex { $0.dragging } ?? 0) + 1
-            let held = lift >= 3 && lift < samples.count
+            let held =
+                lift >= 3 && lift < samples.count
                 && (lift - 3..<lift).allSatisfy { abs(samples[$0].offset - samples[lift - 1].offset) <= 0.05 }
             if held, abs(samples[lift - 1].offset - end) > 1 {
-                return (.return, "the finger held it still \(format(abs(samples[lift - 1].offset - end))) pt from where it ends, then let go")
+                return (
+                    .return,
+                    "the finger held it still \(format(abs(samples[lift - 1].offset - end))) pt from where it ends, "
+                        + "then let go"
+                )
             }
         } else {
             let start = plateauEnd(samples, end: end)
             if start >= 2, abs(samples[start].offset - end) > 1 {
-                return (.return, "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there")
+                return (
+                    .return,
+                    "it holds still \(format(abs(samples[start].offset - end))) pt from where it ends, then moves there"
+                )
             }
         }
         let glideFit = try? glide(trace), pageFit = try? page(trace)
@@ -156,14 +179,24 @@ public enum Fit {
         }
         let glideRMS = usable(glideFit) ?? .infinity, pageRMS = usable(pageFit) ?? .infinity
         if !glideRMS.isFinite || !pageRMS.isFinite {
-            if pageRMS.isFinite { return (.page, "a glide cannot be fitted to it; a page spring can (rms \(format(pageRMS)) pt)") }
-            if glideRMS.isFinite { return (.glide, "a page spring cannot be fitted to it; a glide can (rms \(format(glideRMS)) pt)") }
+            if pageRMS.isFinite {
+                return (.page, "a glide cannot be fitted to it; a page spring can (rms \(format(pageRMS)) pt)")
+            }
+            if glideRMS.isFinite {
+                return (.glide, "a page spring cannot be fitted to it; a glide can (rms \(format(glideRMS)) pt)")
+            }
             return (.glide, "neither a glide nor a page spring fits it")
         }
         if pageRMS < 0.8 * glideRMS {
-            return (.page, "a page spring fits it better than a glide (rms \(format(pageRMS)) against \(format(glideRMS)) pt)")
+            return (
+                .page,
+                "a page spring fits it better than a glide (rms \(format(pageRMS)) against \(format(glideRMS)) pt)"
+            )
         }
-        return (.glide, "a glide fits it as well as a page spring or better (rms \(format(glideRMS)) against \(format(pageRMS)) pt)")
+        return (
+            .glide,
+            "a glide fits it as well as a page spring or better (rms \(format(glideRMS)) against \(format(pageRMS)) pt)"
+        )
     }
 
     // MARK: Glide
@@ -172,7 +205,9 @@ public enum Fit {
         let all = trace.samples
         let first = afterRelease(all)
         let rows = Array(all[first...])
-        guard rows.count >= 4 else { throw InputError("glide: \(rows.count) rows after the release; at least 4 are needed") }
+        guard rows.count >= 4 else {
+            throw InputError("glide: \(rows.count) rows after the release; at least 4 are needed")
+        }
         let t0 = rows[0].t
         let distance = rows.last!.offset - rows[0].offset
         let v0Guess = initialVelocity(rows)
@@ -183,12 +218,18 @@ public enum Fit {
         // p = x0, v0 (at the first row used), ln μ, n.
         func model(_ p: [Double], _ t: Double) -> Double {
             let n = p[3], mu = exp(p[2])
-            let friction = FrictionSimulation(origin: p[0], velocity: p[1], coefficient: mu * pow(FrictionSimulation.referenceSpeed, 1 - n), power: n)
+            let friction = FrictionSimulation(
+                origin: p[0], velocity: p[1], coefficient: mu * pow(FrictionSimulation.referenceSpeed, 1 - n), power: n)
             return friction.position(at: t - t0)
         }
         let speed = abs(v0Guess) * 4 + 100
-        let solver = LeastSquares(bounds: [LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed), log(1e-3)...log(1000), 0...1.9])
-        var best = fitted(rows.count, solver: solver, starts: [1.0, 0.6, 1.4].map { [rows[0].offset, v0Guess, log(muGuess), $0] }) { p, i in
+        let solver = LeastSquares(bounds: [
+            LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed),
+            log(1e-3)...log(1000), 0...1.9
+        ])
+        var best = fitted(
+            rows.count, solver: solver, starts: [1.0, 0.6, 1.4].map { [rows[0].offset, v0Guess, log(muGuess), $0] }
+        ) { p, i in
             model(p, rows[i].t) - rows[i].offset
         }
         // Power 1 is UIKit's own law (any other power is the seed's continuous friction): when its
@@ -196,7 +237,9 @@ public enum Fit {
         // glide is UIKit's and the power is given as 1.
         if best.parameters[3] != 1 {
             let exponential = LeastSquares(bounds: Array(solver.bounds.prefix(3)))
-            let three = fitted(rows.count, solver: exponential, starts: [[best.parameters[0], best.parameters[1], best.parameters[2]]]) { p, i in
+            let three = fitted(
+                rows.count, solver: exponential, starts: [[best.parameters[0], best.parameters[1], best.parameters[2]]]
+            ) { p, i in
                 model(p + [1], rows[i].t) - rows[i].offset
             }
             if rms(three.residuals) <= max(1.01 * rms(best.residuals), rms(best.residuals) + 0.1) {
@@ -206,15 +249,19 @@ public enum Fit {
         let p = best.parameters
         let mu = exp(p[2])
         let rate = exp(-mu / 1000)
-        return Result(kind: .glide,
-                      values: [Value(key: "decelerationRate", name: "decelerationRate", value: rate, unit: "per ms"),
-                               Value(key: "decelerationPower", name: "decelerationPower", value: p[3], unit: ""),
-                               Value(key: nil, name: "μ", value: mu, unit: "1/s"),
-                               Value(key: nil, name: "v0", value: p[1], unit: "pt/s")],
-                      residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
-                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) },
-                      xLabel: "t (s)", yLabel: "offset (pt)",
-                      notes: first > 0 ? ["glide: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
+        return Result(
+            kind: .glide,
+            values: [
+                Value(key: "decelerationRate", name: "decelerationRate", value: rate, unit: "per ms"),
+                Value(key: "decelerationPower", name: "decelerationPower", value: p[3], unit: ""),
+                Value(key: nil, name: "μ", value: mu, unit: "1/s"),
+                Value(key: nil, name: "v0", value: p[1], unit: "pt/s")
+            ],
+            residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
+            curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) },
+            xLabel: "t (s)", yLabel: "offset (pt)",
+            notes: first > 0
+                ? ["glide: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
     }
 
     // MARK: Drag
@@ -222,7 +269,10 @@ public enum Fit {
     static func drag(_ trace: FitTrace) throws(InputError) -> Result {
         let rows = trace.samples.filter { $0.finger != nil && $0.offset < 0 }
         guard rows.count >= 4 else {
-            throw InputError("drag: \(rows.count) rows with a finger and an offset past the leading edge (offset < 0); at least 4 are needed")
+            throw InputError(
+                "drag: \(rows.count) rows with a finger and an offset past the leading edge (offset < 0); at least 4 "
+                    + "are needed"
+            )
         }
         let overshoot = rows.map { -$0.offset }
         let finger = rows.map { $0.finger! }
@@ -238,32 +288,46 @@ public enum Fit {
             return RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: x)
         }
         let span = (finger.max()! - finger.min()!) + 10_000
-        let solver = LeastSquares(bounds: [0.001...5, log(1)...log(1e7), LeastSquares.range(eGuess - span, eGuess + span)])
-        let fit = fitted(rows.count, solver: solver, starts: [[0.55, log(dGuess), eGuess]]) { p, i in model(p, finger[i]) - overshoot[i] }
+        let solver = LeastSquares(bounds: [
+            0.001...5, log(1)...log(1e7), LeastSquares.range(eGuess - span, eGuess + span)
+        ])
+        let fit = fitted(rows.count, solver: solver, starts: [[0.55, log(dGuess), eGuess]]) { p, i in
+            model(p, finger[i]) - overshoot[i]
+        }
         let p = fit.parameters
         let travel = finger.map { s * ($0 - p[2]) }
-        return Result(kind: .drag,
-                      values: [Value(key: "rubberBandCoefficient", name: "rubberBandCoefficient", value: p[0], unit: ""),
-                               Value(key: "rubberBandLimit", name: "rubberBandLimit", value: exp(p[1]), unit: "pt"),
-                               Value(key: nil, name: "finger at the edge", value: p[2], unit: "pt")],
-                      residuals: fit.residuals, points: zip(travel, overshoot).map { ($0, $1) },
-                      curve: curve(from: 0, to: max(travel.max() ?? 1, 1)) { RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: $0) },
-                      xLabel: "finger travel past the edge (pt)", yLabel: "overshoot (pt)", notes: [])
+        return Result(
+            kind: .drag,
+            values: [
+                Value(key: "rubberBandCoefficient", name: "rubberBandCoefficient", value: p[0], unit: ""),
+                Value(key: "rubberBandLimit", name: "rubberBandLimit", value: exp(p[1]), unit: "pt"),
+                Value(key: nil, name: "finger at the edge", value: p[2], unit: "pt")
+            ],
+            residuals: fit.residuals, points: zip(travel, overshoot).map { ($0, $1) },
+            curve: curve(from: 0, to: max(travel.max() ?? 1, 1)) {
+                RubberBand(coefficient: p[0], limit: exp(p[1])).overshoot(forPull: $0)
+            },
+            xLabel: "finger travel past the edge (pt)", yLabel: "overshoot (pt)", notes: [])
     }
 
     // MARK: Return
 
     /// The rows of a return from the last still row on (the release), the edge it ends at, where
     /// they start, and the overshoot at the release; a trace that is not a return is one error.
-    static func returnRows(_ trace: FitTrace) throws(InputError) -> (edge: Double, start: Int, rows: [FitTrace.Sample], y0: Double) {
+    static func returnRows(_ trace: FitTrace) throws(InputError) -> (
+        edge: Double, start: Int, rows: [FitTrace.Sample], y0: Double
+    ) {
         let all = trace.samples
         let edge = all.last!.offset
         let start = plateauEnd(all, end: edge)
         let rows = Array(all[start...])
-        guard rows.count >= 4 else { throw InputError("return: \(rows.count) rows after the release; at least 4 are needed") }
+        guard rows.count >= 4 else {
+            throw InputError("return: \(rows.count) rows after the release; at least 4 are needed")
+        }
         let y0 = rows[0].offset - edge
         guard abs(y0) > 0.5 else {
-            throw InputError("return: the trace starts \(format(y0)) pt from where it ends; a return starts outside the edge")
+            throw InputError(
+                "return: the trace starts \(format(y0)) pt from where it ends; a return starts outside the edge")
         }
         return (edge, start, rows, y0)
     }
@@ -278,8 +342,10 @@ public enum Fit {
             return p[4] + p[0] * (1 + (delta - k) * tau) * exp(-delta * tau)
         }
         let slack = 0.05 * abs(y0Guess) + 1
-        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
-                                           LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)])
+        let solver = LeastSquares(bounds: [
+            LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)), log(0.5)...log(500), 0...500,
+            LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)
+        ])
         // Several starts: the release time between frames and k trade off, and LM can settle in
         // the wrong valley from a single one.
         let starts = [4.0, 10.9, 30].flatMap { delta in [0.0, 0.5, 1.0].map { (delta, delta * $0) } }
@@ -287,18 +353,26 @@ public enum Fit {
         let best = fitted(rows.count, solver: solver, starts: starts) { p, i in model(p, rows[i].t) - rows[i].offset }
         let p = best.parameters
         let delta = exp(p[1]), k = p[2]
-        var values = [Value(key: "bounceDamping", name: "bounceDamping", value: delta, unit: "1/s"),
-                      Value(key: "edgeReturnRate", name: "edgeReturnRate", value: k, unit: "1/s")]
+        var values = [
+            Value(key: "bounceDamping", name: "bounceDamping", value: delta, unit: "1/s"),
+            Value(key: "edgeReturnRate", name: "edgeReturnRate", value: k, unit: "1/s")
+        ]
         if k > 0 { values.append(Value(key: nil, name: "return time constant 1/k", value: 1 / k, unit: "s")) }
         values.append(Value(key: nil, name: "1/e time", value: eFoldingTime(delta: delta, k: k), unit: "s"))
         values.append(Value(key: nil, name: "overshoot at release", value: abs(p[0]), unit: "pt"))
         values.append(Value(key: nil, name: "edge", value: p[4], unit: "pt"))
         var notes: [String] = []
-        if start > 0 { notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)") }
-        if k > delta * 1.01 { notes.append("return: k > δ starts back faster than a pure exponential; the playground caps k at δ") }
-        return Result(kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
-                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes,
-                      returnLaw: .spring)
+        if start > 0 {
+            notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)")
+        }
+        if k > delta * 1.01 {
+            notes.append("return: k > δ starts back faster than a pure exponential; the playground caps k at δ")
+        }
+        return Result(
+            kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
+            curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
+            notes: notes,
+            returnLaw: .spring)
     }
 
     /// UIKit's return (`UIKitEdgeReturn`): y(τ) = E + q^τ·(y0 + w·r·(1 − r^τ)/(1 − r)), τ in ms
@@ -316,9 +390,11 @@ public enum Fit {
             return p[4] + exp(lnq * tau) * (p[0] + side * p[2] * r * -expm1(tau * log(r)) / (1 - r))
         }
         let slack = 0.05 * abs(y0Guess) + 1
-        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)),
-                                           log(1e-4)...log(0.2), -20...20,
-                                           LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)])
+        let solver = LeastSquares(bounds: [
+            LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)),
+            log(1e-4)...log(0.2), -20...20,
+            LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)
+        ])
         var starts: [[Double]] = []
         for q in [0.99, 0.98, 0.995] {
             for w in [0.0, 0.5, 2] {
@@ -328,16 +404,22 @@ public enum Fit {
         let best = fitted(rows.count, solver: solver, starts: starts) { p, i in model(p, rows[i].t) - rows[i].offset }
         let p = best.parameters
         let q = exp(-exp(p[1]))
-        var values = [Value(key: "edgeDecay", name: "edgeDecay", value: q, unit: "per ms"),
-                      Value(key: nil, name: "velocity held at release", value: 1000 * p[2], unit: "pt/s"),
-                      Value(key: nil, name: "decay", value: -1000 * log(q), unit: "1/s")]
+        var values = [
+            Value(key: "edgeDecay", name: "edgeDecay", value: q, unit: "per ms"),
+            Value(key: nil, name: "velocity held at release", value: 1000 * p[2], unit: "pt/s"),
+            Value(key: nil, name: "decay", value: -1000 * log(q), unit: "1/s")
+        ]
         values.append(Value(key: nil, name: "overshoot at release", value: abs(p[0]), unit: "pt"))
         values.append(Value(key: nil, name: "edge", value: p[4], unit: "pt"))
         var notes = ["return: UIKit's return (edgeReturn uikit) with the glide's rate \(format(r)) /ms"]
-        if start > 0 { notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)") }
-        return Result(kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
-                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)", notes: notes,
-                      returnLaw: .uikit)
+        if start > 0 {
+            notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)")
+        }
+        return Result(
+            kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
+            curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
+            notes: notes,
+            returnLaw: .uikit)
     }
 
     /// Time (s) at which y0·(1 + (δ − k)·τ)·e^(−δτ) has fallen to y0/e.
@@ -358,7 +440,9 @@ public enum Fit {
         let all = trace.samples
         let first = afterRelease(all)
         let rows = Array(all[first...])
-        guard rows.count >= 4 else { throw InputError("page: \(rows.count) rows after the release; at least 4 are needed") }
+        guard rows.count >= 4 else {
+            throw InputError("page: \(rows.count) rows after the release; at least 4 are needed")
+        }
         let target = rows.last!.offset
         let t0 = rows[0].t
         let y0Guess = rows[0].offset - target
@@ -372,8 +456,12 @@ public enum Fit {
             return target + (p[0] + (p[1] + delta * p[0]) * tau) * exp(-delta * tau)
         }
         let reach = abs(y0Guess) * 2 + 100, speed = abs(v0Guess) * 4 + 1000
-        let solver = LeastSquares(bounds: [LeastSquares.range(y0Guess - reach, y0Guess + reach), LeastSquares.range(-speed, speed), log(0.5)...log(1000)])
-        let best = fitted(rows.count, solver: solver, starts: [20.0, 5, 50, 150].map { [y0Guess, v0Guess, log($0)] }) { p, i in
+        let solver = LeastSquares(bounds: [
+            LeastSquares.range(y0Guess - reach, y0Guess + reach), LeastSquares.range(-speed, speed),
+            log(0.5)...log(1000)
+        ])
+        let best = fitted(rows.count, solver: solver, starts: [20.0, 5, 50, 150].map { [y0Guess, v0Guess, log($0)] }) {
+            p, i in
             model(p, rows[i].t) - rows[i].offset
         }
         var p = best.parameters
@@ -384,8 +472,10 @@ public enum Fit {
         // fits about as well as the free spring (the three-parameter family nearly contains it,
         // and a free fit wanders along it). The motion then says no more than δ ≥ pageDamping, so
         // the default is kept unless it is over δ.
-        let pure = fitted(rows.count, solver: LeastSquares(bounds: [solver.bounds[0], solver.bounds[2]]),
-                          starts: [20.0, 5, 50, 150].map { [y0Guess, log($0)] }) { q, i in
+        let pure = fitted(
+            rows.count, solver: LeastSquares(bounds: [solver.bounds[0], solver.bounds[2]]),
+            starts: [20.0, 5, 50, 150].map { [y0Guess, log($0)] }
+        ) { q, i in
             model([q[0], -exp(q[1]) * q[0], q[1]], rows[i].t) - rows[i].offset
         }
         let exponential = rms(pure.residuals) <= 1.1 * rms(best.residuals) + 0.02
@@ -394,22 +484,28 @@ public enum Fit {
             residuals = pure.residuals
         }
         let delta = exp(p[2])
-        var notes = first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : []
+        var notes =
+            first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : []
         let damping = exponential ? min(ScrollParameters().pageDamping, delta) : delta
         if exponential {
-            notes.append("page: an exponential landing at the release speed (δ = v0/|y0| = \(format(delta)) 1/s): pageMotion decelerate"
-                         + " lands so for any pageDamping up to δ; pageDamping \(format(damping))")
+            notes.append(
+                "page: an exponential landing at the release speed (δ = v0/|y0| = \(format(delta)) 1/s): pageMotion "
+                    + "decelerate"
+                    + " lands so for any pageDamping up to δ; pageDamping \(format(damping))")
         } else {
             notes.append("page: a spring from the release velocity, δ = \(format(delta)) 1/s: pageMotion spring")
         }
-        return Result(kind: .page,
-                      values: [Value(key: "pageDamping", name: "pageDamping", value: damping, unit: "1/s"),
-                               Value(key: nil, name: "y0", value: p[0], unit: "pt"),
-                               Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
-                               Value(key: nil, name: "target", value: target, unit: "pt")],
-                      residuals: residuals, points: rows.map { ($0.t, $0.offset) },
-                      curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
-                      notes: notes, pageMotion: exponential ? .decelerate : .spring)
+        return Result(
+            kind: .page,
+            values: [
+                Value(key: "pageDamping", name: "pageDamping", value: damping, unit: "1/s"),
+                Value(key: nil, name: "y0", value: p[0], unit: "pt"),
+                Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
+                Value(key: nil, name: "target", value: target, unit: "pt")
+            ],
+            residuals: residuals, points: rows.map { ($0.t, $0.offset) },
+            curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
+            notes: notes, pageMotion: exponential ? .decelerate : .spring)
     }
 
     // MARK: Helpers
@@ -429,8 +525,10 @@ public enum Fit {
 
     /// Levenberg–Marquardt from each start on at most `startRows` rows; the best refined on at
     /// most `refineRows`; residuals of the result on every row. `residual(p, i)` is row i's.
-    static func fitted(_ count: Int, solver: LeastSquares, starts: [[Double]],
-                       residual: ([Double], Int) -> Double) -> (parameters: [Double], residuals: [Double]) {
+    static func fitted(
+        _ count: Int, solver: LeastSquares, starts: [[Double]],
+        residual: ([Double], Int) -> Double
+    ) -> (parameters: [Double], residuals: [Double]) {
         let coarse = spread(count, limit: startRows)
         var best: LeastSquares.Result?
         var starter = solver
@@ -477,7 +575,9 @@ public enum Fit {
     }
 
     static func curve(from a: Double, to b: Double, _ f: (Double) -> Double) -> [(x: Double, y: Double)] {
-        (0...399).map { i in let x = a + (b - a) * Double(i) / 399; return (x, f(x)) }
+        (0...399).map { i in
+            let x = a + (b - a) * Double(i) / 399; return (x, f(x))
+        }
     }
 
     static func rms(_ r: [Double]) -> Double { (r.reduce(0) { $0 + $1 * $1 } / Double(max(1, r.count))).squareRoot() }

@@ -28,20 +28,29 @@ public struct FitTrace: Equatable, Sendable {
     /// `--trace` writes one when the scene or A/B changes); the sections' rows are read as one.
     public static func parse(_ text: String, file: String) throws(InputError) -> FitTrace {
         // "\r\n" is one Character in Swift: Windows line ends are split on as such.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line -> Substring in
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+            line -> Substring in
             line.hasSuffix("\r") ? line.dropLast() : line
         }
         while let last = lines.last, last.trimmingSpaces.isEmpty { lines.removeLast() }
         guard let headerLine = lines.first, !headerLine.trimmingSpaces.isEmpty else {
             throw InputError("\(file): row 1: empty; expected a header such as t,offset or t,offset,finger")
         }
-        var header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
+        var header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0.trimmingSpaces)
+        }
         func columns(row: Int) throws(InputError) -> (t: Int, offset: Int, finger: Int?, phase: Int?) {
             guard let t = header.firstIndex(of: "t") else {
-                throw InputError("\(file): row \(row): no column named \"t\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
+                throw InputError(
+                    "\(file): row \(row): no column named \"t\" (the header is \(Self.shown(header)); expected "
+                        + "t,offset[,finger])"
+                )
             }
             guard let offset = header.firstIndex(of: "offset") else {
-                throw InputError("\(file): row \(row): no column named \"offset\" (the header is \(Self.shown(header)); expected t,offset[,finger])")
+                throw InputError(
+                    "\(file): row \(row): no column named \"offset\" (the header is \(Self.shown(header)); expected "
+                        + "t,offset[,finger])"
+                )
             }
             return (t, offset, header.firstIndex(of: "finger"), header.firstIndex(of: "phase"))
         }
@@ -60,16 +69,25 @@ public struct FitTrace: Equatable, Sendable {
             func number(_ column: Int, required: Bool) throws(InputError) -> Double? {
                 let name = header[column]
                 guard column < fields.count else {
-                    throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": missing (the row has \(fields.count) fields)")
+                    throw InputError(
+                        "\(file): row \(row), column \(column + 1) \"\(name)\": missing (the row has \(fields.count) "
+                            + "fields)"
+                    )
                 }
                 let text = fields[column]
                 if text.isEmpty && !required { return nil }
                 guard Self.isDecimal(text), let value = Double(text), value.isFinite else {
-                    throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": \"\(text.prefix(40))\" is not a finite number")
+                    throw InputError(
+                        "\(file): row \(row), column \(column + 1) \"\(name)\": \"\(text.prefix(40))\" is not a "
+                            + "finite number"
+                    )
                 }
                 let limit = column == tColumn ? Self.maximumTime : Self.maximumDistance
                 guard abs(value) <= limit else {
-                    throw InputError("\(file): row \(row), column \(column + 1) \"\(name)\": \(text.prefix(40)) is out of range \(column == tColumn ? "[-1e10, 1e10] s" : "[-1e9, 1e9] pt")")
+                    throw InputError(
+                        "\(file): row \(row), column \(column + 1) \"\(name)\": \(text.prefix(40)) is out of range "
+                            + "\(column == tColumn ? "[-1e10, 1e10] s" : "[-1e9, 1e9] pt")"
+                    )
                 }
                 return value
             }
@@ -77,7 +95,10 @@ public struct FitTrace: Equatable, Sendable {
             let offset = try number(offsetColumn, required: true)!
             let finger = try fingerColumn.flatMap { column throws(InputError) in try number(column, required: false) }
             if let previous = samples.last, t < previous.t {
-                throw InputError("\(file): row \(row), column \(tColumn + 1) \"t\": \(t) is before the previous row's \(previous.t); times must not decrease")
+                throw InputError(
+                    "\(file): row \(row), column \(tColumn + 1) \"t\": \(t) is before the previous row's "
+                        + "\(previous.t); times must not decrease"
+                )
             }
             let dragging = phaseColumn.map { $0 < fields.count && fields[$0] == "dragging" } ?? false
             samples.append(Sample(t: t, offset: offset, finger: finger, dragging: dragging))
@@ -98,7 +119,9 @@ public struct FitTrace: Equatable, Sendable {
 
     /// A decimal number as CSV writes it (digits, a point, an exponent): not "0x10", "nan" or "inf".
     static func isDecimal(_ text: String) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 }
+        text.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45
+        }
     }
 
     /// A header as shown in a message: at most 80 characters of it.

@@ -18,7 +18,9 @@ struct LeastSquares {
     /// The closed range between `a` and `b` whichever is larger, within the finite doubles: a
     /// bound made from the data can neither invert nor hold NaN.
     static func range(_ a: Double, _ b: Double) -> ClosedRange<Double> {
-        func finite(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude) }
+        func finite(_ x: Double) -> Double {
+            x.isNaN ? 0 : min(max(x, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude)
+        }
         let low = finite(a), high = finite(b)
         return min(low, high)...max(low, high)
     }
@@ -88,7 +90,8 @@ struct LeastSquares {
         let n = b.count
         for column in 0..<n {
             guard let pivot = (column..<n).max(by: { abs(a[$0][column]) < abs(a[$1][column]) }),
-                  abs(a[pivot][column]) > 1e-300 else { return nil }
+                abs(a[pivot][column]) > 1e-300
+            else { return nil }
             a.swapAt(column, pivot); b.swapAt(column, pivot)
             for row in (column + 1)..<max(column + 1, n) {
                 let factor = a[row][column] / a[column][column]

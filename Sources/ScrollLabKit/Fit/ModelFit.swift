@@ -21,7 +21,9 @@ public enum ModelFit {
         public var velocity: Double
         public var residuals: [Double]
         public var maximumResidual: Double { residuals.map { abs($0) }.max() ?? 0 }
-        public var meanResidual: Double { residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count) }
+        public var meanResidual: Double {
+            residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count)
+        }
         public var rms: Double { Fit.rms(residuals) }
     }
 
@@ -49,7 +51,9 @@ public enum ModelFit {
 
     /// Every model fitted to the glide `rows` (t in s, offset in pt; the first row is the
     /// release), best (lowest rms residual) first. Models that cannot follow it are left out.
-    public static func glide(_ rows: [(t: Double, offset: Double)], models: [any FeelModel.Type] = FeelZoo.models) -> [Result] {
+    public static func glide(_ rows: [(t: Double, offset: Double)], models: [any FeelModel.Type] = FeelZoo.models)
+        -> [Result]
+    {
         guard rows.count >= 4 else { return [] }
         let t0 = rows[0].t
         let v0Guess = Fit.initialVelocity(rows.map { FitTrace.Sample(t: $0.t, offset: $0.offset) })
@@ -70,16 +74,25 @@ public enum ModelFit {
                 let motion = feelWith(p).model.release(position: p[0], velocity: p[1], extent: far)
                 return rows.map { motion.position(at: $0.t - t0) - $0.offset }
             }
-            let solver = LeastSquares(bounds: [LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed)]
-                                      + keys.map(\.range))
+            let solver = LeastSquares(
+                bounds: [
+                    LeastSquares.range(rows[0].offset - 1000, rows[0].offset + 1000), LeastSquares.range(-speed, speed)
+                ]
+                    + keys.map(\.range))
             var starts = [[rows[0].offset, v0Guess] + keys.map(\.value)]
             // A second start with each value nearer either end of its range.
-            starts.append([rows[0].offset, v0Guess * 1.2] + keys.map { $0.range.lowerBound + 0.25 * ($0.range.upperBound - $0.range.lowerBound) })
-            starts.append([rows[0].offset, v0Guess * 0.8] + keys.map { $0.range.lowerBound + 0.75 * ($0.range.upperBound - $0.range.lowerBound) })
+            starts.append(
+                [rows[0].offset, v0Guess * 1.2]
+                    + keys.map { $0.range.lowerBound + 0.25 * ($0.range.upperBound - $0.range.lowerBound) })
+            starts.append(
+                [rows[0].offset, v0Guess * 0.8]
+                    + keys.map { $0.range.lowerBound + 0.75 * ($0.range.upperBound - $0.range.lowerBound) })
             // The motion is made once per parameter vector, not once per row.
             var cached: (p: [Double], motion: Motion)?
             let best = Fit.fitted(rows.count, solver: solver, starts: starts) { p, i in
-                if cached?.p != p { cached = (p, feelWith(p).model.release(position: p[0], velocity: p[1], extent: far)) }
+                if cached?.p != p {
+                    cached = (p, feelWith(p).model.release(position: p[0], velocity: p[1], extent: far))
+                }
                 return cached!.motion.position(at: rows[i].t - t0) - rows[i].offset
             }
             var parameters = best.parameters
@@ -91,11 +104,15 @@ public enum ModelFit {
                 var trial = parameters
                 trial[2 + index] = key.value
                 let again = residuals(trial)
-                if again.allSatisfy(\.isFinite), Fit.rms(again) <= 1.01 * Fit.rms(all) + 1e-9 { parameters = trial; all = again }
+                if again.allSatisfy(\.isFinite), Fit.rms(again) <= 1.01 * Fit.rms(all) + 1e-9 {
+                    parameters = trial; all = again
+                }
             }
-            results.append(Result(model: type.name, title: type.title,
-                                  values: keys.enumerated().map { ($0.element.key, parameters[2 + $0.offset]) },
-                                  velocity: parameters[1], residuals: all))
+            results.append(
+                Result(
+                    model: type.name, title: type.title,
+                    values: keys.enumerated().map { ($0.element.key, parameters[2 + $0.offset]) },
+                    velocity: parameters[1], residuals: all))
         }
         return results.sorted { $0.rms < $1.rms }
     }

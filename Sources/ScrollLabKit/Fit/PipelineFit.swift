@@ -29,18 +29,24 @@ extension Fit {
     static func pipeline(_ trace: FitTrace, base: ScrollParameters, geometry: Geometry) throws(InputError) -> Result {
         let rows = trace.samples
         guard rows.count <= pipelineRows else {
-            throw InputError("pipeline: \(rows.count) rows; a gesture recording of at most \(pipelineRows) rows is replayed")
+            throw InputError(
+                "pipeline: \(rows.count) rows; a gesture recording of at most \(pipelineRows) rows is replayed")
         }
         guard let firstTouch = rows.firstIndex(where: { $0.finger != nil }) else {
             throw InputError("pipeline: no row has a finger; the finger's samples are what is replayed")
         }
         let lastTouch = rows[firstTouch...].firstIndex { $0.finger == nil }.map { $0 - 1 } ?? rows.count - 1
         let touches = Array(rows[firstTouch...lastTouch])
-        guard touches.count >= 2 else { throw InputError("pipeline: \(touches.count) row with a finger; at least 2 are needed") }
+        guard touches.count >= 2 else {
+            throw InputError("pipeline: \(touches.count) row with a finger; at least 2 are needed")
+        }
         let lift = lastTouch + 1 < rows.count ? rows[lastTouch + 1].t : nil
         let used = Array(rows[firstTouch...])
         guard used.count - touches.count >= 4 else {
-            throw InputError("pipeline: \(used.count - touches.count) rows after the finger lifts; at least 4 are needed to fit the glide")
+            throw InputError(
+                "pipeline: \(used.count - touches.count) rows after the finger lifts; at least 4 are needed to fit "
+                    + "the glide"
+            )
         }
         let viewport = geometry.viewport.isFinite && geometry.viewport >= 1 ? geometry.viewport : 844
         let upper = geometry.maxOffset.map { max(0, $0) } ?? 1e9
@@ -64,7 +70,8 @@ extension Fit {
         }
         /// The offsets UIKit shows at every used row with these values.
         func replay(_ p: [Double]) -> (offsets: [Double], release: Double?) {
-            var axis = ScrollAxis(viewportLength: viewport, bounds: 0...upper, feel: Feel(values(p)), offset: used[0].offset)
+            var axis = ScrollAxis(
+                viewportLength: viewport, bounds: 0...upper, feel: Feel(values(p)), offset: used[0].offset)
             var shown: [Double] = []
             shown.reserveCapacity(used.count)
             for (index, row) in used.enumerated() {
@@ -100,15 +107,30 @@ extension Fit {
         let p = best!.parameters
         let fitted = values(p)
         let (shown, release) = replay(p)
-        var result = [Value(key: "decelerationRate", name: "decelerationRate", value: fitted.decelerationRate, unit: "per ms")]
-        if pulled { result.append(Value(key: "rubberBandCoefficient", name: "rubberBandCoefficient", value: fitted.rubberBandCoefficient, unit: "")) }
-        if returned { result.append(Value(key: "edgeDecay", name: "edgeDecay", value: fitted.edgeDecay, unit: "per ms")) }
+        var result = [
+            Value(key: "decelerationRate", name: "decelerationRate", value: fitted.decelerationRate, unit: "per ms")
+        ]
+        if pulled {
+            result.append(
+                Value(
+                    key: "rubberBandCoefficient", name: "rubberBandCoefficient", value: fitted.rubberBandCoefficient,
+                    unit: ""))
+        }
+        if returned {
+            result.append(Value(key: "edgeDecay", name: "edgeDecay", value: fitted.edgeDecay, unit: "per ms"))
+        }
         if let release { result.append(Value(key: nil, name: "release velocity", value: release, unit: "pt/s")) }
         result.append(Value(key: nil, name: "rest", value: shown.last ?? 0, unit: "pt"))
-        var notes = ["pipeline: \(touches.count) finger samples replayed through UIKit's pipeline, then \(used.count - touches.count) rows after the lift"]
-        if firstTouch > 0 { notes.append("pipeline: fitted from row \(firstTouch + 2) (t = \(format(used[0].t)) s, the first touch)") }
-        return Result(kind: .pipeline, values: result, residuals: zip(shown, used).map { $0 - $1.offset },
-                      points: used.map { ($0.t, $0.offset) }, curve: zip(used, shown).map { ($0.t, $1) },
-                      xLabel: "t (s)", yLabel: "offset (pt)", notes: notes, returnLaw: returned ? .uikit : nil)
+        var notes = [
+            "pipeline: \(touches.count) finger samples replayed through UIKit's pipeline, then "
+                + "\(used.count - touches.count) rows after the lift"
+        ]
+        if firstTouch > 0 {
+            notes.append("pipeline: fitted from row \(firstTouch + 2) (t = \(format(used[0].t)) s, the first touch)")
+        }
+        return Result(
+            kind: .pipeline, values: result, residuals: zip(shown, used).map { $0 - $1.offset },
+            points: used.map { ($0.t, $0.offset) }, curve: zip(used, shown).map { ($0.t, $1) },
+            xLabel: "t (s)", yLabel: "offset (pt)", notes: notes, returnLaw: returned ? .uikit : nil)
     }
 }

@@ -35,13 +35,17 @@ public enum VideoFit {
             guard segment.kind == .glide, segment.last - segment.first >= 4 else { return segment }
             // The rows `fit` fits: from the frame after the fastest (the finger lifted between).
             let trace = rows(track, (segment.first + 1)...segment.last)
-            guard let glide = try? Fit.run(trace, kind: .glide), let page = try? Fit.run(trace, kind: .page) else { return segment }
+            guard let glide = try? Fit.run(trace, kind: .glide), let page = try? Fit.run(trace, kind: .page) else {
+                return segment
+            }
             var named = segment
             let pageRMS = Fit.rms(page.residuals), glideRMS = Fit.rms(glide.residuals)
             // An exponential faster than `.fast` (r 0.99, 1/10 s) that ends where a spring would
             // put it: a page arriving, which decelerationRate would not reproduce.
             let rate = glide.values.first { $0.key == "decelerationRate" }?.value ?? 1
-            if pageRMS < 0.8 * glideRMS || (rate < Self.fastestGlide && pageRMS <= 1.25 * glideRMS + 0.05) { named.kind = .settle }
+            if pageRMS < 0.8 * glideRMS || (rate < Self.fastestGlide && pageRMS <= 1.25 * glideRMS + 0.05) {
+                named.kind = .settle
+            }
             return named
         }
     }
@@ -57,7 +61,10 @@ public enum VideoFit {
             switch segment.kind {
             case .rest: continue
             case .drag:
-                pieces.append(Piece(segment: segment, result: nil, problem: "a drag's rubber band needs the finger's positions, which a recording does not show"))
+                pieces.append(
+                    Piece(
+                        segment: segment, result: nil,
+                        problem: "a drag's rubber band needs the finger's positions, which a recording does not show"))
             case .glide, .settle, .return:
                 let kind: FitKind = segment.kind == .glide ? .glide : segment.kind == .settle ? .page : .return
                 // A return is fitted from the hold before its release; a glide from the frame after
@@ -75,7 +82,8 @@ public enum VideoFit {
         let longest = free.max { ($0.last - $0.first) < ($1.last - $1.first) }
         var ranking: [ModelFit.Result] = []
         if models, let longest {
-            ranking = ModelFit.glide(track.frames[min(longest.first + 1, longest.last)...longest.last].map { ($0.t, $0.offset) })
+            ranking = ModelFit.glide(
+                track.frames[min(longest.first + 1, longest.last)...longest.last].map { ($0.t, $0.offset) })
         }
         return Report(pieces: pieces, models: ranking, modelSegment: longest, segments: segments)
     }

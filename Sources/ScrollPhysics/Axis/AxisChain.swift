@@ -10,7 +10,8 @@
 ///     elastic:    v1' = v·(m1 − m2)/(m1 + m2),  v2 = v·2·m1/(m1 + m2)
 ///
 /// Equal masses with the cue stick (the default) hand the velocity on unchanged — nested
-/// scrolling (the Eleme mobile team's “Eleme restaurant page interaction”: "the remaining velocity keeps scrolling the list"). Velocities in pt/s.
+/// scrolling (the Eleme mobile team's “Eleme restaurant page interaction”: "the remaining velocity keeps scrolling the
+/// list"). Velocities in pt/s.
 ///
 /// `advance(_:_:to:)` steps both axes to each motion end that falls before the asked time, in
 /// order; at each, the hand-off the arriving axis reports starts the struck one (and the rebound,
@@ -52,7 +53,9 @@ public struct AxisChain: Equatable, Sendable {
     }
 
     /// Velocities after a collision in the joint: (arriving axis, struck axis), pt/s.
-    public static func collide(velocity v: Double, arriving m1: Double, struck m2: Double, elastic: Bool) -> (rebound: Double, struck: Double) {
+    public static func collide(velocity v: Double, arriving m1: Double, struck m2: Double, elastic: Bool) -> (
+        rebound: Double, struck: Double
+    ) {
         guard m1 > 0, m2 > 0, m1.isFinite, m2.isFinite, v.isFinite else { return (0, 0) }
         if elastic { return (v * (m1 - m2) / (m1 + m2), v * 2 * m1 / (m1 + m2)) }
         return (0, v * m1 / m2)
@@ -84,7 +87,9 @@ public struct AxisChain: Equatable, Sendable {
     /// Delivers a hand-off that a call other than `advance` reported (a release or fling that
     /// starts right at the joint): `from` is 0 for the first axis, 1 for the second.
     @discardableResult
-    public func deliver(_ reported: AxisReport, from: Int, _ first: inout ScrollAxis, _ second: inout ScrollAxis) -> Report {
+    public func deliver(_ reported: AxisReport, from: Int, _ first: inout ScrollAxis, _ second: inout ScrollAxis)
+        -> Report
+    {
         var report = Report()
         deliver(reported.handOff, from: from, &first, &second, into: &report, depth: 0)
         return report
@@ -100,8 +105,10 @@ public struct AxisChain: Equatable, Sendable {
 
     /// Starts the struck axis (and the rebound) for a hand-off at the joint; hand-offs those
     /// flings report at once are delivered in turn.
-    private func deliver(_ handOff: AxisReport.HandOff?, from: Int, _ first: inout ScrollAxis, _ second: inout ScrollAxis,
-                         into report: inout Report, depth: Int) {
+    private func deliver(
+        _ handOff: AxisReport.HandOff?, from: Int, _ first: inout ScrollAxis, _ second: inout ScrollAxis,
+        into report: inout Report, depth: Int
+    ) {
         guard let handOff, depth < Self.maximumSteps else { return }
         guard handOff.edge == (from == 0 ? .trailing : .leading) else { return }
         let (m1, m2) = from == 0 ? (firstMass, secondMass) : (secondMass, firstMass)
@@ -119,7 +126,8 @@ public struct AxisChain: Equatable, Sendable {
             report.second.absorb(reboundReport.delivered)
         }
         report.transfers += 1
-        report.lastTransfer = Transfer(from: from, time: handOff.time, velocity: handOff.velocity, rebound: rebound, struck: struck)
+        report.lastTransfer = Transfer(
+            from: from, time: handOff.time, velocity: handOff.velocity, rebound: rebound, struck: struck)
         deliver(struckReport.handOff, from: 1 - from, &first, &second, into: &report, depth: depth + 1)
         deliver(reboundReport.handOff, from: from, &first, &second, into: &report, depth: depth + 1)
     }

@@ -62,8 +62,10 @@ public struct ScrollAxis: Sendable {
         var seen: Double
     }
 
-    public init(viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
-                feel: Feel = .standard, tolerance: Tolerance = .standard, offset: Double? = nil) {
+    public init(
+        viewportLength: Double, bounds: ClosedRange<Double>, snapTargets: SnapTargets = SnapTargets([]),
+        feel: Feel = .standard, tolerance: Tolerance = .standard, offset: Double? = nil
+    ) {
         self.feel = feel.model
         finger = feel.model.makeFinger()
         self.tolerance = tolerance
@@ -169,14 +171,16 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now)
         let caught = motion != nil
         let startIndex = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
-        finger.touchDown(at: now, position: -(pointer.isFinite ? pointer : 0), input: input, caught: phase(at: now),
-                         caughtVelocity: velocity(at: now))
+        finger.touchDown(
+            at: now, position: -(pointer.isFinite ? pointer : 0), input: input, caught: phase(at: now),
+            caughtVelocity: velocity(at: now))
         motion = nil
         restOffset = x
         let p = pointer.isFinite ? pointer : 0
-        drag = Drag(pointerOrigin: p, pullOrigin: feel.fingerOffset(showing: x, extent: extent, input: input), pointer: p,
-                    startIndex: startIndex, shown: x, startTime: now, started: feel.dragStart(for: input).distance <= 0,
-                    input: input, seen: p)
+        drag = Drag(
+            pointerOrigin: p, pullOrigin: feel.fingerOffset(showing: x, extent: extent, input: input), pointer: p,
+            startIndex: startIndex, shown: x, startTime: now, started: feel.dragStart(for: input).distance <= 0,
+            input: input, seen: p)
         return caught
     }
 
@@ -236,9 +240,10 @@ public struct ScrollAxis: Sendable {
         var lifted = finger.lift(at: now, position: -d.pointer, started: d.started, paged: !snapTargets.isEmpty)
         if let releaseVelocity { lifted.velocity = sanitizedVelocity(releaseVelocity) }
         self.drag = nil
-        return release(from: x, velocity: lifted.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
-                       travel: -(d.pointer - d.pointerOrigin), touchDuration: now - d.startTime,
-                       lead: lifted.lead, multiplier: lifted.multiplier)
+        return release(
+            from: x, velocity: lifted.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
+            travel: -(d.pointer - d.pointerOrigin), touchDuration: now - d.startTime,
+            lead: lifted.lead, multiplier: lifted.multiplier)
     }
 
     /// Ends a drag the way a wheel or touchpad stream ends: with the velocity the stream had at
@@ -251,12 +256,14 @@ public struct ScrollAxis: Sendable {
         advance(to: t)
         guard let d = drag else { return .none }
         let now = max(t, time)
-        let released = finger.streamEnded(at: now, lastEvent: lastEventTime, lifted: lifted, paged: !snapTargets.isEmpty,
-                                          slope: dragSlope(d))
+        let released = finger.streamEnded(
+            at: now, lastEvent: lastEventTime, lifted: lifted, paged: !snapTargets.isEmpty,
+            slope: dragSlope(d))
         let x = offset(at: now)
         self.drag = nil
-        return release(from: x, velocity: released.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
-                       lead: released.lead, multiplier: released.multiplier)
+        return release(
+            from: x, velocity: released.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
+            lead: released.lead, multiplier: released.multiplier)
     }
 
     /// How far the content moves per point of finger where the drag is (1 inside, below 1 past
@@ -264,7 +271,8 @@ public struct ScrollAxis: Sendable {
     private func dragSlope(_ d: Drag) -> Double {
         let pull = d.pullOrigin - (d.pointer - d.pointerOrigin)
         let step = 1e-3
-        let moved = feel.dragged(shown: d.shown, fingerFrom: pull, fingerTo: pull + step, extent: extent, input: d.input)
+        let moved = feel.dragged(
+            shown: d.shown, fingerFrom: pull, fingerTo: pull + step, extent: extent, input: d.input)
         let slope = (moved - d.shown) / step
         return slope.isFinite ? min(max(slope, 0), 1) : 1
     }
@@ -299,8 +307,10 @@ public struct ScrollAxis: Sendable {
 
     /// An animated scroll from `x` at `v` to `target`, aiming at its snap target if paged.
     private func scrollTo(_ target: Double, from x: Double, velocity v: Double) -> AnimatedScroll {
-        AnimatedScroll(position: x, velocity: v, target: target,
-                       index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: target), extent: extent, tolerance: tolerance)
+        AnimatedScroll(
+            position: x, velocity: v, target: target,
+            index: snapTargets.isEmpty ? nil : snapTargets.nearestIndex(to: target), extent: extent,
+            tolerance: tolerance)
     }
 
     // MARK: - Programmatic motion
@@ -314,7 +324,8 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now)
         let start = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
         drag = nil
-        report.absorb(release(from: x, velocity: sanitizedVelocity(velocity), at: now, startIndex: start, reportsRelease: false))
+        report.absorb(
+            release(from: x, velocity: sanitizedVelocity(velocity), at: now, startIndex: start, reportsRelease: false))
         return report
     }
 
@@ -370,7 +381,10 @@ public struct ScrollAxis: Sendable {
         motion = nil
         restOffset = x
         if x < bounds.lowerBound || x > bounds.upperBound || !snapTargets.isEmpty {
-            report.absorb(release(from: x, velocity: 0, at: now, startIndex: snapTargets.nearestIndex(to: x) ?? 0, reportsRelease: false))
+            report.absorb(
+                release(
+                    from: x, velocity: 0, at: now, startIndex: snapTargets.nearestIndex(to: x) ?? 0,
+                    reportsRelease: false))
         } else {
             let previous = restIndex
             restIndex = nil
@@ -398,7 +412,9 @@ public struct ScrollAxis: Sendable {
     /// New content bounds and snap targets (content appended or removed), without moving what is
     /// on screen: motion under way is replanned from the offset and velocity at `t`.
     @discardableResult
-    public mutating func setBounds(_ newBounds: ClosedRange<Double>, snapTargets newTargets: SnapTargets? = nil, at t: Double) -> AxisReport {
+    public mutating func setBounds(
+        _ newBounds: ClosedRange<Double>, snapTargets newTargets: SnapTargets? = nil, at t: Double
+    ) -> AxisReport {
         var report = advance(to: t)
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
@@ -445,8 +461,11 @@ public struct ScrollAxis: Sendable {
         } else if let current = motion {
             let index = current.targetIndex
             if let index, index < snapTargets.count {
-                start(feel.animate(AnimatedScroll(position: x + delta, velocity: v, target: snapTargets[index], index: index,
-                                                  extent: extent, tolerance: tolerance)), at: now)
+                start(
+                    feel.animate(
+                        AnimatedScroll(
+                            position: x + delta, velocity: v, target: snapTargets[index], index: index,
+                            extent: extent, tolerance: tolerance)), at: now)
             } else {
                 start(planFree(from: x + delta, velocity: v), at: now)
             }
@@ -470,15 +489,19 @@ public struct ScrollAxis: Sendable {
         if var drag {
             // Keep the content under the pointer: re-derive the pull that shows x.
             drag.shown = x
-            drag.pullOrigin = feel.fingerOffset(showing: x, extent: extent, input: drag.input) + (drag.pointer - drag.pointerOrigin)
+            drag.pullOrigin =
+                feel.fingerOffset(showing: x, extent: extent, input: drag.input) + (drag.pointer - drag.pointerOrigin)
             self.drag = drag
             return .none
         }
         guard let current = motion else {
-            let offTarget = snapTargets.nearestIndex(to: x).map { abs(snapTargets[$0] - x) > tolerance.distance } ?? false
+            let offTarget =
+                snapTargets.nearestIndex(to: x).map { abs(snapTargets[$0] - x) > tolerance.distance } ?? false
             if x < bounds.lowerBound || x > bounds.upperBound || offTarget {
                 restOffset = x
-                return release(from: x, velocity: 0, at: t, startIndex: snapTargets.nearestIndex(to: x) ?? 0, reportsRelease: false)
+                return release(
+                    from: x, velocity: 0, at: t, startIndex: snapTargets.nearestIndex(to: x) ?? 0, reportsRelease: false
+                )
             }
             restOffset = x
             restIndex = snapTargets.nearestIndex(to: x)
@@ -489,8 +512,11 @@ public struct ScrollAxis: Sendable {
             let target = min(max(current.restPosition, bounds.lowerBound), bounds.upperBound)
             let index = current.targetIndex == nil ? nil : snapTargets.nearestIndex(to: current.restPosition)
             let aim = index.map { snapTargets[$0] } ?? target
-            start(feel.animate(AnimatedScroll(position: x, velocity: v, target: aim, index: index, extent: extent,
-                                              tolerance: tolerance)), at: t)
+            start(
+                feel.animate(
+                    AnimatedScroll(
+                        position: x, velocity: v, target: aim, index: index, extent: extent,
+                        tolerance: tolerance)), at: t)
         } else {
             start(planFree(from: x, velocity: v), at: t)
         }
@@ -500,19 +526,25 @@ public struct ScrollAxis: Sendable {
     // MARK: - Release
 
     /// `lead`: glide time already run at release (UIKit's release frame); `multiplier`: fast scrolling's.
-    private mutating func release(from x: Double, velocity v: Double, at t: Double, startIndex: Int,
-                                  reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0,
-                                  lead: Double = 0, multiplier: Double = 1) -> AxisReport {
+    private mutating func release(
+        from x: Double, velocity v: Double, at t: Double, startIndex: Int,
+        reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0,
+        lead: Double = 0, multiplier: Double = 1
+    ) -> AxisReport {
         var planned: Motion?
         if let first = snapTargets.offsets.first {
             // Pages from 0: the feel's page rule sees offsets relative to the first target.
             let pageSize = snapTargets.count >= 2 ? snapTargets[1] - first : viewportLength
-            let shiftedExtent = ModelExtent(minOffset: bounds.lowerBound - first, maxOffset: bounds.upperBound - first,
-                                            viewport: viewportLength)
-            if let turn = feel.page(ModelPageRelease(offset: x - first, velocity: v, pageSize: pageSize, pageCount: snapTargets.count,
-                                                     travel: travel, touchDuration: touchDuration, viewport: viewportLength,
-                                                     startIndex: startIndex, targets: SnapTargets(snapTargets.offsets.map { $0 - first }),
-                                                     extent: shiftedExtent, tolerance: tolerance)) {
+            let shiftedExtent = ModelExtent(
+                minOffset: bounds.lowerBound - first, maxOffset: bounds.upperBound - first,
+                viewport: viewportLength)
+            if let turn = feel.page(
+                ModelPageRelease(
+                    offset: x - first, velocity: v, pageSize: pageSize, pageCount: snapTargets.count,
+                    travel: travel, touchDuration: touchDuration, viewport: viewportLength,
+                    startIndex: startIndex, targets: SnapTargets(snapTargets.offsets.map { $0 - first }),
+                    extent: shiftedExtent, tolerance: tolerance))
+            {
                 var motion = turn.motion.shifted(by: first)
                 let index = snapTargets.clamp(turn.index)
                 motion.restPosition = snapTargets[index]
@@ -521,13 +553,18 @@ public struct ScrollAxis: Sendable {
                 planned = motion
             }
         }
-        start(planned ?? feel.release(FreeRelease(position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
-                                                  chainsTrailingEdge: chainsTrailingEdge, lead: lead, multiplier: multiplier,
-                                                  tolerance: tolerance)), at: t)
+        start(
+            planned
+                ?? feel.release(
+                    FreeRelease(
+                        position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
+                        chainsTrailingEdge: chainsTrailingEdge, lead: lead, multiplier: multiplier,
+                        tolerance: tolerance)), at: t)
         var report = AxisReport.none
         if reportsRelease, let motion {
-            let release = AxisReport.Release(time: t, offset: x, velocity: v, startIndex: snapTargets.isEmpty ? nil : startIndex,
-                                             targetOffset: motion.restPosition, targetIndex: motion.targetIndex)
+            let release = AxisReport.Release(
+                time: t, offset: x, velocity: v, startIndex: snapTargets.isEmpty ? nil : startIndex,
+                targetOffset: motion.restPosition, targetIndex: motion.targetIndex)
             lastRelease = release
             latestRelease = release
             report.release = release
@@ -544,8 +581,10 @@ public struct ScrollAxis: Sendable {
 
     /// Free motion from `x` with `v` (no release frame, no multiplier), as the feel plans it.
     private func planFree(from x: Double, velocity v: Double) -> Motion {
-        feel.release(FreeRelease(position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
-                                 chainsTrailingEdge: chainsTrailingEdge, tolerance: tolerance))
+        feel.release(
+            FreeRelease(
+                position: x, velocity: v, extent: extent, chainsLeadingEdge: chainsLeadingEdge,
+                chainsTrailingEdge: chainsTrailingEdge, tolerance: tolerance))
     }
 
     // MARK: - Sanitising

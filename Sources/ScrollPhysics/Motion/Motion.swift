@@ -88,7 +88,9 @@ public struct Motion: Simulation {
         guard shift != 0 else { return self }
         var copy = self
         copy.pieces = pieces.map {
-            Piece(start: $0.start, simulation: ShiftedSimulation($0.simulation, by: shift), kind: $0.kind, phase: $0.phase)
+            Piece(
+                start: $0.start, simulation: ShiftedSimulation($0.simulation, by: shift), kind: $0.kind, phase: $0.phase
+            )
         }
         copy.restPosition += shift
         return copy
@@ -136,17 +138,20 @@ extension Motion {
     /// `start` and `released`: where the motion starts and the velocity it was released with
     /// (pt/s), which is what is handed on when it starts on the chained edge itself (the content
     /// never moved; the model's own curve may start faster, as an ease-out does).
-    public func handingOff(chainsLeadingEdge: Bool, chainsTrailingEdge: Bool, extent: ModelExtent, from start: Double,
-                           released: Double) -> Motion {
+    public func handingOff(
+        chainsLeadingEdge: Bool, chainsTrailingEdge: Bool, extent: ModelExtent, from start: Double,
+        released: Double
+    ) -> Motion {
         guard chainsLeadingEdge || chainsTrailingEdge, handOff == nil, end >= 0, end.isFinite,
-              start >= extent.minOffset, start <= extent.maxOffset else { return self }
+            start >= extent.minOffset, start <= extent.maxOffset
+        else { return self }
         func reached(_ t: Double) -> Bool {
             let x = position(at: t)
             return (chainsTrailingEdge && x >= extent.maxOffset && (t > 0 || released > 0))
                 || (chainsLeadingEdge && x <= extent.minOffset && (t > 0 || released < 0))
         }
         var crossing: Double?
-        var before = 0.0   // the last instant known not to have reached it
+        var before = 0.0  // the last instant known not to have reached it
         if reached(0) {
             crossing = 0
         } else {
@@ -177,7 +182,8 @@ extension Motion {
         cut.restPosition = trailing ? extent.maxOffset : extent.minOffset
         // The speed it arrives with: the last instant before the edge (the piece after it may
         // be something else, such as Android's stretch, whose speed is not the content's).
-        cut.handOff = HandOff(edge: trailing ? .trailing : .leading, velocity: crossing == 0 ? released : velocity(at: before))
+        cut.handOff = HandOff(
+            edge: trailing ? .trailing : .leading, velocity: crossing == 0 ? released : velocity(at: before))
         return cut
     }
 }

@@ -7,7 +7,8 @@ public enum PageMotion: String, CaseIterable, Sendable, Codable {
     /// far. From rest or heading away: the page spring (δ = `pageDamping`), which cannot
     /// overshoot either. See `MotionPlanner.page` for the rule and its equations.
     case decelerate
-    /// Li's “UIScrollView drag conversion rate and paging”, eq. 4: the page spring always starts with the release velocity (δ =
+    /// Li's “UIScrollView drag conversion rate and paging”, eq. 4: the page spring always starts with the release
+    /// velocity (δ =
     /// `pageDamping`); a fast release speeds up and swings past the page and back.
     case spring
 }

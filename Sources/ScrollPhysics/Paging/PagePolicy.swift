@@ -4,7 +4,8 @@ public enum PagePolicy: String, CaseIterable, Sendable, Codable {
     /// nearest page, moving at least one page in a flick's direction and at most
     /// `maximumPagesPerFling` from the page the drag began on.
     case projection
-    /// Li's “UIScrollView drag conversion rate and paging”: treat the page behind as a spring's rest point, recover the speed the spring
+    /// Li's “UIScrollView drag conversion rate and paging”: treat the page behind as a spring's rest point, recover the
+    /// speed the spring
     /// had when it left it, and switch if that spring's farthest point passes 1/bias of a page.
     case spring
     /// yuan's “UIScrollView parallax rolling banner (2)”: complete after `pageDistanceThreshold` of a page, or after

@@ -8,8 +8,9 @@ extension PageChooser {
         guard isFlick(v), let nearest = targets.nearestIndex(to: x) else {
             return PageDecision(index: targets.nearestIndex(to: x) ?? 0)
         }
-        let glide = FrictionSimulation(origin: x, velocity: v, decelerationRate: parameters.decelerationRate,
-                                       power: parameters.decelerationPower, tolerance: tolerance)
+        let glide = FrictionSimulation(
+            origin: x, velocity: v, decelerationRate: parameters.decelerationRate,
+            power: parameters.decelerationPower, tolerance: tolerance)
         var index = targets.nearestIndex(to: glide.restPosition) ?? nearest
         if v > 0 {
             index = max(index, min(targets.firstIndex(above: x), targets.count - 1))

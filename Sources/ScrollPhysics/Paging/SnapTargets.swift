@@ -1,7 +1,8 @@
 /// The offsets a paged axis may come to rest at, in points, sorted ascending.
 ///
 /// Full-screen pages are multiples of the page length; cells narrower than the viewport have
-/// one target per cell that centres it (the article “iOS UIScrollView paging effect”, `the article “iOS UIScrollView paging effect”`: `index·pagingWidth −
+/// one target per cell that centres it (the article “iOS UIScrollView paging effect”, `the article “iOS UIScrollView
+/// paging effect”`: `index·pagingWidth −
 /// (viewWidth/2 − cellWidth/2 − sectionInset)`). Evenly spaced targets are not stored but computed:
 /// target i = first + i·spacing, and look-ups invert it, i = ⌈(offset − first)/spacing⌉, so making,
 /// comparing and searching them costs the same for a million cells as for ten. Targets given as a

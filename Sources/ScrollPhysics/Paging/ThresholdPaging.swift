@@ -18,8 +18,9 @@ extension PageChooser {
         }
         let distance = abs(targets[neighbour] - targets[start])
         let flick = isFlick(release.velocity)
-        let complete = !(flick && headingHome) && (
-            abs(move) >= parameters.pageDistanceThreshold * distance
+        let complete =
+            !(flick && headingHome)
+            && (abs(move) >= parameters.pageDistanceThreshold * distance
                 || (flick && abs(move) >= parameters.pageFlickDistanceThreshold * distance))
         return complete ? PageDecision(index: neighbour) : PageDecision(index: start, keepsVelocity: headingHome)
     }

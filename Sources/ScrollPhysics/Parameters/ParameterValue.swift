@@ -35,7 +35,8 @@ extension TunableModel {
         var stated = Set<String>()
         for (key, value) in values {
             guard let tunable = Self.tunables.first(where: { $0.key == key }) else {
-                throw ParameterError(key: key, message: "unknown key; allowed keys: \(Self.allKeys.joined(separator: ", "))")
+                throw ParameterError(
+                    key: key, message: "unknown key; allowed keys: \(Self.allKeys.joined(separator: ", "))")
             }
             try tunable.set(value, in: &self)
             stated.insert(key)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A set of parameters that can be tuned: a plain struct whose initial values are the defaults,
@@ -96,10 +96,12 @@ public struct Tunable<Model>: @unchecked Sendable {
     /// Whether the value has any effect, given the others (the panel hides it when not).
     public let matters: (Model) -> Bool
 
-    public init(_ storage: Storage, key: String, title: String, unit: String = "", range: ClosedRange<Double> = 0...1,
-                scale: SliderScale = .linear, marks: [SliderMark] = [], format: String = "%.3f", help: String,
-                source: String, equivalent: String, uikit: String? = nil, unsetMeaning: String? = nil,
-                section: String = "", matters: @escaping (Model) -> Bool = { _ in true }) {
+    public init(
+        _ storage: Storage, key: String, title: String, unit: String = "", range: ClosedRange<Double> = 0...1,
+        scale: SliderScale = .linear, marks: [SliderMark] = [], format: String = "%.3f", help: String,
+        source: String, equivalent: String, uikit: String? = nil, unsetMeaning: String? = nil,
+        section: String = "", matters: @escaping (Model) -> Bool = { _ in true }
+    ) {
         self.storage = storage
         self.key = key
         self.title = title
@@ -122,9 +124,11 @@ public struct Tunable<Model>: @unchecked Sendable {
     }
 
     /// A choice stored as an enum with string raw values.
-    public static func choice<E: RawRepresentable & CaseIterable>(_ keyPath: WritableKeyPath<Model, E>) -> Storage where E.RawValue == String {
-        .choice(options: E.allCases.map(\.rawValue), get: { $0[keyPath: keyPath].rawValue },
-                set: { model, name in if let value = E(rawValue: name) { model[keyPath: keyPath] = value } })
+    public static func choice<E: RawRepresentable & CaseIterable>(_ keyPath: WritableKeyPath<Model, E>) -> Storage
+    where E.RawValue == String {
+        .choice(
+            options: E.allCases.map(\.rawValue), get: { $0[keyPath: keyPath].rawValue },
+            set: { model, name in if let value = E(rawValue: name) { model[keyPath: keyPath] = value } })
     }
 
     /// Whether only whole numbers are allowed.
@@ -178,7 +182,8 @@ public struct Tunable<Model>: @unchecked Sendable {
         switch storage {
         case .choice(let options, _, let set):
             guard case .string(let name) = value, options.contains(name) else {
-                throw ParameterError(key: key, message: "\(value.description) is not one of: \(options.joined(separator: ", "))")
+                throw ParameterError(
+                    key: key, message: "\(value.description) is not one of: \(options.joined(separator: ", "))")
             }
             set(&model, name)
             return
@@ -189,7 +194,9 @@ public struct Tunable<Model>: @unchecked Sendable {
             switch value {
             case .bool(let on): model[keyPath: path] = on ? 1 : 0
             case .number(let number) where number == 0 || number == 1: model[keyPath: path] = Int(number)
-            default: throw ParameterError(key: key, message: "\(value.description) is not on or off; allowed: true, false (or 1, 0)")
+            default:
+                throw ParameterError(
+                    key: key, message: "\(value.description) is not on or off; allowed: true, false (or 1, 0)")
             }
             return
         default:

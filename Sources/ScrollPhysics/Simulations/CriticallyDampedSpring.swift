@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A spring and a dashpot in parallel at critical damping: the edge bounce and the page snap.
@@ -10,10 +10,13 @@ import Darwin
 ///     dy/dt = (v0 − δ·(v0 + δ·y0)·t)·e^(−δt)        (pt/s)
 ///
 /// δ is the damping in 1/s (the spring's angular frequency; stiffness δ², no oscillation).
-/// Li's “UIScrollView drag conversion rate and paging”, eq. 2: δ = 10.9 for the bounce after crossing an edge, where y0 = 0 gives
-/// `y(t) = v0·t·e^(−δt)` with its farthest point `v0/(δ·e)` at t = 1/δ. Li's “UIScrollView drag conversion rate and paging”, eq. 4: the
+/// Li's “UIScrollView drag conversion rate and paging”, eq. 2: δ = 10.9 for the bounce after crossing an edge, where y0
+/// = 0 gives
+/// `y(t) = v0·t·e^(−δt)` with its farthest point `v0/(δ·e)` at t = 1/δ. Li's “UIScrollView drag conversion rate and
+/// paging”, eq. 4: the
 /// same spring with δ = 50 for paging (the seed author's library ships 20).
-/// the Eleme mobile team's “Eleme restaurant page interaction” describes the same spring as "damping ratio 1, frequency 1.6 Hz" (ω ≈ 10 /s).
+/// the Eleme mobile team's “Eleme restaurant page interaction” describes the same spring as "damping ratio 1, frequency
+/// 1.6 Hz" (ω ≈ 10 /s).
 ///
 /// The spring crosses its target at most once, at t = −y0/(v0 + δ·y0) when that is positive.
 /// It rests from `settleTime`, the first time after which both |y| and |dy/dt| stay within the
@@ -29,8 +32,10 @@ public struct CriticallyDampedSpring: Simulation, Equatable {
     public let damping: Double
     public let settleTime: Double
 
-    public init(from position: Double, velocity: Double, to target: Double, damping: Double,
-                tolerance: Tolerance = .standard) {
+    public init(
+        from position: Double, velocity: Double, to target: Double, damping: Double,
+        tolerance: Tolerance = .standard
+    ) {
         let y0 = position - target
         let usable = y0.isFinite && velocity.isFinite && target.isFinite && damping.isFinite && damping > 0
         self.target = target.isFinite ? target : 0
@@ -40,7 +45,8 @@ public struct CriticallyDampedSpring: Simulation, Equatable {
         guard usable else { settleTime = 0; return }
         let c1 = velocity + damping * y0
         let forPosition = Self.lastExceedance(a: abs(y0), b: abs(c1), damping: damping, limit: tolerance.distance)
-        let forVelocity = Self.lastExceedance(a: abs(velocity), b: damping * abs(c1), damping: damping, limit: tolerance.velocity)
+        let forVelocity = Self.lastExceedance(
+            a: abs(velocity), b: damping * abs(c1), damping: damping, limit: tolerance.velocity)
         settleTime = max(forPosition, forVelocity)
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Momentum after release: a body slowing down in a power-law fluid.
@@ -9,7 +9,8 @@ import Darwin
 ///     dv/dt = −k·|v|ⁿ·sign(v)        k = μ·v_ref^(1−n),  μ = −1000·ln(decelerationRate) /s
 ///
 /// With n = 1 this is UIKit's exponential deceleration, `v(t) = v0·e^(−μt)`, resting
-/// `v0/μ` points away (Li's “UIScrollView drag conversion rate and paging”, eq. 1: μ = 2 /s; UIKit's 0.998 per ms gives μ = 2.002 /s,
+/// `v0/μ` points away (Li's “UIScrollView drag conversion rate and paging”, eq. 1: μ = 2 /s; UIKit's 0.998 per ms gives
+/// μ = 2.002 /s,
 /// "fast" 0.99 gives 10.05 /s). Li's library generalises it to `a = −μ·vⁿ`; here the
 /// constant is scaled by `v_ref^(1−n)` with `v_ref` = 1000 pt/s so that every power decelerates
 /// at the same rate at 1000 pt/s and `decelerationRate` keeps its meaning when n changes
@@ -38,18 +39,24 @@ public struct FrictionSimulation: Simulation, Equatable {
     public let restPosition: Double
 
     /// Deceleration with UIKit's rate (per millisecond, 0 < rate < 1) and Li's power n.
-    public init(origin: Double, velocity: Double, decelerationRate: Double, power: Double = 1,
-                tolerance: Tolerance = .standard) {
-        self.init(origin: origin, velocity: velocity,
-                  coefficient: Self.coefficient(decelerationRate: decelerationRate, power: power),
-                  power: power, tolerance: tolerance)
+    public init(
+        origin: Double, velocity: Double, decelerationRate: Double, power: Double = 1,
+        tolerance: Tolerance = .standard
+    ) {
+        self.init(
+            origin: origin, velocity: velocity,
+            coefficient: Self.coefficient(decelerationRate: decelerationRate, power: power),
+            power: power, tolerance: tolerance)
     }
 
     /// Deceleration with an explicit fluid constant `k` (see the type's formula).
-    public init(origin: Double, velocity: Double, coefficient: Double, power: Double,
-                tolerance: Tolerance = .standard) {
+    public init(
+        origin: Double, velocity: Double, coefficient: Double, power: Double,
+        tolerance: Tolerance = .standard
+    ) {
         let speed = abs(velocity)
-        let usable = speed.isFinite && coefficient.isFinite && coefficient > 0 && power.isFinite
+        let usable =
+            speed.isFinite && coefficient.isFinite && coefficient > 0 && power.isFinite
             && power >= 0 && power < 2 && speed > tolerance.velocity
         self.origin = origin
         self.initialVelocity = usable ? velocity : 0
@@ -68,18 +75,22 @@ public struct FrictionSimulation: Simulation, Equatable {
             t = (pow(speed, a) - pow(tolerance.velocity, a)) / (a * coefficient)
         }
         settleTime = max(0, t)
-        restPosition = origin + (velocity < 0 ? -1 : 1)
+        restPosition =
+            origin + (velocity < 0 ? -1 : 1)
             * FrictionSimulation.distance(speed: speed, coefficient: coefficient, power: power, time: settleTime)
     }
 
     /// The deceleration that, starting at `velocity`, comes to rest exactly `distance` points
     /// further along (distance and velocity of the same sign). Returns nil when no friction can
     /// do that (opposite signs, or a speed already within tolerance).
-    public static func travelling(distance: Double, from origin: Double, velocity: Double, power: Double,
-                                  tolerance: Tolerance = .standard) -> FrictionSimulation? {
+    public static func travelling(
+        distance: Double, from origin: Double, velocity: Double, power: Double,
+        tolerance: Tolerance = .standard
+    ) -> FrictionSimulation? {
         let speed = abs(velocity), length = abs(distance)
         guard speed.isFinite, length.isFinite, speed > tolerance.velocity, length > 0,
-              (distance > 0) == (velocity > 0), power >= 0, power < 2 else { return nil }
+            (distance > 0) == (velocity > 0), power >= 0, power < 2
+        else { return nil }
         let b = 2 - power
         let k: Double
         if abs(1 - power) < exponentialBand {
@@ -88,7 +99,8 @@ public struct FrictionSimulation: Simulation, Equatable {
             k = (pow(speed, b) - pow(tolerance.velocity, b)) / (b * length)
         }
         guard k.isFinite, k > 0 else { return nil }
-        return FrictionSimulation(origin: origin, velocity: velocity, coefficient: k, power: power, tolerance: tolerance)
+        return FrictionSimulation(
+            origin: origin, velocity: velocity, coefficient: k, power: power, tolerance: tolerance)
     }
 
     /// k = μ·v_ref^(1−n), the fluid constant for a deceleration rate and power.
@@ -105,7 +117,8 @@ public struct FrictionSimulation: Simulation, Equatable {
         guard t > 0 else { return origin }
         guard t < settleTime else { return restPosition }
         let direction: Double = initialVelocity < 0 ? -1 : 1
-        return origin + direction * Self.distance(speed: abs(initialVelocity), coefficient: coefficient, power: power, time: t)
+        return origin + direction
+            * Self.distance(speed: abs(initialVelocity), coefficient: coefficient, power: power, time: t)
     }
 
     public func velocity(at t: Double) -> Double {

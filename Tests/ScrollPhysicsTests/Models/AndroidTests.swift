@@ -7,7 +7,8 @@ import Testing
 
     @Test func splineTableIsTheSourcesCurve() {
         let table = SplineFling.standardTable
-        #expect(table.count == 101 && table[0] >= 0 && table[0] < 1e-4 && table[100] == 1)  // [0] is the bisection's, within 1e-5 of 0
+        // [0] is the bisection's, within 1e-5 of 0
+        #expect(table.count == 101 && table[0] >= 0 && table[0] < 1e-4 && table[100] == 1)
         #expect(zip(table, table.dropFirst()).allSatisfy { $0 < $1 })
         // Each entry is a point of the spline: for some x, t(x) = i/100 and d(x) = table[i].
         for i in [10, 35, 50, 90] {
@@ -37,7 +38,8 @@ import Testing
         let flutter = ClampingScrollSimulation(position: 100, velocity: v0)
         #expect(abs(flutter.restPosition - fling.restPosition) <= 1 / density + 1e-9)
         // Halfway through, the position is SPLINE_POSITION[50] of the way.
-        #expect(close(fling.position(at: fling.duration / 2), 100 + SplineFling.standardTable[50] * fling.distance, 1e-9))
+        #expect(
+            close(fling.position(at: fling.duration / 2), 100 + SplineFling.standardTable[50] * fling.distance, 1e-9))
     }
 
     @Test func stretchFromAPull() {
@@ -111,20 +113,23 @@ import Testing
         var estimator = model.makeEstimator()
         estimator.add(time: 0, position: 0)
         estimator.add(time: 0.01, position: 12)
-        #expect(close(estimator.velocity(at: 0.01), 1200, 1e-9)) // LSQ2 drops to a line with two samples
+        #expect(close(estimator.velocity(at: 0.01), 1200, 1e-9))  // LSQ2 drops to a line with two samples
         estimator.reset()
         estimator.add(time: 0, position: 0)
-        estimator.add(time: 0.1, position: 0)   // a 100 ms rest: history before it is cut
+        estimator.add(time: 0.1, position: 0)  // a 100 ms rest: history before it is cut
         estimator.add(time: 0.108, position: 8)
         #expect(close(estimator.velocity(at: 0.108), 1000, 1e-9))
     }
 
     /// PagerSnapHelper: a fling goes to the next page in its direction, a slow release to the
     /// nearest; fling snaps last ceil(min(100, ceil(|dx|·100/dpi))/0.3356) ms.
-    @Test(arguments: [(1.2, 600.0, 2), (1.2, -600.0, 1), (1.8, -600.0, 1), (1.2, 30.0, 1), (1.6, -30.0, 2), (2.9, 900.0, 3)])
+    @Test(arguments: [
+        (1.2, 600.0, 2), (1.2, -600.0, 1), (1.8, -600.0, 1), (1.2, 30.0, 1), (1.6, -30.0, 2), (2.9, 900.0, 3)
+    ])
     func pageDecision(page: Double, velocity: Double, expected: Int) throws {
-        let release = ModelPageRelease(offset: page * 400, velocity: velocity, pageSize: 400, pageCount: 4, travel: 0,
-                                       touchDuration: 0.2, viewport: 400)
+        let release = ModelPageRelease(
+            offset: page * 400, velocity: velocity, pageSize: 400, pageCount: 4, travel: 0,
+            touchDuration: 0.2, viewport: 400)
         let turn = try #require(model.page(release))
         #expect(turn.index == expected)
         let dx = abs(Double(expected) * 400 - page * 400)

@@ -18,7 +18,8 @@ struct FeelProtocolTests {
         let feel = try #require(FeelZoo.model(named: name)).init()
         let extent = ModelExtent(maxOffset: 2000, viewport: 800)
         let free = feel.release(FreeRelease(position: 1000, velocity: 6000, extent: extent))
-        let chained = feel.release(FreeRelease(position: 1000, velocity: 6000, extent: extent, chainsTrailingEdge: true))
+        let chained = feel.release(
+            FreeRelease(position: 1000, velocity: 6000, extent: extent, chainsTrailingEdge: true))
         #expect(free.handOff == nil)
         let handOff = try #require(chained.handOff, "\(name)")
         #expect(handOff.edge == .trailing && chained.restPosition == 2000)
@@ -40,7 +41,9 @@ struct FeelProtocolTests {
         let onEdge = feel.release(FreeRelease(position: 2000, velocity: 3000, extent: extent, chainsTrailingEdge: true))
         #expect(onEdge.end == 0 && onEdge.handOff?.velocity == 3000, "\(name): \(String(describing: onEdge.handOff))")
         // Too slow to reach the edge: no hand-off.
-        #expect(feel.release(FreeRelease(position: 1000, velocity: 50, extent: extent, chainsTrailingEdge: true)).handOff == nil)
+        #expect(
+            feel.release(FreeRelease(position: 1000, velocity: 50, extent: extent, chainsTrailingEdge: true)).handOff
+                == nil)
     }
 
     /// Two joined axes of any feel pass momentum across the joint.
@@ -76,7 +79,7 @@ struct FeelProtocolTests {
         let feel = try #require(FeelZoo.model(named: name)).init()
         var axis = Self.axis(feel, offset: 500)
         axis.beginDrag(at: 0, pointer: 0, input: .touchpad)
-        for i in 1...8 { axis.dragScrolled(at: Double(i) / 60, by: 20) }   // 1,200 pt/s
+        for i in 1...8 { axis.dragScrolled(at: Double(i) / 60, by: 20) }  // 1,200 pt/s
         let report = axis.endScrollStream(at: 8.0 / 60, lastEventTime: 8.0 / 60)
         let release = try #require(report.release)
         #expect(release.velocity > 600, "\(name): \(release.velocity)")

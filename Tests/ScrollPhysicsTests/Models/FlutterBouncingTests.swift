@@ -15,14 +15,14 @@ import Testing
         }
         let less = applied(-20, 10), more = applied(-40, 10)
         #expect(less > 1 && less < 20 && more > 1 && more < 20)
-        #expect(abs(less) > abs(more))                               // overscroll is progressively harder
+        #expect(abs(less) > abs(more))  // overscroll is progressively harder
         #expect(applied(300, 10) == 10 && applied(300, -10) == -10)  // no resistance when not overscrolled
-        #expect(abs(applied(-20, -10)) > abs(applied(-20, 10)))      // easing meets less resistance
-        #expect(applied(-20, 10, maxOffset: 10) == applied(-20, 10)) // small and big lists alike
+        #expect(abs(applied(-20, -10)) > abs(applied(-20, 10)))  // easing meets less resistance
+        #expect(applied(-20, 10, maxOffset: 10) == applied(-20, 10))  // small and big lists alike
         // The numbers behind them, from frictionFactor = 0.52·(1 − f)²:
-        #expect(close(less, 10 * 0.52 * 0.8 * 0.8, 1e-12))    // 3.328
-        #expect(close(more, 10 * 0.52 * 0.6 * 0.6, 1e-12))    // 1.872
-        #expect(close(applied(-20, -10), -10 * 0.52 * 0.9 * 0.9, 1e-12)) // easing uses (20 − 10)/100
+        #expect(close(less, 10 * 0.52 * 0.8 * 0.8, 1e-12))  // 3.328
+        #expect(close(more, 10 * 0.52 * 0.6 * 0.6, 1e-12))  // 1.872
+        #expect(close(applied(-20, -10), -10 * 0.52 * 0.9 * 0.9, 1e-12))  // easing uses (20 − 10)/100
     }
 
     /// Moves of any size (880 pt, 10⁴, 10⁷ pt, a hundred of them) never carry the overscroll
@@ -36,7 +36,8 @@ import Testing
             var worst = 0.0
             for step in 0..<100 {
                 let finger = Double(step) * move
-                shown = model.dragged(shown: shown, fingerFrom: finger, fingerTo: finger + direction * move, extent: wide)
+                shown = model.dragged(
+                    shown: shown, fingerFrom: finger, fingerTo: finger + direction * move, extent: wide)
                 worst = max(worst, direction < 0 ? -shown : shown - 5000)
             }
             #expect(shown.isFinite && worst <= 844, "\(move) pt moves: \(worst) pt past the edge")
@@ -73,7 +74,9 @@ import Testing
             #expect(close(motion.velocity(at: t), v0 * pow(0.135, t), 1e-7))
         }
         // scroll_physics_test.dart: createBallisticSimulation(…, 1000).dx(0) == 1000.
-        #expect(model.release(position: 20, velocity: 1000, extent: ModelExtent(maxOffset: 100, viewport: 500)).velocity(at: 0) == 1000)
+        #expect(
+            model.release(position: 20, velocity: 1000, extent: ModelExtent(maxOffset: 100, viewport: 500)).velocity(
+                at: 0) == 1000)
     }
 
     @Test func fastRateStopsInFiniteTimeWithConstantDeceleration() {
@@ -110,9 +113,13 @@ import Testing
         #expect(peak > 1000 && peak < 1000 + speed / 10)
 
         let hard = model.release(position: 990, velocity: 20000, extent: extent)
-        #expect(close(try #require(hard.pieces.last).start.isFinite ? hard.velocity(at: hard.pieces.last!.start) : 0, 5000, 1e-9))
+        #expect(
+            close(
+                try #require(hard.pieces.last).start.isFinite ? hard.velocity(at: hard.pieces.last!.start) : 0, 5000,
+                1e-9))
         let hardBack = model.release(position: 10, velocity: -20000, extent: extent)
-        #expect(hardBack.velocity(at: hardBack.pieces.last!.start) < -5000) // the source's min() leaves the leading side uncapped
+        // the source's min() leaves the leading side uncapped
+        #expect(hardBack.velocity(at: hardBack.pieces.last!.start) < -5000)
     }
 
     @Test func releasedPastAnEdgeSpringsBack() {
@@ -120,7 +127,7 @@ import Testing
         #expect(motion.pieces.count == 1 && motion.pieces[0].kind == "spring")
         #expect(motion.restPosition == 0 && motion.position(at: 0) == -60)
         #expect(motion.position(at: 0.2) > -60 && motion.position(at: 0.2) <= 0)
-        #expect(model.release(position: 500, velocity: 5, extent: extent).settleTime == 0) // below 6.67 pt/s
+        #expect(model.release(position: 500, velocity: 5, extent: extent).settleTime == 0)  // below 6.67 pt/s
     }
 
     @Test func flingThresholdsAndCarriedMomentum() {
@@ -155,10 +162,14 @@ import Testing
     }
 
     /// PageScrollPhysics: ±0.5 page beyond the velocity tolerance, then round.
-    @Test(arguments: [(1.3, 10.0, 2), (1.05, 10.0, 2), (1.95, -10.0, 1), (1.3, 5.0, 1), (1.3, -10.0, 1), (1.6, 0.0, 2), (1.1, -7.0, 1), (0.4, -7.0, 0), (3.2, 500.0, 3)])
+    @Test(arguments: [
+        (1.3, 10.0, 2), (1.05, 10.0, 2), (1.95, -10.0, 1), (1.3, 5.0, 1), (1.3, -10.0, 1), (1.6, 0.0, 2),
+        (1.1, -7.0, 1), (0.4, -7.0, 0), (3.2, 500.0, 3)
+    ])
     func pageDecision(page: Double, velocity: Double, expected: Int) throws {
-        let release = ModelPageRelease(offset: page * 400, velocity: velocity, pageSize: 400, pageCount: 4, travel: 0,
-                                       touchDuration: 0.2, viewport: 400)
+        let release = ModelPageRelease(
+            offset: page * 400, velocity: velocity, pageSize: 400, pageCount: 4, travel: 0,
+            touchDuration: 0.2, viewport: 400)
         let turn = try #require(model.page(release))
         #expect(turn.index == expected)
         #expect(turn.motion.restPosition == Double(expected) * 400)

@@ -19,7 +19,10 @@ import Testing
         for f in [0.1, 0.5, 0.9] {
             #expect(close(fling.position(at: f * duration), 50 + fling.distance * (1 - pow(1 - f, d)), 1e-9))
             // It is ballistic: dx/dt matches the derivative of x.
-            #expect(close(fling.velocity(at: f * duration), derivative({ fling.position(at: $0) }, at: f * duration), 1e-3 * abs(v0)))
+            #expect(
+                close(
+                    fling.velocity(at: f * duration), derivative({ fling.position(at: $0) }, at: f * duration),
+                    1e-3 * abs(v0)))
         }
         #expect(fling.velocity(at: 0) == v0)
     }
@@ -52,7 +55,7 @@ import Testing
             estimator.add(time: t, position: 800 * t + 3000 * t * t)
         }
         #expect(close(estimator.velocity(at: 0.08), 800 + 6000 * 0.08, 1e-6))
-        #expect(estimator.velocity(at: 0.08 + 0.041) == 0) // stale: more than 40 ms since the last sample
+        #expect(estimator.velocity(at: 0.08 + 0.041) == 0)  // stale: more than 40 ms since the last sample
     }
 
     /// Content left a viewport past the last page when the range shrank, flung outward as fast
@@ -62,8 +65,9 @@ import Testing
         let extent = ModelExtent(maxOffset: 1200, viewport: 400)
         let limit = model.overscrollLimit(extent: extent)
         #expect(limit > 400 && limit < 700, "\(limit)")
-        let release = ModelPageRelease(offset: 1600, velocity: model.values.maxFlingVelocity, pageSize: 400, pageCount: 4,
-                                       travel: 10, touchDuration: 0.1, viewport: 400, startIndex: 3)
+        let release = ModelPageRelease(
+            offset: 1600, velocity: model.values.maxFlingVelocity, pageSize: 400, pageCount: 4,
+            travel: 10, touchDuration: 0.1, viewport: 400, startIndex: 3)
         let turn = try #require(model.page(release))
         let peak = stride(from: 0.0, through: 3, by: 1e-4).map { turn.motion.position(at: $0) - 1200 }.max()!
         #expect(peak > 400 && peak <= limit + 1e-9, "peak \(peak) pt past the edge, limit \(limit)")

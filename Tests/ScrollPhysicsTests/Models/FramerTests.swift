@@ -53,10 +53,16 @@ import Testing
         // (a 1,000 pt/s flick from 40 pt projects 40 + 1000·0.998/(1 − 0.998)/1000 ≈ 539 pt: one page on).
         let uikit = UIKitModel()
         for (offset, velocity) in [(0.0, 0.0), (40, 1000), (160, -1000), (140, 0)] {
-            let release = ModelPageRelease(offset: offset, velocity: velocity, pageSize: 100, pageCount: 3, travel: 0, touchDuration: 0, viewport: 100)
+            let release = ModelPageRelease(
+                offset: offset, velocity: velocity, pageSize: 100, pageCount: 3, travel: 0, touchDuration: 0,
+                viewport: 100)
             #expect(model.page(release)?.index == uikit.page(release)?.index)
         }
-        #expect(model.page(ModelPageRelease(offset: 40, velocity: 1000, pageSize: 100, pageCount: 3, travel: 0, touchDuration: 0, viewport: 100))?.index == 1)
+        #expect(
+            model.page(
+                ModelPageRelease(
+                    offset: 40, velocity: 1000, pageSize: 100, pageCount: 3, travel: 0, touchDuration: 0, viewport: 100)
+            )?.index == 1)
     }
 
     @Test func velocityOverTheLast100Milliseconds() {

@@ -4,18 +4,23 @@ import Testing
 
 @Suite struct DampedSpringTests {
     /// m·y'' + c·y' + k·y = 0 holds along the solution (central differences), in every regime.
-    @Test(arguments: [(0.5, 100.0, 1.1), (1.0, 200.0, 40.0 / (2 * 200.0.squareRoot())), (1.0, 500.0, 10.0 / (2 * 500.0.squareRoot())),
-                      (0.3, 75.0, 1.3), (2.0, 50.0, 1.0)])
+    @Test(arguments: [
+        (0.5, 100.0, 1.1), (1.0, 200.0, 40.0 / (2 * 200.0.squareRoot())), (1.0, 500.0, 10.0 / (2 * 500.0.squareRoot())),
+        (0.3, 75.0, 1.3), (2.0, 50.0, 1.0)
+    ])
     func satisfiesItsEquation(mass: Double, stiffness: Double, ratio: Double) {
-        let spring = DampedSpring(from: 120, velocity: -900, to: 20, mass: mass, stiffness: stiffness, ratio: ratio,
-                                  distanceTolerance: 1e-6, velocityTolerance: 1e-6)
+        let spring = DampedSpring(
+            from: 120, velocity: -900, to: 20, mass: mass, stiffness: stiffness, ratio: ratio,
+            distanceTolerance: 1e-6, velocityTolerance: 1e-6)
         let damping = ratio * 2 * (mass * stiffness).squareRoot()
         for t in [0.01, 0.05, 0.1, 0.3, 0.7] where t < spring.settleTime {
             let y = { (s: Double) in spring.position(at: s) - 20 }
             let v = derivative(y, at: t, step: 1e-5)
             let a = (y(t + 1e-4) - 2 * y(t) + y(t - 1e-4)) / 1e-8
             let residual = mass * a + damping * v + stiffness * y(t)
-            #expect(abs(residual) < 1e-3 * max(1, stiffness * abs(y(t)) + damping * abs(v)), "t = \(t): residual \(residual)")
+            #expect(
+                abs(residual) < 1e-3 * max(1, stiffness * abs(y(t)) + damping * abs(v)),
+                "t = \(t): residual \(residual)")
             #expect(close(spring.velocity(at: t), v, 1e-3 * max(1, abs(v))))
         }
         #expect(close(spring.position(at: 0), 120, 1e-9))
@@ -23,8 +28,9 @@ import Testing
     }
 
     @Test func restsWithinToleranceFromSettleTimeOn() {
-        let spring = DampedSpring(from: 0, velocity: 3000, to: 0, mass: 1, stiffness: 500, damping: 10,
-                                  distanceTolerance: 0.5, velocityTolerance: 2)
+        let spring = DampedSpring(
+            from: 0, velocity: 3000, to: 0, mass: 1, stiffness: 500, damping: 10,
+            distanceTolerance: 0.5, velocityTolerance: 2)
         #expect(spring.settleTime > 0.3 && spring.settleTime < 5)
         // Just before the end the bound may still be above tolerance; just after, rest.
         #expect(spring.position(at: spring.settleTime + 0.001) == 0)
@@ -40,8 +46,9 @@ import Testing
     /// in all three regimes (checked against the motion sampled every 0.1 ms).
     @Test(arguments: [0.3, 1.0, 1.1, 3.0])
     func reachIsThePeakOfTheMotion(ratio: Double) {
-        let spring = DampedSpring(from: 0, velocity: 8000, to: 0, mass: 0.5, stiffness: 100, ratio: ratio,
-                                  distanceTolerance: 0.01, velocityTolerance: 0.01)
+        let spring = DampedSpring(
+            from: 0, velocity: 8000, to: 0, mass: 0.5, stiffness: 100, ratio: ratio,
+            distanceTolerance: 0.01, velocityTolerance: 0.01)
         let sampled = stride(from: 0.0, through: 2, by: 1e-4).map { abs(spring.position(at: $0)) }.max()!
         let reach = DampedSpring.reach(velocity: 8000, naturalFrequency: (100 / 0.5).squareRoot(), dampingRatio: ratio)
         #expect(abs(reach - sampled) < 1e-3, "ζ \(ratio): \(reach) vs \(sampled)")
@@ -50,11 +57,13 @@ import Testing
     }
 
     @Test func badInputRestsAtOnce() {
-        let spring = DampedSpring(from: .nan, velocity: 10, to: 5, mass: 1, stiffness: 100, damping: 20,
-                                  distanceTolerance: 0.1, velocityTolerance: 1)
+        let spring = DampedSpring(
+            from: .nan, velocity: 10, to: 5, mass: 1, stiffness: 100, damping: 20,
+            distanceTolerance: 0.1, velocityTolerance: 1)
         #expect(spring.settleTime == 0 && spring.position(at: 1) == 5)
-        let zeroMass = DampedSpring(from: 10, velocity: 0, to: 0, mass: 0, stiffness: 100, damping: 1,
-                                    distanceTolerance: 0.1, velocityTolerance: 1)
+        let zeroMass = DampedSpring(
+            from: 10, velocity: 0, to: 0, mass: 0, stiffness: 100, damping: 1,
+            distanceTolerance: 0.1, velocityTolerance: 1)
         #expect(zeroMass.position(at: 0.5).isFinite)
     }
 }
@@ -94,7 +103,9 @@ import Testing
             #expect(M.Values.tunables.map(\.key) == keys)
             for parameter in M.parameters {
                 #expect(parameter.range.contains(parameter.number(in: M.Values())), "\(M.name).\(parameter.key)")
-                #expect(!parameter.source.isEmpty && !parameter.help.isEmpty && !parameter.title.isEmpty && !parameter.equivalent.isEmpty)
+                #expect(
+                    !parameter.source.isEmpty && !parameter.help.isEmpty && !parameter.title.isEmpty
+                        && !parameter.equivalent.isEmpty)
             }
             // Reading the defaults back through the table gives the defaults.
             #expect(try! M.make(M().pairs).values == M.Values())
@@ -108,20 +119,32 @@ import Testing
     }
 
     @Test func unknownModelKeyAndRangeAreOneLineEach() throws {
-        #expect(throws: ModelParameterError("unknown model \"flutter\" (models: uikit, flutter-bouncing, flutter-clamping, android, swiper, framer)")) {
+        #expect(
+            throws: ModelParameterError(
+                "unknown model \"flutter\" (models: uikit, flutter-bouncing, flutter-clamping, android, swiper, framer)"
+            )
+        ) {
             try FeelZoo.make("flutter", [])
         }
         do {
             _ = try FeelZoo.make("swiper", [("resistanceRatio", .number(0.5)), ("bounce", .number(1))])
             Issue.record("an unknown key was accepted")
         } catch {
-            #expect(error.message.hasPrefix("model \"swiper\": key \"bounce\": unknown key; allowed keys: resistance, resistanceRatio,"))
+            #expect(
+                error.message.hasPrefix(
+                    "model \"swiper\": key \"bounce\": unknown key; allowed keys: resistance, resistanceRatio,"))
             #expect(!error.message.contains("\n"))
         }
-        #expect(throws: ModelParameterError("model \"flutter-bouncing\": key \"drag\": 2 is out of range; allowed range [0.001, 0.9] per s")) {
+        #expect(
+            throws: ModelParameterError(
+                "model \"flutter-bouncing\": key \"drag\": 2 is out of range; allowed range [0.001, 0.9] per s")
+        ) {
             try FeelZoo.make("flutter-bouncing", [("drag", .number(2))])
         }
-        #expect(throws: ModelParameterError("model \"android\": key \"flywheel\": 0.5 is not on or off; allowed: true, false (or 1, 0)")) {
+        #expect(
+            throws: ModelParameterError(
+                "model \"android\": key \"flywheel\": 0.5 is not on or off; allowed: true, false (or 1, 0)")
+        ) {
             try FeelZoo.make("android", [("flywheel", .number(0.5))])
         }
         #expect(throws: ModelParameterError.self) { try FeelZoo.make("framer", [("power", .number(.nan))]) }
@@ -149,13 +172,18 @@ import Testing
                         if frame % step == 0 { samples.append(x) }
                         frame += 1
                     }
-                    if reference.isEmpty { reference = samples } else {
-                        #expect(zip(reference, samples).allSatisfy { abs($0 - $1) <= 0.01 }, "\(type(of: model).name) at \(fps) fps")
+                    if reference.isEmpty {
+                        reference = samples
+                    } else {
+                        #expect(
+                            zip(reference, samples).allSatisfy { abs($0 - $1) <= 0.01 },
+                            "\(type(of: model).name) at \(fps) fps")
                     }
                 }
                 #expect(motion.settleTime.isFinite && motion.restPosition.isFinite)
-                #expect(motion.restPosition >= extent.minOffset - 1e-6 && motion.restPosition <= extent.maxOffset + 1e-6,
-                        "\(type(of: model).name) rests at \(motion.restPosition)")
+                #expect(
+                    motion.restPosition >= extent.minOffset - 1e-6 && motion.restPosition <= extent.maxOffset + 1e-6,
+                    "\(type(of: model).name) rests at \(motion.restPosition)")
             }
         }
     }
@@ -164,16 +192,23 @@ import Testing
     /// that end inside the range.
     @Test(arguments: [0.0, 1e-9, 1e6, -1e7, .infinity, .nan])
     func edgeCasesStayFinite(velocity: Double) {
-        for extent in [ModelExtent(maxOffset: 0, viewport: 1), ModelExtent(maxOffset: 5000, viewport: 0.5), ModelExtent(maxOffset: 100, viewport: 800)] {
+        for extent in [
+            ModelExtent(maxOffset: 0, viewport: 1), ModelExtent(maxOffset: 5000, viewport: 0.5),
+            ModelExtent(maxOffset: 100, viewport: 800)
+        ] {
             for type in FeelZoo.models {
                 let model = type.init()
                 let fling = model.flingVelocity(estimated: velocity, travel: 100)
                 #expect(fling.isFinite, "\(type.name) fling for \(velocity)")
                 let motion = model.release(position: 0, velocity: fling, extent: extent)
                 for t in [0.0, 0.016, 0.1, 0.5, 2, 30] {
-                    #expect(motion.position(at: t).isFinite && motion.velocity(at: t).isFinite, "\(type.name) v=\(velocity) t=\(t)")
+                    #expect(
+                        motion.position(at: t).isFinite && motion.velocity(at: t).isFinite,
+                        "\(type.name) v=\(velocity) t=\(t)")
                 }
-                #expect(motion.settleTime.isFinite && motion.settleTime < 60, "\(type.name) settles at \(motion.settleTime)")
+                #expect(
+                    motion.settleTime.isFinite && motion.settleTime < 60, "\(type.name) settles at \(motion.settleTime)"
+                )
                 #expect(abs(motion.restPosition - extent.clamped(motion.restPosition)) < 1e-6)
                 let pulled = model.dragged(shown: 0, fingerFrom: 0, fingerTo: -1e6, extent: extent)
                 #expect(pulled.isFinite)

@@ -7,8 +7,12 @@ import Testing
     let extent = ModelExtent(maxOffset: 1000, viewport: 400)
 
     @Test func resistancePastTheEdges() {
-        #expect(close(model.dragged(shown: 0, fingerFrom: 0, fingerTo: -100, extent: extent), -(pow(100, 0.85) - 1), 1e-12))
-        #expect(close(model.dragged(shown: 1000, fingerFrom: 1000, fingerTo: 1300, extent: extent), 1000 + pow(300, 0.85) - 1, 1e-12))
+        #expect(
+            close(model.dragged(shown: 0, fingerFrom: 0, fingerTo: -100, extent: extent), -(pow(100, 0.85) - 1), 1e-12))
+        #expect(
+            close(
+                model.dragged(shown: 1000, fingerFrom: 1000, fingerTo: 1300, extent: extent), 1000 + pow(300, 0.85) - 1,
+                1e-12))
         var pinned = model
         pinned.values.resistanceRatio = 0
         #expect(pinned.dragged(shown: 0, fingerFrom: 0, fingerTo: -100, extent: extent) == 0)
@@ -40,9 +44,15 @@ import Testing
         // With a large bounce ratio the trailing side goes the full amount even past where the
         // momentum would have ended; the leading side stops where the momentum ends.
         var big = model
-        big.values.momentumBounceRatio = 100   // 400 px
-        #expect(close(big.release(position: 900, velocity: 200, extent: extent).pieces[1].simulation.position(at: 0), 1400, 1e-9))
-        #expect(close(big.release(position: 100, velocity: -200, extent: extent).pieces[1].simulation.position(at: 0), -100, 1e-9))
+        big.values.momentumBounceRatio = 100  // 400 px
+        #expect(
+            close(
+                big.release(position: 900, velocity: 200, extent: extent).pieces[1].simulation.position(at: 0), 1400,
+                1e-9))
+        #expect(
+            close(
+                big.release(position: 100, velocity: -200, extent: extent).pieces[1].simulation.position(at: 0), -100,
+                1e-9))
         var noBounce = model
         noBounce.values.momentumBounce = 0
         #expect(noBounce.release(position: 900, velocity: 200, extent: extent).restPosition == 1000)
@@ -61,12 +71,16 @@ import Testing
         var model = self.model
         model.values.longSwipesRatio = 0.3
         func index(_ page: Double, _ direction: Double) throws -> Int {
-            try #require(model.page(ModelPageRelease(offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4,
-                                                     travel: direction * 30, touchDuration: 1, viewport: 300))).index
+            try #require(
+                model.page(
+                    ModelPageRelease(
+                        offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4,
+                        travel: direction * 30, touchDuration: 1, viewport: 300))
+            ).index
         }
-        #expect(try index(0.6, -1) == 0)   // back by 0.4 > 0.3: go back
-        #expect(try index(0.8, -1) == 1)   // back by only 0.2: stay
-        #expect(try index(0.35, 1) == 1)   // forward past 0.3
+        #expect(try index(0.6, -1) == 0)  // back by 0.4 > 0.3: go back
+        #expect(try index(0.8, -1) == 1)  // back by only 0.2: stay
+        #expect(try index(0.35, 1) == 1)  // forward past 0.3
         #expect(try index(0.25, 1) == 0)
     }
 
@@ -74,8 +88,9 @@ import Testing
     /// when `touches.diff` is 0): no short swipe to the next slide, whatever the page.
     @Test(arguments: [(0.0, 0), (1.0, 1), (1.0, 2), (3.0, 3)])
     func untravelledTouchStays(page: Double, start: Int) throws {
-        let release = ModelPageRelease(offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4, travel: 0,
-                                       touchDuration: 0.1, viewport: 300, startIndex: start)
+        let release = ModelPageRelease(
+            offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4, travel: 0,
+            touchDuration: 0.1, viewport: 300, startIndex: start)
         let turn = try #require(model.page(release))
         #expect(turn.index == start)
     }
@@ -93,29 +108,33 @@ import Testing
         estimator.add(time: 0, position: 0)
         estimator.add(time: 0.016, position: 20)
         estimator.add(time: 0.032, position: 52)
-        #expect(close(estimator.velocity(at: 0.04), 32 / 0.016 / 2, 1e-9))   // 1000
-        #expect(estimator.velocity(at: 0.4) == 0)                            // lifted > 300 ms later
+        #expect(close(estimator.velocity(at: 0.04), 32 / 0.016 / 2, 1e-9))  // 1000
+        #expect(estimator.velocity(at: 0.4) == 0)  // lifted > 300 ms later
         estimator.add(time: 0.2, position: 60)
-        #expect(estimator.velocity(at: 0.2) == 0)                            // last two > 150 ms apart
+        #expect(estimator.velocity(at: 0.2) == 0)  // last two > 150 ms apart
         #expect(estimator.travel == 60)
-        #expect(model.flingVelocity(estimated: 19, travel: 0) == 0)          // below 0.02 px/ms
+        #expect(model.flingVelocity(estimated: 19, travel: 0) == 0)  // below 0.02 px/ms
         #expect(model.flingVelocity(estimated: 21, travel: 0) == 21)
     }
 
     /// Short swipes always move in their direction; long ones need half a slide.
     @Test(arguments: [
         (0.1, 1.0, 0.2, 1), (0.1, -1.0, 0.2, 0), (0.4, 1.0, 0.5, 0), (0.6, 1.0, 0.5, 1),
-        (0.6, -1.0, 0.5, 1), (0.4, -1.0, 0.5, 0), (2.7, 1.0, 0.1, 3), (-0.2, -1.0, 0.1, 0),
+        (0.6, -1.0, 0.5, 1), (0.4, -1.0, 0.5, 0), (2.7, 1.0, 0.1, 3), (-0.2, -1.0, 0.1, 0)
     ])
     func pageDecision(page: Double, direction: Double, seconds: Double, expected: Int) throws {
-        let release = ModelPageRelease(offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4, travel: direction * 30,
-                                       touchDuration: seconds, viewport: 300)
+        let release = ModelPageRelease(
+            offset: page * 300, velocity: 0, pageSize: 300, pageCount: 4, travel: direction * 30,
+            touchDuration: seconds, viewport: 300)
         let turn = try #require(model.page(release))
         #expect(turn.index == expected)
         if turn.motion.settleTime > 0 {
             #expect(close(turn.motion.settleTime, 0.3, 1e-12))
             let from = page * 300, to = Double(expected) * 300
-            #expect(close(turn.motion.position(at: 0.15), from + (to - from) * CubicBezierTiming.ease.progress(at: 0.5), 1e-9))
+            #expect(
+                close(
+                    turn.motion.position(at: 0.15), from + (to - from) * CubicBezierTiming.ease.progress(at: 0.5), 1e-9)
+            )
         }
     }
 }

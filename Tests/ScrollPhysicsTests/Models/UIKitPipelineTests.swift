@@ -21,7 +21,7 @@ import Testing
     /// Medium flick: touch centroid y (pt) at t (s), recorded on a real UIScrollView at 60 Hz.
     static let mediumFlick: [(t: Double, y: Double)] = [
         (0.67618, 549), (0.78439, 548.667), (0.80110, 538.667), (0.81775, 522.667), (0.83440, 501.667),
-        (0.85106, 466.667), (0.86771, 406.333), (0.88440, 329.667), (0.90107, 220.333),
+        (0.85106, 466.667), (0.86771, 406.333), (0.88440, 329.667), (0.90107, 220.333)
     ]
 
     @Test func mediumFlickMatchesTheRecordingAtEveryFrameAndAtRest() {
@@ -54,7 +54,7 @@ import Testing
         axis.beginDrag(at: 0, pointer: 800)
         let frames = 77
         let perFrame = 0.341 * frame * 1000
-        var y = 800.0 - 10   // the first move crosses the hysteresis exactly
+        var y = 800.0 - 10  // the first move crosses the hysteresis exactly
         axis.dragMoved(at: frame, pointer: y - 0.0001)
         for i in 2...frames {
             y = 800 - 10 - 0.0001 - perFrame * Double(i - 1)
@@ -77,9 +77,9 @@ import Testing
     @Test func recognizerBlendsTheNewestSampleAtOneFifth() {
         var pan = UIKitPanVelocity()
         pan.begin(at: 0, position: 0)
-        pan.add(time: 0.010, position: 10, isDragUpdate: true)    // s = 1 pt/ms, the first: V = 0.2
+        pan.add(time: 0.010, position: 10, isDragUpdate: true)  // s = 1 pt/ms, the first: V = 0.2
         #expect(close(pan.recognizerVelocity, 0.2))
-        pan.add(time: 0.020, position: 30, isDragUpdate: true)    // s = 2: V = 0.2·2 + 0.8·1
+        pan.add(time: 0.020, position: 30, isDragUpdate: true)  // s = 2: V = 0.2·2 + 0.8·1
         #expect(close(pan.recognizerVelocity, 1.2))
         #expect(close(pan.previousUpdate, 0.2) && close(pan.latestUpdate, 1.2))
         // Release: 0.75·0.2 + 0.25·1.2.
@@ -114,7 +114,7 @@ import Testing
     @Test func aPointerHeldStillDoesNotFling() {
         var axis = list()
         axis.beginDrag(at: 0, pointer: 600)
-        for i in 1...12 { axis.dragMoved(at: Double(i) / 60, pointer: 600 - 30 * Double(i)) }   // 1.8 pt/ms
+        for i in 1...12 { axis.dragMoved(at: Double(i) / 60, pointer: 600 - 30 * Double(i)) }  // 1.8 pt/ms
         // Held for 0.2 s (no events, as a mouse), then lifted where it stood. While held, the
         // readout says what a lift would give: the finger's speed at first, 0 after three frames.
         #expect(abs(axis.velocity(at: 12.0 / 60 + 0.01) - 1800) < 1)
@@ -151,7 +151,9 @@ import Testing
 
     @Test func releaseFrameStepsOneWholeDisplayFrame() {
         for hz in [60.0, 120.0] {
-            var axis = list { $0.refreshRate = hz; $0.panHysteresis = 0 }
+            var axis = list {
+                $0.refreshRate = hz; $0.panHysteresis = 0
+            }
             axis.setOffset(1000, at: 0)
             axis.beginDrag(at: 0, pointer: 600)
             for i in 1...6 { axis.dragMoved(at: Double(i) / hz, pointer: 600 - 20 * Double(i)) }
@@ -169,7 +171,7 @@ import Testing
             var x = 100.0, v = 3.0, tau = 1000.0 / 60
             x += v * 0.998 * (1 - pow(0.998, tau)) / 0.002 * 1.5
             v *= pow(0.998, tau)
-            for i in 1...Int(frames) {   // one second of frames
+            for i in 1...Int(frames) {  // one second of frames
                 let T = 1000 / frames
                 x += v * 0.998 * (1 - pow(0.998, T)) / 0.002 * 1.5
                 v *= pow(0.998, T)
@@ -221,7 +223,7 @@ import Testing
         var axis = list { $0.panHysteresis = 0 }
         axis.setOffset(edge - 220, at: 0)
         axis.beginDrag(at: 0, pointer: 600)
-        for i in 1...4 { axis.dragMoved(at: Double(i) / 60, pointer: 600 - 50 * Double(i)) }   // 3 pt/ms
+        for i in 1...4 { axis.dragMoved(at: Double(i) / 60, pointer: 600 - 50 * Double(i)) }  // 3 pt/ms
         let start = axis.offset(at: 4.0 / 60)
         #expect(close(start, edge - 20, 1e-9))
         let w = try! #require(axis.endDrag(at: 4.0 / 60).release).velocity / 1000
@@ -246,7 +248,7 @@ import Testing
         let edge = 6000.0 - 874
         axis.setOffset(edge - 1500, at: 0)
         axis.beginDrag(at: 0, pointer: 800)
-        for i in 1...8 { axis.dragMoved(at: Double(i) / 60, pointer: 800 - 10 - 80 * Double(i)) }   // 4.8 pt/ms
+        for i in 1...8 { axis.dragMoved(at: Double(i) / 60, pointer: 800 - 10 - 80 * Double(i)) }  // 4.8 pt/ms
         let before = axis.offset(at: 8.0 / 60)
         _ = axis.endDrag(at: 9.0 / 60)
         #expect(axis.offset(at: 9.0 / 60) - before > 75)
@@ -255,12 +257,16 @@ import Testing
     // MARK: Fast scrolling
 
     /// A flick of `distance` pt at 3 pt/ms, released at once; returns the release.
-    func flick(_ axis: inout ScrollAxis, at start: Double, distance: Double = 300, upward: Bool = true) -> AxisReport.Release? {
+    func flick(_ axis: inout ScrollAxis, at start: Double, distance: Double = 300, upward: Bool = true) -> AxisReport
+        .Release?
+    {
         let frames = Int(distance / 50)
         let sign = upward ? -1.0 : 1.0
         axis.beginDrag(at: start, pointer: 500)
-        axis.dragMoved(at: start + 0.001, pointer: 500 + sign * 10.0001)   // past the hysteresis
-        for i in 1...frames { axis.dragMoved(at: start + 0.001 + Double(i) / 60, pointer: 500 + sign * (10.0001 + 50 * Double(i))) }
+        axis.dragMoved(at: start + 0.001, pointer: 500 + sign * 10.0001)  // past the hysteresis
+        for i in 1...frames {
+            axis.dragMoved(at: start + 0.001 + Double(i) / 60, pointer: 500 + sign * (10.0001 + 50 * Double(i)))
+        }
         return axis.endDrag(at: start + 0.001 + Double(frames) / 60).release
     }
 
@@ -272,7 +278,7 @@ import Testing
         for _ in 0..<5 {
             _ = flick(&axis, at: t)
             multipliers.append(axis.streak.multiplier)
-            t += 0.3   // caught mid-glide, well within 1 s
+            t += 0.3  // caught mid-glide, well within 1 s
         }
         #expect(axis.streak.count == 5)
         // Flicks 1–3 have no multiplier; the fourth drag (count 3): 1 + 1·min(300/240, 0.9);
@@ -311,24 +317,28 @@ import Testing
         #expect(streak { axis, t in axis.beginDrag(at: t + 1.1, pointer: 500) }.count == 0)
         #expect(streak { axis, t in axis.beginDrag(at: t + 0.5, pointer: 500) }.count == 3)
         // A gliding release slower than 0.6 pt/ms.
-        #expect(streak { axis, t in
-            axis.beginDrag(at: t, pointer: 500)
-            for i in 1...6 { axis.dragMoved(at: t + Double(i) / 60, pointer: 500 - 10 - 5 * Double(i)) }   // 0.3 pt/ms
-            axis.endDrag(at: t + 6.0 / 60)
-        }.count == 0)
+        #expect(
+            streak { axis, t in
+                axis.beginDrag(at: t, pointer: 500)
+                // 0.3 pt/ms
+                for i in 1...6 { axis.dragMoved(at: t + Double(i) / 60, pointer: 500 - 10 - 5 * Double(i)) }
+                axis.endDrag(at: t + 6.0 / 60)
+            }.count == 0)
         // A direction reversal during the drag.
-        #expect(streak { axis, t in
-            axis.beginDrag(at: t, pointer: 500)
-            for i in 1...4 { axis.dragMoved(at: t + Double(i) / 60, pointer: 500 - 10 - 50 * Double(i)) }
-            for i in 5...8 { axis.dragMoved(at: t + Double(i) / 60, pointer: 300 + 50 * Double(i - 4)) }
-        }.count == 0)
+        #expect(
+            streak { axis, t in
+                axis.beginDrag(at: t, pointer: 500)
+                for i in 1...4 { axis.dragMoved(at: t + Double(i) / 60, pointer: 500 - 10 - 50 * Double(i)) }
+                for i in 5...8 { axis.dragMoved(at: t + Double(i) / 60, pointer: 300 + 50 * Double(i - 4)) }
+            }.count == 0)
         // Slowing below 0.13 pt/ms after moving faster.
-        #expect(streak { axis, t in
-            axis.beginDrag(at: t, pointer: 500)
-            var y = 490.0
-            for i in 1...4 { y -= 50; axis.dragMoved(at: t + Double(i) / 60, pointer: y) }
-            for i in 5...12 { y -= 1; axis.dragMoved(at: t + Double(i) / 60, pointer: y) }
-        }.count == 0)
+        #expect(
+            streak { axis, t in
+                axis.beginDrag(at: t, pointer: 500)
+                var y = 490.0
+                for i in 1...4 { y -= 50; axis.dragMoved(at: t + Double(i) / 60, pointer: y) }
+                for i in 5...12 { y -= 1; axis.dragMoved(at: t + Double(i) / 60, pointer: y) }
+            }.count == 0)
         // The glide settles.
         #expect(streak { axis, t in axis.advance(to: t + 60) }.count == 0)
         // A glide that reaches an edge: caught in its return, well within 1 s of the last flick.
@@ -336,15 +346,17 @@ import Testing
         for i in 0..<3 { _ = flick(&edge, at: Double(i) * 0.3) }
         #expect(edge.streak.count == 3)
         let lastFlick = edge.streak.lastFlick
-        let returning = try! #require(stride(from: lastFlick, to: lastFlick + 0.9, by: 0.001).first { edge.phase(at: $0) == .bouncing })
+        let returning = try! #require(
+            stride(from: lastFlick, to: lastFlick + 0.9, by: 0.001).first { edge.phase(at: $0) == .bouncing })
         var caughtGliding = edge
         caughtGliding.beginDrag(at: lastFlick + 0.01, pointer: 500)
         #expect(caughtGliding.streak.count == 3)
         edge.beginDrag(at: returning + 0.01, pointer: 500)
         #expect(edge.streak.count == 0)
         // Paging views never count.
-        var pager = ScrollAxis(viewportLength: 874, bounds: 0...(874 * 9), snapTargets: SnapTargets((0..<10).map { Double($0) * 874 }),
-                               feel: Feel(ScrollParameters()))
+        var pager = ScrollAxis(
+            viewportLength: 874, bounds: 0...(874 * 9), snapTargets: SnapTargets((0..<10).map { Double($0) * 874 }),
+            feel: Feel(ScrollParameters()))
         for i in 0..<4 { _ = flick(&pager, at: Double(i) * 0.3) }
         #expect(pager.streak.count == 0)
     }
@@ -354,7 +366,7 @@ import Testing
     @Test func touchpadStreamsUseTheTrackpadRubberBand() {
         var axis = list()
         axis.beginDrag(at: 0, pointer: 0, input: .touchpad)
-        axis.dragScrolled(at: 0.01, by: -200)   // 200 pt past the top: no hysteresis for streams
+        axis.dragScrolled(at: 0.01, by: -200)  // 200 pt past the top: no hysteresis for streams
         let c = 0.715, d = 874.0
         #expect(close(axis.offset(at: 0.01), -c * 200 / (1 + c * 200 / d), 1e-9))
         var finger = list { $0.panHysteresis = 0 }
@@ -369,7 +381,8 @@ import Testing
             axis.setOffset(1000, at: 0)
             axis.beginDrag(at: 0, pointer: 0, input: .touchpad)
             for i in 1...10 { axis.dragScrolled(at: Double(i) / 60, by: 40) }
-            return axis.endScrollStream(at: 10.0 / 60 + rest, lastEventTime: 10.0 / 60, lifted: true).release?.velocity ?? .nan
+            return axis.endScrollStream(at: 10.0 / 60 + rest, lastEventTime: 10.0 / 60, lifted: true).release?.velocity
+                ?? .nan
         }
         #expect(abs(stream(liftAfter: 1.0 / 60) - 2400) < 1)
         #expect(stream(liftAfter: 0.2) == 0)
@@ -382,7 +395,8 @@ import Testing
             var axis = list()
             axis.setOffset(4000, at: 0)
             axis.beginDrag(at: 0, pointer: 300)
-            for i in 1...8 { axis.dragMoved(at: Double(i) / 60, pointer: 290 - 60 * Double(i)) }   // into the bottom edge
+            // into the bottom edge
+            for i in 1...8 { axis.dragMoved(at: Double(i) / 60, pointer: 290 - 60 * Double(i)) }
             axis.endDrag(at: 9.0 / 60)
             var samples: [Double] = []
             var t = 9.0 / 60
@@ -411,7 +425,7 @@ import Testing
     @Test(arguments: [-1.0, 1.0], [800.0, 13_000, 60_000])
     func glidesCrossEitherEdgeAndReturn(direction: Double, speed: Double) {
         var axis = ScrollAxis(viewportLength: 844, bounds: 0...3000, feel: Feel(ScrollParameters()))
-        axis.setOffset(direction > 0 ? 2900 : 100, at: 0)   // 100 pt from the edge it heads for
+        axis.setOffset(direction > 0 ? 2900 : 100, at: 0)  // 100 pt from the edge it heads for
         axis.fling(at: 0, velocity: direction * speed)
         let edge = direction > 0 ? 3000.0 : 0
         var sawReturn = false
@@ -438,9 +452,15 @@ import Testing
         for t in [0.1, 0.3, 0.6, 0.9] {
             #expect(abs(axis.offset(at: 1 + t) - 5000 * (1 + omega * t) * exp(-omega * t)) < 1e-6, "\(t) s")
         }
-        #expect(axis.offset(at: 1 + 1.04) < 1.2 && axis.offset(at: 1 + 1.1) < 0.7)   // 5,000 pt to about a point in 1.04 s
+        // 5,000 pt to about a point in 1.04 s
+        #expect(axis.offset(at: 1 + 1.04) < 1.2 && axis.offset(at: 1 + 1.1) < 0.7)
         #expect(axis.phase(at: 1.5) == .settling)
-        var slow = ScrollAxis(viewportLength: 844, bounds: 0...20_000, feel: Feel({ var p = ScrollParameters(); p.scrollToTopResponse = 1.2; return p }()))
+        var slow = ScrollAxis(
+            viewportLength: 844, bounds: 0...20_000,
+            feel: Feel(
+                {
+                    var p = ScrollParameters(); p.scrollToTopResponse = 1.2; return p
+                }()))
         slow.setOffset(5000, at: 0)
         slow.scrollToTop(at: 0)
         #expect(slow.offset(at: 0.6) > axis.offset(at: 1.6))

@@ -9,26 +9,30 @@ import Testing
     @Test func androidForgetsAPointerThatRestedBeforeTheLift() {
         func release(restingFor rest: Double) -> Double {
             var tracker = AndroidModel().makeEstimator()
-            for i in 0...6 { tracker.add(time: Double(i) * 0.008, position: Double(i) * 20) }   // 2,500 pt/s
+            for i in 0...6 { tracker.add(time: Double(i) * 0.008, position: Double(i) * 20) }  // 2,500 pt/s
             return tracker.velocity(at: 0.048 + rest)
         }
         #expect(abs(release(restingFor: 0.03) - 2500) < 1)
-        #expect(release(restingFor: 0.041) == 0)   // AOSP ASSUME_POINTER_STOPPED_TIME: 40 ms
+        #expect(release(restingFor: 0.041) == 0)  // AOSP ASSUME_POINTER_STOPPED_TIME: 40 ms
     }
 
     @Test func androidSnapsByFlingOnlyAboveTheMinimumStrictly() throws {
         let model = AndroidModel()
         func page(_ v: Double) throws -> Int {
-            try #require(model.page(ModelPageRelease(offset: 100, velocity: v, pageSize: 400, pageCount: 5, travel: 100,
-                                                     touchDuration: 0.1, viewport: 400))).index
+            try #require(
+                model.page(
+                    ModelPageRelease(
+                        offset: 100, velocity: v, pageSize: 400, pageCount: 5, travel: 100,
+                        touchDuration: 0.1, viewport: 400))
+            ).index
         }
-        #expect(try page(model.values.minFlingVelocity) == 0)           // at the minimum: the nearest page
-        #expect(try page(model.values.minFlingVelocity + 0.001) == 1)   // above it: the fling's way
+        #expect(try page(model.values.minFlingVelocity) == 0)  // at the minimum: the nearest page
+        #expect(try page(model.values.minFlingVelocity + 0.001) == 1)  // above it: the fling's way
     }
 
     @Test func framerSkipsAStalePointerDownPoint() {
         var tracker = FramerVelocityEstimator()
-        tracker.add(time: 0, position: 0)       // pointer down, then held 300 ms
+        tracker.add(time: 0, position: 0)  // pointer down, then held 300 ms
         tracker.add(time: 0.3, position: 10)
         tracker.add(time: 0.316, position: 30)
         tracker.add(time: 0.332, position: 50)
@@ -46,7 +50,7 @@ import Testing
         axis.setOffset(5000, at: 0)
         axis.beginDrag(at: 0, pointer: 600)
         for i in 1...10 { axis.dragMoved(at: Double(i) * 0.016, pointer: 600 - 20 * Double(i)) }
-        let rested = axis.endDrag(at: 0.16 + 0.15)   // lifted 150 ms after the last move, where it stood
+        let rested = axis.endDrag(at: 0.16 + 0.15)  // lifted 150 ms after the last move, where it stood
         #expect(rested.release?.velocity == 0)
     }
 
@@ -56,6 +60,6 @@ import Testing
         // Motion's backward difference is clamped at t = 0: the spring starts with no velocity.
         #expect(abs(motion.velocity(at: 0)) < 1e-9)
         #expect(motion.position(at: 0) == -60)
-        #expect(motion.position(at: 0.05) > -60)   // and comes back
+        #expect(motion.position(at: 0.05) > -60)  // and comes back
     }
 }

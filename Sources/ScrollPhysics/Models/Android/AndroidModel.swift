@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Android's own feel, a `RecyclerView` on Android 12+: `OverScroller` spline flings
@@ -47,55 +47,85 @@ public struct AndroidModel: FeelModel {
     public static var parameters: [Tunable<Values>] {
         typealias P = Tunable<Values>
         return [
-            P(.real(\.scrollFriction), key: "scrollFriction", title: "Scroll friction", unit: "", range: 0.001...0.2, format: "%.3f",
-                  help: "Higher stops flings sooner; settable per view with OverScroller.setFriction / ViewConfiguration.getScrollFriction.",
-                  source: "ViewConfiguration.SCROLL_FRICTION; OverScroller.SplineOverScroller.mFlingFriction",
-                  equivalent: "OverScroller.setFriction(f), AbsListView.setFriction(f)"),
-            P(.real(\.density), key: "density", title: "Density", unit: "px/dp", range: 0.75...4, format: "%.3f px/dp",
-                  help: "Screen density for the source's whole-pixel and whole-millisecond rounding (ppi = 160·density).",
-                  source: "OverScroller.SplineOverScroller (ppi = density·160 in mPhysicalCoeff)",
-                  equivalent: "DisplayMetrics.density of the device"),
-            P(.real(\.inflexion), key: "inflexion", title: "Spline inflexion", unit: "", range: 0.05...0.95, format: "%.3f",
-                  help: "Where the fling curve turns from its initial push to its tail (not settable on a device).",
-                  source: "OverScroller.SplineOverScroller.INFLEXION",
-                  equivalent: "OverScroller.INFLEXION (private, not settable)"),
-            P(.real(\.physicalTuning), key: "physicalTuning", title: "Physical tuning", unit: "g", range: 0.1...5, format: "%.3f g",
-                  help: "Deceleration in Earth gravities behind mPhysicalCoeff; higher stops sooner (not settable on a device).",
-                  source: "OverScroller.SplineOverScroller.computeDeceleration (0.84 look and feel tuning)",
-                  equivalent: "the 0.84 in OverScroller.computeDeceleration (private, not settable)"),
-            P(.real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "dp/s", range: 0...5000, format: "%.0f dp/s",
-                  help: "Slower releases do not fling.", source: "ViewConfiguration.MINIMUM_FLING_VELOCITY",
-                  equivalent: "override double get minFlingVelocity (pt/s)"),
-            P(.real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "dp/s", range: 100...100_000, format: "%.0f dp/s",
-                  help: "Release speeds are clamped to this.", source: "ViewConfiguration.MAXIMUM_FLING_VELOCITY",
-                  equivalent: "override double get maxFlingVelocity (pt/s)"),
-            P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "dp", range: 0...100, format: "%.3f dp",
-                  help: "Finger travel before scrolling starts; swallowed.", source: "ViewConfiguration.TOUCH_SLOP",
-                  equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
-            P(.flag(\.flywheel), key: "flywheel", title: "Flywheel", unit: "", range: 0...1, format: "%.0f",
-                  help: "1: a fling that catches a running one in the same direction adds its speed.",
-                  source: "OverScroller.fling (mFlywheel)",
-                  equivalent: "OverScroller(context, interpolator, bounceX, bounceY, flywheel) (deprecated constructor)"),
-            P(.real(\.stretchFrequency), key: "stretchFrequency", title: "Stretch spring frequency", unit: "1/s", range: 1...200, format: "%.3f 1/s",
-                  help: "Natural frequency of the stretch's return; higher returns sooner (not settable on a device).",
-                  source: "EdgeEffect.NATURAL_FREQUENCY",
-                  equivalent: "EdgeEffect.NATURAL_FREQUENCY (private, not settable)"),
-            P(.real(\.stretchDampingRatio), key: "stretchDampingRatio", title: "Stretch damping ratio", unit: "", range: 0.05...0.999, format: "%.3f",
-                  help: "Below 1: the stretch returns with a barely visible undershoot cut at the edge.",
-                  source: "EdgeEffect.DAMPING_RATIO",
-                  equivalent: "EdgeEffect.DAMPING_RATIO (private, not settable)"),
-            P(.real(\.absorbAdjustment), key: "absorbAdjustment", title: "Absorb velocity factor", unit: "", range: 0...100, format: "%.0f",
-                  help: "A fling hitting the edge starts the stretch with this multiple of its speed.",
-                  source: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT",
-                  equivalent: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT (private, not settable)"),
-            P(.real(\.pagerMillisecondsPerInch), key: "pagerMillisecondsPerInch", title: "Pager ms per inch", unit: "ms/in", range: 1...1000, format: "%.0f ms/in",
-                  help: "Speed of the page snap after a fling (before the 100 ms cap and the ÷0.3356 deceleration).",
-                  source: "PagerSnapHelper.MILLISECONDS_PER_INCH",
-                  equivalent: "PagerSnapHelper subclass: createScroller → calculateSpeedPerPixel = msPerInch / densityDpi"),
-            P(.real(\.pagerMaxFlingDuration), key: "pagerMaxFlingDuration", title: "Pager max scroll time", unit: "ms", range: 1...2000, format: "%.0f ms",
-                  help: "Cap on the linear part of the page snap after a fling.",
-                  source: "PagerSnapHelper.MAX_SCROLL_ON_FLING_DURATION",
-                  equivalent: "PagerSnapHelper subclass: calculateTimeForScrolling = min(cap, super)"),
+            P(
+                .real(\.scrollFriction), key: "scrollFriction", title: "Scroll friction", unit: "", range: 0.001...0.2,
+                format: "%.3f",
+                help:
+                    "Higher stops flings sooner; settable per view with OverScroller.setFriction / "
+                    + "ViewConfiguration.getScrollFriction.",
+                source: "ViewConfiguration.SCROLL_FRICTION; OverScroller.SplineOverScroller.mFlingFriction",
+                equivalent: "OverScroller.setFriction(f), AbsListView.setFriction(f)"),
+            P(
+                .real(\.density), key: "density", title: "Density", unit: "px/dp", range: 0.75...4,
+                format: "%.3f px/dp",
+                help: "Screen density for the source's whole-pixel and whole-millisecond rounding (ppi = 160·density).",
+                source: "OverScroller.SplineOverScroller (ppi = density·160 in mPhysicalCoeff)",
+                equivalent: "DisplayMetrics.density of the device"),
+            P(
+                .real(\.inflexion), key: "inflexion", title: "Spline inflexion", unit: "", range: 0.05...0.95,
+                format: "%.3f",
+                help: "Where the fling curve turns from its initial push to its tail (not settable on a device).",
+                source: "OverScroller.SplineOverScroller.INFLEXION",
+                equivalent: "OverScroller.INFLEXION (private, not settable)"),
+            P(
+                .real(\.physicalTuning), key: "physicalTuning", title: "Physical tuning", unit: "g", range: 0.1...5,
+                format: "%.3f g",
+                help:
+                    "Deceleration in Earth gravities behind mPhysicalCoeff; higher stops sooner (not settable on a "
+                    + "device).",
+                source: "OverScroller.SplineOverScroller.computeDeceleration (0.84 look and feel tuning)",
+                equivalent: "the 0.84 in OverScroller.computeDeceleration (private, not settable)"),
+            P(
+                .real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "dp/s",
+                range: 0...5000, format: "%.0f dp/s",
+                help: "Slower releases do not fling.", source: "ViewConfiguration.MINIMUM_FLING_VELOCITY",
+                equivalent: "override double get minFlingVelocity (pt/s)"),
+            P(
+                .real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "dp/s",
+                range: 100...100_000, format: "%.0f dp/s",
+                help: "Release speeds are clamped to this.", source: "ViewConfiguration.MAXIMUM_FLING_VELOCITY",
+                equivalent: "override double get maxFlingVelocity (pt/s)"),
+            P(
+                .real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "dp", range: 0...100,
+                format: "%.3f dp",
+                help: "Finger travel before scrolling starts; swallowed.", source: "ViewConfiguration.TOUCH_SLOP",
+                equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
+            P(
+                .flag(\.flywheel), key: "flywheel", title: "Flywheel", unit: "", range: 0...1, format: "%.0f",
+                help: "1: a fling that catches a running one in the same direction adds its speed.",
+                source: "OverScroller.fling (mFlywheel)",
+                equivalent: "OverScroller(context, interpolator, bounceX, bounceY, flywheel) (deprecated constructor)"),
+            P(
+                .real(\.stretchFrequency), key: "stretchFrequency", title: "Stretch spring frequency", unit: "1/s",
+                range: 1...200, format: "%.3f 1/s",
+                help: "Natural frequency of the stretch's return; higher returns sooner (not settable on a device).",
+                source: "EdgeEffect.NATURAL_FREQUENCY",
+                equivalent: "EdgeEffect.NATURAL_FREQUENCY (private, not settable)"),
+            P(
+                .real(\.stretchDampingRatio), key: "stretchDampingRatio", title: "Stretch damping ratio", unit: "",
+                range: 0.05...0.999, format: "%.3f",
+                help: "Below 1: the stretch returns with a barely visible undershoot cut at the edge.",
+                source: "EdgeEffect.DAMPING_RATIO",
+                equivalent: "EdgeEffect.DAMPING_RATIO (private, not settable)"),
+            P(
+                .real(\.absorbAdjustment), key: "absorbAdjustment", title: "Absorb velocity factor", unit: "",
+                range: 0...100, format: "%.0f",
+                help: "A fling hitting the edge starts the stretch with this multiple of its speed.",
+                source: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT",
+                equivalent: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT (private, not settable)"),
+            P(
+                .real(\.pagerMillisecondsPerInch), key: "pagerMillisecondsPerInch", title: "Pager ms per inch",
+                unit: "ms/in", range: 1...1000, format: "%.0f ms/in",
+                help: "Speed of the page snap after a fling (before the 100 ms cap and the ÷0.3356 deceleration).",
+                source: "PagerSnapHelper.MILLISECONDS_PER_INCH",
+                equivalent: "PagerSnapHelper subclass: createScroller → calculateSpeedPerPixel = msPerInch / densityDpi"
+            ),
+            P(
+                .real(\.pagerMaxFlingDuration), key: "pagerMaxFlingDuration", title: "Pager max scroll time",
+                unit: "ms", range: 1...2000, format: "%.0f ms",
+                help: "Cap on the linear part of the page snap after a fling.",
+                source: "PagerSnapHelper.MAX_SCROLL_ON_FLING_DURATION",
+                equivalent: "PagerSnapHelper subclass: calculateTimeForScrolling = min(cap, super)")
         ]
     }
 
@@ -133,7 +163,9 @@ public struct AndroidModel: FeelModel {
     }
 
     public func carriedVelocity(previous: Double, fling: Double) -> Double {
-        guard values.flywheel != 0, previous.isFinite, previous != 0, fling != 0, (previous > 0) == (fling > 0) else { return 0 }
+        guard values.flywheel != 0, previous.isFinite, previous != 0, fling != 0, (previous > 0) == (fling > 0) else {
+            return 0
+        }
         return previous
     }
 
@@ -142,15 +174,21 @@ public struct AndroidModel: FeelModel {
     /// clamped too), so neither may one handed over from another scroll view.
     func fling(from position: Double, velocity: Double) -> SplineFling {
         let v = velocity.isFinite ? min(max(velocity, -values.maxFlingVelocity), values.maxFlingVelocity) : 0
-        return SplineFling(position: position, velocity: v, friction: values.scrollFriction, density: values.density,
-                           inflexion: values.inflexion, tuning: values.physicalTuning)
+        return SplineFling(
+            position: position, velocity: v, friction: values.scrollFriction, density: values.density,
+            inflexion: values.inflexion, tuning: values.physicalTuning)
     }
 
-    func stretchPiece(edge: Double, side: Double, pixels: Double, speed: Double, viewport: Double, start: Double) -> Motion.Piece {
+    func stretchPiece(edge: Double, side: Double, pixels: Double, speed: Double, viewport: Double, start: Double)
+        -> Motion.Piece
+    {
         let height = max(viewport, 1) * values.density
         let recede = stretch.recede(pixels: pixels, speed: speed, height: height)
-        return .init(start: start, simulation: StretchShown(edge: edge, side: side, viewport: max(viewport, 1), recede: recede, stretch: stretch),
-                     kind: "stretch")
+        return .init(
+            start: start,
+            simulation: StretchShown(
+                edge: edge, side: side, viewport: max(viewport, 1), recede: recede, stretch: stretch),
+            kind: "stretch")
     }
 
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
@@ -161,8 +199,11 @@ public struct AndroidModel: FeelModel {
             let side: Double = position < edge ? -1 : 1
             let viewport = max(extent.viewport, 1)
             let d = stretch.distance(forVector: abs(position - edge) / viewport)
-            return Motion(pieces: [stretchPiece(edge: edge, side: side, pixels: d * viewport * values.density, speed: 0,
-                                                     viewport: viewport, start: 0)])
+            return Motion(pieces: [
+                stretchPiece(
+                    edge: edge, side: side, pixels: d * viewport * values.density, speed: 0,
+                    viewport: viewport, start: 0)
+            ])
         }
         guard v != 0 else { return .rest(at: position) }
         let spline = fling(from: position, velocity: v)
@@ -173,8 +214,9 @@ public struct AndroidModel: FeelModel {
         let impact = abs(spline.velocity(at: hit)) * values.density
         return Motion(pieces: [
             .init(start: 0, simulation: CutSimulation(spline, at: hit), kind: "fling"),
-            stretchPiece(edge: edge, side: v > 0 ? 1 : -1, pixels: 0, speed: impact * values.absorbAdjustment,
-                         viewport: extent.viewport, start: hit),
+            stretchPiece(
+                edge: edge, side: v > 0 ? 1 : -1, pixels: 0, speed: impact * values.absorbAdjustment,
+                viewport: extent.viewport, start: hit)
         ])
     }
 
@@ -183,7 +225,8 @@ public struct AndroidModel: FeelModel {
     public func makeEstimator() -> QuadraticVelocityEstimator {
         // A lift more than ASSUME_POINTER_STOPPED_TIME (40 ms) after the last move clears the
         // history (AOSP `VelocityTracker::addMovement`): drag, rest, lift does not fling.
-        QuadraticVelocityEstimator(horizon: 0.1, stopTime: 0.04, staleAfter: 0.04, minimumSamples: 3, fitsLineThroughTwo: true)
+        QuadraticVelocityEstimator(
+            horizon: 0.1, stopTime: 0.04, staleAfter: 0.04, minimumSamples: 3, fitsLineThroughTwo: true)
     }
 
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
@@ -205,15 +248,19 @@ public struct AndroidModel: FeelModel {
         let timing: TimedTransition.Timing
         if isFling {
             let dpi = 160 * values.density
-            let linear = min(values.pagerMaxFlingDuration, (abs(dx * values.density) * values.pagerMillisecondsPerInch / dpi).rounded(.up))
+            let linear = min(
+                values.pagerMaxFlingDuration,
+                (abs(dx * values.density) * values.pagerMillisecondsPerInch / dpi).rounded(.up))
             milliseconds = (linear / 0.3356).rounded(.up)
             timing = .decelerate
         } else {
             milliseconds = min(2000, ((abs(dx) / max(release.viewport, 1) + 1) * 300).rounded(.towardZero))
             timing = .quintic
         }
-        let transition = TimedTransition(from: release.offset, to: target, duration: milliseconds / 1000, timing: timing)
-        return ModelPageTurn(index: index, motion: Motion(pieces: [.init(start: 0, simulation: transition, kind: "snap")]))
+        let transition = TimedTransition(
+            from: release.offset, to: target, duration: milliseconds / 1000, timing: timing)
+        return ModelPageTurn(
+            index: index, motion: Motion(pieces: [.init(start: 0, simulation: transition, kind: "snap")]))
     }
 }
 

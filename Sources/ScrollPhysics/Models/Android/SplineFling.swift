@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// AOSP `OverScroller.SplineOverScroller` fling (`core/java/android/widget/OverScroller.java`),
@@ -28,9 +28,12 @@ public struct SplineFling: Simulation, Equatable {
     public let splinePosition: [Double]
 
     /// `velocity` in dp/s; friction `ViewConfiguration.getScrollFriction()` (0.015).
-    public init(position: Double, velocity: Double, friction: Double = 0.015, density: Double = 2.625,
-                inflexion: Double = 0.35, tuning: Double = 0.84) {
-        let usable = position.isFinite && velocity.isFinite && velocity != 0 && friction > 0 && density > 0
+    public init(
+        position: Double, velocity: Double, friction: Double = 0.015, density: Double = 2.625,
+        inflexion: Double = 0.35, tuning: Double = 0.84
+    ) {
+        let usable =
+            position.isFinite && velocity.isFinite && velocity != 0 && friction > 0 && density > 0
             && inflexion > 0 && inflexion < 1 && tuning > 0
         origin = position.isFinite ? position : 0
         initialVelocity = usable ? velocity : 0
@@ -40,7 +43,7 @@ public struct SplineFling: Simulation, Equatable {
         let d = Self.decelerationRate
         let coefficient = Self.physicalCoefficient(density: density, tuning: tuning)
         let l = log(inflexion * abs(velocity * density) / (friction * coefficient))
-        durationMilliseconds = Int(min(1e12, max(0, 1000 * exp(l / (d - 1)))))   // finite for any input
+        durationMilliseconds = Int(min(1e12, max(0, 1000 * exp(l / (d - 1)))))  // finite for any input
         let total = friction * coefficient * exp(d / (d - 1) * l)
         distancePixels = Int(min(1e15, max(-1e15, total * (velocity < 0 ? -1 : 1))))
     }

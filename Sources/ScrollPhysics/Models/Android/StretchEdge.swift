@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Android 12+ stretch overscroll (`core/java/android/widget/EdgeEffect.java`, TYPE_STRETCH).

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Flutter's iOS feel: `BouncingScrollPhysics` (`widgets/scroll_physics.dart`) releasing into a
@@ -54,72 +54,120 @@ public struct FlutterBouncingModel: FeelModel {
     public static var parameters: [Tunable<Values>] {
         typealias P = Tunable<Values>
         return [
-            P(.real(\.frictionFactor), key: "frictionFactor", title: "Overscroll friction", unit: "", range: 0.01...1, format: "%.3f",
-                  help: "Share of the finger's travel the content follows past an edge, at the edge; it falls as (1 − overscroll/viewport)².",
-                  source: "scroll_physics.dart BouncingScrollPhysics.frictionFactor (0.52 normal, 0.26 fast)",
-                  equivalent: "override double frictionFactor(double f) => k * math.pow(1 - f, 2) in a BouncingScrollPhysics subclass"),
-            P(.flag(\.fastEasing), key: "fastEasing", title: "Ease back 1:1", unit: "", range: 0...1, format: "%.0f",
-                  help: "1: moving back toward the content past an edge is not resisted (the fast deceleration rate's rule).",
-                  source: "scroll_physics.dart applyPhysicsToUserOffset (easing && ScrollDecelerationRate.fast)",
-                  equivalent: "BouncingScrollPhysics(decelerationRate: ScrollDecelerationRate.fast) (also changes friction, spring and limits)"),
-            P(.real(\.drag), key: "drag", title: "Drag (velocity kept per s)", unit: "per s", range: 0.001...0.9, format: "%.3f per s",
-                  help: "Fraction of the speed left after one second of gliding; 0.135 = UIKit's 0.998 per ms. Higher glides farther.",
-                  source: "scroll_simulation.dart BouncingScrollSimulation (FrictionSimulation(0.135, …))",
-                  equivalent: "fixed at 0.135 inside BouncingScrollSimulation; x(t) = x0 + v0·(D^t − 1)/ln D"),
-            P(.real(\.constantDeceleration), key: "constantDeceleration", title: "Constant deceleration", unit: "pt/s²", range: 0...10000, format: "%.3f pt/s²",
-                  help: "Extra braking that does not fade with speed; stops the glide in finite time (1400 for the fast rate).",
-                  source: "scroll_physics.dart createBallisticSimulation (fast: 1400, normal: 0)",
-                  equivalent: "BouncingScrollSimulation(constantDeceleration: c) from createBallisticSimulation"),
-            P(.real(\.springMass), key: "springMass", title: "Spring mass", unit: "kg", range: 0.01...10, format: "%.3f kg",
-                  help: "Mass of the edge and page spring; heavier returns slower.",
-                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 0.3)",
-                  equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
-            P(.real(\.springStiffness), key: "springStiffness", title: "Spring stiffness", unit: "N/m", range: 1...5000, format: "%.0f N/m",
-                  help: "Stiffness of the edge and page spring; stiffer returns sooner.",
-                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 75)",
-                  equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
-            P(.real(\.springDampingRatio), key: "springDampingRatio", title: "Spring damping ratio", unit: "", range: 0.05...5, format: "%.3f",
-                  help: "1 = critical; above 1 the edge bounce returns without overshoot, below 1 it wobbles.",
-                  source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 1.3)",
-                  equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
-            P(.real(\.maxSpringTransferVelocity), key: "maxSpringTransferVelocity", title: "Max speed into the bounce", unit: "pt/s", range: 0...100_000, format: "%.0f pt/s",
-                  help: "A glide reaching the trailing edge faster than this bounces as if it came at this speed.",
-                  source: "scroll_simulation.dart BouncingScrollSimulation.maxSpringTransferVelocity",
-                  equivalent: "static const BouncingScrollSimulation.maxSpringTransferVelocity (not settable)"),
-            P(.real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s", range: 0...5000, format: "%.0f pt/s",
-                  help: "Slower releases do not glide.",
-                  source: "scroll_physics.dart BouncingScrollPhysics.minFlingVelocity (kMinFlingVelocity × 2)",
-                  equivalent: "override double get minFlingVelocity (pt/s)"),
-            P(.real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s", range: 100...100_000, format: "%.0f pt/s",
-                  help: "Release speeds are clamped to this (fast rate: 64000).",
-                  source: "constants.dart kMaxFlingVelocity; scroll_physics.dart maxFlingVelocity",
-                  equivalent: "override double get maxFlingVelocity (pt/s)"),
-            P(.real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt", range: 0...200, format: "%.0f pt",
-                  help: "A release whose last samples span less travel than this does not glide (short flicks ignored).",
-                  source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
-                  equivalent: "override double get minFlingDistance (pt)"),
-            P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100, format: "%.0f pt",
-                  help: "Finger travel before a drag starts; it is swallowed (DragStartBehavior.start).",
-                  source: "constants.dart kTouchSlop; gestures/monodrag.dart",
-                  equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
-            P(.real(\.motionStartThreshold), key: "motionStartThreshold", title: "Motion start threshold", unit: "pt", range: 0...50, format: "%.3f pt",
-                  help: "After the finger rests, travel needed before the content moves again.",
-                  source: "scroll_physics.dart BouncingScrollPhysics.dragStartDistanceMotionThreshold",
-                  equivalent: "override double get dragStartDistanceMotionThreshold (pt)"),
-            P(.real(\.momentumCoefficient), key: "momentumCoefficient", title: "Carried momentum coefficient", unit: "", range: 0...0.01, format: "%.6f",
-                  help: "Repeated flicks add a·|v|^b of the running glide's speed v.",
-                  source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
-                  equivalent: "override double carriedMomentum(double v) => v.sign * min(a·|v|^b, cap)"),
-            P(.real(\.momentumExponent), key: "momentumExponent", title: "Carried momentum exponent", unit: "", range: 0.5...3, format: "%.3f",
-                  help: "b of a·|v|^b.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
-                  equivalent: "b in carriedMomentum"),
-            P(.real(\.momentumCap), key: "momentumCap", title: "Carried momentum cap", unit: "pt/s", range: 0...200_000, format: "%.0f pt/s",
-                  help: "The most a repeated flick can add.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
-                  equivalent: "cap in carriedMomentum (pt/s)"),
-            P(.real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt", range: 1...4, format: "%.3f px/pt",
-                  help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
-                  source: "scroll_physics.dart ScrollPhysics.toleranceFor",
-                  equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt"),
+            P(
+                .real(\.frictionFactor), key: "frictionFactor", title: "Overscroll friction", unit: "", range: 0.01...1,
+                format: "%.3f",
+                help:
+                    "Share of the finger's travel the content follows past an edge, at the edge; it falls as (1 − "
+                    + "overscroll/viewport)².",
+                source: "scroll_physics.dart BouncingScrollPhysics.frictionFactor (0.52 normal, 0.26 fast)",
+                equivalent:
+                    "override double frictionFactor(double f) => k * math.pow(1 - f, 2) in a BouncingScrollPhysics "
+                    + "subclass"
+            ),
+            P(
+                .flag(\.fastEasing), key: "fastEasing", title: "Ease back 1:1", unit: "", range: 0...1, format: "%.0f",
+                help:
+                    "1: moving back toward the content past an edge is not resisted (the fast deceleration rate's "
+                    + "rule).",
+                source: "scroll_physics.dart applyPhysicsToUserOffset (easing && ScrollDecelerationRate.fast)",
+                equivalent:
+                    "BouncingScrollPhysics(decelerationRate: ScrollDecelerationRate.fast) (also changes friction, "
+                    + "spring and limits)"
+            ),
+            P(
+                .real(\.drag), key: "drag", title: "Drag (velocity kept per s)", unit: "per s", range: 0.001...0.9,
+                format: "%.3f per s",
+                help:
+                    "Fraction of the speed left after one second of gliding; 0.135 = UIKit's 0.998 per ms. Higher "
+                    + "glides farther.",
+                source: "scroll_simulation.dart BouncingScrollSimulation (FrictionSimulation(0.135, …))",
+                equivalent: "fixed at 0.135 inside BouncingScrollSimulation; x(t) = x0 + v0·(D^t − 1)/ln D"),
+            P(
+                .real(\.constantDeceleration), key: "constantDeceleration", title: "Constant deceleration",
+                unit: "pt/s²", range: 0...10000, format: "%.3f pt/s²",
+                help:
+                    "Extra braking that does not fade with speed; stops the glide in finite time (1400 for the fast "
+                    + "rate).",
+                source: "scroll_physics.dart createBallisticSimulation (fast: 1400, normal: 0)",
+                equivalent: "BouncingScrollSimulation(constantDeceleration: c) from createBallisticSimulation"),
+            P(
+                .real(\.springMass), key: "springMass", title: "Spring mass", unit: "kg", range: 0.01...10,
+                format: "%.3f kg",
+                help: "Mass of the edge and page spring; heavier returns slower.",
+                source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 0.3)",
+                equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
+            P(
+                .real(\.springStiffness), key: "springStiffness", title: "Spring stiffness", unit: "N/m",
+                range: 1...5000, format: "%.0f N/m",
+                help: "Stiffness of the edge and page spring; stiffer returns sooner.",
+                source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 75)",
+                equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
+            P(
+                .real(\.springDampingRatio), key: "springDampingRatio", title: "Spring damping ratio", unit: "",
+                range: 0.05...5, format: "%.3f",
+                help: "1 = critical; above 1 the edge bounce returns without overshoot, below 1 it wobbles.",
+                source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 1.3)",
+                equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
+            P(
+                .real(\.maxSpringTransferVelocity), key: "maxSpringTransferVelocity",
+                title: "Max speed into the bounce", unit: "pt/s", range: 0...100_000, format: "%.0f pt/s",
+                help: "A glide reaching the trailing edge faster than this bounces as if it came at this speed.",
+                source: "scroll_simulation.dart BouncingScrollSimulation.maxSpringTransferVelocity",
+                equivalent: "static const BouncingScrollSimulation.maxSpringTransferVelocity (not settable)"),
+            P(
+                .real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s",
+                range: 0...5000, format: "%.0f pt/s",
+                help: "Slower releases do not glide.",
+                source: "scroll_physics.dart BouncingScrollPhysics.minFlingVelocity (kMinFlingVelocity × 2)",
+                equivalent: "override double get minFlingVelocity (pt/s)"),
+            P(
+                .real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s",
+                range: 100...100_000, format: "%.0f pt/s",
+                help: "Release speeds are clamped to this (fast rate: 64000).",
+                source: "constants.dart kMaxFlingVelocity; scroll_physics.dart maxFlingVelocity",
+                equivalent: "override double get maxFlingVelocity (pt/s)"),
+            P(
+                .real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt",
+                range: 0...200, format: "%.0f pt",
+                help: "A release whose last samples span less travel than this does not glide (short flicks ignored).",
+                source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
+                equivalent: "override double get minFlingDistance (pt)"),
+            P(
+                .real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100,
+                format: "%.0f pt",
+                help: "Finger travel before a drag starts; it is swallowed (DragStartBehavior.start).",
+                source: "constants.dart kTouchSlop; gestures/monodrag.dart",
+                equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
+            P(
+                .real(\.motionStartThreshold), key: "motionStartThreshold", title: "Motion start threshold", unit: "pt",
+                range: 0...50, format: "%.3f pt",
+                help: "After the finger rests, travel needed before the content moves again.",
+                source: "scroll_physics.dart BouncingScrollPhysics.dragStartDistanceMotionThreshold",
+                equivalent: "override double get dragStartDistanceMotionThreshold (pt)"),
+            P(
+                .real(\.momentumCoefficient), key: "momentumCoefficient", title: "Carried momentum coefficient",
+                unit: "", range: 0...0.01, format: "%.6f",
+                help: "Repeated flicks add a·|v|^b of the running glide's speed v.",
+                source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
+                equivalent: "override double carriedMomentum(double v) => v.sign * min(a·|v|^b, cap)"),
+            P(
+                .real(\.momentumExponent), key: "momentumExponent", title: "Carried momentum exponent", unit: "",
+                range: 0.5...3, format: "%.3f",
+                help: "b of a·|v|^b.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
+                equivalent: "b in carriedMomentum"),
+            P(
+                .real(\.momentumCap), key: "momentumCap", title: "Carried momentum cap", unit: "pt/s",
+                range: 0...200_000, format: "%.0f pt/s",
+                help: "The most a repeated flick can add.",
+                source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
+                equivalent: "cap in carriedMomentum (pt/s)"),
+            P(
+                .real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt",
+                range: 1...4, format: "%.3f px/pt",
+                help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
+                source: "scroll_physics.dart ScrollPhysics.toleranceFor",
+                equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt")
         ]
     }
 
@@ -154,7 +202,9 @@ public struct FlutterBouncingModel: FeelModel {
         guard delta != 0, delta.isFinite, shown.isFinite else { return shown }
         let pastStart = max(extent.minOffset - shown, 0), pastEnd = max(shown - extent.maxOffset, 0)
         let viewport = max(extent.viewport, 1e-9)
-        guard pastStart > 0 || pastEnd > 0 else { return Self.limited(shown + delta, extent: extent, viewport: viewport) }
+        guard pastStart > 0 || pastEnd > 0 else {
+            return Self.limited(shown + delta, extent: extent, viewport: viewport)
+        }
         let past = max(pastStart, pastEnd)
         let easing = (pastStart > 0 && delta > 0) || (pastEnd > 0 && delta < 0)
         // The source's fraction is not bounded: past the viewport (1 − f)² grows again and each
@@ -162,8 +212,9 @@ public struct FlutterBouncingModel: FeelModel {
         let friction = easing ? frictionFactor((past - abs(delta)) / viewport) : frictionFactor(min(past / viewport, 1))
         let direction: Double = delta < 0 ? -1 : 1
         if easing && values.fastEasing != 0 { return shown + delta }
-        return Self.limited(shown + direction * Self.applyFriction(extentOutside: past, absDelta: abs(delta), gamma: friction),
-                            extent: extent, viewport: viewport)
+        return Self.limited(
+            shown + direction * Self.applyFriction(extentOutside: past, absDelta: abs(delta), gamma: friction),
+            extent: extent, viewport: viewport)
     }
 
     /// The overscroll kept within one viewport length past either edge: the limit the friction
@@ -178,8 +229,10 @@ public struct FlutterBouncingModel: FeelModel {
     /// recognizer's clamp, up to `momentumCap`), and the spring (edge or page) carries that on by
     /// at most its reach (`DampedSpring.reach`): as far as content ever gets.
     public func overscrollLimit(extent: ModelExtent) -> Double {
-        extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity + values.momentumCap, mass: values.springMass,
-                                             stiffness: values.springStiffness, ratio: values.springDampingRatio)
+        extent.viewport
+            + DampedSpring.reach(
+                velocity: values.maxFlingVelocity + values.momentumCap, mass: values.springMass,
+                stiffness: values.springStiffness, ratio: values.springDampingRatio)
     }
 
     /// `devicePixelRatio` from the display (Flutter reads the device's own, `MediaQuery`).
@@ -190,7 +243,9 @@ public struct FlutterBouncingModel: FeelModel {
     }
 
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
-        guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else { return 0 }
+        guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else {
+            return 0
+        }
         return min(max(estimated, -values.maxFlingVelocity), values.maxFlingVelocity)
     }
 
@@ -210,9 +265,10 @@ public struct FlutterBouncingModel: FeelModel {
     }
 
     func spring(from x: Double, velocity: Double, to edge: Double) -> DampedSpring {
-        DampedSpring(from: x, velocity: velocity, to: edge, mass: values.springMass, stiffness: values.springStiffness,
-                     ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
-                     velocityTolerance: velocityTolerance)
+        DampedSpring(
+            from: x, velocity: velocity, to: edge, mass: values.springMass, stiffness: values.springStiffness,
+            ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
+            velocityTolerance: velocityTolerance)
     }
 
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
@@ -223,14 +279,19 @@ public struct FlutterBouncingModel: FeelModel {
         let fastest = values.maxFlingVelocity + values.momentumCap
         let v = velocity.isFinite ? min(max(velocity, -fastest), fastest) : 0
         if let edge = extent.edge(beyond: position) {
-            return Motion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: edge), kind: "spring")])
+            return Motion(pieces: [
+                .init(start: 0, simulation: spring(from: position, velocity: v, to: edge), kind: "spring")
+            ])
         }
         guard abs(v) >= velocityTolerance else { return .rest(at: position) }
-        let friction = FlutterFrictionSimulation(drag: values.drag, position: position, velocity: v,
-                                                 constantDeceleration: values.constantDeceleration,
-                                                 velocityTolerance: velocityTolerance)
+        let friction = FlutterFrictionSimulation(
+            drag: values.drag, position: position, velocity: v,
+            constantDeceleration: values.constantDeceleration,
+            velocityTolerance: velocityTolerance)
         let final = friction.finalX
-        let edge: Double? = v > 0 && final > extent.maxOffset ? extent.maxOffset
+        let edge: Double? =
+            v > 0 && final > extent.maxOffset
+            ? extent.maxOffset
             : v < 0 && final < extent.minOffset ? extent.minOffset : nil
         guard let edge, let springTime = friction.time(atX: edge) else {
             return Motion(pieces: [.init(start: 0, simulation: friction, kind: "friction")])
@@ -238,16 +299,17 @@ public struct FlutterBouncingModel: FeelModel {
         let speed = min(friction.velocity(at: springTime), values.maxSpringTransferVelocity)
         return Motion(pieces: [
             .init(start: 0, simulation: friction, kind: "friction"),
-            .init(start: springTime, simulation: spring(from: edge, velocity: speed, to: edge), kind: "spring"),
+            .init(start: springTime, simulation: spring(from: edge, velocity: speed, to: edge), kind: "spring")
         ])
     }
 
     public func makeEstimator() -> IOSFlingVelocityEstimator { IOSFlingVelocityEstimator() }
 
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
-        FlutterPageScrollPhysics.turn(release, mass: values.springMass, stiffness: values.springStiffness,
-                                      ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
-                                      velocityTolerance: velocityTolerance)
+        FlutterPageScrollPhysics.turn(
+            release, mass: values.springMass, stiffness: values.springStiffness,
+            ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
+            velocityTolerance: velocityTolerance)
     }
 }
 

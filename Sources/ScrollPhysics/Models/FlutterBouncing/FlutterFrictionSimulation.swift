@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Flutter's `FrictionSimulation` (`physics/friction_simulation.dart`): fluid drag plus an
@@ -29,9 +29,12 @@ public struct FlutterFrictionSimulation: Simulation, Equatable {
     /// The time dx reaches 0 (∞ for c = 0).
     public let stopTime: Double
 
-    public init(drag: Double, position: Double, velocity: Double, constantDeceleration: Double = 0,
-                velocityTolerance: Double) {
-        let usable = drag.isFinite && drag > 0 && drag < 1 && position.isFinite && velocity.isFinite
+    public init(
+        drag: Double, position: Double, velocity: Double, constantDeceleration: Double = 0,
+        velocityTolerance: Double
+    ) {
+        let usable =
+            drag.isFinite && drag > 0 && drag < 1 && position.isFinite && velocity.isFinite
             && constantDeceleration.isFinite && constantDeceleration >= 0
         origin = position.isFinite ? position : 0
         initialVelocity = usable ? velocity : 0
@@ -71,7 +74,8 @@ public struct FlutterFrictionSimulation: Simulation, Equatable {
 
     /// Where the motion would end with no tolerance: `finalX` of the source.
     public var finalX: Double {
-        constantDeceleration == 0 ? origin - initialVelocity / log(drag)
+        constantDeceleration == 0
+            ? origin - initialVelocity / log(drag)
             : Self.x(origin, initialVelocity, drag, constantDeceleration, stopTime)
     }
 

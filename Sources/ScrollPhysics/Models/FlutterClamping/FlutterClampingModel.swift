@@ -31,35 +31,57 @@ public struct FlutterClampingModel: FeelModel {
     public static var parameters: [Tunable<Values>] {
         typealias P = Tunable<Values>
         return [
-            P(.real(\.friction), key: "friction", title: "Fling friction", unit: "", range: 0.001...0.2, format: "%.3f",
-                  help: "Android's scroll friction; higher stops sooner (distance ∝ friction^(−0.74) at a given speed).",
-                  source: "scroll_simulation.dart ClampingScrollSimulation.friction (ViewConfiguration.getScrollFriction)",
-                  equivalent: "ClampingScrollSimulation(friction: …) from createBallisticSimulation"),
-            P(.real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s", range: 0...5000, format: "%.0f pt/s",
-                  help: "Slower releases do not glide.", source: "constants.dart kMinFlingVelocity",
-                  equivalent: "override double get minFlingVelocity (pt/s)"),
-            P(.real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s", range: 100...100_000, format: "%.0f pt/s",
-                  help: "Release speeds are clamped to this.", source: "constants.dart kMaxFlingVelocity",
-                  equivalent: "override double get maxFlingVelocity (pt/s)"),
-            P(.real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt", range: 0...200, format: "%.0f pt",
-                  help: "A release whose samples span less travel than this does not glide.",
-                  source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
-                  equivalent: "override double get minFlingDistance (pt)"),
-            P(.real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100, format: "%.0f pt",
-                  help: "Finger travel before a drag starts; it is swallowed.", source: "constants.dart kTouchSlop",
-                  equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
-            P(.real(\.springMass), key: "springMass", title: "Page spring mass", unit: "kg", range: 0.01...10, format: "%.3f kg",
-                  help: "Mass of the page spring.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
-                  equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
-            P(.real(\.springStiffness), key: "springStiffness", title: "Page spring stiffness", unit: "N/m", range: 1...5000, format: "%.0f N/m",
-                  help: "Stiffness of the page spring; stiffer snaps sooner.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
-                  equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
-            P(.real(\.springDampingRatio), key: "springDampingRatio", title: "Page spring damping ratio", unit: "", range: 0.05...5, format: "%.3f",
-                  help: "1 = critical; above 1 no overshoot.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
-                  equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
-            P(.real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt", range: 1...4, format: "%.3f px/pt",
-                  help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.", source: "scroll_physics.dart ScrollPhysics.toleranceFor",
-                  equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt"),
+            P(
+                .real(\.friction), key: "friction", title: "Fling friction", unit: "", range: 0.001...0.2,
+                format: "%.3f",
+                help: "Android's scroll friction; higher stops sooner (distance ∝ friction^(−0.74) at a given speed).",
+                source:
+                    "scroll_simulation.dart ClampingScrollSimulation.friction (ViewConfiguration.getScrollFriction)",
+                equivalent: "ClampingScrollSimulation(friction: …) from createBallisticSimulation"),
+            P(
+                .real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s",
+                range: 0...5000, format: "%.0f pt/s",
+                help: "Slower releases do not glide.", source: "constants.dart kMinFlingVelocity",
+                equivalent: "override double get minFlingVelocity (pt/s)"),
+            P(
+                .real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s",
+                range: 100...100_000, format: "%.0f pt/s",
+                help: "Release speeds are clamped to this.", source: "constants.dart kMaxFlingVelocity",
+                equivalent: "override double get maxFlingVelocity (pt/s)"),
+            P(
+                .real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt",
+                range: 0...200, format: "%.0f pt",
+                help: "A release whose samples span less travel than this does not glide.",
+                source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
+                equivalent: "override double get minFlingDistance (pt)"),
+            P(
+                .real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100,
+                format: "%.0f pt",
+                help: "Finger travel before a drag starts; it is swallowed.", source: "constants.dart kTouchSlop",
+                equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
+            P(
+                .real(\.springMass), key: "springMass", title: "Page spring mass", unit: "kg", range: 0.01...10,
+                format: "%.3f kg",
+                help: "Mass of the page spring.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
+                equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
+            P(
+                .real(\.springStiffness), key: "springStiffness", title: "Page spring stiffness", unit: "N/m",
+                range: 1...5000, format: "%.0f N/m",
+                help: "Stiffness of the page spring; stiffer snaps sooner.",
+                source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
+                equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
+            P(
+                .real(\.springDampingRatio), key: "springDampingRatio", title: "Page spring damping ratio", unit: "",
+                range: 0.05...5, format: "%.3f",
+                help: "1 = critical; above 1 no overshoot.",
+                source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
+                equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
+            P(
+                .real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt",
+                range: 1...4, format: "%.3f px/pt",
+                help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
+                source: "scroll_physics.dart ScrollPhysics.toleranceFor",
+                equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt")
         ]
     }
 
@@ -85,8 +107,10 @@ public struct FlutterClampingModel: FeelModel {
     /// (within a viewport: `ScrollAxis.setBounds`), and a page spring launched there at up to
     /// `maxFlingVelocity` carries it on by at most the spring's reach (`DampedSpring.reach`).
     public func overscrollLimit(extent: ModelExtent) -> Double {
-        extent.viewport + DampedSpring.reach(velocity: values.maxFlingVelocity, mass: values.springMass,
-                                             stiffness: values.springStiffness, ratio: values.springDampingRatio)
+        extent.viewport
+            + DampedSpring.reach(
+                velocity: values.maxFlingVelocity, mass: values.springMass,
+                stiffness: values.springStiffness, ratio: values.springDampingRatio)
     }
 
     /// `devicePixelRatio` from the display (Flutter reads the device's own, `MediaQuery`).
@@ -97,7 +121,9 @@ public struct FlutterClampingModel: FeelModel {
     }
 
     public func flingVelocity(estimated: Double, travel: Double) -> Double {
-        guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else { return 0 }
+        guard estimated.isFinite, abs(estimated) > values.minFlingVelocity, abs(travel) > values.minFlingDistance else {
+            return 0
+        }
         return min(max(estimated, -values.maxFlingVelocity), values.maxFlingVelocity)
     }
 
@@ -105,12 +131,14 @@ public struct FlutterClampingModel: FeelModel {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         let v = velocity.isFinite ? velocity : 0
         if let edge = extent.edge(beyond: position) {
-            let spring = DampedSpring(from: position, velocity: min(0, v), to: edge, mass: values.springMass,
-                                      stiffness: values.springStiffness, ratio: values.springDampingRatio,
-                                      distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
+            let spring = DampedSpring(
+                from: position, velocity: min(0, v), to: edge, mass: values.springMass,
+                stiffness: values.springStiffness, ratio: values.springDampingRatio,
+                distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
             return Motion(pieces: [.init(start: 0, simulation: spring, kind: "spring")])
         }
-        guard abs(v) >= velocityTolerance, !(v > 0 && position >= extent.maxOffset), !(v < 0 && position <= extent.minOffset)
+        guard abs(v) >= velocityTolerance, !(v > 0 && position >= extent.maxOffset),
+            !(v < 0 && position <= extent.minOffset)
         else { return .rest(at: position) }
         let fling = ClampingScrollSimulation(position: position, velocity: v, friction: values.friction)
         let edge = v > 0 ? extent.maxOffset : extent.minOffset
@@ -123,13 +151,15 @@ public struct FlutterClampingModel: FeelModel {
     /// Flutter's default `VelocityTracker`: quadratic least squares over 100 ms, at least three
     /// samples, zero when the last sample is more than 40 ms old.
     public func makeEstimator() -> QuadraticVelocityEstimator {
-        QuadraticVelocityEstimator(horizon: 0.1, stopTime: 0.04, staleAfter: 0.04, minimumSamples: 3, fitsLineThroughTwo: false)
+        QuadraticVelocityEstimator(
+            horizon: 0.1, stopTime: 0.04, staleAfter: 0.04, minimumSamples: 3, fitsLineThroughTwo: false)
     }
 
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
-        FlutterPageScrollPhysics.turn(release, mass: values.springMass, stiffness: values.springStiffness,
-                                      ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
-                                      velocityTolerance: velocityTolerance)
+        FlutterPageScrollPhysics.turn(
+            release, mass: values.springMass, stiffness: values.springStiffness,
+            ratio: values.springDampingRatio, distanceTolerance: distanceTolerance,
+            velocityTolerance: velocityTolerance)
     }
 }
 

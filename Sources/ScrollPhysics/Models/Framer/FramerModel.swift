@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Framer Motion's drag (`gestures/drag/VisualElementDragControls.ts`) and its `inertia`
@@ -41,36 +41,55 @@ public struct FramerModel: FeelModel {
     public static var parameters: [Tunable<Values>] {
         typealias P = Tunable<Values>
         return [
-            P(.real(\.power), key: "power", title: "Power", unit: "s", range: 0...5, format: "%.3f s",
-                  help: "The glide travels release speed × power; higher glides farther.", source: "inertia.ts power",
-                  equivalent: "dragTransition={{ power }}"),
-            P(.real(\.timeConstant), key: "timeConstant", title: "Time constant", unit: "ms", range: 10...5000, format: "%.0f ms",
-                  help: "How long the glide takes (it covers 63 % of its distance in this time); the drag uses 750, inertia's default is 325.",
-                  source: "VisualElementDragControls.ts startAnimation (timeConstant 750); inertia.ts (325)",
-                  equivalent: "dragTransition={{ timeConstant }} (ms)"),
-            P(.real(\.bounceStiffness), key: "bounceStiffness", title: "Bounce stiffness", unit: "", range: 1...100_000, format: "%.0f",
-                  help: "Stiffness of the spring back from past a constraint (drag: 200; inertia's default 500).",
-                  source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceStiffness",
-                  equivalent: "dragTransition={{ bounceStiffness }}"),
-            P(.real(\.bounceDamping), key: "bounceDamping", title: "Bounce damping", unit: "", range: 0...100_000, format: "%.0f",
-                  help: "Damping of that spring; 40 with stiffness 200 is overdamped (ratio 1.41), inertia's default 10 with 500 wobbles.",
-                  source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceDamping",
-                  equivalent: "dragTransition={{ bounceDamping }}"),
-            P(.real(\.dragElastic), key: "dragElastic", title: "Drag elastic", unit: "", range: 0...1, format: "%.3f",
-                  help: "Share of the finger's travel past a constraint the content follows; 0 pins it, 1 follows fully.",
-                  source: "VisualElementDragControls.ts defaultElastic; utils/constraints.ts applyConstraints",
-                  equivalent: "dragElastic prop"),
-            P(.real(\.restDelta), key: "restDelta", title: "Rest distance", unit: "px", range: 0.001...50, format: "%.3f px",
-                  help: "The glide and spring stop this close to their target.", source: "VisualElementDragControls.ts startAnimation (restDelta 1)",
-                  equivalent: "dragTransition={{ restDelta }}"),
-            P(.real(\.restSpeed), key: "restSpeed", title: "Rest speed", unit: "px/s", range: 0.001...500, format: "%.0f px/s",
-                  help: "The spring stops below this speed (and within the rest distance).",
-                  source: "VisualElementDragControls.ts startAnimation (restSpeed 10)",
-                  equivalent: "dragTransition={{ restSpeed }}"),
-            P(.real(\.panThreshold), key: "panThreshold", title: "Pan threshold", unit: "px", range: 0...50, format: "%.3f px",
-                  help: "Pointer travel before a drag starts (the content then jumps to the finger).",
-                  source: "gestures/pan/PanSession.ts (distance ≥ 3)",
-                  equivalent: "PanSession's 3 px (not settable)"),
+            P(
+                .real(\.power), key: "power", title: "Power", unit: "s", range: 0...5, format: "%.3f s",
+                help: "The glide travels release speed × power; higher glides farther.", source: "inertia.ts power",
+                equivalent: "dragTransition={{ power }}"),
+            P(
+                .real(\.timeConstant), key: "timeConstant", title: "Time constant", unit: "ms", range: 10...5000,
+                format: "%.0f ms",
+                help:
+                    "How long the glide takes (it covers 63 % of its distance in this time); the drag uses 750, "
+                    + "inertia's default is 325.",
+                source: "VisualElementDragControls.ts startAnimation (timeConstant 750); inertia.ts (325)",
+                equivalent: "dragTransition={{ timeConstant }} (ms)"),
+            P(
+                .real(\.bounceStiffness), key: "bounceStiffness", title: "Bounce stiffness", unit: "",
+                range: 1...100_000, format: "%.0f",
+                help: "Stiffness of the spring back from past a constraint (drag: 200; inertia's default 500).",
+                source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceStiffness",
+                equivalent: "dragTransition={{ bounceStiffness }}"),
+            P(
+                .real(\.bounceDamping), key: "bounceDamping", title: "Bounce damping", unit: "", range: 0...100_000,
+                format: "%.0f",
+                help:
+                    "Damping of that spring; 40 with stiffness 200 is overdamped (ratio 1.41), inertia's default 10 "
+                    + "with 500 wobbles.",
+                source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceDamping",
+                equivalent: "dragTransition={{ bounceDamping }}"),
+            P(
+                .real(\.dragElastic), key: "dragElastic", title: "Drag elastic", unit: "", range: 0...1, format: "%.3f",
+                help: "Share of the finger's travel past a constraint the content follows; 0 pins it, 1 follows fully.",
+                source: "VisualElementDragControls.ts defaultElastic; utils/constraints.ts applyConstraints",
+                equivalent: "dragElastic prop"),
+            P(
+                .real(\.restDelta), key: "restDelta", title: "Rest distance", unit: "px", range: 0.001...50,
+                format: "%.3f px",
+                help: "The glide and spring stop this close to their target.",
+                source: "VisualElementDragControls.ts startAnimation (restDelta 1)",
+                equivalent: "dragTransition={{ restDelta }}"),
+            P(
+                .real(\.restSpeed), key: "restSpeed", title: "Rest speed", unit: "px/s", range: 0.001...500,
+                format: "%.0f px/s",
+                help: "The spring stops below this speed (and within the rest distance).",
+                source: "VisualElementDragControls.ts startAnimation (restSpeed 10)",
+                equivalent: "dragTransition={{ restSpeed }}"),
+            P(
+                .real(\.panThreshold), key: "panThreshold", title: "Pan threshold", unit: "px", range: 0...50,
+                format: "%.3f px",
+                help: "Pointer travel before a drag starts (the content then jumps to the finger).",
+                source: "gestures/pan/PanSession.ts (distance ≥ 3)",
+                equivalent: "PanSession's 3 px (not settable)")
         ]
     }
 
@@ -90,8 +109,9 @@ public struct FramerModel: FeelModel {
     public func flingVelocity(estimated: Double, travel: Double) -> Double { estimated.isFinite ? estimated : 0 }
 
     func spring(from x: Double, velocity: Double, to edge: Double) -> DampedSpring {
-        DampedSpring(from: x, velocity: velocity, to: edge, mass: 1, stiffness: values.bounceStiffness,
-                     damping: values.bounceDamping, distanceTolerance: values.restDelta, velocityTolerance: values.restSpeed)
+        DampedSpring(
+            from: x, velocity: velocity, to: edge, mass: 1, stiffness: values.bounceStiffness,
+            damping: values.bounceDamping, distanceTolerance: values.restDelta, velocityTolerance: values.restSpeed)
     }
 
     /// The source's `calcGeneratorVelocity`: (x(t) − x(t′)) / (t − t′) with t′ = max(t − 5 ms, 0),
@@ -106,14 +126,17 @@ public struct FramerModel: FeelModel {
 
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
-        let glide = InertiaGlide(position: position, velocity: velocity.isFinite ? velocity : 0, power: values.power,
-                                 timeConstant: values.timeConstant / 1000, restDelta: values.restDelta)
+        let glide = InertiaGlide(
+            position: position, velocity: velocity.isFinite ? velocity : 0, power: values.power,
+            timeConstant: values.timeConstant / 1000, restDelta: values.restDelta)
         func nearest(_ x: Double) -> Double {
             abs(extent.minOffset - x) < abs(extent.maxOffset - x) ? extent.minOffset : extent.maxOffset
         }
         if extent.edge(beyond: position) != nil {
             let v = Self.sourceVelocity(glide, at: 0, value: position)
-            return Motion(pieces: [.init(start: 0, simulation: spring(from: position, velocity: v, to: nearest(position)), kind: "spring")])
+            return Motion(pieces: [
+                .init(start: 0, simulation: spring(from: position, velocity: v, to: nearest(position)), kind: "spring")
+            ])
         }
         let target = glide.target
         guard let edge = extent.edge(beyond: target) else {
@@ -127,7 +150,7 @@ public struct FramerModel: FeelModel {
         let v = Self.sourceVelocity(glide, at: start, value: from)
         return Motion(pieces: [
             .init(start: 0, simulation: CutSimulation(glide, at: start), kind: "glide"),
-            .init(start: start, simulation: spring(from: from, velocity: v, to: nearest(from)), kind: "spring"),
+            .init(start: start, simulation: spring(from: from, velocity: v, to: nearest(from)), kind: "spring")
         ])
     }
 

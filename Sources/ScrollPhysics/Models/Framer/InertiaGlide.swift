@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Framer Motion's `inertia` glide (`animation/generators/inertia.ts`):
@@ -21,12 +21,15 @@ public struct InertiaGlide: Simulation, Equatable {
     public let settleTime: Double
 
     public init(position: Double, velocity: Double, power: Double, timeConstant: Double, restDelta: Double) {
-        let usable = position.isFinite && velocity.isFinite && power.isFinite && timeConstant.isFinite && timeConstant > 0
+        let usable =
+            position.isFinite && velocity.isFinite && power.isFinite && timeConstant.isFinite && timeConstant > 0
         origin = position.isFinite ? position : 0
         amplitude = usable ? power * velocity : 0
         self.timeConstant = usable ? timeConstant : 1
         let a = abs(amplitude)
-        settleTime = a > max(restDelta, 0) && restDelta > 0 ? self.timeConstant * log(a / restDelta)
+        settleTime =
+            a > max(restDelta, 0) && restDelta > 0
+            ? self.timeConstant * log(a / restDelta)
             : (a > 0 && restDelta <= 0 ? self.timeConstant * log(a / 1e-9) : 0)
     }
 

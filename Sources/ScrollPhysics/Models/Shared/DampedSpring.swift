@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A mass on a spring with a dashpot, in all three regimes: the spring every platform model
@@ -35,7 +35,9 @@ public struct DampedSpring: Simulation, Equatable {
     /// ζ < 1: t* = atan2(√(1 − ζ²), ζ)/ωd; ζ = 1: t* = 1/ω0; ζ > 1: t* = ln(r2/r1)/(r1 − r2).
     public static func reach(velocity: Double, naturalFrequency omega: Double, dampingRatio zeta: Double) -> Double {
         let v = abs(velocity)
-        guard v > 0, v.isFinite, omega > 0, omega.isFinite, zeta > 0, zeta.isFinite else { return v.isFinite ? 0 : .infinity }
+        guard v > 0, v.isFinite, omega > 0, omega.isFinite, zeta > 0, zeta.isFinite else {
+            return v.isFinite ? 0 : .infinity
+        }
         if abs(zeta - 1) < 1e-9 { return v / (omega * exp(1)) }
         if zeta < 1 {
             let root = (1 - zeta * zeta).squareRoot(), wd = omega * root
@@ -54,27 +56,37 @@ public struct DampedSpring: Simulation, Equatable {
     }
 
     /// Flutter's `SpringDescription(mass:stiffness:damping:)` values.
-    public init(from position: Double, velocity: Double, to target: Double, mass: Double, stiffness: Double,
-                damping: Double, distanceTolerance: Double, velocityTolerance: Double) {
-        let usable = mass.isFinite && stiffness.isFinite && damping.isFinite && mass > 0 && stiffness > 0 && damping >= 0
+    public init(
+        from position: Double, velocity: Double, to target: Double, mass: Double, stiffness: Double,
+        damping: Double, distanceTolerance: Double, velocityTolerance: Double
+    ) {
+        let usable =
+            mass.isFinite && stiffness.isFinite && damping.isFinite && mass > 0 && stiffness > 0 && damping >= 0
         let omega = usable ? (stiffness / mass).squareRoot() : 1
         let zeta = usable ? damping / (2 * (mass * stiffness).squareRoot()) : 1
-        self.init(from: position, velocity: velocity, to: target, naturalFrequency: omega, dampingRatio: zeta,
-                  distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
+        self.init(
+            from: position, velocity: velocity, to: target, naturalFrequency: omega, dampingRatio: zeta,
+            distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
     }
 
     /// Flutter's `SpringDescription.withDampingRatio`: damping = ratio · 2·√(mass·stiffness).
-    public init(from position: Double, velocity: Double, to target: Double, mass: Double, stiffness: Double,
-                ratio: Double, distanceTolerance: Double, velocityTolerance: Double) {
-        self.init(from: position, velocity: velocity, to: target, mass: mass, stiffness: stiffness,
-                  damping: ratio * 2 * (mass * stiffness).squareRoot(),
-                  distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
+    public init(
+        from position: Double, velocity: Double, to target: Double, mass: Double, stiffness: Double,
+        ratio: Double, distanceTolerance: Double, velocityTolerance: Double
+    ) {
+        self.init(
+            from: position, velocity: velocity, to: target, mass: mass, stiffness: stiffness,
+            damping: ratio * 2 * (mass * stiffness).squareRoot(),
+            distanceTolerance: distanceTolerance, velocityTolerance: velocityTolerance)
     }
 
-    public init(from position: Double, velocity: Double, to target: Double, naturalFrequency: Double,
-                dampingRatio: Double, distanceTolerance: Double, velocityTolerance: Double) {
+    public init(
+        from position: Double, velocity: Double, to target: Double, naturalFrequency: Double,
+        dampingRatio: Double, distanceTolerance: Double, velocityTolerance: Double
+    ) {
         let y0 = position - target
-        let usable = y0.isFinite && velocity.isFinite && target.isFinite && naturalFrequency.isFinite
+        let usable =
+            y0.isFinite && velocity.isFinite && target.isFinite && naturalFrequency.isFinite
             && naturalFrequency > 0 && dampingRatio.isFinite && dampingRatio > 0
         self.target = target.isFinite ? target : 0
         self.initialDisplacement = usable ? y0 : 0
@@ -83,8 +95,9 @@ public struct DampedSpring: Simulation, Equatable {
         self.dampingRatio = usable ? dampingRatio : 1
         guard usable else { settleTime = 0; return }
         let probe = DampedSpring(target: self.target, y0: y0, v0: velocity, omega: naturalFrequency, zeta: dampingRatio)
-        settleTime = max(probe.envelopeTime(distanceTolerance, velocity: false),
-                         probe.envelopeTime(velocityTolerance, velocity: true))
+        settleTime = max(
+            probe.envelopeTime(distanceTolerance, velocity: false),
+            probe.envelopeTime(velocityTolerance, velocity: true))
     }
 
     private init(target: Double, y0: Double, v0: Double, omega: Double, zeta: Double) {
@@ -148,12 +161,15 @@ public struct DampedSpring: Simulation, Equatable {
         }
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
-            let a = velocity ? (v0 * v0 + pow((z * w * v0 + w * w * y0) / wd, 2)).squareRoot()
+            let a =
+                velocity
+                ? (v0 * v0 + pow((z * w * v0 + w * w * y0) / wd, 2)).squareRoot()
                 : (y0 * y0 + pow((v0 + z * w * y0) / wd, 2)).squareRoot()
             return a * exp(-z * w * t)
         }
         let (r1, r2, c1, c2) = overdamped
-        return velocity ? abs(c1 * r1) * exp(r1 * t) + abs(c2 * r2) * exp(r2 * t)
+        return velocity
+            ? abs(c1 * r1) * exp(r1 * t) + abs(c2 * r2) * exp(r2 * t)
             : abs(c1) * exp(r1 * t) + abs(c2) * exp(r2 * t)
     }
 
@@ -163,7 +179,9 @@ public struct DampedSpring: Simulation, Equatable {
         var low = 0.0
         if abs(z - 1) < Self.criticalBand {
             // (a + b·t)·e^(−ωt) peaks at t = 1/ω − a/b.
-            let b = velocity ? w * abs(initialVelocity + w * initialDisplacement) : abs(initialVelocity + w * initialDisplacement)
+            let b =
+                velocity
+                ? w * abs(initialVelocity + w * initialDisplacement) : abs(initialVelocity + w * initialDisplacement)
             let a = velocity ? abs(initialVelocity) : abs(initialDisplacement)
             if b > 0 { low = max(0, 1 / w - a / b) }
         }

@@ -5,7 +5,9 @@ enum DartSnippet {
     /// The note for a touch slop other than Flutter's 18 (set through the gesture settings), or nil.
     static func touchSlopNote(_ slop: Double) -> String? {
         guard slop != 18 else { return nil }
-        return "// Touch slop \(CodeLiteral.number(slop)) is a gesture setting: MediaQuery(data: …copyWith(gestureSettings: DeviceGestureSettings(touchSlop: \(n(slop)))))."
+        return
+            "// Touch slop \(CodeLiteral.number(slop)) is a gesture setting: MediaQuery(data: "
+            + "…copyWith(gestureSettings: DeviceGestureSettings(touchSlop: \(n(slop)))))."
     }
 
     /// A `ScrollPhysics` subclass's opening: the class, its const constructor and `applyTo`.
@@ -22,8 +24,10 @@ enum DartSnippet {
     }
 
     /// The edge spring and the fling limits both Flutter physics override the same way.
-    static func springAndFling(mass: Double, stiffness: Double, ratio: Double, minVelocity: Double, maxVelocity: Double,
-                               minDistance: Double) -> String {
+    static func springAndFling(
+        mass: Double, stiffness: Double, ratio: Double, minVelocity: Double, maxVelocity: Double,
+        minDistance: Double
+    ) -> String {
         """
           @override
           SpringDescription get spring => SpringDescription.withDampingRatio(

@@ -38,7 +38,10 @@ extension FeelModel {
     /// The model with `key` set to `value` (see `Feel.setting`).
     public func setting(_ key: String, to value: ParameterValue) throws(ModelParameterError) -> Self {
         guard let tunable = Self.parameters.first(where: { $0.key == key }) else {
-            throw ModelParameterError("model \"\(Self.name)\": key \"\(key)\": unknown key; allowed keys: \(Self.parameters.map(\.key).joined(separator: ", "))")
+            throw ModelParameterError(
+                "model \"\(Self.name)\": key \"\(key)\": unknown key; allowed keys: "
+                    + "\(Self.parameters.map(\.key).joined(separator: ", "))"
+            )
         }
         var new = values
         do {
@@ -85,8 +88,10 @@ public struct ModelRow: Sendable, Equatable {
     public let isChoice: Bool
     public let value: Double
 
-    public init(key: String, title: String, unit: String, range: ClosedRange<Double>, scale: SliderScale, format: String,
-                help: String, source: String, isCount: Bool, isFlag: Bool, isChoice: Bool = false, value: Double) {
+    public init(
+        key: String, title: String, unit: String, range: ClosedRange<Double>, scale: SliderScale, format: String,
+        help: String, source: String, isCount: Bool, isFlag: Bool, isChoice: Bool = false, value: Double
+    ) {
         self.key = key
         self.title = title
         self.unit = unit
@@ -106,8 +111,11 @@ extension FeelModel {
     /// Every tunable of the model with its current value, in table order.
     public var rows: [ModelRow] {
         Self.parameters.map {
-            ModelRow(key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, scale: $0.scale, format: $0.format, help: $0.help,
-                     source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, isChoice: !$0.options.isEmpty, value: $0.number(in: values))
+            ModelRow(
+                key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, scale: $0.scale, format: $0.format,
+                help: $0.help,
+                source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, isChoice: !$0.options.isEmpty,
+                value: $0.number(in: values))
         }
     }
 

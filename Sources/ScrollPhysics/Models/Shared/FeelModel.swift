@@ -117,8 +117,10 @@ public struct FreeRelease: Sendable {
     public var multiplier = 1.0
     public var tolerance = Tolerance.standard
 
-    public init(position: Double, velocity: Double, extent: ModelExtent, chainsLeadingEdge: Bool = false,
-                chainsTrailingEdge: Bool = false, lead: Double = 0, multiplier: Double = 1, tolerance: Tolerance = .standard) {
+    public init(
+        position: Double, velocity: Double, extent: ModelExtent, chainsLeadingEdge: Bool = false,
+        chainsTrailingEdge: Bool = false, lead: Double = 0, multiplier: Double = 1, tolerance: Tolerance = .standard
+    ) {
         self.position = position
         self.velocity = velocity
         self.extent = extent
@@ -141,8 +143,10 @@ public struct AnimatedScroll: Sendable {
     public var extent: ModelExtent
     public var tolerance = Tolerance.standard
 
-    public init(position: Double, velocity: Double, target: Double, index: Int? = nil, extent: ModelExtent,
-                tolerance: Tolerance = .standard) {
+    public init(
+        position: Double, velocity: Double, target: Double, index: Int? = nil, extent: ModelExtent,
+        tolerance: Tolerance = .standard
+    ) {
         self.position = position
         self.velocity = velocity
         self.target = target
@@ -162,7 +166,9 @@ extension FeelModel {
 
     public func dragStart(for input: DragInput) -> DragStart { dragStart }
 
-    public func dragged(shown: Double, fingerFrom: Double, fingerTo: Double, extent: ModelExtent, input: DragInput) -> Double {
+    public func dragged(shown: Double, fingerFrom: Double, fingerTo: Double, extent: ModelExtent, input: DragInput)
+        -> Double
+    {
         dragged(shown: shown, fingerFrom: fingerFrom, fingerTo: fingerTo, extent: extent)
     }
 
@@ -172,8 +178,9 @@ extension FeelModel {
 
     public func release(_ free: FreeRelease) -> Motion {
         release(position: free.position, velocity: free.velocity, extent: free.extent)
-            .handingOff(chainsLeadingEdge: free.chainsLeadingEdge, chainsTrailingEdge: free.chainsTrailingEdge,
-                        extent: free.extent, from: free.position, released: free.velocity)
+            .handingOff(
+                chainsLeadingEdge: free.chainsLeadingEdge, chainsTrailingEdge: free.chainsTrailingEdge,
+                extent: free.extent, from: free.position, released: free.velocity)
     }
 
     public func animate(_ to: AnimatedScroll) -> Motion { UIKitModel().animate(to) }
@@ -208,7 +215,6 @@ extension FeelModel {
     /// The key/value pairs of the model's values, every key, in table order.
     public var pairs: [(key: String, value: ParameterValue)] { values.values }
 }
-
 
 /// The drag start threshold.
 public struct DragStart: Equatable, Sendable {
@@ -247,9 +253,11 @@ public struct ModelPageRelease: Equatable, Sendable {
     public var extent: ModelExtent?
     public var tolerance: Tolerance
 
-    public init(offset: Double, velocity: Double, pageSize: Double, pageCount: Int, travel: Double,
-                touchDuration: Double, viewport: Double, startIndex: Int = 0, targets: SnapTargets = SnapTargets([]),
-                extent: ModelExtent? = nil, tolerance: Tolerance = .standard) {
+    public init(
+        offset: Double, velocity: Double, pageSize: Double, pageCount: Int, travel: Double,
+        touchDuration: Double, viewport: Double, startIndex: Int = 0, targets: SnapTargets = SnapTargets([]),
+        extent: ModelExtent? = nil, tolerance: Tolerance = .standard
+    ) {
         self.startIndex = startIndex
         self.targets = targets
         self.extent = extent

@@ -10,7 +10,7 @@ public enum FeelZoo {
         FlutterClampingModel.self,
         AndroidModel.self,
         SwiperModel.self,
-        FramerModel.self,
+        FramerModel.self
     ]
 
     /// Every model name, UIKit's first.
@@ -22,7 +22,9 @@ public enum FeelZoo {
     }
 
     /// A model at its defaults with `pairs` set; an unknown model or key is one error naming it.
-    public static func make(_ name: String, _ pairs: [(key: String, value: ParameterValue)]) throws(ModelParameterError) -> any FeelModel {
+    public static func make(_ name: String, _ pairs: [(key: String, value: ParameterValue)]) throws(ModelParameterError)
+        -> any FeelModel
+    {
         guard let type = model(named: name) else {
             throw ModelParameterError("unknown model \"\(name)\" (models: \(names.joined(separator: ", ")))")
         }

@@ -5,7 +5,8 @@
 public protocol FingerReading: Sendable {
     /// A pointer goes down at `position` at `time`, driven by `input`, catching motion that
     /// shows `caught` (`.idle` if none) at `caughtVelocity` pt/s.
-    mutating func touchDown(at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double)
+    mutating func touchDown(
+        at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double)
     /// The pointer reported `position` (only reports that moved it). `isDragUpdate`: the drag
     /// has started (past the start threshold); `paged`: the scroll view snaps.
     mutating func moved(at time: Double, position: Double, isDragUpdate: Bool, paged: Bool)
@@ -16,7 +17,8 @@ public protocol FingerReading: Sendable {
     /// A wheel or touchpad stream ends at `time`; its last event came at `lastEvent`. `lifted`:
     /// the fingers' lift is known to happen at `time`; `slope`: how far the content moves per
     /// point of stream where it is (below 1 past an edge).
-    mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double) -> FingerRelease
+    mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double)
+        -> FingerRelease
     /// The motion after a release came to rest (or reached an edge's return).
     mutating func motionEnded()
     /// The glide multiplier of the gesture under way (1 where the platform has none).
@@ -61,7 +63,9 @@ public struct EstimatorFinger<Model: FeelModel>: FingerReading {
         estimator = model.makeEstimator()
     }
 
-    public mutating func touchDown(at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double) {
+    public mutating func touchDown(
+        at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double
+    ) {
         estimator = model.makeEstimator()
         estimator.add(time: time, position: position)
         stream.reset()
@@ -84,7 +88,9 @@ public struct EstimatorFinger<Model: FeelModel>: FingerReading {
         return FingerRelease(velocity: v + model.carriedVelocity(previous: caughtVelocity, fling: v))
     }
 
-    public mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double) -> FingerRelease {
+    public mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double)
+        -> FingerRelease
+    {
         FingerRelease(velocity: Self.humane(stream.velocity(at: lastEvent)) * slope)
     }
 

@@ -9,22 +9,30 @@
 /// spring, starting with the release velocity (`ScrollSpringSimulation`). At an edge, moving
 /// outward, the parent physics takes over; both parents return to the edge page.
 enum FlutterPageScrollPhysics {
-    static func turn(_ release: ModelPageRelease, mass: Double, stiffness: Double, ratio: Double,
-                     distanceTolerance: Double, velocityTolerance: Double) -> ModelPageTurn {
+    static func turn(
+        _ release: ModelPageRelease, mass: Double, stiffness: Double, ratio: Double,
+        distanceTolerance: Double, velocityTolerance: Double
+    ) -> ModelPageTurn {
         let last = Double(max(0, release.pageCount - 1)) * release.pageSize
         let index: Int
         if (release.velocity <= 0 && release.offset <= 0) || (release.velocity >= 0 && release.offset >= last) {
             index = release.offset <= 0 ? 0 : release.clampedPage(release.pageCount - 1)
         } else {
             var page = release.pagePosition
-            if release.velocity < -velocityTolerance { page -= 0.5 } else if release.velocity > velocityTolerance { page += 0.5 }
+            if release.velocity < -velocityTolerance {
+                page -= 0.5
+            } else if release.velocity > velocityTolerance {
+                page += 0.5
+            }
             index = release.clampedPage(page.rounded(.toNearestOrAwayFromZero))
         }
         let target = Double(index) * release.pageSize
         guard target != release.offset else { return ModelPageTurn(index: index, motion: .rest(at: target)) }
-        let spring = DampedSpring(from: release.offset, velocity: release.velocity, to: target, mass: mass,
-                                  stiffness: stiffness, ratio: ratio, distanceTolerance: distanceTolerance,
-                                  velocityTolerance: velocityTolerance)
-        return ModelPageTurn(index: index, motion: Motion(pieces: [.init(start: 0, simulation: spring, kind: "spring")]))
+        let spring = DampedSpring(
+            from: release.offset, velocity: release.velocity, to: target, mass: mass,
+            stiffness: stiffness, ratio: ratio, distanceTolerance: distanceTolerance,
+            velocityTolerance: velocityTolerance)
+        return ModelPageTurn(
+            index: index, motion: Motion(pieces: [.init(start: 0, simulation: spring, kind: "spring")]))
     }
 }

@@ -28,8 +28,10 @@ public struct QuadraticVelocityEstimator: ReleaseVelocityEstimator, Equatable {
     static let capacity = 20
     private var samples: [Sample] = []
 
-    public init(horizon: Double = 0.1, stopTime: Double = 0.04, staleAfter: Double? = nil, minimumSamples: Int = 3,
-                fitsLineThroughTwo: Bool = false) {
+    public init(
+        horizon: Double = 0.1, stopTime: Double = 0.04, staleAfter: Double? = nil, minimumSamples: Int = 3,
+        fitsLineThroughTwo: Bool = false
+    ) {
         self.horizon = horizon
         self.stopTime = stopTime
         self.staleAfter = staleAfter

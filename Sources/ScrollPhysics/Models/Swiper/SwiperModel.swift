@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Swiper (nolimits4web/swiper, `src/core/events/onTouchMove.js`, `onTouchEnd.js`,
@@ -49,48 +49,77 @@ public struct SwiperModel: FeelModel {
     public static var parameters: [Tunable<Values>] {
         typealias P = Tunable<Values>
         return [
-            P(.flag(\.resistance), key: "resistance", title: "Edge resistance on", unit: "", range: 0...1, format: "%.0f",
-                  help: "0: the content follows the finger past the edges 1:1.", source: "core/defaults.mjs resistance",
-                  equivalent: "Swiper option resistance (boolean)"),
-            P(.real(\.resistanceRatio), key: "resistanceRatio", title: "Resistance ratio", unit: "", range: 0...1, format: "%.3f",
-                  help: "Power of the pull past an edge (x^r); lower resists more, 0 pins the content at the edge.",
-                  source: "core/defaults.mjs resistanceRatio; events/onTouchMove.js",
-                  equivalent: "Swiper option resistanceRatio"),
-            P(.real(\.threshold), key: "threshold", title: "Threshold", unit: "px", range: 0...100, format: "%.3f px",
-                  help: "Finger travel before the slides move; swallowed.", source: "core/defaults.mjs threshold; events/onTouchMove.js",
-                  equivalent: "Swiper option threshold (px)"),
-            P(.flag(\.longSwipes), key: "longSwipes", title: "Long swipes", unit: "", range: 0...1, format: "%.0f",
-                  help: "0: a long touch always returns to the slide it started on.", source: "core/defaults.mjs longSwipes",
-                  equivalent: "Swiper option longSwipes (boolean)"),
-            P(.real(\.longSwipesRatio), key: "longSwipesRatio", title: "Long swipe ratio", unit: "slide", range: 0.01...1, format: "%.3f slide",
-                  help: "Share of a slide a long swipe must cross to move to the next.", source: "core/defaults.mjs longSwipesRatio; events/onTouchEnd.js",
-                  equivalent: "Swiper option longSwipesRatio"),
-            P(.real(\.longSwipesMs), key: "longSwipesMs", title: "Long swipe time", unit: "ms", range: 0...5000, format: "%.0f ms",
-                  help: "Touches longer than this are long swipes; shorter ones always move a slide.",
-                  source: "core/defaults.mjs longSwipesMs; events/onTouchEnd.js",
-                  equivalent: "Swiper option longSwipesMs"),
-            P(.flag(\.shortSwipes), key: "shortSwipes", title: "Short swipes", unit: "", range: 0...1, format: "%.0f",
-                  help: "0: a quick flick returns to the slide it started on.", source: "core/defaults.mjs shortSwipes",
-                  equivalent: "Swiper option shortSwipes (boolean)"),
-            P(.real(\.speed), key: "speed", title: "Transition time", unit: "ms", range: 0...5000, format: "%.0f ms",
-                  help: "Duration of the slide change and of the bounce back.", source: "core/defaults.mjs speed",
-                  equivalent: "Swiper option speed (ms)"),
-            P(.real(\.momentumRatio), key: "momentumRatio", title: "Momentum ratio", unit: "s", range: 0...10, format: "%.3f s",
-                  help: "Free mode: the glide travels the release speed × this.", source: "modules/free-mode/free-mode.mjs freeMode.momentumRatio",
-                  equivalent: "Swiper option freeMode.momentumRatio"),
-            P(.flag(\.momentumBounce), key: "momentumBounce", title: "Momentum bounce", unit: "", range: 0...1, format: "%.0f",
-                  help: "Free mode: 0 stops the glide at the edge.", source: "modules/free-mode/free-mode.mjs freeMode.momentumBounce",
-                  equivalent: "Swiper option freeMode.momentumBounce (boolean)"),
-            P(.real(\.momentumBounceRatio), key: "momentumBounceRatio", title: "Momentum bounce ratio", unit: "", range: 0...10, format: "%.3f",
-                  help: "Free mode: the bounce goes |v| (px/ms) × 20 × this past the edge.",
-                  source: "modules/free-mode/free-mode.mjs freeMode.momentumBounceRatio",
-                  equivalent: "Swiper option freeMode.momentumBounceRatio"),
-            P(.real(\.momentumVelocityRatio), key: "momentumVelocityRatio", title: "Momentum velocity ratio", unit: "", range: 0...10, format: "%.3f",
-                  help: "Free mode: scales the release speed.", source: "modules/free-mode/free-mode.mjs freeMode.momentumVelocityRatio",
-                  equivalent: "Swiper option freeMode.momentumVelocityRatio"),
-            P(.real(\.minimumVelocity), key: "minimumVelocity", title: "Minimum velocity", unit: "px/ms", range: 0...10, format: "%.3f px/ms",
-                  help: "Free mode: slower releases do not glide.", source: "modules/free-mode/free-mode.mjs freeMode.minimumVelocity",
-                  equivalent: "Swiper option freeMode.minimumVelocity (px/ms)"),
+            P(
+                .flag(\.resistance), key: "resistance", title: "Edge resistance on", unit: "", range: 0...1,
+                format: "%.0f",
+                help: "0: the content follows the finger past the edges 1:1.", source: "core/defaults.mjs resistance",
+                equivalent: "Swiper option resistance (boolean)"),
+            P(
+                .real(\.resistanceRatio), key: "resistanceRatio", title: "Resistance ratio", unit: "", range: 0...1,
+                format: "%.3f",
+                help: "Power of the pull past an edge (x^r); lower resists more, 0 pins the content at the edge.",
+                source: "core/defaults.mjs resistanceRatio; events/onTouchMove.js",
+                equivalent: "Swiper option resistanceRatio"),
+            P(
+                .real(\.threshold), key: "threshold", title: "Threshold", unit: "px", range: 0...100, format: "%.3f px",
+                help: "Finger travel before the slides move; swallowed.",
+                source: "core/defaults.mjs threshold; events/onTouchMove.js",
+                equivalent: "Swiper option threshold (px)"),
+            P(
+                .flag(\.longSwipes), key: "longSwipes", title: "Long swipes", unit: "", range: 0...1, format: "%.0f",
+                help: "0: a long touch always returns to the slide it started on.",
+                source: "core/defaults.mjs longSwipes",
+                equivalent: "Swiper option longSwipes (boolean)"),
+            P(
+                .real(\.longSwipesRatio), key: "longSwipesRatio", title: "Long swipe ratio", unit: "slide",
+                range: 0.01...1, format: "%.3f slide",
+                help: "Share of a slide a long swipe must cross to move to the next.",
+                source: "core/defaults.mjs longSwipesRatio; events/onTouchEnd.js",
+                equivalent: "Swiper option longSwipesRatio"),
+            P(
+                .real(\.longSwipesMs), key: "longSwipesMs", title: "Long swipe time", unit: "ms", range: 0...5000,
+                format: "%.0f ms",
+                help: "Touches longer than this are long swipes; shorter ones always move a slide.",
+                source: "core/defaults.mjs longSwipesMs; events/onTouchEnd.js",
+                equivalent: "Swiper option longSwipesMs"),
+            P(
+                .flag(\.shortSwipes), key: "shortSwipes", title: "Short swipes", unit: "", range: 0...1, format: "%.0f",
+                help: "0: a quick flick returns to the slide it started on.", source: "core/defaults.mjs shortSwipes",
+                equivalent: "Swiper option shortSwipes (boolean)"),
+            P(
+                .real(\.speed), key: "speed", title: "Transition time", unit: "ms", range: 0...5000, format: "%.0f ms",
+                help: "Duration of the slide change and of the bounce back.", source: "core/defaults.mjs speed",
+                equivalent: "Swiper option speed (ms)"),
+            P(
+                .real(\.momentumRatio), key: "momentumRatio", title: "Momentum ratio", unit: "s", range: 0...10,
+                format: "%.3f s",
+                help: "Free mode: the glide travels the release speed × this.",
+                source: "modules/free-mode/free-mode.mjs freeMode.momentumRatio",
+                equivalent: "Swiper option freeMode.momentumRatio"),
+            P(
+                .flag(\.momentumBounce), key: "momentumBounce", title: "Momentum bounce", unit: "", range: 0...1,
+                format: "%.0f",
+                help: "Free mode: 0 stops the glide at the edge.",
+                source: "modules/free-mode/free-mode.mjs freeMode.momentumBounce",
+                equivalent: "Swiper option freeMode.momentumBounce (boolean)"),
+            P(
+                .real(\.momentumBounceRatio), key: "momentumBounceRatio", title: "Momentum bounce ratio", unit: "",
+                range: 0...10, format: "%.3f",
+                help: "Free mode: the bounce goes |v| (px/ms) × 20 × this past the edge.",
+                source: "modules/free-mode/free-mode.mjs freeMode.momentumBounceRatio",
+                equivalent: "Swiper option freeMode.momentumBounceRatio"),
+            P(
+                .real(\.momentumVelocityRatio), key: "momentumVelocityRatio", title: "Momentum velocity ratio",
+                unit: "", range: 0...10, format: "%.3f",
+                help: "Free mode: scales the release speed.",
+                source: "modules/free-mode/free-mode.mjs freeMode.momentumVelocityRatio",
+                equivalent: "Swiper option freeMode.momentumVelocityRatio"),
+            P(
+                .real(\.minimumVelocity), key: "minimumVelocity", title: "Minimum velocity", unit: "px/ms",
+                range: 0...10, format: "%.3f px/ms",
+                help: "Free mode: slower releases do not glide.",
+                source: "modules/free-mode/free-mode.mjs freeMode.minimumVelocity",
+                equivalent: "Swiper option freeMode.minimumVelocity (px/ms)")
         ]
     }
 
@@ -128,7 +157,11 @@ public struct SwiperModel: FeelModel {
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         guard position.isFinite else { return .rest(at: extent.clamped(0)) }
         if let edge = extent.edge(beyond: position) {
-            return Motion(pieces: [.init(start: 0, simulation: ease(from: position, to: edge, milliseconds: values.speed, .easeOut), kind: "transition")])
+            return Motion(pieces: [
+                .init(
+                    start: 0, simulation: ease(from: position, to: edge, milliseconds: values.speed, .easeOut),
+                    kind: "transition")
+            ])
         }
         let v = velocity.isFinite ? velocity : 0
         guard v != 0 else { return .rest(at: position) }
@@ -154,9 +187,16 @@ public struct SwiperModel: FeelModel {
             }
         }
         let duration = abs((target - position) / perMs)
-        var pieces: [Motion.Piece] = [.init(start: 0, simulation: ease(from: position, to: target, milliseconds: duration, .easeOut), kind: "momentum")]
+        var pieces: [Motion.Piece] = [
+            .init(
+                start: 0, simulation: ease(from: position, to: target, milliseconds: duration, .easeOut),
+                kind: "momentum")
+        ]
         if let after {
-            pieces.append(.init(start: duration / 1000, simulation: ease(from: target, to: after, milliseconds: values.speed, .easeOut), kind: "bounce"))
+            pieces.append(
+                .init(
+                    start: duration / 1000,
+                    simulation: ease(from: target, to: after, milliseconds: values.speed, .easeOut), kind: "bounce"))
         }
         return Motion(pieces: pieces)
     }
@@ -193,9 +233,13 @@ public struct SwiperModel: FeelModel {
     private func settle(_ release: ModelPageRelease, on chosen: Int) -> ModelPageTurn {
         let target = Double(chosen) * release.pageSize
         guard target != release.offset else { return ModelPageTurn(index: chosen, motion: .rest(at: target)) }
-        return ModelPageTurn(index: chosen, motion: Motion(pieces: [
-            .init(start: 0, simulation: ease(from: release.offset, to: target, milliseconds: values.speed, .ease), kind: "transition"),
-        ]))
+        return ModelPageTurn(
+            index: chosen,
+            motion: Motion(pieces: [
+                .init(
+                    start: 0, simulation: ease(from: release.offset, to: target, milliseconds: values.speed, .ease),
+                    kind: "transition")
+            ]))
     }
 }
 

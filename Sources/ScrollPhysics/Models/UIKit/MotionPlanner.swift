@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Plans free motion (deceleration, edge crossings, bounces, hand-offs) and snaps.
@@ -43,8 +43,9 @@ struct MotionPlanner {
                 motion.restPosition = edge
                 return motion
             }
-            let friction = FrictionSimulation(origin: x, velocity: v, decelerationRate: parameters.decelerationRate,
-                                              power: parameters.decelerationPower, tolerance: tolerance)
+            let friction = FrictionSimulation(
+                origin: x, velocity: v, decelerationRate: parameters.decelerationRate,
+                power: parameters.decelerationPower, tolerance: tolerance)
             let edge = v > 0 ? hi : lo
             if friction.settleTime > 0, let crossing = friction.time(toTravel: abs(edge - x)) {
                 if crossing > 0 {
@@ -94,8 +95,9 @@ struct MotionPlanner {
         for _ in 0..<4 {
             if x < lo || x > hi {
                 let edge = x < lo ? lo : hi
-                let back = UIKitEdgeReturn(from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
-                                           lead: lead, settleDistance: settle, limit: rubberBandLimit)
+                let back = UIKitEdgeReturn(
+                    from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
+                    lead: lead, settleDistance: settle, limit: rubberBandLimit)
                 let end = t + back.settleTime
                 if back.settleTime > 0 { motion.append(back, kind: "edgeReturn", phase: .bouncing, at: t) }
                 guard back.crossesIn else {
@@ -110,8 +112,9 @@ struct MotionPlanner {
                 m = 1
                 continue
             }
-            let glide = UIKitGlide(from: x, velocity: v, rate: p.decelerationRate, multiplier: m, lead: lead,
-                                   stopSpeed: p.glideStopVelocity, pixelsPerPoint: p.displayScale)
+            let glide = UIKitGlide(
+                from: x, velocity: v, rate: p.decelerationRate, multiplier: m, lead: lead,
+                stopSpeed: p.glideStopVelocity, pixelsPerPoint: p.displayScale)
             guard glide.duration > 0 else {
                 motion.end = t
                 motion.restPosition = x
@@ -126,7 +129,9 @@ struct MotionPlanner {
                     motion.restPosition = edge
                     // The glide's own velocity (times m): a UIKit glide started with it moves on at
                     // exactly the crossing's dx/dt, so the hand-off is seamless.
-                    motion.handOff = Motion.HandOff(edge: v > 0 ? .trailing : .leading, velocity: glide.multiplier * glide.innerVelocity(afterGlideTime: tau))
+                    motion.handOff = Motion.HandOff(
+                        edge: v > 0 ? .trailing : .leading,
+                        velocity: glide.multiplier * glide.innerVelocity(afterGlideTime: tau))
                     return motion
                 }
                 v = glide.innerVelocity(afterGlideTime: tau)
@@ -135,8 +140,9 @@ struct MotionPlanner {
                 t = cross
                 m = 1
                 // From exactly on the edge the return takes over (outward: it goes on out first).
-                let back = UIKitEdgeReturn(from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
-                                           lead: lead, settleDistance: settle, limit: rubberBandLimit)
+                let back = UIKitEdgeReturn(
+                    from: x, velocity: v, edge: edge, rate: p.decelerationRate, decay: p.edgeDecay,
+                    lead: lead, settleDistance: settle, limit: rubberBandLimit)
                 let end = t + back.settleTime
                 if back.settleTime > 0 { motion.append(back, kind: "edgeReturn", phase: .bouncing, at: t) }
                 motion.end = end
@@ -165,8 +171,9 @@ struct MotionPlanner {
         let away = y0 == 0 || (y0 > 0) == (v > 0)
         let cap = max(0, away ? room - abs(y0) : room) * damping * M_E
         let speed = min(abs(v), cap)
-        let spring = CriticallyDampedSpring(from: x, velocity: v < 0 ? -speed : speed, to: target, damping: damping,
-                                            tolerance: tolerance)
+        let spring = CriticallyDampedSpring(
+            from: x, velocity: v < 0 ? -speed : speed, to: target, damping: damping,
+            tolerance: tolerance)
         var motion = Motion(end: spring.settleTime, restPosition: target)
         if spring.settleTime > 0 {
             motion.append(spring, kind: "spring", phase: .settling, at: 0)
@@ -240,7 +247,8 @@ struct MotionPlanner {
     ///     y(t) = (y0 + (v0 + δ·y0)·t)·e^(−δt),   v0 = v − k·y0
     ///
     /// Fitted to a real UIScrollView released from a held 177 pt overscroll (δ = 10.9 from
-    /// Li's “UIScrollView drag conversion rate and paging” eq. 2, k = 7.3 /s): 157.2 pt after 16 ms, 105.8 after 67 ms, 45.9 after 167 ms,
+    /// Li's “UIScrollView drag conversion rate and paging” eq. 2, k = 7.3 /s): 157.2 pt after 16 ms, 105.8 after 67 ms,
+    /// 45.9 after 167 ms,
     /// 14.0 after 300 ms, 2.1 after 500 ms — within 0.3 pt of the recording at every point;
     /// its 1/e time is 126 ms. k = 0 is Li's spring from rest (an ease-in).
     func edgeReturn(from x: Double, velocity v: Double, edge: Double) -> Motion {
@@ -251,7 +259,8 @@ struct MotionPlanner {
         if inward > damping * abs(y0) { v0 = y0 > 0 ? -damping * abs(y0) : damping * abs(y0) }
         let outward = -inward
         if outward > 0 {
-            let cap = CriticallyDampedSpring.maximumOutwardSpeed(displacement: y0, limit: rubberBandLimit, damping: damping)
+            let cap = CriticallyDampedSpring.maximumOutwardSpeed(
+                displacement: y0, limit: rubberBandLimit, damping: damping)
             if outward > cap { v0 = y0 > 0 ? cap : -cap }
         }
         let spring = CriticallyDampedSpring(from: x, velocity: v0, to: edge, damping: damping, tolerance: tolerance)
@@ -266,12 +275,18 @@ struct MotionPlanner {
     /// release heads that way (keeping the release velocity, so nothing jumps) and needs at
     /// most 4× the configured friction, else a snap.
     func toward(_ target: Double, from x: Double, velocity v: Double) -> Motion {
-        let inside = target >= bounds.lowerBound && target <= bounds.upperBound
+        let inside =
+            target >= bounds.lowerBound && target <= bounds.upperBound
             && x >= bounds.lowerBound && x <= bounds.upperBound
-        if inside, let friction = FrictionSimulation.travelling(distance: target - x, from: x, velocity: v,
-                                                                 power: parameters.decelerationPower, tolerance: tolerance),
-           friction.coefficient <= 4 * FrictionSimulation.coefficient(decelerationRate: parameters.decelerationRate,
-                                                                      power: parameters.decelerationPower) {
+        if inside,
+            let friction = FrictionSimulation.travelling(
+                distance: target - x, from: x, velocity: v,
+                power: parameters.decelerationPower, tolerance: tolerance),
+            friction.coefficient <= 4
+                * FrictionSimulation.coefficient(
+                    decelerationRate: parameters.decelerationRate,
+                    power: parameters.decelerationPower)
+        {
             var motion = Motion(end: friction.settleTime, restPosition: target)
             motion.append(friction, kind: "friction", phase: .decelerating, at: 0)
             return motion
@@ -283,11 +298,13 @@ struct MotionPlanner {
         let outward: Double = x < edge || (x == edge && v < 0) ? -1 : 1
         var velocity = v
         if velocity * outward > 0 {
-            let cap = CriticallyDampedSpring.maximumOutwardSpeed(displacement: x - edge, limit: rubberBandLimit,
-                                                                 damping: parameters.bounceDamping)
+            let cap = CriticallyDampedSpring.maximumOutwardSpeed(
+                displacement: x - edge, limit: rubberBandLimit,
+                damping: parameters.bounceDamping)
             velocity = outward * min(velocity * outward, cap)
         }
-        return CriticallyDampedSpring(from: x, velocity: velocity, to: edge, damping: parameters.bounceDamping,
-                                      tolerance: tolerance)
+        return CriticallyDampedSpring(
+            from: x, velocity: velocity, to: edge, damping: parameters.bounceDamping,
+            tolerance: tolerance)
     }
 }

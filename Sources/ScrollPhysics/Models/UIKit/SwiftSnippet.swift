@@ -5,35 +5,37 @@
 public enum SwiftSnippet {
     public static func make<Model: TunableModel>(_ model: Model, typeName: String = "ScrollFeel") -> String {
         var out = """
-        // Scroll feel exported from ScrollLab. Units: points (pt), seconds (s).
-        // UIScrollView exposes only some of these (see apply(to:)); the others need your own
-        // scroll physics, and each comment gives the formula the value enters.
-        #if canImport(UIKit)
-        import UIKit
-        #endif
+            // Scroll feel exported from ScrollLab. Units: points (pt), seconds (s).
+            // UIScrollView exposes only some of these (see apply(to:)); the others need your own
+            // scroll physics, and each comment gives the formula the value enters.
+            #if canImport(UIKit)
+            import UIKit
+            #endif
 
-        struct \(typeName) {
+            struct \(typeName) {
 
-        """
+            """
         var uikit: [String] = []
         for tunable in Model.tunables {
             let unit = tunable.unit.isEmpty ? "" : " (\(tunable.unit))"
             out += "    /// \(tunable.title)\(unit): \(tunable.help)\n"
             out += "    /// Use: \(tunable.equivalent).\n"
             out += "    /// Default \(defaultText(tunable)): \(tunable.source).\n"
-            out += "    var \(tunable.key): \(typeText(tunable)) = \(literal(tunable.value(in: model), count: tunable.isCount))\n"
+            out +=
+                "    var \(tunable.key): \(typeText(tunable)) = "
+                + "\(literal(tunable.value(in: model), count: tunable.isCount))\n"
             if let line = tunable.uikit { uikit.append(line) }
         }
         out += "}\n"
         if !uikit.isEmpty {
             out += """
 
-            #if canImport(UIKit)
-            extension \(typeName) {
-                /// Sets the values UIScrollView has a property for.
-                func apply(to scrollView: UIScrollView) {
+                #if canImport(UIKit)
+                extension \(typeName) {
+                    /// Sets the values UIScrollView has a property for.
+                    func apply(to scrollView: UIScrollView) {
 
-            """
+                """
             for line in uikit { out += "        \(line)\n" }
             out += "    }\n}\n#endif\n"
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// UIScrollView's return from past an edge: not a spring but the glide's own step with the
@@ -50,9 +50,12 @@ public struct UIKitEdgeReturn: Simulation, Equatable {
 
     /// Starts at `position` past `edge` with `velocity` (pt/s, content direction). The outward
     /// velocity is capped so that the farthest excess stays within `limit` (the rubber band's).
-    public init(from position: Double, velocity: Double, edge: Double, rate: Double, decay: Double = 0.99,
-                lead: Double = 0, settleDistance: Double = 0.5 / 3, limit: Double = .infinity) {
-        let usable = position.isFinite && velocity.isFinite && edge.isFinite && rate > 0 && rate < 1
+    public init(
+        from position: Double, velocity: Double, edge: Double, rate: Double, decay: Double = 0.99,
+        lead: Double = 0, settleDistance: Double = 0.5 / 3, limit: Double = .infinity
+    ) {
+        let usable =
+            position.isFinite && velocity.isFinite && edge.isFinite && rate > 0 && rate < 1
             && decay > 0 && decay < 1 && lead.isFinite
         self.edge = edge.isFinite ? edge : 0
         // On the edge itself (a glide arriving) the side is the one the velocity heads for.
@@ -79,7 +82,7 @@ public struct UIKitEdgeReturn: Simulation, Equatable {
                 crossesIn = true
                 return
             }
-            if rt >= 1 {   // e0 = 0 and moving in: crosses at once
+            if rt >= 1 {  // e0 = 0 and moving in: crosses at once
                 duration = 0
                 crossesIn = true
                 return

@@ -21,11 +21,14 @@ public struct UIKitFinger: FingerReading {
     public var multiplier: Double { streak.multiplier }
     public var flicksInARow: Int { streak.count }
 
-    public mutating func touchDown(at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double) {
-        if caught == .bouncing { streak.reset() }   // a glide that reached an edge ends the streak
+    public mutating func touchDown(
+        at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double
+    ) {
+        if caught == .bouncing { streak.reset() }  // a glide that reached an edge ends the streak
         streak.touchDown(at: time, timeout: FastScrollStreak.timeout)
-        pan = UIKitPanVelocity(sampleWeight: values.velocitySampleWeight, releaseBlend: values.releaseBlend,
-                               minimumGlide: values.minimumGlideVelocity / 1000, frameInterval: frameInterval)
+        pan = UIKitPanVelocity(
+            sampleWeight: values.velocitySampleWeight, releaseBlend: values.releaseBlend,
+            minimumGlide: values.minimumGlideVelocity / 1000, frameInterval: frameInterval)
         pan.begin(at: time, position: position)
         started = false
         touchDown = position
@@ -43,8 +46,9 @@ public struct UIKitFinger: FingerReading {
             wasFast = false
         }
         if v >= FastScrollStreak.slowDrag { wasFast = true }
-        streak.dragged(distance: touchDown - position, per: values.fastScrollDistance,
-                       cap: FastScrollStreak.gainCap, maximum: values.maximumFastScrollMultiplier)
+        streak.dragged(
+            distance: touchDown - position, per: values.fastScrollDistance,
+            cap: FastScrollStreak.gainCap, maximum: values.maximumFastScrollMultiplier)
     }
 
     /// The recognizer's V (pt/s) if the pointer is still where it was at `time`: a pointer held
@@ -61,21 +65,25 @@ public struct UIKitFinger: FingerReading {
         return FingerRelease(velocity: v, multiplier: counted(at: time, paged: paged), lead: frameInterval)
     }
 
-    public mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double) -> FingerRelease {
+    public mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double)
+        -> FingerRelease
+    {
         if lifted { pan.hold(until: time, isDragUpdate: true) }
         // A known lift is UIKit's release frame; a stream ended by its gap was lifted frames
         // ago, so it glides on from here without a second jump.
-        return FingerRelease(velocity: 1000 * pan.releaseVelocity, multiplier: counted(at: time, paged: paged),
-                             lead: lifted ? frameInterval : 0)
+        return FingerRelease(
+            velocity: 1000 * pan.releaseVelocity, multiplier: counted(at: time, paged: paged),
+            lead: lifted ? frameInterval : 0)
     }
 
-    public mutating func motionEnded() { streak.reset() }   // a glide that settles ends fast scrolling
+    public mutating func motionEnded() { streak.reset() }  // a glide that settles ends fast scrolling
 
     /// Counts a release toward fast scrolling; returns the glide's multiplier.
     private mutating func counted(at time: Double, paged: Bool) -> Double {
         guard !paged else { streak.reset(); return 1 }
-        streak.released(latest: pan.latestUpdate, at: time, flickVelocity: values.fastScrollFlickVelocity / 1000,
-                        minimumGlide: values.minimumGlideVelocity / 1000)
+        streak.released(
+            latest: pan.latestUpdate, at: time, flickVelocity: values.fastScrollFlickVelocity / 1000,
+            minimumGlide: values.minimumGlideVelocity / 1000)
         if streak.count == 0 { streak.multiplier = 1 }
         return streak.multiplier
     }

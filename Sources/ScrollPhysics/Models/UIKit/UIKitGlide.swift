@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// UIScrollView's glide after the finger lifts, summed in closed form.
@@ -43,9 +43,12 @@ public struct UIKitGlide: Simulation, Equatable {
     /// Glide time at which it ends, ms (0 when it never starts).
     public let duration: Double
 
-    public init(from origin: Double, velocity: Double, rate: Double, multiplier: Double = 1, lead: Double = 0,
-                stopSpeed: Double = 10, pixelsPerPoint: Double = 0) {
-        let usable = origin.isFinite && velocity.isFinite && rate.isFinite && rate > 0 && rate < 1
+    public init(
+        from origin: Double, velocity: Double, rate: Double, multiplier: Double = 1, lead: Double = 0,
+        stopSpeed: Double = 10, pixelsPerPoint: Double = 0
+    ) {
+        let usable =
+            origin.isFinite && velocity.isFinite && rate.isFinite && rate > 0 && rate < 1
             && multiplier.isFinite && multiplier > 0 && lead.isFinite && stopSpeed.isFinite
         self.origin = origin.isFinite ? origin : 0
         self.initialVelocity = usable ? velocity : 0

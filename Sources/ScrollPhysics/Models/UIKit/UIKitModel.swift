@@ -41,10 +41,16 @@ public struct UIKitModel: FeelModel {
     }
 
     /// The rubber band on the pull itself: the offset shown depends only on where the finger is.
-    public func dragged(shown: Double, fingerFrom: Double, fingerTo: Double, extent: ModelExtent, input: DragInput) -> Double {
+    public func dragged(shown: Double, fingerFrom: Double, fingerTo: Double, extent: ModelExtent, input: DragInput)
+        -> Double
+    {
         let band = rubberBand(extent: extent, input: input)
-        if fingerTo < extent.minOffset { return extent.minOffset - band.overshoot(forPull: extent.minOffset - fingerTo) }
-        if fingerTo > extent.maxOffset { return extent.maxOffset + band.overshoot(forPull: fingerTo - extent.maxOffset) }
+        if fingerTo < extent.minOffset {
+            return extent.minOffset - band.overshoot(forPull: extent.minOffset - fingerTo)
+        }
+        if fingerTo > extent.maxOffset {
+            return extent.maxOffset + band.overshoot(forPull: fingerTo - extent.maxOffset)
+        }
         return fingerTo
     }
 
@@ -67,8 +73,9 @@ public struct UIKitModel: FeelModel {
     }
 
     public func release(_ free: FreeRelease) -> Motion {
-        let planner = planner(free.extent, tolerance: free.tolerance, chainsLeadingEdge: free.chainsLeadingEdge,
-                              chainsTrailingEdge: free.chainsTrailingEdge)
+        let planner = planner(
+            free.extent, tolerance: free.tolerance, chainsLeadingEdge: free.chainsLeadingEdge,
+            chainsTrailingEdge: free.chainsTrailingEdge)
         let x = free.position, v = free.velocity, extent = free.extent
         if values.followsUIKitSteps {
             return planner.uikit(from: x, velocity: v, lead: free.lead, multiplier: free.multiplier)
@@ -76,27 +83,35 @@ public struct UIKitModel: FeelModel {
         if let edge = extent.edge(beyond: x) {
             // Let go past an edge: the return starts toward it at once (`MotionPlanner.edgeReturn`),
             // k·y0 on top of the release velocity; a flick back in still crosses into the content.
-            let rate = min(values.edgeReturnRate, values.bounceDamping)   // at δ: a pure exponential
+            let rate = min(values.edgeReturnRate, values.bounceDamping)  // at δ: a pure exponential
             return planner.free(from: x, velocity: v - rate * (x - edge))
         }
         return planner.free(from: x, velocity: v)
     }
 
     public func page(_ release: ModelPageRelease) -> ModelPageTurn? {
-        let extent = release.extent ?? ModelExtent(maxOffset: release.pageSize * Double(max(0, release.pageCount - 1)),
-                                                   viewport: release.viewport)
-        let targets = release.targets.isEmpty
+        let extent =
+            release.extent
+            ?? ModelExtent(
+                maxOffset: release.pageSize * Double(max(0, release.pageCount - 1)),
+                viewport: release.viewport)
+        let targets =
+            release.targets.isEmpty
             ? SnapTargets.evenlySpaced(count: release.pageCount, spacing: release.pageSize) : release.targets
-        guard let decision = PageChooser(parameters: values, targets: targets, tolerance: release.tolerance)
-            .decide(PageRelease(offset: release.offset, velocity: release.velocity, startIndex: release.startIndex)) else { return nil }
+        guard
+            let decision = PageChooser(parameters: values, targets: targets, tolerance: release.tolerance)
+                .decide(PageRelease(offset: release.offset, velocity: release.velocity, startIndex: release.startIndex))
+        else { return nil }
         let motion = planner(extent, tolerance: release.tolerance)
-            .page(from: release.offset, velocity: decision.keepsVelocity ? release.velocity : 0,
-                  to: targets[decision.index], index: decision.index)
+            .page(
+                from: release.offset, velocity: decision.keepsVelocity ? release.velocity : 0,
+                to: targets[decision.index], index: decision.index)
         return ModelPageTurn(index: decision.index, planned: motion)
     }
 
     public func animate(_ to: AnimatedScroll) -> Motion {
-        planner(to.extent, tolerance: to.tolerance).page(from: to.position, velocity: to.velocity, to: to.target, index: to.index)
+        planner(to.extent, tolerance: to.tolerance).page(
+            from: to.position, velocity: to.velocity, to: to.target, index: to.index)
     }
 
     public func retarget(_ to: AnimatedScroll) -> Motion {
@@ -112,7 +127,9 @@ public struct UIKitModel: FeelModel {
             .snap(from: to.position, velocity: to.velocity, to: to.target, index: to.index, damping: omega)
     }
 
-    public func overscrollLimit(extent: ModelExtent) -> Double { values.rubberBand(viewportLength: extent.viewport).limit }
+    public func overscrollLimit(extent: ModelExtent) -> Double {
+        values.rubberBand(viewportLength: extent.viewport).limit
+    }
 
     /// `refreshRate` and `displayScale` from the display.
     public func on(_ display: Display) -> UIKitModel {
@@ -128,10 +145,13 @@ public struct UIKitModel: FeelModel {
         return UIKitModel(values: values)
     }
 
-    private func planner(_ extent: ModelExtent, tolerance: Tolerance, chainsLeadingEdge: Bool = false,
-                         chainsTrailingEdge: Bool = false) -> MotionPlanner {
-        MotionPlanner(parameters: values, bounds: extent.minOffset...extent.maxOffset,
-                      rubberBandLimit: overscrollLimit(extent: extent), tolerance: tolerance,
-                      chainsLeadingEdge: chainsLeadingEdge, chainsTrailingEdge: chainsTrailingEdge)
+    private func planner(
+        _ extent: ModelExtent, tolerance: Tolerance, chainsLeadingEdge: Bool = false,
+        chainsTrailingEdge: Bool = false
+    ) -> MotionPlanner {
+        MotionPlanner(
+            parameters: values, bounds: extent.minOffset...extent.maxOffset,
+            rubberBandLimit: overscrollLimit(extent: extent), tolerance: tolerance,
+            chainsLeadingEdge: chainsLeadingEdge, chainsTrailingEdge: chainsTrailingEdge)
     }
 }

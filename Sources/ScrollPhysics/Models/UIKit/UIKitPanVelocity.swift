@@ -91,12 +91,12 @@ public struct UIKitPanVelocity: Sendable, Equatable {
         let end = keepingLastFrame ? time - frameInterval : time
         var t = last + frameInterval
         var count = 0
-        while t <= end + 1e-9, count < 4 {   // after a few zero samples V is 0 and stays so
+        while t <= end + 1e-9, count < 4 {  // after a few zero samples V is 0 and stays so
             sample(time: t, position: lastPosition, isDragUpdate: isDragUpdate)
             t += frameInterval
             count += 1
         }
-        if count == 4, t <= end { lastTime = end }   // the rest of the gap adds only zeros
+        if count == 4, t <= end { lastTime = end }  // the rest of the gap adds only zeros
     }
 
     private mutating func sample(time: Double, position: Double, isDragUpdate: Bool) {
