@@ -337,7 +337,7 @@ public final class PlaygroundSession {
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
             trackingReference = nil
-            message = Message(text: reason + stillReference, isError: true)
+            message = Message(text: Self.sentence(reason) + stillReference, isError: true)
         case .cancelClip: if clip != nil { window.append(.cancelClip) }
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
@@ -642,22 +642,59 @@ public final class PlaygroundSession {
         public var kind: FitKind? = nil
 
         /// The recording's times on `gesture`'s clock (s since its touch-down): a recording with
-        /// the finger's samples starts at the touch-down, one without (a glide, a return) at the
-        /// lift, where such motion begins.
+        /// the finger's samples starts at the touch-down; one without (a glide, a return) starts
+        /// where the gesture's own motion after the lift is as fast as the recording's first step
+        /// (`anchor(on:)`), so the two are compared from the same speed.
         public func times(on gesture: GestureTrace) -> [Double] {
             let first = trace.samples.first?.t ?? 0
-            let start = trace.samples.contains { $0.finger != nil } ? 0 : (gesture.release?.time ?? 0)
-            return trace.samples.map { start + $0.t - first }
+            guard let anchor = anchor(on: gesture) else { return trace.samples.map { $0.t - first } }
+            return trace.samples.map { anchor.time + $0.t - anchor.referenceTime }
         }
 
-        /// The recording's offsets to draw over `gesture`: one without the finger's samples
-        /// (which starts at the lift) moved to start where the gesture was let go, so the two
-        /// motions are compared from the same point; one with them as recorded.
+        /// The recording's offsets to draw over `gesture`: one without the finger's samples moved
+        /// to pass through the gesture's curve at the anchor; one with them as recorded.
         public func offsets(on gesture: GestureTrace) -> [Double] {
-            guard let release = gesture.release, let first = trace.samples.first?.offset,
-                !trace.samples.contains(where: { $0.finger != nil })
-            else { return trace.samples.map(\.offset) }
-            return trace.samples.map { release.offset + $0.offset - first }
+            guard let anchor = anchor(on: gesture) else { return trace.samples.map(\.offset) }
+            return trace.samples.map { anchor.offset + $0.offset - anchor.referenceOffset }
+        }
+
+        /// Where a recording without the finger meets `gesture`: the recording's first step
+        /// moves at v = Δoffset/Δt, its speed at the step's middle (`referenceTime`,
+        /// `referenceOffset`); the anchor is the first moment after the lift at which the gesture
+        /// moves no faster than |v| the same way (interpolated between its samples); when it never
+        /// was that fast, the recording's first sample is put at the lift. Nil for a recording with the finger (drawn as recorded)
+        /// or a gesture not yet let go (drawn from 0 s).
+        func anchor(on gesture: GestureTrace)
+            -> (time: Double, offset: Double, referenceTime: Double, referenceOffset: Double)?
+        {
+            let samples = trace.samples
+            guard let release = gesture.release, let head = samples.first,
+                !samples.contains(where: { $0.finger != nil })
+            else { return nil }
+            guard samples.count >= 2, samples[1].t > head.t else {
+                return (release.time, release.offset, head.t, head.offset)
+            }
+            let step = samples[1]
+            let speed = (step.offset - head.offset) / (step.t - head.t)
+            let middle = (time: (head.t + step.t) / 2, offset: (head.offset + step.offset) / 2)
+            let times = gesture.times, offsets = gesture.offsets, velocities = gesture.velocities
+            var previous: (t: Double, x: Double, v: Double) = (release.time, release.offset, release.velocity)
+            func along(_ v: Double) -> Double { speed < 0 ? -v : v }
+            if along(previous.v) > abs(speed), speed != 0 {
+                for k in times.indices where times[k] > release.time {
+                    let now = (t: times[k], x: offsets[k], v: velocities[k])
+                    if along(now.v) <= abs(speed) {
+                        let drop = along(previous.v) - along(now.v)
+                        let f = drop > 0 ? (along(previous.v) - abs(speed)) / drop : 1
+                        return (
+                            previous.t + f * (now.t - previous.t), previous.x + f * (now.x - previous.x),
+                            middle.time, middle.offset
+                        )
+                    }
+                    previous = now
+                }
+            }
+            return (release.time, release.offset, head.t, head.offset)
         }
     }
 
@@ -691,13 +728,19 @@ public final class PlaygroundSession {
                     + "plot (pink). Fit sets the sliders from it.",
                 isError: false)
         } catch {
-            message = Message(text: error.message + stillReference, isError: true)
+            message = Message(text: Self.sentence(error.message) + stillReference, isError: true)
         }
     }
 
     /// After a failed load: which reference Fit still fits, so it is not taken for the new one.
     var stillReference: String {
         reference.map { " The reference is still \(URL(fileURLWithPath: $0.path).lastPathComponent)." } ?? ""
+    }
+
+    /// `text` ending as a sentence, so another can follow it.
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last, !".!?…".contains(last) else { return text }
+        return text + "."
     }
 
     /// `path` as typed when it names a file from the current folder; a relative path that does not
@@ -722,6 +765,11 @@ public final class PlaygroundSession {
     /// over UIKit's defaults on this display (the side then runs UIKit); says what it set and
     /// how well it fits.
     public func fitReference(at realTime: Double) {
+        if let trackingReference {
+            message = Message(
+                text: "Still tracking \(trackingReference): Fit when it is done.\(stillReference)", isError: true)
+            return
+        }
         guard let reference else {
             message = Message(text: "Load a reference trajectory first (CSV t,offset[,finger]).", isError: true)
             return

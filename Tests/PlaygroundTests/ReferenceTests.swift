@@ -117,7 +117,7 @@ import ScrollPhysics
         #expect(
             s.message
                 == PlaygroundSession.Message(
-                    text: ("\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number The reference is still "
+                    text: ("\(bad): row 3, column 2 \"offset\": \"x\" is not a finite number. The reference is still "
                         + "\(kept)."),
                     isError: true))
         #expect(s.reference?.path == good)
@@ -146,6 +146,56 @@ import ScrollPhysics
                 FitTrace.Sample(t: 0, offset: 10, finger: 500), FitTrace.Sample(t: 0.1, offset: 60)
             ]))
         #expect(finger.offsets(on: gesture) == [10, 60])
+    }
+
+    /// A glide recording starts where the gesture after the lift is as fast as the recording's
+    /// first step, so a glide fitted to it lies on it: here the gesture glides as
+    /// x = 400 + 300·(1 − e^(−5t)) after a lift at 1 s (v = 1500·e^(−5t)); the recording's first
+    /// step, 0 → 10 pt over 0.01 s, is 1000 pt/s at its middle, which the gesture reaches at
+    /// t = ln(1.5)/5 = 0.0811 s after the lift, at x = 400 + 300/3 = 500 pt.
+    @Test func aGlideStartsWhereTheGestureIsAsFast() throws {
+        var gesture = GestureTrace()
+        gesture.begin(at: 0, offset: 300, velocity: 0, bounds: 0...1000)
+        gesture.lift(at: 1, offset: 400, velocity: 1500)
+        for k in 0...200 {
+            let t = Double(k) / 1000
+            gesture.append(
+                at: 1 + t, offset: 400 + 300 * (1 - exp(-5 * t)), velocity: 1500 * exp(-5 * t), atRest: false)
+        }
+        let reference = PlaygroundSession.Reference(
+            path: "g.csv",
+            trace: FitTrace(samples: [
+                FitTrace.Sample(t: 2, offset: 0), FitTrace.Sample(t: 2.01, offset: 10),
+                FitTrace.Sample(t: 2.02, offset: 19)
+            ]))
+        let times = reference.times(on: gesture), offsets = reference.offsets(on: gesture)
+        let meet = 1 + log(1.5) / 5
+        #expect(abs(times[0] - (meet - 0.005)) < 1e-5, "\(times)")
+        #expect(abs(times[2] - (meet + 0.015)) < 1e-5)
+        #expect(abs(offsets[0] - (500 - 5)) < 0.01, "\(offsets)")
+        #expect(abs(offsets[2] - (500 + 14)) < 0.01)
+        // Slower than the recording from the lift on: it starts at the lift.
+        var slow = GestureTrace()
+        slow.begin(at: 0, offset: 300, velocity: 0, bounds: 0...1000)
+        slow.lift(at: 1, offset: 400, velocity: 800)
+        slow.append(at: 1.01, offset: 408, velocity: 790, atRest: false)
+        #expect(reference.times(on: slow).first == 1)
+        #expect(reference.offsets(on: slow) == [400, 410, 419])
+    }
+
+    /// Fit while a loaded video is still being tracked would fit the reference before it: it
+    /// says so and changes nothing.
+    @Test func fitWhileTrackingWaits() throws {
+        let s = try session()
+        let path = try write(Self.recording)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        s.apply([.loadReference(path: path)], at: 10)
+        let before = s.feel
+        s.apply([.loadReference(path: "clip.mp4"), .fitReference], at: 10)
+        #expect(s.feel == before)
+        #expect(
+            s.message?.text == "Still tracking clip.mp4: Fit when it is done. The reference is still "
+                + "\(URL(fileURLWithPath: path).lastPathComponent).")
     }
 
     /// A tracked video's reference is fitted as what the tracker named it, as `fit --video` does,
