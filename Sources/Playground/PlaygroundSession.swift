@@ -662,8 +662,8 @@ public final class PlaygroundSession {
         /// moves at v = Δoffset/Δt, its speed at the step's middle (`referenceTime`,
         /// `referenceOffset`); the anchor is the first moment after the lift at which the gesture
         /// moves no faster than |v| the same way (interpolated between its samples); when it never
-        /// was that fast, the recording's first sample is put at the lift. Nil for a recording with the finger (drawn as recorded)
-        /// or a gesture not yet let go (drawn from 0 s).
+        /// was that fast, the recording's first sample is put at the lift. Nil for a recording
+        /// with the finger (drawn as recorded) or a gesture not yet let go (drawn from 0 s).
         func anchor(on gesture: GestureTrace)
             -> (time: Double, offset: Double, referenceTime: Double, referenceOffset: Double)?
         {

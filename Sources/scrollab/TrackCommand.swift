@@ -10,17 +10,18 @@ import Tracking
 extension TrackAxis: ExpressibleByArgument {}
 
 /// `--region x,y,w,h` in pixels.
-struct PixelRegion: ExpressibleByArgument {
+struct PixelRegion {
     var x: Int, y: Int, width: Int, height: Int
-    init?(argument: String) {
+
+    /// Any four integers: whether they lie inside the frame is checked against its size.
+    static func parse(_ argument: String) throws -> PixelRegion {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
             Int($0.trimmingCharacters(in: .whitespaces))
         }
-        // Any four integers: whether they lie inside the frame is checked against its size.
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
-            return nil
+            throw ValidationError("give four whole numbers x,y,w,h in pixels, such as 0,100,390,600")
         }
-        self.x = x; self.y = y; width = w; height = h
+        return PixelRegion(x: x, y: y, width: w, height: h)
     }
 }
 
@@ -46,7 +47,8 @@ struct TrackOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help:
-            "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).")
+            "x,y,w,h in pixels: the part of the frame to track (default: the part that scrolls, static bars left out).",
+        transform: PixelRegion.parse)
     var region: PixelRegion?
 
     /// The flags given, for a command that takes them only with a video.
@@ -59,6 +61,10 @@ struct TrackOptions: ParsableArguments {
     }
 
     func request(path: String) throws(InputError) -> VideoTracking.Request {
+        guard path != "-" else {
+            throw InputError(
+                "-: a recording is read from a file (FFmpeg seeks in it), not standard input; give its path")
+        }
         var scale = VideoTracking.Scale.automatic
         if let pointsPerPixel {
             guard device == nil else {
@@ -141,13 +147,9 @@ struct TrackCommand: ParsableCommand {
             }
             lines.append("wrote \(plot)")
         }
-        if out == nil || out == "-" {
-            // The CSV on standard output; what was found on standard error.
-            try Console.print(track.csv, terminator: "")
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        } else {
-            try Console.print(lines.joined(separator: "\n"))
-        }
+        // The CSV on standard output when no --out takes it; what was found always on standard error.
+        if out == nil || out == "-" { try Console.print(track.csv, terminator: "") }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     static func track(_ options: TrackOptions, video: String) throws(InputError) -> Track {

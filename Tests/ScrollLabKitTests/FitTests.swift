@@ -236,6 +236,33 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
         #expect(springFit.pageMotion == .spring && within(fitted(springFit, "pageDamping"), 20))
     }
 
+    /// A far page is approached with constant deceleration: 721 pt at 1,959 pt/s come to rest
+    /// after T = 2·D/u = 0.736 s, x(t) = D·(2s − s²), s = t/T. Fitted as that, pageMotion
+    /// decelerate with the default pageDamping (the approach runs for any pageDamping over
+    /// 2u/D = 5.43 1/s), not as a spring; a landing the default would not approach so is given a
+    /// pageDamping over 2u/D.
+    @Test func aFarPageIsApproachedWithConstantDeceleration() throws {
+        var noise = Noise(state: 11)
+        let approach = PageApproach(from: 0, velocity: 1959, to: 721, duration: 2 * 721 / 1959)
+        let rows = noise.times(from: 0, through: 0.9).map { ($0, approach.position(at: $0) + noise.normal(0.2)) }
+        let result = try Fit.run(FitTrace.parse(csv(rows), file: "pager.csv"), kind: .page)
+        #expect(result.landing == .approach && result.pageMotion == .decelerate)
+        #expect(fitted(result, "pageDamping") == 20)
+        #expect(within(fitted(result, "T"), 2 * 721 / 1959), "T \(fitted(result, "T"))")
+        #expect(result.notes.contains { $0.contains("constant deceleration into the page") }, "\(result.notes)")
+        // Over in T = 0.18 s (300 pt at 3,300 pt/s): the approach runs only while pageDamping is
+        // over 2u/D = 22 1/s, so it is given 1.1 times that, rounded up.
+        let quick = PageApproach(from: 0, velocity: 3300, to: 300, duration: 600.0 / 3300)
+        let quickRows = noise.times(from: 0, through: 0.4).map { ($0, quick.position(at: $0) + noise.normal(0.1)) }
+        let quickFit = try Fit.run(FitTrace.parse(csv(quickRows), file: "quick.csv"), kind: .page)
+        #expect(quickFit.landing == .approach, "\(quickFit.notes)")
+        #expect((24...26).contains(fitted(quickFit, "pageDamping")), "\(fitted(quickFit, "pageDamping"))")
+        // The exponential landing and the spring are not taken for an approach.
+        let spring = CriticallyDampedSpring(from: 100, velocity: 0, to: 844, damping: 20)
+        let springRows = noise.times(from: 0, through: 1).map { ($0, spring.position(at: $0) + noise.normal(0.1)) }
+        #expect(try Fit.run(FitTrace.parse(csv(springRows), file: "p.csv"), kind: .page).landing == .spring)
+    }
+
     @Test func autoTellsAGlideFromAPage() throws {
         var noise = Noise(state: 7)
         let friction = FrictionSimulation(origin: 0, velocity: 2500, decelerationRate: 0.998)

@@ -33,6 +33,10 @@ import ScrollLabKit
         #expect(errors.count >= 30)
         #expect(errors.max()! < 2, "largest error \(errors.max()!) pt")
         #expect(Double(errors.filter { $0 <= 0.5 }.count) >= 0.95 * Double(errors.count), "\(errors)")
+        // With --out the CSV goes to the file, and what was found still to standard error only.
+        let toFile = try runProgram(scrollabPath(), ["track", clip, "--out", dir + "/swipe.csv"])
+        #expect(toFile.stdout.isEmpty && toFile.stderr.contains("axis: x"), "\(toFile.stdout)")
+        #expect(try String(contentsOfFile: dir + "/swipe.csv", encoding: .utf8) == track.stdout)
     }
 
     /// A list fling made with decelerationRate 0.99: fit --video gives it back within 2 % of
@@ -61,6 +65,26 @@ import ScrollLabKit
         let best = fit.stdout.split(separator: "\n").first { $0.hasPrefix("  1. ") }
         #expect(best != nil, "\(fit.stdout)")
         #expect(fit.stdout.contains("uikit"), "\(fit.stdout)")
+    }
+
+    /// A pager flick lands with pageMotion decelerate's constant deceleration into the next
+    /// page: fit --video names it a settle and writes pageMotion decelerate, not a glide whose
+    /// decelerationRate a pager never runs.
+    @Test func aPagerLandingIsASettle() throws {
+        let dir = try temporaryDirectory().path
+        let clip = dir + "/pager.mp4"
+        let render = try runProgram(
+            scrollabPath(),
+            [
+                "render", "--video", clip, "--scene", "pager", "--gesture",
+                projectAssets + "/gestures/flick-next-page.json"
+            ])
+        #expect(render.status == 0, "\(render.stderr)")
+        let fit = try runProgram(scrollabPath(), ["fit", "--video", clip, "--params", dir + "/fitted.json"])
+        #expect(fit.status == 0, "\(fit.stderr)")
+        #expect(fit.stdout.contains("constant deceleration into the page"), "\(fit.stdout)")
+        let fitted = try String(contentsOfFile: dir + "/fitted.json", encoding: .utf8)
+        #expect(fitted.contains("\"pageMotion\": \"decelerate\"") && !fitted.contains("decelerationRate"), "\(fitted)")
     }
 
     /// A recording we did not draw: Chromium drawing `browser-list.html`, captured from the X
@@ -128,5 +152,16 @@ import ScrollLabKit
         let same = try runProgram(scrollabPath(), ["track", text, "--out", text])
         #expect(same.status == 2, "\(same.stderr)")
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a video")
+        // Flags: each a line that says what to give.
+        for (arguments, says) in [
+            (["--region", "a,b"], "give four whole numbers x,y,w,h in pixels"),
+            (["--points-per-pixel", "-1"], "--points-per-pixel: -1.0 is out of range [0.01, 100]")
+        ] {
+            let flagged = try runProgram(scrollabPath(), ["track", text] + arguments)
+            #expect(flagged.status == 2 && flagged.stderr.contains(says), "\(arguments): \(flagged.stderr)")
+            #expect(flagged.stderr.split(separator: "\n").count == 1, "\(flagged.stderr)")
+        }
+        let stdin = try runProgram(scrollabPath(), ["track", "-"])
+        #expect(stdin.status == 2 && stdin.stderr.contains("not standard input; give its path"), "\(stdin.stderr)")
     }
 }

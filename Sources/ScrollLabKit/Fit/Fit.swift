@@ -38,6 +38,11 @@ public enum Fit {
         public var unit: String
     }
 
+    /// The shapes a page settle is fitted as: `pageMotion decelerate`'s exponential landing
+    /// D·e^(−ut/D) and its approach (constant deceleration over 2·D/u, at most 0.75 s, else the
+    /// cubic `PageApproach`), and `pageMotion spring`'s critically damped spring.
+    public enum PageLanding: String, Sendable { case exponential, approach, spring }
+
     public struct Result: Sendable {
         public var kind: FitKind
         /// Fitted parameters (with keys) and derived values (without).
@@ -56,6 +61,8 @@ public enum Fit {
         public var returnLaw: EdgeReturnLaw? = nil
         /// The page motion a page settle was fitted with (set with its values).
         public var pageMotion: PageMotion? = nil
+        /// Which of the page landings fitted a page settle best.
+        public var landing: PageLanding? = nil
 
         /// The parameter-file keys the fit sets: its values' and the laws it chose.
         public var fittedKeys: [String] {
@@ -478,34 +485,83 @@ public enum Fit {
         ) { q, i in
             model([q[0], -exp(q[1]) * q[0], q[1]], rows[i].t) - rows[i].offset
         }
-        let exponential = rms(pure.residuals) <= 1.1 * rms(best.residuals) + 0.02
-        if exponential {
-            p = [pure.parameters[0], -exp(pure.parameters[1]) * pure.parameters[0], pure.parameters[1]]
-            residuals = pure.residuals
+        // pageMotion decelerate's approach for a far page (u < pageDamping·D/2): constant
+        // deceleration from y0 at v0 to rest at the target after T = 2·|y0|/u, at most 0.75 s
+        // (then the cubic that arrives at rest in 0.75 s). Two parameters; T follows from them.
+        func approach(_ q: [Double], _ t: Double) -> Double {
+            let toward = q[0] > 0 ? -q[1] : q[1]
+            guard toward > 0 else { return .nan }
+            let duration = min(PageApproach.longestDuration, 2 * abs(q[0]) / toward)
+            return PageApproach(from: target + q[0], velocity: q[1], to: target, duration: duration)
+                .position(at: t - t0)
         }
-        let delta = exp(p[2])
+        let approached = fitted(
+            rows.count, solver: LeastSquares(bounds: [solver.bounds[0], solver.bounds[1]]),
+            starts: [[y0Guess, v0Guess], [y0Guess, 1.2 * v0Guess], [y0Guess, 0.8 * v0Guess]]
+        ) { q, i in
+            let x = approach(q, rows[i].t)
+            return x.isFinite ? x - rows[i].offset : 1e6
+        }
+        // A two-parameter landing is taken when it fits about as well as the free spring (the
+        // three-parameter family nearly contains the exponential, and a free fit wanders along it).
+        let springRMS = rms(best.residuals)
+        let candidates: [(PageLanding, Double)] = [
+            (.exponential, rms(pure.residuals)), (.approach, rms(approached.residuals))
+        ].filter { $0.1.isFinite && $0.1 <= 1.1 * springRMS + 0.02 }
+        let landing = candidates.min { $0.1 < $1.1 }?.0 ?? .spring
+        let defaultDamping = ScrollParameters().pageDamping
         var notes =
             first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : []
-        let damping = exponential ? min(ScrollParameters().pageDamping, delta) : delta
-        if exponential {
+        var values: [Value]
+        let shape: (Double) -> Double
+        switch landing {
+        case .exponential:
+            p = [pure.parameters[0], -exp(pure.parameters[1]) * pure.parameters[0], pure.parameters[1]]
+            residuals = pure.residuals
+            // The motion says no more than δ ≥ pageDamping, so the default is kept unless it is over δ.
+            let delta = exp(p[2]), damping = min(defaultDamping, delta)
             notes.append(
-                "page: an exponential landing at the release speed (δ = v0/|y0| = \(format(delta)) 1/s): pageMotion "
-                    + "decelerate"
-                    + " lands so for any pageDamping up to δ; pageDamping \(format(damping))")
-        } else {
-            notes.append("page: a spring from the release velocity, δ = \(format(delta)) 1/s: pageMotion spring")
-        }
-        return Result(
-            kind: .page,
-            values: [
+                "page: an exponential landing at the release speed (δ = v0/|y0| = \(format(delta)) 1/s): "
+                    + "pageMotion decelerate lands so for any pageDamping up to δ; pageDamping \(format(damping))")
+            values = [Value(key: "pageDamping", name: "pageDamping", value: damping, unit: "1/s")]
+            let q = p
+            shape = { model(q, $0) }
+        case .approach:
+            let q = approached.parameters
+            residuals = approached.residuals
+            let speed = abs(q[1]), distance = abs(q[0])
+            let duration = min(PageApproach.longestDuration, 2 * distance / max(speed, 1e-9))
+            // The approach runs while u < pageDamping·D/2: any pageDamping over 2u/D.
+            let least = 2 * speed / max(distance, 1e-9)
+            let damping = defaultDamping > least ? defaultDamping : (1.1 * least).rounded(.up)
+            let how = duration < PageApproach.longestDuration ? "constant deceleration" : "an eased approach"
+            notes.append(
+                "page: \(how) into the page over \(format(duration)) s (pageMotion decelerate's approach for a page "
+                    + "\(format(distance)) pt away at \(format(speed)) pt/s: its shape follows from the distance and "
+                    + "the release speed alone; it runs for any pageDamping over 2u/D = \(format(least)) 1/s); "
+                    + "pageDamping \(format(damping))")
+            values = [
                 Value(key: "pageDamping", name: "pageDamping", value: damping, unit: "1/s"),
-                Value(key: nil, name: "y0", value: p[0], unit: "pt"),
-                Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
-                Value(key: nil, name: "target", value: target, unit: "pt")
-            ],
-            residuals: residuals, points: rows.map { ($0.t, $0.offset) },
-            curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) }, xLabel: "t (s)", yLabel: "offset (pt)",
-            notes: notes, pageMotion: exponential ? .decelerate : .spring)
+                Value(key: nil, name: "T", value: duration, unit: "s")
+            ]
+            p = [q[0], q[1], log(damping)]
+            shape = { approach(q, $0) }
+        case .spring:
+            let delta = exp(p[2])
+            notes.append("page: a spring from the release velocity, δ = \(format(delta)) 1/s: pageMotion spring")
+            values = [Value(key: "pageDamping", name: "pageDamping", value: delta, unit: "1/s")]
+            let q = p
+            shape = { model(q, $0) }
+        }
+        values += [
+            Value(key: nil, name: "y0", value: p[0], unit: "pt"),
+            Value(key: nil, name: "v0", value: p[1], unit: "pt/s"),
+            Value(key: nil, name: "target", value: target, unit: "pt")
+        ]
+        return Result(
+            kind: .page, values: values, residuals: residuals, points: rows.map { ($0.t, $0.offset) },
+            curve: curve(from: rows[0].t, to: rows.last!.t, shape), xLabel: "t (s)", yLabel: "offset (pt)",
+            notes: notes, pageMotion: landing == .spring ? .spring : .decelerate, landing: landing)
     }
 
     // MARK: Helpers

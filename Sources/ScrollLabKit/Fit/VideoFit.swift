@@ -3,8 +3,9 @@ import Tracking
 
 /// Fits to a tracked recording, segment by segment (`fit --video`): each glide is fitted as a
 /// glide and as a page settling (`Fit.glide`, `Fit.page`; the page wins, and the segment is
-/// renamed `settle`, when its rms residual is 20 % lower, as `Fit.detect` decides, or when the
-/// glide would slow faster than any free glide of UIKit's and the page fits about as well), each return
+/// renamed `settle`, when its rms residual is 20 % lower, as `Fit.detect` decides, or when it
+/// fits about as well and either the glide would slow faster than any free glide of UIKit's or
+/// the page is decelerate's approach, constant deceleration into the page), each return
 /// as a return (with the hold before it), and the longest free motion by every model of the zoo
 /// (`ModelFit`). A drag is not fitted: a recording shows no finger, and the rubber band needs it.
 public enum VideoFit {
@@ -43,7 +44,12 @@ public enum VideoFit {
             // An exponential faster than `.fast` (r 0.99, 1/10 s) that ends where a spring would
             // put it: a page arriving, which decelerationRate would not reproduce.
             let rate = glide.values.first { $0.key == "decelerationRate" }?.value ?? 1
-            if pageRMS < 0.8 * glideRMS || (rate < Self.fastestGlide && pageRMS <= 1.25 * glideRMS + 0.05) {
+            // A page's approach (constant deceleration to rest in 2·D/u) has one parameter fewer
+            // than a glide that happens to stop at the same place: taken when it fits about as well.
+            let approaches = page.landing == .approach
+            if pageRMS < 0.8 * glideRMS
+                || ((rate < Self.fastestGlide || approaches) && pageRMS <= 1.25 * glideRMS + 0.05)
+            {
                 named.kind = .settle
             }
             return named

@@ -18,6 +18,11 @@ public struct PageApproach: Simulation, Equatable {
     /// T, s (> 0).
     public let duration: Double
 
+    /// The longest a release heading for its page may take to get there, s: decelerating from a
+    /// slow release would crawl (a 300 pt/s flick 760 pt from the page: 5 s), so a release
+    /// slower than 2·D/0.75 s eases in within 0.75 s instead (`MotionPlanner.page`).
+    public static let longestDuration = 0.75
+
     public init(from origin: Double, velocity: Double, to target: Double, duration: Double) {
         let usable = origin.isFinite && velocity.isFinite && target.isFinite && duration.isFinite && duration > 0
         self.origin = usable ? origin : (target.isFinite ? target : 0)

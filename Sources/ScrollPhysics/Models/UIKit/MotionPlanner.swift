@@ -183,10 +183,7 @@ struct MotionPlanner {
         return motion
     }
 
-    /// The longest a release heading for its page may take to get there, s: decelerating from a
-    /// slow release would crawl (a 300 pt/s flick 760 pt from the page: 5 s), so a release
-    /// slower than 2·D/0.75 s eases in within 0.75 s instead.
-    static let longestPageApproach = 0.75
+    static let longestPageApproach = PageApproach.longestDuration
 
     /// Travels to `target` by the parameters' `pageMotion` (see `PageMotion`): a page chosen at
     /// release, a wheel or keyboard step, an animated scroll.
