@@ -72,6 +72,7 @@ public enum VideoDecoder {
         var stream = Y4MStream()
         var errorText: [UInt8] = []
         var times: [Double] = []
+        var timeBase: Double?
         var lineStart = 0
         var open = [outFD: true, errFD: true]
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -101,9 +102,17 @@ public enum VideoDecoder {
                     while let newline = errorText[lineStart...].firstIndex(of: 10) {
                         let line = String(decoding: errorText[lineStart..<newline], as: UTF8.self)
                         lineStart = newline + 1
-                        if line.contains("Parsed_showinfo"), let range = line.range(of: "pts_time:") {
-                            let rest = line[range.upperBound...].drop { $0 == " " }
-                            times.append(Double(rest.prefix { !$0.isWhitespace }) ?? .nan)
+                        guard line.contains("Parsed_showinfo") else { continue }
+                        if let base = Self.value(after: "config in time_base:", in: line, upTo: ",") {
+                            // "1/15360": the exact time of a frame is its pts times this.
+                            let parts = base.split(separator: "/").compactMap { Double($0) }
+                            if parts.count == 2, parts[0] > 0, parts[1] > 0 { timeBase = parts[0] / parts[1] }
+                        } else if let base = timeBase, let pts = Self.value(after: " pts:", in: line).flatMap(Int.init)
+                        {
+                            // pts_time is printed to 6 significant digits (3.31667 for 3.316667).
+                            times.append(Double(pts) * base)
+                        } else if let time = Self.value(after: "pts_time:", in: line) {
+                            times.append(Double(time) ?? .nan)
                         }
                     }
                     if lineStart > 65_536 { errorText.removeFirst(lineStart); lineStart = 0 }
@@ -162,6 +171,13 @@ public enum VideoDecoder {
                 .compactMap { $0 }.joined(separator: "; ")
         }
         return Decoded(times: times, width: header.width, height: header.height, note: note)
+    }
+
+    /// The text after `key` in one of showinfo's lines, spaces skipped, to the next space or `end`.
+    static func value(after key: String, in line: String, upTo end: Character = " ") -> String? {
+        guard let range = line.range(of: key) else { return nil }
+        let text = line[range.upperBound...].drop { $0 == " " }.prefix { $0 != end && !$0.isWhitespace }
+        return text.isEmpty ? nil : String(text)
     }
 }
 

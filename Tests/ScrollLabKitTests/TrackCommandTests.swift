@@ -31,6 +31,7 @@ import ScrollLabKit
         let expected = Self.rows(truth.stdout), found = Self.rows(track.stdout)
         let errors = zip(found, expected).map { abs($0.offset - ($1.offset - expected[0].offset)) }
         #expect(errors.count >= 30)
+
         #expect(errors.max()! < 2, "largest error \(errors.max()!) pt")
         #expect(Double(errors.filter { $0 <= 0.5 }.count) >= 0.95 * Double(errors.count), "\(errors)")
         // With --out the CSV goes to the file, and what was found still to standard error only.
@@ -83,6 +84,10 @@ import ScrollLabKit
         let fit = try runProgram(scrollabPath(), ["fit", "--video", clip, "--params", dir + "/fitted.json"])
         #expect(fit.status == 0, "\(fit.stderr)")
         #expect(fit.stdout.contains("constant deceleration into the page"), "\(fit.stdout)")
+        // Times from the frames' pts and the stream's time base, exact to the CSV's 6 decimals
+        // (FFmpeg prints pts_time to 6 significant digits: 1.01667 for 1.016667).
+        let times = Self.rows(try runProgram(scrollabPath(), ["track", clip]).stdout).map(\.t)
+        #expect(times.count > 70 && times.indices.allSatisfy { abs(times[$0] - Double($0) / 60) < 6e-7 }, "\(times)")
         let fitted = try String(contentsOfFile: dir + "/fitted.json", encoding: .utf8)
         #expect(fitted.contains("\"pageMotion\": \"decelerate\"") && !fitted.contains("decelerationRate"), "\(fitted)")
     }
