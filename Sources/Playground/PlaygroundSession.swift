@@ -7,14 +7,24 @@ import ScrollPhysics
 /// being tuned (one set, or two in A/B mode), the clock, plot history, the trace being written,
 /// recordings and replays, and the last message.
 ///
-/// Everything the panel and the keys do goes through here, so it is testable headless. Input
-/// arrives in viewport points at real (event) times; in A/B mode every sample goes to both
-/// sides, identically.
+/// A reducer: `apply(_:at:)` is the only way to change it. Everything the panel, the keys and the
+/// pointer do arrives as a `SessionRequest`; what must happen outside (read or write a file, a
+/// trace row, a clip, a screenshot) is returned as a `SessionEffect`, and its result comes back
+/// as a request. No I/O happens inside, so every action is testable headless and without a disk
+/// (`SessionDriver` with `MemoryFiles`). Input arrives in viewport points at real (event) times;
+/// in A/B mode every sample goes to both sides, identically.
 public final class PlaygroundSession {
     public struct Message: Equatable { public var text: String; public var isError: Bool }
 
     /// Which sides a replay drives.
-    public enum ReplayTarget: Equatable, Sendable { case a, b, both }
+    public enum ReplayTarget: Equatable, Sendable {
+        case a, b, both
+
+        /// Whether side `index` (0 = A, 1 = B) is driven.
+        func includes(_ index: Int) -> Bool {
+            self == .both || (self == .a && index == 0) || (self == .b && index == 1)
+        }
+    }
 
     public let setups: [SceneSetup]
     public internal(set) var viewport: Size
@@ -22,17 +32,14 @@ public final class PlaygroundSession {
     /// Side A, and side B in A/B mode.
     public private(set) var sides: [PlaygroundSide]
     /// The side the panel edits (0 = A, 1 = B).
-    public var editing = 0 { didSet { editing = min(max(editing, 0), sides.count - 1) } }
+    public internal(set) var editing = 0 { didSet { editing = min(max(editing, 0), sides.count - 1) } }
     /// Overlay B's content as a ghost on A.
-    public var showsGhost = false
+    public internal(set) var showsGhost = false
     public private(set) var clock: SceneClock
-    public private(set) var message: Message?
-    /// Milliseconds the last frame took to build (set by the window).
-    public var frameMilliseconds = 0.0
-    public let tracePath: String?
-    /// The window's trace (see `traceColumns`): a new file grows row by row while the window
-    /// runs; an existing file is replaced only when the trace is finished.
-    private var trace: TraceFile?
+    public internal(set) var message: Message? { didSet { messageIsReplay = false } }
+    /// Whether each frame asks for side A's trace row (`SessionEffect.appendTrace`; see
+    /// `traceColumns`); off once a row could not be written.
+    public private(set) var isTracing: Bool
     private var writtenColumns: [String] = []
 
     /// The clip encoding in the background, if one is (the window reports its progress).
@@ -53,13 +60,20 @@ public final class PlaygroundSession {
     var lastUndoMerge: (key: String, time: Double)?
     /// A replay under way: its events, the scene time it started and the next event due.
     var replaying: (events: [TimedInput], start: Double, next: Int, target: ReplayTarget)?
+    /// Whether the message says a replay is under way (it is replaced when the replay ends).
+    var messageIsReplay = false
+    /// The viewport at the first frame: the panel offers it beside the devices.
+    var startViewport: Size?
+    /// The preset picked in the panel's menu and not yet applied (forgotten when the edited
+    /// side's feel changes).
+    var presetChoice: Int?
 
     /// `feelName`: what `feel` is called (a parameter file's name); default: the preset it
-    /// equals, else its model's title.
+    /// equals, else its model's title. `tracing`: each frame asks for a trace row.
     public init(
-        setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, feelName: String? = nil, tracePath: String?,
+        setups: [SceneSetup], initial: Int, viewport: Size, feel: Feel, feelName: String? = nil, tracing: Bool = false,
         realTime: Double = 0
-    ) throws(InputError) {
+    ) {
         precondition(!setups.isEmpty)
         self.setups = setups
         self.viewport = viewport
@@ -72,16 +86,7 @@ public final class PlaygroundSession {
                 label: "A", scene: setups[sceneIndex].makeScene(viewport: viewport, feel: feel),
                 feel: feel, name: name)
         ]
-        self.tracePath = tracePath
-        if let tracePath {
-            trace = try TraceFile(tracePath, header: "", live: true)
-        }
-    }
-
-    /// Makes the trace file final (it replaces the file at `tracePath` only now).
-    public func finishTrace() throws(InputError) {
-        defer { trace = nil }
-        try trace?.finish()
+        isTracing = tracing
     }
 
     // MARK: Reading
@@ -116,13 +121,14 @@ public final class PlaygroundSession {
     // MARK: Frames
 
     /// Delivers due replay events, advances every side to the frame's time, records the plots and
-    /// writes side A's trace row.
+    /// asks for side A's trace row.
     ///
     /// While a finger is held the scenes are not advanced past the last input: the content
     /// follows the finger, not the clock, and events that reach the session after this frame
     /// (a busy machine delivers them in bursts) keep their own earlier times, so the release
     /// velocity is measured from true event times, not from frame times.
-    public func frame(at realTime: Double) {
+    func tick(at realTime: Double) -> [SessionEffect] {
+        if startViewport == nil { startViewport = viewport }
         let t = pointerHeld && replaying == nil ? clock.peek(at: realTime) : clock.sceneTime(at: realTime)
         if var run = replaying {
             while run.next < run.events.count, run.start + run.events[run.next].time <= t {
@@ -132,22 +138,15 @@ public final class PlaygroundSession {
             }
             replaying = run.next < run.events.count ? run : nil
             // The last event is in: say so (the "Replaying…" message stayed long after).
-            if replaying == nil, message?.text.hasPrefix("Replaying ") == true {
-                message = Message(
-                    text: "Replayed \(run.events.count) events; the motion after the last plays out as it would.",
-                    isError: false)
+            if replaying == nil, messageIsReplay {
+                show("Replayed \(run.events.count) events; the motion after the last plays out as it would.")
             }
         }
         for side in sides {
             if !pointerHeld || replaying != nil { side.scene.advance(to: t) }
             side.record(at: t)
         }
-        if let trace {
-            do { try writeTraceRow(trace, at: t) } catch {
-                self.trace = nil
-                show("Trace stopped: \(error)", isError: true)
-            }
-        }
+        return isTracing ? [.appendTrace(traceRow(at: t))] : []
     }
 
     /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
@@ -161,7 +160,7 @@ public final class PlaygroundSession {
 
     /// One row per frame; when the columns change (scene switched, A/B turned on or off) a new
     /// header row starts the next section.
-    private func writeTraceRow(_ trace: TraceFile, at t: Double) throws(InputError) {
+    private func traceRow(at t: Double) -> String {
         let columns = traceColumns
         var text = ""
         if columns != writtenColumns {
@@ -173,18 +172,18 @@ public final class PlaygroundSession {
             let b = Trace.row(sides[1].scene, at: t).dropLast()
             text += "," + (b.firstIndex(of: ",").map { b[b.index(after: $0)...] } ?? "")
         }
-        try trace.append(text + "\n")
+        return text + "\n"
     }
 
     /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
     /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
     /// slow rate applies from the release on.
-    public func toggleSlowMotion(at realTime: Double) {
+    func toggleSlowMotion(at realTime: Double) {
         setSlowMotion(isSlowMotion ? nil : chosenSlowRate, at: realTime)
     }
 
     /// Slow motion at `rate` (one of `SceneClock.slowMotionRates`; other values are refused), or off.
-    public func setSlowMotion(_ rate: Double?, at realTime: Double) {
+    func setSlowMotion(_ rate: Double?, at realTime: Double) {
         if let rate {
             guard SceneClock.slowMotionRates.contains(rate) else {
                 message = Message(text: "Slow motion runs at 0.5×, 0.25× or 0.1×, not \(rate)×.", isError: true)
@@ -208,12 +207,8 @@ public final class PlaygroundSession {
 
     // MARK: Input (viewport points, real times)
 
-    public func pointerDown(at point: Point, time realTime: Double) { input(.down(point), at: realTime) }
-    public func pointerMoved(to point: Point, time realTime: Double) { input(.move(point), at: realTime) }
-    public func pointerUp(at point: Point, time realTime: Double) { input(.up(point), at: realTime) }
-
     /// A wheel event (SDL's precise values); recorded as the delta the first side made of it.
-    public func wheel(x: Double, y: Double, flipped: Bool, time realTime: Double) {
+    func wheel(x: Double, y: Double, flipped: Bool, time realTime: Double) {
         let t = clock.sceneTime(at: realTime)
         for side in sides {
             side.beginGesture(at: t, unlessActive: true)
@@ -221,7 +216,7 @@ public final class PlaygroundSession {
         }
     }
 
-    public func key(_ key: KeyCommand, time realTime: Double) {
+    func key(_ key: KeyCommand, time realTime: Double) {
         let t = clock.sceneTime(at: realTime)
         for side in sides {
             side.beginGesture(at: t, unlessActive: true)
@@ -255,7 +250,7 @@ public final class PlaygroundSession {
     /// The same sample to each targeted side, through its own translator (taps are per side).
     private func deliver(_ event: InputEvent, at t: Double, to target: ReplayTarget) {
         for (index, side) in sides.enumerated() {
-            guard target == .both || (target == .a && index == 0) || (target == .b && index == 1) else { continue }
+            guard target.includes(index) else { continue }
             switch event {
             case .down(let p):
                 side.input.pointerDown(at: p, time: t, scene: side.scene)
@@ -273,28 +268,47 @@ public final class PlaygroundSession {
 
     // MARK: Requests
 
-    /// Carries out a frame's requests once, in order (call after the panel is drawn); returns
-    /// what the window must do.
+    /// Carries out requests once, in order, at `realTime` (an input's own event time; the
+    /// panel's after it is drawn); returns what must be done outside, in order. Performs no I/O.
     @discardableResult
-    public func apply(_ requests: [SessionRequest], at realTime: Double) -> [WindowRequest] {
-        var window: [WindowRequest] = []
+    public func apply(_ requests: [SessionRequest], at realTime: Double) -> [SessionEffect] {
+        var effects: [SessionEffect] = []
         for request in requests {
             let undoable = Self.undoLabel(request)
             let before =
                 undoable == nil
                 ? nil : UndoEntry(label: undoable ?? "", sides: sideStates, editing: editing, display: display)
-            window += perform(request, at: realTime)
+            let (feelBefore, editingBefore) = (feel, editing)
+            effects += perform(request, at: realTime)
             if let before { noteUndoable(before, request: request, at: realTime) }
+            if feel != feelBefore || editing != editingBefore { presetChoice = nil }
         }
-        window += queuedWindowRequests
-        queuedWindowRequests = []
-        return window
+        return effects
     }
 
     /// Carries out one request.
-    private func perform(_ request: SessionRequest, at realTime: Double) -> [WindowRequest] {
-        var window: [WindowRequest] = []
+    private func perform(_ request: SessionRequest, at realTime: Double) -> [SessionEffect] {
+        var window: [SessionEffect] = []
         switch request {
+        case let .pointer(event): input(event, at: realTime)
+        case let .wheel(x, y, flipped): wheel(x: x, y: y, flipped: flipped, time: realTime)
+        case let .key(command): key(command, time: realTime)
+        case .frame: window += tick(at: realTime)
+        case let .choosePreset(index): presetChoice = Preset.all.indices.contains(index) ? index : nil
+        case let .loaded(path, role, text): window += loaded(text, from: path, as: role, at: realTime)
+        case let .saved(paths, role): window += saved(paths, as: role)
+        case let .failed(failure): failed(failure)
+        case let .blindTestFinished(answered, path, findings):
+            show(
+                "Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(path). "
+                    + findings.joined(separator: " "))
+        case let .open(document, source): window += open(document, source: source, at: realTime)
+        case let .setFeel(feel, name):
+            setFeel(feel, named: name, at: realTime)
+            show(
+                isComparing
+                    ? "A runs \(sides[0].named.name), B \(sides[1].named.name); one drag drives both."
+                    : "\(edited.label) runs \(name).")
         case let .setValue(key, value): setValue(key, value, at: realTime)
         case let .applyPreset(id):
             if let preset = Preset.all.first(where: { $0.id == id }) {
@@ -304,10 +318,13 @@ public final class PlaygroundSession {
             }
         case .resetToDefaults: resetToDefaults(at: realTime)
         case .revert: revert(at: realTime)
-        case let .loadParameters(path): loadParameters(from: path, at: realTime)
-        case let .saveParameters(path): saveParameters(to: path)
-        case let .exportForEngineers(base):
-            if let snippet = exportForEngineers(base: base) { window.append(.copyToClipboard(snippet)) }
+        case let .loadParameters(path): window.append(.read(path: path, as: .parameters))
+        case let .saveParameters(path):
+            window.append(
+                .write(
+                    [FileWrite(path: path, text: ParametersFile.encode(feel))],
+                    as: .parameters(side: editing, feel: feel)))
+        case let .exportForEngineers(base): window.append(exportForEngineers(base: base))
         case let .setModel(name): setModel(name, at: realTime)
         case let .compareModels(a, b): compareModels(a, b, at: realTime)
         case let .setComparing(on): setComparing(on, at: realTime)
@@ -319,10 +336,10 @@ public final class PlaygroundSession {
             message = Message(text: showsGhost ? "Ghost of B drawn over A." : "Ghost off.", isError: false)
         case .startRecording: startRecording(at: realTime)
         case .stopRecording: stopRecording()
-        case let .saveRecording(path): saveRecording(to: path)
-        case let .loadRecording(path): loadRecording(from: path)
+        case let .saveRecording(path): window += saveRecording(to: path)
+        case let .loadRecording(path): window.append(.read(path: path, as: .recording))
         case let .replay(target): replay(on: target, at: realTime)
-        case let .loadReference(path): loadReference(from: path)
+        case let .loadReference(path): window += loadReference(from: path)
         case .fitReference: fitReference(at: realTime)
         case .clearReference: reference = nil; trackingReference = nil
         case let .referenceTracked(path, trace, kind, summary):
@@ -358,15 +375,111 @@ public final class PlaygroundSession {
         case .exportPlot: window.append(.exportPlot)
         case .undo: undo(at: realTime)
         case .redo: redo(at: realTime)
-        case let .saveSession(path): saveSession(to: path)
-        case let .openSession(path): openSession(from: path, at: realTime)
+        case let .saveSession(path):
+            window.append(.write([FileWrite(path: path, text: SessionFile.encode(snapshot()))], as: .session))
+        case let .openSession(path): window.append(.read(path: path, as: .session))
+        case let .openKeptSession(path): window.append(.read(path: path, as: .keptSession))
         }
         return window
     }
 
+    /// A file read for the session, decoded and put to use; a bad file shows its one-line error
+    /// and changes nothing.
+    private func loaded(_ text: String, from path: String, as role: FileRole, at realTime: Double)
+        -> [SessionEffect]
+    {
+        do throws(InputError) {
+            switch role {
+            case .parameters:
+                let loaded = try ParametersFile.decode(text, file: path)
+                setFeel(loaded, at: realTime)
+                edited.name(URL(fileURLWithPath: path).lastPathComponent, for: loaded, saved: true)
+                show("Loaded \(path) into \(edited.label).")
+            case .recording:
+                recorded = try GestureFile.decode(text, file: path)
+                show("Loaded \(recorded.count) events from \(path).")
+            case .reference:
+                let trace = try FitTrace.parse(text, file: path)
+                reference = Reference(path: path, trace: trace)
+                defer { openedReference = nil }
+                // An opened session's reference: the message still says what was opened.
+                if openedReference != nil { return [] }
+                let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
+                show(
+                    "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset "
+                        + "plot (pink). Fit sets the sliders from it.")
+            case .session:
+                return open(try SessionFile.decode(text, file: path), source: path, at: realTime)
+            case .keptSession:
+                let effects = open(
+                    try SessionFile.decode(text, file: path), source: "the session kept when the window last quit",
+                    at: realTime)
+                if message?.isError == false {
+                    show((message?.text ?? "") + " (`play --fresh` starts from the defaults.)")
+                }
+                return effects
+            }
+        } catch {
+            failed(.read(path: path, as: role, reason: error.message))
+        }
+        return []
+    }
+
+    /// Files written for the session are in place: names and messages follow.
+    private func saved(_ paths: [String], as role: SavedFile) -> [SessionEffect] {
+        let path = paths.first ?? ""
+        switch role {
+        case let .parameters(index, saved):
+            if sides.indices.contains(index) {
+                sides[index].name(URL(fileURLWithPath: path).lastPathComponent, for: saved, saved: true)
+            }
+            show("Saved \(sides.indices.contains(index) ? sides[index].label : "A")'s parameters to \(path).")
+        case let .export(snippet):
+            show("Exported \(paths.joined(separator: " and ")) (the snippet is on the clipboard).")
+            return [.copyToClipboard(snippet)]
+        case .recording: show("Saved the gesture to \(path).")
+        case .session:
+            show(
+                "Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open "
+                    + "session or `scrollab play --session \(path)` restores it.")
+        case let .screenshot(detail):
+            show("Saved " + paths.filter { !$0.hasSuffix("-AB.png") }.joined(separator: ", ") + detail)
+        case .plot: show("Saved \(path).")
+        }
+        return []
+    }
+
+    /// An effect that failed: one line says which and why; nothing already in place changes.
+    private func failed(_ failure: EffectFailure) {
+        switch failure {
+        case let .read(path, role, reason):
+            switch role {
+            case .reference:
+                let text = Self.sentence(reason) + stillReference
+                if let opened = openedReference, opened.path == path {
+                    show(opened.message + " Its reference was not loaded: " + text, isError: true)
+                } else {
+                    show(text, isError: true)
+                }
+                openedReference = nil
+            case .keptSession: show("The session kept at \(path) was not opened: \(reason)", isError: true)
+            default: show(reason, isError: true)
+            }
+        case let .write(_, _, reason): show(reason, isError: true)
+        case let .trace(reason):
+            isTracing = false
+            show("Trace stopped: \(reason)", isError: true)
+        case let .autosave(reason): show("The session cannot be kept for the next start: \(reason)", isError: true)
+        case let .screenshot(reason): show("Screenshot failed: \(reason)", isError: true)
+        case let .plot(reason): show("Plot export failed: \(reason)", isError: true)
+        case let .blindTest(started, reason):
+            show("Blind test \(started ? "stopped" : "not started"): \(reason)", isError: true)
+        }
+    }
+
     /// Sets one parameter of the edited side's model through its table (the model's rules between
     /// parameters treat `key` as the one set); a bad value is shown and changes nothing.
-    public func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
+    func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
         do {
             setFeel(try feel.setting(key, to: value), at: realTime)
         } catch {
@@ -375,7 +488,7 @@ public final class PlaygroundSession {
     }
 
     /// Presses a scene's button on every side, then says what happened with the scene's readout.
-    public func pressSceneControl(_ id: String, at realTime: Double) {
+    func pressSceneControl(_ id: String, at realTime: Double) {
         let t = clock.sceneTime(at: realTime)
         for side in sides { side.scene.pressControl(id, at: t) }
         let label =
@@ -392,7 +505,7 @@ public final class PlaygroundSession {
 
     // MARK: Scenes and A/B
 
-    public func switchScene(to index: Int, at realTime: Double) {
+    func switchScene(to index: Int, at realTime: Double) {
         guard index >= 0, index < setups.count, index != sceneIndex else { return }
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
@@ -401,7 +514,7 @@ public final class PlaygroundSession {
     }
 
     /// Lays every side out anew at `size` points (a device picked in the panel).
-    public func setViewport(_ size: Size, at realTime: Double) {
+    func setViewport(_ size: Size, at realTime: Double) {
         guard size != viewport, size.width >= 1, size.height >= 1 else { return }
         viewport = size
         var shown = ""
@@ -421,7 +534,7 @@ public final class PlaygroundSession {
 
     /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
     /// every side's feel, named by scene and `stamp`; nil (and a message) with nothing recorded.
-    public func clipRequest(format: String, stamp: Int) -> ClipRequest? {
+    func clipRequest(format: String, stamp: Int) -> ClipRequest? {
         if let clip {
             message = Message(text: "\(clip.path) is still encoding: wait for it, or Cancel it first.", isError: true)
             return nil
@@ -455,7 +568,7 @@ public final class PlaygroundSession {
     }
 
     /// A blind test of the two sides (or a staircase on the edited side's feel), or nil with a message.
-    public func blindTestPlan(_ request: BlindRequest) -> BlindTestPlan? {
+    func blindTestPlan(_ request: BlindRequest) -> BlindTestPlan? {
         let a = request.staircaseKey == nil ? sides[0] : edited
         let b = sides.count > 1 && request.staircaseKey == nil ? sides[1] : a
         if request.staircaseKey == nil {
@@ -500,7 +613,7 @@ public final class PlaygroundSession {
     }
 
     /// Turns A/B mode on (B starts as a copy of A's feel, on a fresh scene) or off.
-    public func setComparing(_ on: Bool, at realTime: Double) {
+    func setComparing(_ on: Bool, at realTime: Double) {
         guard on != isComparing else { return }
         if on {
             let a = sides[0]
@@ -520,7 +633,7 @@ public final class PlaygroundSession {
     }
 
     /// Copies one side's feel onto the other (0 = A, 1 = B), whichever side is edited.
-    public func copy(from source: Int, to target: Int, at realTime: Double) {
+    func copy(from source: Int, to target: Int, at realTime: Double) {
         guard isComparing, sides.indices.contains(source), sides.indices.contains(target), source != target else {
             return
         }
@@ -529,9 +642,7 @@ public final class PlaygroundSession {
         message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
     }
 
-    public func copyAToB(at realTime: Double) { copy(from: 0, to: 1, at: realTime) }
-
-    public func swapSides(at realTime: Double) {
+    func swapSides(at realTime: Double) {
         guard isComparing else { return }
         let a = sides[0].feel, b = sides[1].feel
         let aName = sides[0].named, bName = sides[1].named
@@ -557,7 +668,7 @@ public final class PlaygroundSession {
     }
 
     /// Runs platform model `name` on the edited side, at its defaults.
-    public func setModel(_ name: String, at realTime: Double) {
+    func setModel(_ name: String, at realTime: Double) {
         guard let new = modelFeel(name) else {
             message = Message(
                 text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
@@ -569,7 +680,7 @@ public final class PlaygroundSession {
     }
 
     /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
-    public func compareModels(_ a: String, _ b: String, at realTime: Double) {
+    func compareModels(_ a: String, _ b: String, at realTime: Double) {
         guard let pa = modelFeel(a), let pb = modelFeel(b) else {
             message = Message(
                 text:
@@ -591,13 +702,13 @@ public final class PlaygroundSession {
     // MARK: The feel (of the edited side)
 
     /// Applies to the next gesture and to motion already under way, without a jump.
-    public func setFeel(_ new: Feel, at realTime: Double) {
+    func setFeel(_ new: Feel, at realTime: Double) {
         apply(new, to: edited, at: realTime)
     }
 
     /// Applies a feel called `name` (a parameter file given at start) as if loaded: the edited
     /// side is named after it and Revert returns to it.
-    public func setFeel(_ new: Feel, named name: String, at realTime: Double) {
+    func setFeel(_ new: Feel, named name: String, at realTime: Double) {
         apply(new, to: edited, at: realTime)
         edited.name(name, for: new, saved: true)
     }
@@ -610,21 +721,21 @@ public final class PlaygroundSession {
 
     /// A preset's feel on the session's display: a preset changes the feel, not the device's
     /// refresh rate or pixel grid (the device picker sets those).
-    public func applyPreset(_ preset: Preset, at realTime: Double) {
+    func applyPreset(_ preset: Preset, at realTime: Double) {
         let feel = preset.feel.on(display)
         setFeel(feel, at: realTime)
         edited.name(preset.title, for: feel, saved: true)
         message = Message(text: "Preset \"\(preset.title)\" on \(edited.label): \(preset.summary)", isError: false)
     }
 
-    public func resetToDefaults(at realTime: Double) {
+    func resetToDefaults(at realTime: Double) {
         let defaults = Feel.standard.on(display)
         setFeel(defaults, at: realTime)
         edited.name(Preset.all[0].title, for: defaults, saved: false)
         message = Message(text: "Reset \(edited.label) to defaults (UIKit normal).", isError: false)
     }
 
-    public func revert(at realTime: Double) {
+    func revert(at realTime: Double) {
         setFeel(edited.savedFeel, at: realTime)
         edited.name(edited.savedName, for: edited.savedFeel, saved: false)
         message = Message(
@@ -701,35 +812,24 @@ public final class PlaygroundSession {
     public internal(set) var reference: Reference?
     /// A video being tracked for the reference (the window runs it; the result comes back as a request).
     public internal(set) var trackingReference: String?
-    /// Effects asked for outside `apply` (opening a session at start), returned by the next `apply`.
-    var queuedWindowRequests: [WindowRequest] = []
+    /// The reference of a session just opened, being read, and the message that said what was
+    /// opened (a failure to read it is added to that message).
+    var openedReference: (path: String, message: String)?
 
     /// File name endings read as screen recordings rather than CSV.
     public static let videoExtensions = ["mp4", "mov", "m4v", "gif", "webm", "mkv", "avi"]
 
-    /// Loads a recorded trajectory; a bad file shows its one-line error and keeps the old one.
-    /// A video is handed to the window to track (`WindowRequest.trackReference`).
-    public func loadReference(from typed: String) {
-        let path = Self.resolve(typed)
+    /// Loads a recorded trajectory (a bad file shows its one-line error and keeps the old one): a
+    /// CSV is read (`SessionEffect.read`), a video handed to the window to track
+    /// (`SessionEffect.trackReference`).
+    func loadReference(from path: String) -> [SessionEffect] {
         let ending = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         if path.contains("."), Self.videoExtensions.contains(ending) {
             trackingReference = path
-            queuedWindowRequests.append(.trackReference(path: path))
-            message = Message(text: "Tracking \(path)…", isError: false)
-            return
+            show("Tracking \(path)…")
+            return [.trackReference(path: path)]
         }
-        do {
-            let trace = try FitTrace.parse(try TextFile.read(path), file: path)
-            reference = Reference(path: path, trace: trace)
-            let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
-            message = Message(
-                text:
-                    "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset "
-                    + "plot (pink). Fit sets the sliders from it.",
-                isError: false)
-        } catch {
-            message = Message(text: Self.sentence(error.message) + stillReference, isError: true)
-        }
+        return [.read(path: path, as: .reference)]
     }
 
     /// After a failed load: which reference Fit still fits, so it is not taken for the new one.
@@ -743,28 +843,11 @@ public final class PlaygroundSession {
         return text + "."
     }
 
-    /// `path` as typed when it names a file from the current folder; a relative path that does not
-    /// is looked up in the folders above the program (`.build/debug/scrollab` → the project), so
-    /// the panel's `Assets/…` examples load wherever the program was started from.
-    static func resolve(
-        _ path: String, executable: String = CommandLine.arguments.first ?? "",
-        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
-    ) -> String {
-        guard !path.isEmpty, !path.hasPrefix("/"), !exists(path) else { return path }
-        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent(path).path
-            if exists(candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return path
-    }
-
     /// Fits UIKit's values to the reference (`scrollab fit --kind auto`) and sets the fitted ones
     /// (clamped into their ranges) on the edited side: over its values if it runs UIKit, else
     /// over UIKit's defaults on this display (the side then runs UIKit); says what it set and
     /// how well it fits.
-    public func fitReference(at realTime: Double) {
+    func fitReference(at realTime: Double) {
         if let trackingReference {
             message = Message(
                 text: "Still tracking \(trackingReference): Fit when it is done.\(stillReference)", isError: true)
@@ -803,48 +886,18 @@ public final class PlaygroundSession {
         }
     }
 
-    /// Loads a parameter file; a bad file shows its error and keeps the current values.
-    public func loadParameters(from path: String, at realTime: Double) {
-        do {
-            let loaded = try ParametersFile.load(path)
-            setFeel(loaded, at: realTime)
-            edited.name(URL(fileURLWithPath: path).lastPathComponent, for: loaded, saved: true)
-            message = Message(text: "Loaded \(path) into \(edited.label).", isError: false)
-        } catch {
-            message = Message(text: error.message, isError: true)
-        }
-    }
-
-    public func saveParameters(to path: String) {
-        do {
-            try TextFile.write(ParametersFile.encode(feel), to: path)
-            edited.name(URL(fileURLWithPath: path).lastPathComponent, for: feel, saved: true)
-            message = Message(text: "Saved \(edited.label)'s parameters to \(path).", isError: false)
-        } catch {
-            message = Message(text: error.message, isError: true)
-        }
-    }
-
-    /// Writes the edited side's parameters as JSON and as code for its model's platform beside
-    /// it; returns the code (for the clipboard).
-    @discardableResult
-    public func exportForEngineers(base: String) -> String? {
+    /// The edited side's parameters as JSON and as code for its model's platform beside `base`
+    /// (the code goes to the clipboard once both are written).
+    func exportForEngineers(base: String) -> SessionEffect {
         let export = feel.model.exported
-        let snippet = export.text
-        do {
-            try TextFile.write(ParametersFile.encode(feel), to: base + ".json")
-            try TextFile.write(snippet, to: base + "." + export.fileExtension)
-            message = Message(
-                text: "Exported \(base).json and \(base).\(export.fileExtension) (the snippet is on the clipboard).",
-                isError: false)
-            return snippet
-        } catch {
-            message = Message(text: error.message, isError: true)
-            return nil
-        }
+        return .write(
+            [
+                FileWrite(path: base + ".json", text: ParametersFile.encode(feel)),
+                FileWrite(path: base + "." + export.fileExtension, text: export.text)
+            ], as: .export(snippet: export.text))
     }
 
-    public func show(_ text: String, isError: Bool = false) {
+    func show(_ text: String, isError: Bool = false) {
         message = Message(text: text, isError: isError)
     }
 
@@ -852,13 +905,13 @@ public final class PlaygroundSession {
 
     public var isRecording: Bool { recording != nil }
 
-    public func startRecording(at realTime: Double) {
+    func startRecording(at realTime: Double) {
         recordingStart = nil
         recording = []
         message = Message(text: "Recording… drag on the phone, then Stop.", isError: false)
     }
 
-    public func stopRecording() {
+    func stopRecording() {
         guard let events = recording else { return }
         recording = nil
         recorded = events
@@ -867,32 +920,18 @@ public final class PlaygroundSession {
             text: "Recorded \(events.count) events over \(String(format: "%.2f", length)) s.", isError: false)
     }
 
-    public func saveRecording(to path: String) {
+    func saveRecording(to path: String) -> [SessionEffect] {
         // Saving while recording saves what was recorded so far, not the previous recording.
         if isRecording { stopRecording() }
         guard !recorded.isEmpty else {
-            message = Message(text: "Nothing recorded yet: Record, drag on the phone, then Save.", isError: true)
-            return
+            show("Nothing recorded yet: Record, drag on the phone, then Save.", isError: true)
+            return []
         }
-        do {
-            try TextFile.write(GestureFile.encode(recorded), to: path)
-            message = Message(text: "Saved the gesture to \(path).", isError: false)
-        } catch {
-            message = Message(text: error.message, isError: true)
-        }
-    }
-
-    public func loadRecording(from path: String) {
-        do {
-            recorded = try GestureFile.load(path)
-            message = Message(text: "Loaded \(recorded.count) events from \(path).", isError: false)
-        } catch {
-            message = Message(text: error.message, isError: true)
-        }
+        return [.write([FileWrite(path: path, text: GestureFile.encode(recorded))], as: .recording)]
     }
 
     /// Replays the recording on fresh scenes of the targeted sides, starting now.
-    public func replay(on target: ReplayTarget, at realTime: Double) {
+    func replay(on target: ReplayTarget, at realTime: Double) {
         guard !recorded.isEmpty else {
             let text =
                 isRecording
@@ -900,13 +939,12 @@ public final class PlaygroundSession {
             message = Message(text: text, isError: true)
             return
         }
-        let targeted = sides.indices.filter {
-            target == .both || (target == .a && $0 == 0) || (target == .b && $0 == 1)
-        }
+        let targeted = sides.indices.filter(target.includes)
         guard !targeted.isEmpty else { return }
         for index in targeted { rebuild(index..<(index + 1), at: realTime) }
         replaying = (recorded, clock.sceneTime(at: realTime), 0, target)
         let on = target == .both ? (isComparing ? "A and B" : "A") : (target == .a ? "A" : "B")
-        message = Message(text: "Replaying \(recorded.count) events on \(on).", isError: false)
+        show("Replaying \(recorded.count) events on \(on).")
+        messageIsReplay = true
     }
 }

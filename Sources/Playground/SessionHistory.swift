@@ -29,13 +29,16 @@ extension PlaygroundSession {
         case let .applyPreset(id): return "preset \(Preset.all.first { $0.id == id }?.title ?? id)"
         case .resetToDefaults: return "reset"
         case .revert: return "revert"
-        case let .loadParameters(path): return "load \(URL(fileURLWithPath: path).lastPathComponent)"
         case let .setModel(name): return "model \(modelTitle(name))"
         case let .compareModels(a, b): return "\(modelTitle(a)) vs \(modelTitle(b))"
         case let .copy(from, to): return "copy \(from == 0 ? "A" : "B") → \(to == 0 ? "A" : "B")"
         case .swapSides: return "swap"
         case .fitReference: return "fit"
-        case let .openSession(path): return "open \(URL(fileURLWithPath: path).lastPathComponent)"
+        case let .loaded(path, .parameters, _): return "load \(URL(fileURLWithPath: path).lastPathComponent)"
+        case let .loaded(path, .session, _): return "open \(URL(fileURLWithPath: path).lastPathComponent)"
+        case .loaded(_, .keptSession, _): return "open the kept session"
+        case let .open(_, source): return "open \(URL(fileURLWithPath: source).lastPathComponent)"
+        case let .setFeel(_, name): return "load \(name)"
         default: return nil
         }
     }
@@ -129,14 +132,14 @@ extension PlaygroundSession {
 
     /// Opens `document` as the window's state: its scene, viewport, sides, layouts, speed,
     /// reference and recording, on fresh scenes. `source` names it in the message. A scene the
-    /// window does not have is refused, and nothing changes.
-    public func open(_ document: SessionDocument, source: String, at realTime: Double) {
+    /// window does not have is refused, and nothing changes. Returns the reading of its reference.
+    func open(_ document: SessionDocument, source: String, at realTime: Double) -> [SessionEffect] {
         guard let index = setups.firstIndex(where: { $0.name == document.scene }) else {
             show(
                 "\(source): the scene \"\(document.scene)\" is not in this window (scenes: "
                     + "\(setups.map(\.name).joined(separator: ", "))).",
                 isError: true)
-            return
+            return []
         }
         sceneLayouts = [:]
         for (name, values) in document.layouts {
@@ -158,36 +161,19 @@ extension PlaygroundSession {
         recorded = document.recording
         rebuild(sides.indices, at: realTime)
         setSlowMotion(document.slowMotion, at: realTime)
-        var notes: [String] = []
-        if let path = document.reference {
-            loadReference(from: path)
-            if message?.isError == true { notes.append("Its reference was not loaded: \(message?.text ?? path)") }
-        } else {
+        let opened = "Opened \(source): \(sides.map(\.title).joined(separator: "; ")), scene \(scene.name)."
+        guard let path = document.reference else {
             reference = nil
+            show(opened)
+            return []
         }
-        let names = sides.map(\.title).joined(separator: "; ")
-        show(
-            (["Opened \(source): \(names), scene \(scene.name)."] + notes).joined(separator: " "),
-            isError: !notes.isEmpty)
-    }
-
-    func openSession(from path: String, at realTime: Double) {
-        do {
-            open(try SessionFile.load(path), source: path, at: realTime)
-        } catch {
-            show(error.message, isError: true)
+        let effects = loadReference(from: path)
+        if trackingReference == path {
+            show(opened + " " + (message?.text ?? ""))
+        } else {
+            openedReference = (path, opened)
+            show(opened)
         }
-    }
-
-    func saveSession(to path: String) {
-        do {
-            try TextFile.write(SessionFile.encode(snapshot()), to: path)
-            show(
-                "Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open "
-                    + "session or `scrollab play --session \(path)` restores it."
-            )
-        } catch {
-            show(error.message, isError: true)
-        }
+        return effects
     }
 }

@@ -2,15 +2,39 @@ import ScrollLabKit
 import Scenes
 import ScrollPhysics
 
-/// What the user asked for in a frame, as a plain value: the panel and the keys return these,
-/// and `PlaygroundSession.apply(_:at:)` carries them out once, in order, after the panel is
-/// drawn. Nothing changes the session in the middle of drawing, so no stale copy can undo an
-/// action, and every action is testable without a display.
+/// Everything that changes a session, as a plain value: what the user asked for (the panel and
+/// the keys return these), the pointer, wheel and keys on the phones, the frame's tick, and the
+/// results of the effects the app ran for it (a file read or written, a clip encoded, a video
+/// tracked). `PlaygroundSession.apply(_:at:)` carries them out once, in order; it returns
+/// `SessionEffect`s and performs none itself, so every action is testable without a display or
+/// a disk.
 public enum SessionRequest: Equatable, Sendable {
+    /// A pointer sample on the phones (viewport points), at the real time `apply` is given.
+    case pointer(InputEvent)
+    /// A wheel event (SDL's precise values).
+    case wheel(x: Double, y: Double, flipped: Bool)
+    /// An arrow, page or home/end key for the phones.
+    case key(KeyCommand)
+    /// A frame: due replay events are delivered, every side advances to the frame's time, the
+    /// plots record, and side A's trace row is asked to be written (`SessionEffect.appendTrace`).
+    case frame
+
+    /// A file asked for by `SessionEffect.read` was read: its text, and the path it was found at.
+    case loaded(path: String, as: FileRole, text: String)
+    /// The files of a `SessionEffect.write` (or a screenshot or plot the window drew) are in place.
+    case saved(paths: [String], as: SavedFile)
+    /// An effect the app ran did not succeed; the reason is one line.
+    case failed(EffectFailure)
+    /// A blind test run in the window ended: how many trials were answered, where they were
+    /// written, and what the statistics say.
+    case blindTestFinished(answered: Int, path: String, findings: [String])
+
     /// Set one parameter (`key` from the parameter table) of the edited side.
     case setValue(key: String, value: ParameterValue)
     /// Apply a preset (by `Preset.id`) to the edited side.
     case applyPreset(id: String)
+    /// Show preset `index` (of `Preset.all`) in the panel's menu, not yet applied.
+    case choosePreset(Int)
     /// The edited side back to the defaults (UIKit normal).
     case resetToDefaults
     /// The edited side back to the values last applied from a preset, loaded or saved.
@@ -78,14 +102,30 @@ public enum SessionRequest: Equatable, Sendable {
     /// to a session file, or from one.
     case saveSession(path: String)
     case openSession(path: String)
+    /// Open the session the window kept when it last quit (at the next start).
+    case openKeptSession(path: String)
+    /// Open a session document its caller read (`play --session`); `source` names it in the message.
+    case open(SessionDocument, source: String)
+    /// The edited side runs `feel`, named `name` as if loaded from a file (Revert returns to it):
+    /// a parameter file given at start.
+    case setFeel(Feel, name: String)
 
     /// Window matters, passed through: save the phones as PNG, save the offset plot as PNG.
     case screenshot
     case exportPlot
 }
 
-/// What the window must do after the session applied a frame's requests.
-public enum WindowRequest: Equatable, Sendable {
+/// What a session asks the app to do after applying requests: it does none of it itself. The
+/// results come back as requests (`.loaded`, `.saved`, `.failed`, `.clipFinished`,
+/// `.referenceTracked`); `SessionDriver` runs the file effects, the window the rest.
+public enum SessionEffect: Equatable, Sendable {
+    /// Read the file at `path` (a relative path not found from the current folder is looked up
+    /// beside the program: `Disk.locate`); the text comes back as `.loaded`, a failure as `.failed(.read)`.
+    case read(path: String, as: FileRole)
+    /// Write each file whole (`TextFile.write`'s rules); `.saved` or `.failed(.write)` comes back.
+    case write([FileWrite], as: SavedFile)
+    /// Append `text` (rows, a header when the columns changed) to the window's trace.
+    case appendTrace(String)
     case screenshot
     case exportPlot
     case copyToClipboard(String)
@@ -95,4 +135,49 @@ public enum WindowRequest: Equatable, Sendable {
     /// Track a screen recording (`scrollab track`) off the main thread; the trajectory comes
     /// back as `.referenceTracked`, a failure as `.referenceFailed`.
     case trackReference(path: String)
+}
+
+/// What a file read for the session is.
+public enum FileRole: String, Equatable, Sendable {
+    case parameters, recording, reference, session
+    /// The session the window kept when it last quit, opened at the next start.
+    case keptSession
+}
+
+/// One file to write whole.
+public struct FileWrite: Equatable, Sendable {
+    public var path: String
+    public var text: String
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// What files written for the session were, and what the session needs to say or do once they
+/// are in place.
+public enum SavedFile: Equatable, Sendable {
+    /// Side `side`'s parameters, as `feel` (the side is named after the file once it is saved).
+    case parameters(side: Int, feel: Feel)
+    /// The parameters and `snippet`, code for the model's platform (it goes to the clipboard).
+    case export(snippet: String)
+    case recording
+    case session
+    /// The phones as PNG (with their parameters as JSON): `detail` says their size and scale.
+    case screenshot(detail: String)
+    case plot
+}
+
+/// How an effect the app ran for the session failed.
+public enum EffectFailure: Equatable, Sendable {
+    case read(path: String, as: FileRole, reason: String)
+    case write(paths: [String], as: SavedFile, reason: String)
+    /// The trace could not be written; it stops.
+    case trace(String)
+    /// The session could not be kept for the next start.
+    case autosave(String)
+    case screenshot(String)
+    case plot(String)
+    /// A blind test did not start (`started` false) or stopped.
+    case blindTest(started: Bool, reason: String)
 }

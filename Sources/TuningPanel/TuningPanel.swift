@@ -10,8 +10,9 @@ import ScrollPhysics
 /// table (`ScrollParameters.tunables`): title and value above the track, a "(?)" with what it
 /// does physically and where its default comes from, its unit, range and slider scale.
 ///
-/// The panel only reads the session: what the user asks for is returned as `SessionRequest`s,
-/// which the session applies after the panel is drawn.
+/// The panel reads a `PanelState` (the session's values for this frame) and keeps none of them:
+/// what the user asks for is returned as `SessionRequest`s, which the session applies after the
+/// panel is drawn.
 public final class TuningPanel {
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
@@ -29,14 +30,8 @@ public final class TuningPanel {
         var liftOffset: Double?
     }
     private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
-    private var presetIndex = 0
-    /// The preset the menu shows (what Apply applies).
-    public var shownPreset: String { Preset.all[presetIndex].title }
-    /// The edited side's values when the preset menu last looked (see `presets`).
-    private var presetSeenFeel: Feel?
-    /// The viewport the window started with, offered beside the devices.
-    private var startViewport = Size.phone
-    private var sawViewport = false
+    /// The preset the menu showed when last drawn (what Apply applies).
+    public private(set) var shownPreset = Preset.all[0].title
 
     /// Height of the message area (pt): fixed, so the controls below never move.
     public static let messageHeight: Float = 64
@@ -60,7 +55,8 @@ public final class TuningPanel {
         for (i, byte) in bytes.enumerated() { buffer[i] = CChar(bitPattern: byte) }
     }
 
-    public func draw(_ session: PlaygroundSession, x: Float, y: Float, width: Float, height: Float, realTime: Double)
+    /// Draws the panel for `state`; `frameMilliseconds` is how long the window's last frame took.
+    public func draw(_ state: PanelState, frameMilliseconds: Double, x: Float, y: Float, width: Float, height: Float)
         -> [SessionRequest]
     {
         Gui.rects = reportsWidgets ? [] : nil
@@ -83,18 +79,18 @@ public final class TuningPanel {
         itemWidthPushed = true
 
         // Scene
-        var scene = session.sceneIndex
-        if Gui.combo("Scene", &scene, session.setups.enumerated().map { "\($0.offset + 1)  \($0.element.name)" }) {
+        var scene = state.sceneIndex
+        if Gui.combo("Scene", &scene, state.sceneNames.enumerated().map { "\($0.offset + 1)  \($0.element)" }) {
             requests.append(.switchScene(scene))
         }
         Gui.help(
-            "Keys 1–\(session.setups.count) switch scenes too. Space: slow motion (0.1× after release). S: "
+            "Keys 1–\(state.sceneNames.count) switch scenes too. Space: slow motion (0.1× after release). S: "
                 + "screenshot. Ctrl+Z / Ctrl+Shift+Z: undo / redo. Esc: close a menu, else quit (the session is kept "
                 + "for the next start)."
         )
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         Gui.child("##message", height: Self.messageHeight) {
-            if let message = session.message {
+            if let message = state.message {
                 if message.isError { slgui_text_colored_wrapped(message.text) } else { Gui.wrapped(message.text) }
             }
         }
@@ -103,14 +99,14 @@ public final class TuningPanel {
         // background shows its progress and Cancel on the same row (nothing below moves).
         if Gui.button("Undo") { requests.append(.undo) }
         Gui.help(
-            session.undoLabel.map { "Takes back: \($0). Ctrl+Z." }
+            state.undoLabel.map { "Takes back: \($0). Ctrl+Z." }
                 ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit "
                 + "can be taken back (Ctrl+Z)."
         )
         Gui.sameLine(fitting: "Redo")
         if Gui.button("Redo") { requests.append(.redo) }
-        Gui.help(session.redoLabel.map { "Does again: \($0). Ctrl+Shift+Z." } ?? "Nothing to redo. Ctrl+Shift+Z.")
-        if let clip = session.clip {
+        Gui.help(state.redoLabel.map { "Does again: \($0). Ctrl+Shift+Z." } ?? "Nothing to redo. Ctrl+Shift+Z.")
+        if let clip = state.clip {
             Gui.sameLine()
             let frames = clip.total > 0 ? "\(clip.done) / \(clip.total) frames" : "starting"
             let finishing = clip.total > 0 && clip.done >= clip.total ? ", finishing" : ""
@@ -121,7 +117,7 @@ public final class TuningPanel {
             slgui_pop_item_width()
             Gui.sameLine(fitting: "Cancel clip")
             if Gui.button("Cancel clip") { requests.append(.cancelClip) }
-        } else if let last = session.undoLabel {
+        } else if let last = state.undoLabel {
             Gui.sameLine()
             Gui.disabled(Self.clipped("last change: \(last)", to: 34))
         }
@@ -132,49 +128,48 @@ public final class TuningPanel {
         sectionsOpen = true
         slgui_push_item_width(itemWidth)
 
-        if Gui.header("Live") { live(session, realTime: realTime, into: &requests) }
+        if Gui.header("Live") { live(state, frameMilliseconds: frameMilliseconds, into: &requests) }
 
-        if !session.scene.controls.isEmpty || !session.scene.readout.isEmpty {
-            if Gui.header("Scene: \(session.scene.name)") { sceneControls(session, into: &requests) }
+        if !state.controls.isEmpty || !state.readout.isEmpty {
+            if Gui.header("Scene: \(state.sceneName)") { sceneControls(state, into: &requests) }
         }
 
-        if Gui.header("A/B comparison", open: false) { comparison(session, into: &requests) }
-        if Gui.header("Blind test", open: false) { blindTest(session, into: &requests) }
-        if Gui.header("Record & replay", open: false) { recording(session, into: &requests) }
-        if Gui.header("Feel presets & files") { presets(session, into: &requests) }
+        if Gui.header("A/B comparison", open: false) { comparison(state, into: &requests) }
+        if Gui.header("Blind test", open: false) { blindTest(state, into: &requests) }
+        if Gui.header("Record & replay", open: false) { recording(state, into: &requests) }
+        if Gui.header("Feel presets & files") { presets(state, into: &requests) }
         if Gui.header("Session", open: false) { sessionFiles(into: &requests) }
 
-        if Gui.header("Physics model") { models(session, into: &requests) }
-        guard let parameters = (session.feel.model as? UIKitModel)?.values else {
+        if Gui.header("Physics model") { models(state, into: &requests) }
+        guard let parameters = (state.feel.model as? UIKitModel)?.values else {
             // Another platform's physics: its own knobs, from its own table.
-            if Gui.header("\(session.feel.title): parameters") {
-                for row in session.feel.model.rows { modelSlider(row, into: &requests) }
+            if Gui.header("\(state.feel.title): parameters") {
+                for row in state.feel.model.rows { modelSlider(row, into: &requests) }
             }
-            deviceSection(session, into: &requests)
+            deviceSection(state, into: &requests)
             return requests
         }
         // UIKit's knobs, section by section, straight from its table: a tunable appears in its
         // section when it matters given the others (a scene that forces a page policy counts).
         var effective = parameters
-        if let forced = session.scene.forcedPagePolicy { effective.pagePolicy = forced }
+        if let forced = state.forcedPagePolicy { effective.pagePolicy = forced }
         for section in ScrollParameters.sections where section != Self.deviceSection {
             guard Gui.header(section, open: !Self.closedSections.contains(section)) else { continue }
             for tunable in ScrollParameters.tunables where tunable.section == section && tunable.matters(effective) {
-                widget(tunable, parameters, session: session, into: &requests)
+                widget(tunable, parameters, state: state, into: &requests)
             }
-            notes(section, session, into: &requests)
+            notes(section, state, into: &requests)
         }
-        deviceSection(session, into: &requests)
+        deviceSection(state, into: &requests)
         return requests
     }
 
     /// The device last, so it moves none of the controls above (whatever the physics model).
-    private func deviceSection(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+    private func deviceSection(_ state: PanelState, into requests: inout [SessionRequest]) {
         if Gui.header("Device") {
-            if !sawViewport { startViewport = session.viewport; sawViewport = true }
             // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
-            let base = Device.all.contains { $0.viewport == session.viewport } ? startViewport : session.viewport
-            var device = Device.all.firstIndex { $0.viewport == session.viewport }.map { $0 + 1 } ?? 0
+            let base = Device.all.contains { $0.viewport == state.viewport } ? state.startViewport : state.viewport
+            var device = Device.all.firstIndex { $0.viewport == state.viewport }.map { $0 + 1 } ?? 0
             if Gui.combo(
                 "Viewport", &device,
                 [(base == .phone ? "iPhone 14  " : "Start  ") + "\(Int(base.width))×\(Int(base.height))"]
@@ -186,10 +181,10 @@ public final class TuningPanel {
                 "The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh "
                     + "rate and pixel grid (and the Flutter models' device pixel ratio)."
             )
-            if let parameters = (session.feel.model as? UIKitModel)?.values {
+            if let parameters = (state.feel.model as? UIKitModel)?.values {
                 for tunable in ScrollParameters.tunables
                 where tunable.section == Self.deviceSection && tunable.matters(parameters) {
-                    widget(tunable, parameters, session: session, into: &requests)
+                    widget(tunable, parameters, state: state, into: &requests)
                 }
             }
         }
@@ -197,19 +192,17 @@ public final class TuningPanel {
 
     // MARK: Sections
 
-    private func live(_ session: PlaygroundSession, realTime: Double, into requests: inout [SessionRequest]) {
-        let t = session.sceneTime(at: realTime)
+    private func live(_ state: PanelState, frameMilliseconds: Double, into requests: inout [SessionRequest]) {
         // The side being edited: its numbers are the ones the sliders change.
-        let edited = session.edited
-        let live = edited.scene.liveReading(at: t)
+        let live = state.live
         let page = live.page.map { "  page \($0)" } ?? ""
-        let side = session.isComparing ? "\(edited.label): " : ""
-        let slow = session.slowMotionRate.map { "   SLOW MOTION \(PlaygroundSession.rateText($0))" } ?? ""
+        let side = state.isComparing ? "\(state.editedLabel): " : ""
+        let slow = state.slowMotionRate.map { "   SLOW MOTION \(PlaygroundSession.rateText($0))" } ?? ""
         Gui.text("\(side)\(live.phase.rawValue)\(page)\(slow)")
         let joined = live.joins.isEmpty ? "" : " (\(live.joins))"
         Gui.text("offset\(joined) \(Self.short(live.offset)) pt   velocity \(Self.short(live.velocity)) pt/s")
-        Gui.disabled("frame \(Self.short(session.frameMilliseconds)) ms")
-        gesturePlots(session)
+        Gui.disabled("frame \(Self.short(frameMilliseconds)) ms")
+        gesturePlots(state)
         let referencePath = Gui.input("Reference", &referenceBuffer)
         Gui.help(
             "A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads, "
@@ -222,7 +215,7 @@ public final class TuningPanel {
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
         Gui.sameLine(fitting: "Fit")
         if Gui.button("Fit") { requests.append(.fitReference) }
-        if session.reference != nil {
+        if state.reference != nil {
             Gui.sameLine(fitting: "Clear##reference")
             if Gui.button("Clear##reference") { requests.append(.clearReference) }
         }
@@ -232,7 +225,7 @@ public final class TuningPanel {
                 + "scrollab-plot-….png."
         )
         let rates: [Double?] = [nil] + SceneClock.slowMotionRates.map { Optional($0) }
-        var speed = rates.firstIndex { $0 == session.slowMotionRate } ?? 0
+        var speed = rates.firstIndex { $0 == state.slowMotionRate } ?? 0
         if Gui.combo(
             "Speed", &speed, rates.map { $0.map { "\(PlaygroundSession.rateText($0)) slow motion" } ?? "1× real time" })
         {
@@ -251,18 +244,19 @@ public final class TuningPanel {
 
     /// The last gesture of every side, touch-down to rest: offset and velocity over time on
     /// shared scales, the reference over them, and the table of what each side did.
-    private func gesturePlots(_ session: PlaygroundSession) {
-        let gestures = session.sides.map(\.gesture)
+    private func gesturePlots(_ state: PanelState) {
+        let gestures = state.sides.map(\.gesture)
+        let edited = state.sides[state.editing].gesture
         var span = gestures.map(\.span).max() ?? 1
         // The reference's line is remade only when the reference or the lift it starts at changes
         // (a recording can hold many thousand rows; the panel is drawn up to every frame).
-        let reference = session.reference.map { ref -> (xs: [Double], ys: [Double]) in
+        let reference = state.reference.map { ref -> (xs: [Double], ys: [Double]) in
             let key = ReferenceLineKey(
                 path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
-                last: ref.trace.samples.last?.offset, lift: session.edited.gesture.release?.time,
-                liftOffset: session.edited.gesture.release?.offset)
+                last: ref.trace.samples.last?.offset, lift: edited.release?.time,
+                liftOffset: edited.release?.offset)
             if let kept = referenceLine, kept.key == key { return (kept.xs, kept.ys) }
-            let line = (xs: ref.times(on: session.edited.gesture), ys: ref.offsets(on: session.edited.gesture))
+            let line = (xs: ref.times(on: edited), ys: ref.offsets(on: edited))
             referenceLine = (key, line.xs, line.ys)
             return line
         }
@@ -277,7 +271,7 @@ public final class TuningPanel {
         // One height with one phone or two (A and B share the charts): nothing below moves when
         // A/B is turned on.
         let height: Float = 90
-        let sides = session.isComparing ? "A blue, B orange" : "blue"
+        let sides = state.isComparing ? "A blue, B orange" : "blue"
         let offsets = gestures.map(\.offsets) + (reference.map { [$0.ys] } ?? [])
         var lines = gestures.enumerated().map {
             (xs: $0.element.times, ys: $0.element.offsets, rgb: Self.sideColours[$0.offset % 2], thickness: Float(1.5))
@@ -299,28 +293,28 @@ public final class TuningPanel {
             })
         Gui.table(
             "##gesture-table",
-            [GestureTable.header] + session.sides.map { GestureTable.row($0.label, $0.gesture.summary) })
+            [GestureTable.header] + state.sides.map { GestureTable.row($0.label, $0.gesture.summary) })
     }
 
-    private func comparison(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        var comparing = session.isComparing
+    private func comparison(_ state: PanelState, into requests: inout [SessionRequest]) {
+        var comparing = state.isComparing
         if Gui.checkbox("Compare A and B side by side", &comparing) { requests.append(.setComparing(comparing)) }
         Gui.help("Two phones, each with its own parameters; one drag drives both with the same pointer samples.")
-        guard session.isComparing else { return }
-        var side = session.editing
+        guard state.isComparing else { return }
+        var side = state.editing
         if Gui.combo("Panel edits", &side, ["A (left)", "B (right)"]) { requests.append(.edit(side: side)) }
         if Gui.button("Copy A → B") { requests.append(.copy(from: 0, to: 1)) }
         Gui.sameLine(fitting: "Copy B → A")
         if Gui.button("Copy B → A") { requests.append(.copy(from: 1, to: 0)) }
         Gui.sameLine(fitting: "Swap")
         if Gui.button("Swap") { requests.append(.swapSides) }
-        var ghost = session.showsGhost
+        var ghost = state.showsGhost
         if Gui.checkbox("Ghost of B on A", &ghost) { requests.append(.setGhost(ghost)) }
     }
 
     /// A blind test of A against B, or a staircase measuring one parameter's just-noticeable
     /// difference: names, values and plots are hidden until it ends.
-    private func blindTest(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+    private func blindTest(_ state: PanelState, into requests: inout [SessionRequest]) {
         _ = Gui.combo(
             "Mode", &blindMode, ["ABX: is X A or B?", "Preference: which feels better?", "Same or different?"])
         Gui.help(
@@ -341,7 +335,7 @@ public final class TuningPanel {
             "One JSON line per answer is appended to the results file; `scrollab blind --report FILE` pools several "
                 + "participants. Keys: ← or A / → or B, S / D, Esc ends."
         )
-        let rows = session.feel.model.rows.filter { ParameterStep($0) != nil }
+        let rows = state.feel.model.rows.filter { ParameterStep($0) != nil }
         guard !rows.isEmpty else { return }
         jndKey = min(jndKey, rows.count - 1)
         _ = Gui.combo("JND of", &jndKey, rows.map(\.title))
@@ -359,12 +353,12 @@ public final class TuningPanel {
     }
 
     /// The edited side's physics model and the one-click platform comparisons.
-    private func models(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
+    private func models(_ state: PanelState, into requests: inout [SessionRequest]) {
         // Names and titles from the one registry, UIKit's first.
         let names = FeelZoo.models.map { $0.name }
         let titles = FeelZoo.models.map { $0.title }
-        var index = names.firstIndex(of: session.feel.name) ?? 0
-        let label = session.isComparing ? "Model of \(session.edited.label)" : "Model"
+        var index = names.firstIndex(of: state.feel.name) ?? 0
+        let label = state.isComparing ? "Model of \(state.editedLabel)" : "Model"
         if Gui.combo(label, &index, titles) { requests.append(.setModel(name: names[index])) }
         Gui.help(
             "Whose scroll physics this side runs, each from its platform's published source, at its defaults: "
@@ -382,15 +376,15 @@ public final class TuningPanel {
         )
     }
 
-    private func recording(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        if session.isRecording {
+    private func recording(_ state: PanelState, into requests: inout [SessionRequest]) {
+        if state.isRecording {
             if Gui.button("Stop recording") { requests.append(.stopRecording) }
         } else if Gui.button("Record") {
             requests.append(.startRecording)
         }
         Gui.sameLine()
         // While recording, the events caught so far (the last recording's count showed "0 events").
-        Gui.disabled(session.recording.map { "recording: \($0.count) events" } ?? "\(session.recorded.count) events")
+        Gui.disabled(state.isRecording ? "recording: \(state.recordingCount) events" : "\(state.recordedCount) events")
         let gesturePath = Gui.input("Gesture", &gestureBuffer)
         Gui.help(
             "The same JSON as `scrollab replay --gesture`. Recording starts at the first touch and keeps each event's "
@@ -399,8 +393,8 @@ public final class TuningPanel {
         if Gui.button("Save##gesture") { requests.append(.saveRecording(path: gesturePath)) }
         Gui.sameLine(fitting: "Load##gesture")
         if Gui.button("Load##gesture") { requests.append(.loadRecording(path: gesturePath)) }
-        if Gui.button(session.isComparing ? "Replay on both" : "Replay") { requests.append(.replay(.both)) }
-        if session.isComparing {
+        if Gui.button(state.isComparing ? "Replay on both" : "Replay") { requests.append(.replay(.both)) }
+        if state.isComparing {
             Gui.sameLine(fitting: "on A")
             if Gui.button("on A") { requests.append(.replay(.a)) }
             Gui.sameLine(fitting: "on B")
@@ -416,20 +410,15 @@ public final class TuningPanel {
         )
     }
 
-    private func presets(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        // When the edited side's values change (a swap, a copy, a platform comparison, a file),
-        // the menu shows the preset they now equal, if any; a pick not yet applied stays.
-        if session.feel != presetSeenFeel {
-            presetSeenFeel = session.feel
-            if let match = Preset.all.firstIndex(where: { $0.feel.on(session.display) == session.feel }) {
-                presetIndex = match
-            }
-        }
-        var index = presetIndex
-        if Gui.combo("##preset", &index, Preset.all.map(\.title)) { presetIndex = index }
+    private func presets(_ state: PanelState, into requests: inout [SessionRequest]) {
+        // The preset picked and not yet applied, else the one the edited side's values equal (a
+        // swap, a copy, a platform comparison, a file change them), else the one it is named after.
+        var index = state.preset
+        if Gui.combo("##preset", &index, Preset.all.map(\.title)) { requests.append(.choosePreset(index)) }
+        shownPreset = Preset.all[index].title
         Gui.sameLine(fitting: "Apply")
-        if Gui.button("Apply") { requests.append(.applyPreset(id: Preset.all[presetIndex].id)) }
-        Gui.help(Preset.all[presetIndex].summary)
+        if Gui.button("Apply") { requests.append(.applyPreset(id: Preset.all[index].id)) }
+        Gui.help(Preset.all[index].summary)
         if Gui.button("Reset to default") { requests.append(.resetToDefaults) }
         Gui.sameLine(fitting: "Revert")
         if Gui.button("Revert") { requests.append(.revert) }
@@ -439,12 +428,12 @@ public final class TuningPanel {
         if Gui.button("Load") { requests.append(.loadParameters(path: path)) }
         Gui.sameLine(fitting: "Save")
         if Gui.button("Save") { requests.append(.saveParameters(path: path)) }
-        if session.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
+        if state.hasUnsavedChanges { Gui.sameLine(); Gui.disabled("(changed)") }
         // Named by side and model: the JSON and the code beside it always belong together.
-        let base = "scrollab-feel-\(session.edited.label)-\(session.feel.name)"
+        let base = "scrollab-feel-\(state.editedLabel)-\(state.feel.name)"
         if Gui.button("Export for engineers") { requests.append(.exportForEngineers(base: base)) }
         Gui.help(
-            "Writes \(base).json and \(base).\(session.feel.model.exported.fileExtension) (the values as code for "
+            "Writes \(base).json and \(base).\(state.feel.model.exported.fileExtension) (the values as code for "
                 + "this model's platform: what an app can set there and what it cannot) and copies the code."
         )
     }
@@ -463,12 +452,11 @@ public final class TuningPanel {
         if Gui.button("Open session") { requests.append(.openSession(path: path)) }
     }
 
-    private func sceneControls(_ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        let scene = session.scene
-        for control in scene.controls {
+    private func sceneControls(_ state: PanelState, into requests: inout [SessionRequest]) {
+        for control in state.controls {
             switch control {
             case let .slider(id, label, range, format, help):
-                var value = scene.controlValue(id)
+                var value = (state.controlValues[id] ?? 0)
                 let width = max(80, Gui.availableWidth - 4)
                 if Gui.valueSlider(
                     id: "scene-\(id)", title: label, help: help, value: Self.cFormat(format, value), position: &value,
@@ -477,7 +465,7 @@ public final class TuningPanel {
                     requests.append(.setSceneControl(id: id, value: value))
                 }
             case let .toggle(id, label, help):
-                var on = scene.controlValue(id) != 0
+                var on = (state.controlValues[id] ?? 0) != 0
                 if Gui.checkbox(label, &on) { requests.append(.setSceneControl(id: id, value: on ? 1 : 0)) }
                 Gui.help(help)
             case let .button(id, label, help):
@@ -485,7 +473,7 @@ public final class TuningPanel {
                 Gui.help(help)
             }
         }
-        for line in scene.readout { Gui.wrapped(line) }
+        for line in state.readout { Gui.wrapped(line) }
     }
 
     // MARK: Parameter sliders
@@ -498,7 +486,7 @@ public final class TuningPanel {
     /// The control of one UIKit tunable, by its kind: a combo for a choice, a slider for a
     /// number, a checkbox for an optional value's unset meaning and then its slider.
     private func widget(
-        _ tunable: ParameterSpec, _ parameters: ScrollParameters, session: PlaygroundSession,
+        _ tunable: ParameterSpec, _ parameters: ScrollParameters, state: PanelState,
         into requests: inout [SessionRequest]
     ) {
         if !tunable.options.isEmpty { return choice(tunable.key, parameters, into: &requests) }
@@ -506,7 +494,7 @@ public final class TuningPanel {
             var unset = tunable.value(in: parameters) == .null
             if Gui.checkbox("\(tunable.title) = \(meaning)", &unset) {
                 // Set: start from what unset meant (the viewport's length along the scroll).
-                let start = min(max(session.mainAxisViewportLength, tunable.range.lowerBound), tunable.range.upperBound)
+                let start = min(max(state.mainAxisViewportLength, tunable.range.lowerBound), tunable.range.upperBound)
                 requests.append(.setValue(key: tunable.key, value: unset ? .null : .number(start)))
             }
             Gui.help(Self.helpText(tunable))
@@ -516,8 +504,8 @@ public final class TuningPanel {
     }
 
     /// What a section shows besides its tunables: readouts computed from them.
-    private func notes(_ section: String, _ session: PlaygroundSession, into requests: inout [SessionRequest]) {
-        guard let parameters = (session.feel.model as? UIKitModel)?.values else { return }
+    private func notes(_ section: String, _ state: PanelState, into requests: inout [SessionRequest]) {
+        guard let parameters = (state.feel.model as? UIKitModel)?.values else { return }
         switch section {
         case ScrollParameters.Section.deceleration:
             if !parameters.followsUIKitSteps {
@@ -532,11 +520,11 @@ public final class TuningPanel {
             )
         case ScrollParameters.Section.fastScrolling:
             Gui.disabled(
-                "now ×\(Self.short(session.edited.scene.mainAxis.glideMultiplier)) after "
-                    + "\(session.edited.scene.mainAxis.finger.flicksInARow) flicks in a row"
+                "now ×\(Self.short(state.glideMultiplier)) after "
+                    + "\(state.flicksInARow) flicks in a row"
             )
         case ScrollParameters.Section.paging:
-            if let forced = session.scene.forcedPagePolicy {
+            if let forced = state.forcedPagePolicy {
                 Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).")
             }
         default:

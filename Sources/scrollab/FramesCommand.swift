@@ -120,9 +120,8 @@ struct FramesCommand: ParsableCommand {
         }
         // The playground's scenes, this one in its place (the panel's Scene menu reads as in `play`).
         let (setups, index) = SceneSetup.playground(with: setup)
-        let session = try PlaygroundSession(
-            setups: setups, initial: index, viewport: viewport, feel: .standard, tracePath: nil,
-            realTime: Window.now)
+        let session = PlaygroundSession(
+            setups: setups, initial: index, viewport: viewport, feel: .standard, realTime: Window.now)
         var forward = true
         var perFrame: [Double] = []
         perFrame.reserveCapacity(frames)

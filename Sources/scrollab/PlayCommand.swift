@@ -113,40 +113,32 @@ struct PlayCommand: ParsableCommand {
                     + "scrollab render"
             )
         }
-        let session = try PlaygroundSession(
+        let traceFile = try trace.map { try TraceFile($0, header: "", live: true) }
+        let session = PlaygroundSession(
             setups: setups, initial: index, viewport: viewport, feel: feel,
             feelName: params.map { URL(fileURLWithPath: $0).lastPathComponent },
-            tracePath: trace, realTime: Window.now)
+            tracing: traceFile != nil, realTime: Window.now)
+        app.driver = SessionDriver(files: Disk(trace: traceFile))
+        // What the command line asked for, as requests the first frame applies.
+        var start: [SessionRequest] = []
         if compare || feelB != nil || ghost {
-            session.setComparing(true, at: Window.now)
+            start.append(.setComparing(true))
             if let feelB, let paramsB {
-                session.editing = 1
-                session.setFeel(feelB, named: URL(fileURLWithPath: paramsB).lastPathComponent, at: Window.now)
-                session.show(
-                    "A/B on: A runs \(session.sides[0].named.name), B \(session.sides[1].named.name); one drag drives "
-                        + "both."
-                )
-                session.editing = 0
+                start += [.edit(side: 1), .setFeel(feelB, name: URL(fileURLWithPath: paramsB).lastPathComponent)]
+                start.append(.edit(side: 0))
             }
-            session.showsGhost = ghost
+            if ghost { start.append(.setGhost(true)) }
         }
         // The session the window kept when it last quit comes back when nothing else was asked for.
         let kept = SessionFile.autosavePath()
         if let opened, let path = sessionFile {
-            session.open(opened, source: path, at: Window.now)
+            start.append(.open(opened, source: path))
         } else if !fresh, params == nil, paramsB == nil, !compare, !ghost, sceneOptions.isEmpty, let kept,
             FileManager.default.fileExists(atPath: kept)
         {
-            do {
-                session.open(
-                    try SessionFile.load(kept), source: "the session kept when the window last quit", at: Window.now)
-                if session.message?.isError == false {
-                    session.show((session.message?.text ?? "") + " (`play --fresh` starts from the defaults.)")
-                }
-            } catch {
-                session.show("The session kept at \(kept) was not opened: \(error.message)", isError: true)
-            }
+            start.append(.openKeptSession(path: kept))
         }
+        app.startRequests = start
         // Scripted runs (--exit-after) leave the kept session alone.
         app.autosavePath = quitTime == nil ? kept : nil
         app.shotScale = shotScale
@@ -160,7 +152,7 @@ struct PlayCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("scrollab: the session was not kept for the next start: \(failure)\n".utf8))
         }
-        try session.finishTrace()
+        try traceFile?.finish()
         if let failure = app.screenshotFailure { throw InputError(failure) }
     }
 

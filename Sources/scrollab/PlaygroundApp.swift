@@ -22,6 +22,12 @@ final class PlaygroundApp {
     /// The X server's time of the pointer event about to be decoded (ms), and the clock mapping.
     private var serverTime: Double?
     private var eventTimes = EventTimes()
+    /// Runs the session's file effects (parameters, gestures, references, sessions, the trace).
+    var driver = SessionDriver(files: Disk())
+    /// Requests applied before the first frame (what the command line asked for: A/B, a file, a session).
+    var startRequests: [SessionRequest] = []
+    /// Milliseconds the last frame took to build (the panel shows it).
+    private var frameMilliseconds = 0.0
 
     init(windowWidth: Int, windowHeight: Int, renderer: Window.RendererChoice = .auto) throws {
         window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight, renderer: renderer)
@@ -52,6 +58,11 @@ final class PlaygroundApp {
         var pendingShot = screenshot
         var pendingWindowShot = windowScreenshot
         var pacer = FramePacer(at: start)
+        // What the command line asked for, before the first frame lays the phones out.
+        run(
+            driver.apply(startRequests, to: session, at: start), session: session,
+            layout: layout(viewport: session.viewport, sides: session.sides.count), at: start)
+        startRequests = []
         while running {
             let now = Window.now
             if let quitAfter, now - start >= quitAfter { break }
@@ -134,7 +145,7 @@ final class PlaygroundApp {
             requests.append(outcome)
             return true
         }
-        session.frame(at: now)
+        run(driver.apply([.frame], to: session, at: now), session: session, layout: geometry, at: now)
 
         window.clear(Self.background)
         let ratio = window.pixelRatio
@@ -184,8 +195,8 @@ final class PlaygroundApp {
             let kept = spills ? nil : window.beginOverlay(background: Self.background)
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
             let panelRequests = panel.draw(
-                session, x: Float(geometry.panelX), y: 0, width: Float(geometry.panelWidth),
-                height: Float(geometry.height), realTime: now)
+                session.panelState(at: now), frameMilliseconds: frameMilliseconds, x: Float(geometry.panelX), y: 0,
+                width: Float(geometry.panelWidth), height: Float(geometry.height))
             if let kept {
                 // Only the rows whose drawing changed (a readout, a hovered button) are redrawn.
                 let bg = Self.background
@@ -200,9 +211,7 @@ final class PlaygroundApp {
         }
         if !spills { window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down))) }
         // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
-        for request in session.apply(requests, at: now) {
-            perform(request, session: session, layout: geometry, ratio: ratio)
-        }
+        run(driver.apply(requests, to: session, at: now), session: session, layout: geometry, at: now)
         reportWidgets(geometry, message: session.message?.text)
         if requests.contains(where: { if case .clipProgress = $0 { return false } else { return true } }) {
             autosaveDue = true
@@ -211,7 +220,7 @@ final class PlaygroundApp {
         if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) {
             pointerPhone = nil
         }
-        session.frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
+        frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
         return sawEvent || !requests.isEmpty
     }
 
@@ -237,53 +246,58 @@ final class PlaygroundApp {
             autosaveFailed = false
             return nil
         } catch {
-            if !autosaveFailed {
-                session.show("The session cannot be kept for the next start: \(error.message)", isError: true)
-            }
+            if !autosaveFailed { driver.apply([.failed(.autosave(error.message))], to: session, at: now) }
             autosaveFailed = true
             return error.message
         }
     }
 
-    private func perform(_ request: WindowRequest, session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
-        switch request {
-        case .screenshot: saveViewport(session: session, layout: layout, ratio: ratio)
-        case .exportPlot: savePlot(session: session)
+    /// Runs the effects only the window can, and applies what they report until nothing is left.
+    private func run(_ effects: [SessionEffect], session: PlaygroundSession, layout: WindowLayout, at now: Double) {
+        var effects = effects
+        while !effects.isEmpty {
+            let results = effects.flatMap { perform($0, session: session, layout: layout) }
+            effects = results.isEmpty ? [] : driver.apply(results, to: session, at: now)
+        }
+    }
+
+    /// Carries out one effect; returns what it reports back to the session.
+    private func perform(_ effect: SessionEffect, session: PlaygroundSession, layout: WindowLayout) -> [SessionRequest]
+    {
+        switch effect {
+        case .screenshot: return [saveViewport(session: session)]
+        case .exportPlot: return [savePlot(session: session)]
         case .copyToClipboard(let text): window.copyToClipboard(text)
         case .recordClip(let clip): clipJob = ClipJob(clip)
         case .cancelClip: clipJob?.cancel()
-        case .trackReference(let path): trackJobs.append(TrackJob(path: path))
-        case .runBlindTest(let plan): runBlindTest(plan, session: session)
+        case .trackReference(let path): trackJobs.append(TrackJob(path: path, file: Disk.locate(path)))
+        case .runBlindTest(let plan): return [runBlindTest(plan)]
+        case .read, .write, .appendTrace: break  // the driver's
         }
+        return []
     }
 
     /// Runs a blind test in this window (the panel and phones give way to it) and, when it ends,
     /// says what it found.
-    private func runBlindTest(_ plan: BlindTestPlan, session: PlaygroundSession) {
+    private func runBlindTest(_ plan: BlindTestPlan) -> SessionRequest {
         let start = Date()
         let seed = UInt64(start.timeIntervalSince1970 * 1000) % 9_007_199_254_740_991
         let setup: BlindSetup
         switch plan.setup(seed: seed, stamp: ISO8601DateFormatter().string(from: start)) {
         case .success(let made): setup = made
-        case .failure(let error): session.show("Blind test not started: \(error.message)", isError: true); return
+        case .failure(let error): return .failed(.blindTest(started: false, reason: error.message))
         }
         let results: ResultsFile
         do { results = try ResultsFile(plan.request.path, inputs: []) } catch {
-            session.show("Blind test not started: \(error)", isError: true)
-            return
+            return .failed(.blindTest(started: false, reason: "\(error)"))
         }
         let stage = BlindStage(run: BlindRun(setup), scene: plan.scene, viewport: plan.viewport, layout: plan.layout)
         let app = BlindApp(window: window, stage: stage, results: results)
         let lines = app.run()
-        let answered = stage.run.countedRecords.count
-        if let failure = app.failure {
-            session.show("Blind test stopped: \(failure)", isError: true)
-        } else {
-            session.show(
-                "Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(plan.request.path). "
-                    + lines.joined(separator: " "))
-        }
         pointerPhone = nil
+        if let failure = app.failure { return .failed(.blindTest(started: true, reason: failure)) }
+        return .blindTestFinished(
+            answered: stage.run.countedRecords.count, path: plan.request.path, findings: lines)
     }
 
     /// The clip encoding in the background, if any.
@@ -343,21 +357,21 @@ final class PlaygroundApp {
             let time = eventTime(pumped)
             guard let phone = layout.phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
             pointerPhone = phone
-            session.pointerDown(at: local(x, y, phone: phone), time: time)
+            driver.apply([.pointer(.down(local(x, y, phone: phone)))], to: session, at: time)
         case let .pointerMoved(x, y, pumped):
             let time = eventTime(pumped)
             guard let phone = pointerPhone else { return }
-            session.pointerMoved(to: local(x, y, phone: phone), time: time)
+            driver.apply([.pointer(.move(local(x, y, phone: phone)))], to: session, at: time)
         case let .pointerUp(x, y, pumped):
             let time = eventTime(pumped)
             guard let phone = pointerPhone else { return }
             pointerPhone = nil
-            session.pointerUp(at: local(x, y, phone: phone), time: time)
+            driver.apply([.pointer(.up(local(x, y, phone: phone)))], to: session, at: time)
         case let .wheel(x, y, flipped, time):
             var mx: Int32 = 0, my: Int32 = 0
             SDLMouse.position(&mx, &my)
             guard layout.phones.contains(where: { $0.contains(x: Double(mx), y: Double(my)) }) else { return }
-            session.wheel(x: x, y: y, flipped: flipped, time: time)
+            driver.apply([.wheel(x: x, y: y, flipped: flipped)], to: session, at: time)
         case let .key(key, time):
             switch key {
             case .escape: running = false
@@ -367,14 +381,14 @@ final class PlaygroundApp {
             case .undo: requests.append(.undo)
             case .redo: requests.append(.redo)
             case .digit(let n): requests.append(.switchScene(n - 1))
-            case .up: session.key(.up, time: time)
-            case .down: session.key(.down, time: time)
-            case .left: session.key(.left, time: time)
-            case .right: session.key(.right, time: time)
-            case .pageUp: session.key(.pageUp, time: time)
-            case .pageDown: session.key(.pageDown, time: time)
-            case .home: session.key(.home, time: time)
-            case .end: session.key(.end, time: time)
+            case .up: driver.apply([.key(.up)], to: session, at: time)
+            case .down: driver.apply([.key(.down)], to: session, at: time)
+            case .left: driver.apply([.key(.left)], to: session, at: time)
+            case .right: driver.apply([.key(.right)], to: session, at: time)
+            case .pageUp: driver.apply([.key(.pageUp)], to: session, at: time)
+            case .pageDown: driver.apply([.key(.pageDown)], to: session, at: time)
+            case .home: driver.apply([.key(.home)], to: session, at: time)
+            case .end: driver.apply([.key(.end)], to: session, at: time)
             }
         case .resized:
             break
@@ -426,7 +440,7 @@ final class PlaygroundApp {
 
     /// Saves the viewport(s) as PNG at `shotScale` and the parameters beside each as JSON, named
     /// by scene, side and time.
-    private func saveViewport(session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
+    private func saveViewport(session: PlaygroundSession) -> SessionRequest {
         shotCounter += 1
         let stamp = Int(Date().timeIntervalSince1970)
         var saved: [String] = []
@@ -455,12 +469,14 @@ final class PlaygroundApp {
                     scale: shotScale
                 ).savePNG(base)
                 both = "; A and B together in \(base)"
+                saved.append(base)
             }
-            session.show(
-                "Saved " + saved.joined(separator: ", ")
-                    + " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON\(both).")
+            return .saved(
+                paths: saved,
+                as: .screenshot(
+                    detail: " (\(size) px, @\(Self.short(shotScale))x) with the parameters beside as JSON\(both)."))
         } catch {
-            session.show("Screenshot failed: \(error)", isError: true)
+            return .failed(.screenshot("\(error)"))
         }
     }
 
@@ -477,7 +493,7 @@ final class PlaygroundApp {
         }
     }
 
-    private func savePlot(session: PlaygroundSession) {
+    private func savePlot(session: PlaygroundSession) -> SessionRequest {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
             OffsetPlot.Series(
@@ -493,9 +509,9 @@ final class PlaygroundApp {
         let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
         do {
             try OffsetPlot.image(series, reference: reference, table: table, fonts: window.fonts).savePNG(path)
-            session.show("Saved \(path).")
+            return .saved(paths: [path], as: .plot)
         } catch {
-            session.show("Plot export failed: \(error)", isError: true)
+            return .failed(.plot("\(error)"))
         }
     }
 

@@ -8,12 +8,15 @@ import Tracking
 /// Load* with a video): the window polls it once a frame and hands the outcome to the session
 /// as a request. Shared fields are read and written under `lock`.
 final class TrackJob: @unchecked Sendable {
+    /// The path the session asked for (its result names it), and the file that is read.
     let path: String
+    let file: String
     private let lock = NSLock()
     private var outcome: SessionRequest?
 
-    init(path: String) {
+    init(path: String, file: String) {
         self.path = path
+        self.file = file
         let thread = Thread { [self] in self.run() }
         thread.name = "video tracker"
         thread.start()
@@ -29,7 +32,7 @@ final class TrackJob: @unchecked Sendable {
     private func run() {
         let request: SessionRequest
         do {
-            var track = try VideoTracking.track(VideoTracking.Request(path: path))
+            var track = try VideoTracking.track(VideoTracking.Request(path: file))
             track.segments = VideoFit.named(track)
             // The reference is the free motion after the lift (as a CSV without a finger column
             // is): the longest glide or settle from the frame after the fastest, else the longest

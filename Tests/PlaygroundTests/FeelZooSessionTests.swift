@@ -9,7 +9,7 @@ import ScrollPhysics
 /// next gesture exactly as that model's own equations say.
 @Suite struct FeelZooSessionTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(
+        try Driving.session(
             setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
@@ -26,7 +26,7 @@ import ScrollPhysics
 
     @Test func flutterPresetFlingsAsFlutter() throws {
         let s = try session()
-        s.apply([.applyPreset(id: "flutter-bouncing")], at: 10)
+        s.send([.applyPreset(id: "flutter-bouncing")], at: 10)
         #expect(s.feel.name == "flutter-bouncing")
         let rest = fling(s, start: 11)
         // 18 pt of touch slop swallowed: released at 222 pt; the iOS estimator reads 3,000 pt/s;
@@ -37,12 +37,12 @@ import ScrollPhysics
 
     @Test func androidAndSwiperPresetsFlingAsTheirPlatforms() throws {
         let s = try session()
-        s.apply([.applyPreset(id: "android")], at: 10)
+        s.send([.applyPreset(id: "android")], at: 10)
         // 8 pt slop swallowed (release at 232 pt); LSQ2 on a straight line reads 3,000 pt/s.
         let android = SplineFling(position: 232, velocity: 3000, density: 2.625)
         #expect(abs(fling(s, start: 11) - android.restPosition) < 1e-6)
         let s2 = try session()
-        s2.apply([.applyPreset(id: "swiper")], at: 10)
+        s2.send([.applyPreset(id: "swiper")], at: 10)
         // 5 px threshold swallowed (235); half the last segment's speed, 1,500 px/s, for 1 s.
         #expect(abs(fling(s2, start: 11) - (235 + 1500)) < 1e-6)
     }
@@ -50,18 +50,18 @@ import ScrollPhysics
     /// The panel's model picker, its sliders and the one-click comparisons, as requests.
     @Test func pickerSlidersAndComparisons() throws {
         let s = try session()
-        s.apply([.setModel(name: "swiper"), .setValue(key: "momentumRatio", value: .number(0.5))], at: 10)
+        s.send([.setModel(name: "swiper"), .setValue(key: "momentumRatio", value: .number(0.5))], at: 10)
         #expect(s.feel.model.value(of: "momentumRatio") == 0.5)
         #expect(abs(fling(s, start: 11) - (235 + 750)) < 1e-6)  // half the glide
-        s.apply([.setValue(key: "decelerationRate", value: .number(0.99))], at: 50)
+        s.send([.setValue(key: "decelerationRate", value: .number(0.99))], at: 50)
         #expect(
             s.message?.isError == true
                 && s.message?.text.hasPrefix("model \"swiper\": key \"decelerationRate\": unknown key") == true)
-        s.apply([.setModel(name: "flutter")], at: 50)
+        s.send([.setModel(name: "flutter")], at: 50)
         #expect(s.message?.isError == true && s.feel.name == "swiper")
-        s.apply([.setModel(name: "uikit")], at: 50)
+        s.send([.setModel(name: "uikit")], at: 50)
         #expect(s.feel.model is UIKitModel)
-        s.apply([.compareModels(a: "uikit", b: "android")], at: 50)
+        s.send([.compareModels(a: "uikit", b: "android")], at: 50)
         #expect(s.isComparing && s.sides[0].feel.model is UIKitModel && s.sides[1].feel.name == "android")
         #expect(
             s.message?.text
@@ -72,7 +72,7 @@ import ScrollPhysics
 
     @Test func aModelPresetOnBLeavesAAlone() throws {
         let s = try session()
-        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
+        s.send([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
         #expect(s.sides[1].feel.name == "framer" && s.sides[0].feel.model is UIKitModel)
         let restA = fling(s, start: 11, side: 0)
         #expect(abs(restA - ExpectedGlide.rest(ScrollParameters(), releasedAt: 230, velocity: 3000)) < 0.01)
@@ -81,7 +81,7 @@ import ScrollPhysics
 
 @Suite struct FeelZooStartTests {
     @Test func aModelGivenAtStartSwallowsItsSlop() throws {
-        let s = try PlaygroundSession(
+        let s = try Driving.session(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(FlutterBouncingModel()),
             tracePath: nil, realTime: 10)
         s.frame(at: 10.9)

@@ -70,7 +70,7 @@ final class VirtualWindow {
 
 @Suite struct FrameLoopTests {
     func session(_ setups: [SceneSetup] = [.cards(count: 50)]) throws -> PlaygroundSession {
-        try PlaygroundSession(
+        try Driving.session(
             setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
@@ -120,7 +120,7 @@ final class VirtualWindow {
         let banner = try #require(s.scene as? BannerScene)
         banner.setControl("autoAdvance", to: 1, at: 0)
         banner.setControl("interval", to: 3, at: 0)
-        s.toggleSlowMotion(at: 10)  // 0.1×: scene time 3 comes at real 10 + 30
+        s.send([.toggleSlowMotion], at: 10)  // 0.1×: scene time 3 comes at real 10 + 30
         let pacer = FramePacer(at: 10)
         #expect(abs(pacer.waitTime(s, at: 12) - 1) < 1e-9)  // capped by the longest wait
         var capped = pacer
@@ -133,7 +133,7 @@ final class VirtualWindow {
     /// A frame that handled a request and ran long (a clip being encoded) still gets frames
     /// after it ends, so the message it left is drawn.
     @Test func aLongFrameThatHandledSomethingIsFollowedByFrames() throws {
-        let session = try PlaygroundSession(
+        let session = try Driving.session(
             setups: [.cards(count: 50)], initial: 0, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         var pacer = FramePacer(at: 10)

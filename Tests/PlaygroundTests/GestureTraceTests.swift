@@ -7,9 +7,9 @@ import ScrollPhysics
 /// The plots' whole gesture, touch-down to rest, and the numbers of the table under them.
 @Suite struct GestureTraceTests {
     func session(_ feel: Feel = .standard, comparing: Bool = false) throws -> PlaygroundSession {
-        let s = try PlaygroundSession(
+        let s = try Driving.session(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: feel, tracePath: nil, realTime: 10)
-        if comparing { s.setComparing(true, at: 10) }
+        if comparing { s.send([.setComparing(true)], at: 10) }
         return s
     }
 
@@ -80,7 +80,7 @@ import ScrollPhysics
 
     @Test func bothSidesKeepTheirOwnGestureFromTheSameFinger() throws {
         let s = try session(comparing: true)
-        s.apply([.edit(side: 1), .applyPreset(id: "uikit-fast")], at: 11)
+        s.send([.edit(side: 1), .applyPreset(id: "uikit-fast")], at: 11)
         flick(s, start: 20)
         let a = try #require(s.sides[0].gesture.summary), b = try #require(s.sides[1].gesture.summary)
         // One finger, one release velocity, whatever each feel does with it.

@@ -19,7 +19,7 @@ import TuningPanel
         let fonts = try FontLibrary()
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        let session = try PlaygroundSession(
+        let session = try Driving.session(
             setups: [.cards(count: cards)], initial: 0, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         let panel = TuningPanel()
@@ -35,7 +35,8 @@ import TuningPanel
         func frame(down: Bool = false) -> [SessionRequest] {
             slgui_set_mouse(mouse.x, mouse.y, down)
             slgui_new_frame(width, height, 1, 1.0 / 60)
-            let requests = panel.draw(session, x: 0, y: 0, width: width, height: height, realTime: 10)
+            let requests = panel.draw(
+                session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
             slgui_render()
             return requests
         }
@@ -47,7 +48,7 @@ import TuningPanel
             return frame() + frame(down: true) + frame() + frame()
         }
         func rest(after requests: [SessionRequest], start: Double) -> Double {
-            session.apply(requests, at: start - 0.1)
+            session.send(requests, at: start - 0.1)
             session.frame(at: start - 0.05)
             session.pointerDown(at: Point(x: 200, y: 700), time: start)
             for i in 1...10 {
@@ -63,9 +64,12 @@ import TuningPanel
 
         _ = frame()
         _ = frame()
-        // Pick Floaty in the preset list, then Apply: one request, nothing else.
+        // Pick Floaty in the preset list (the menu's choice is the session's), then Apply: one request.
         #expect(try click("##preset").isEmpty)
-        #expect(try click("##preset/Floaty").isEmpty)
+        let floatyIndex = try #require(Preset.all.firstIndex { $0.id == "floaty" })
+        let pick = try click("##preset/Floaty")
+        #expect(pick == [.choosePreset(floatyIndex)])
+        session.send(pick, at: 10)
         let apply = try click("Apply")
         #expect(apply == [.applyPreset(id: "floaty")])
         let floaty = Preset.all.first { $0.id == "floaty" }!.feel.uikit
@@ -102,7 +106,7 @@ import TuningPanel
         #expect(try click("A/B comparison").isEmpty)
         let compare = try click("Compare A and B side by side")
         #expect(compare == [.setComparing(true)])
-        session.apply(compare, at: 150)
+        session.send(compare, at: 150)
         #expect(try click("Swap") == [.swapSides])
         #expect(try click("Copy A → B") == [.copy(from: 0, to: 1)])
         #expect(try click("Copy B → A") == [.copy(from: 1, to: 0)])
@@ -119,7 +123,8 @@ import TuningPanel
             for _ in 0..<3 {
                 slgui_set_mouse(-1, -1, false)
                 slgui_new_frame(900, 800, 1, 1.0 / 60)
-                _ = panel.draw(session, x: panelX, y: 0, width: 900 - panelX, height: 800, realTime: 10)
+                _ = panel.draw(
+                    session.panelState(at: 10), frameMilliseconds: 0, x: panelX, y: 0, width: 900 - panelX, height: 800)
                 slgui_render()
             }
             let left = slgui_drawn_min_x()
@@ -143,7 +148,10 @@ import TuningPanel
             }
             slgui_set_mouse(mouse.0, mouse.1, down)
             slgui_new_frame(width, height, 1, 1.0 / 60)
-            session.apply(panel.draw(session, x: 0, y: 0, width: width, height: height, realTime: clock), at: clock)
+            session.send(
+                panel.draw(
+                    session.panelState(at: clock), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height),
+                at: clock)
             rowsRedrawn.append(slgui_render_kept(kept, 44, 44, 46))
         }
         frame(mouse: (-1, -1), kept: false)
@@ -189,15 +197,17 @@ import TuningPanel
         func frame() {
             slgui_set_mouse(-1, -1, false)
             slgui_new_frame(560, 1600, 1, 1.0 / 60)
-            session.apply(panel.draw(session, x: 0, y: 0, width: 560, height: 1600, realTime: 10), at: 10)
+            session.send(
+                panel.draw(session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: 560, height: 1600),
+                at: 10)
             slgui_render()
         }
         frame()
         #expect(panel.shownPreset == Preset.all[0].title)
-        session.apply([.setComparing(true), .applyPreset(id: "floaty")], at: 10)
+        session.send([.setComparing(true), .applyPreset(id: "floaty")], at: 10)
         frame()
         #expect(panel.shownPreset == "Floaty")
-        session.apply([.swapSides], at: 10)
+        session.send([.swapSides], at: 10)
         frame()
         #expect(panel.shownPreset == Preset.all[0].title, "A now runs B's values: \(panel.shownPreset)")
     }

@@ -7,7 +7,7 @@ import ScrollPhysics
 
 @Suite struct PlaygroundSessionTests {
     func session(trace: String? = nil) throws -> PlaygroundSession {
-        try PlaygroundSession(
+        try Driving.session(
             setups: [.cards(count: 50), .pager(pages: 4), .carousel(cellWidth: 300, spacing: 12, cells: 6)],
             initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
     }
@@ -23,14 +23,14 @@ import ScrollPhysics
         s.setFeel(Feel(tuned), at: 10)
         let path = temporaryPath("bad.json")
         try "{\"bounceDamping\": \"stiff\"}".write(toFile: path, atomically: true, encoding: .utf8)
-        s.loadParameters(from: path, at: 11)
+        s.send([.loadParameters(path: path)], at: 11)
         #expect(
             s.message
                 == .init(
                     text: "\(path): key \"bounceDamping\": \"stiff\" is not a number; allowed range [1, 100] 1/s",
                     isError: true))
         #expect(s.feel.uikit.bounceDamping == 30)
-        s.loadParameters(from: "/nonexistent.json", at: 11)
+        s.send([.loadParameters(path: "/nonexistent.json")], at: 11)
         #expect(s.message?.text == "/nonexistent.json: no such file")
         #expect(s.feel.uikit.bounceDamping == 30)
     }
@@ -42,14 +42,14 @@ import ScrollPhysics
         tuned.pageDamping = 42
         s.setFeel(Feel(tuned), at: 10)
         #expect(s.hasUnsavedChanges)
-        s.saveParameters(to: path)
+        s.send([.saveParameters(path: path)], at: 10)
         #expect(!s.hasUnsavedChanges)
-        s.applyPreset(Preset.all.first { $0.id == "uikit-fast" }!, at: 11)
+        s.send([.applyPreset(id: "uikit-fast")], at: 11)
         #expect(s.feel.uikit.decelerationRate == 0.99)
-        s.loadParameters(from: path, at: 12)
+        s.send([.loadParameters(path: path)], at: 12)
         #expect(s.feel.uikit == tuned)
-        s.resetToDefaults(at: 13)
-        s.revert(at: 13)
+        s.send([.resetToDefaults], at: 13)
+        s.send([.revert], at: 13)
         #expect(s.feel.uikit == tuned)
         #expect(s.scene.mainAxis.uikit == tuned)  // applied to the live scene too
     }
@@ -74,9 +74,9 @@ import ScrollPhysics
 
     @Test func abModeDrivesBothSidesWithTheSameSamples() throws {
         let s = try session()
-        s.setComparing(true, at: 10)
+        s.send([.setComparing(true)], at: 10)
         #expect(s.sides.count == 2)
-        s.editing = 1
+        s.send([.edit(side: 1)], at: 10)
         var floaty = ScrollParameters()
         floaty.decelerationRate = 0.999
         s.setFeel(Feel(floaty), at: 10)
@@ -102,18 +102,18 @@ import ScrollPhysics
         s.frame(at: 16)
         // floaty glides farther
         #expect(s.sides[1].scene.mainAxis.offset(at: 6) > s.sides[0].scene.mainAxis.offset(at: 6) + 500)
-        s.swapSides(at: 16)
+        s.send([.swapSides], at: 16)
         #expect(s.sides[0].feel.uikit == floaty && s.sides[1].feel.uikit == ScrollParameters())
-        s.copyAToB(at: 16)
+        s.send([.copy(from: 0, to: 1)], at: 16)
         #expect(s.sides[1].feel.uikit == floaty)
-        s.setComparing(false, at: 16)
+        s.send([.setComparing(false)], at: 16)
         #expect(s.sides.count == 1 && s.editing == 0)
     }
 
     @Test func recordSaveLoadReplayReproducesTheTrace() throws {
         let s = try session()
         s.frame(at: 11)
-        s.startRecording(at: 11)
+        s.send([.startRecording], at: 11)
         // The gesture arrives between frames, as it would in the window.
         var gesture: [(Double, () -> Void)] = [(11.2, { s.pointerDown(at: Point(x: 200, y: 600), time: 11.2) })]
         for i in 1...6 {
@@ -129,11 +129,11 @@ import ScrollPhysics
             s.frame(at: real)
             live.append(s.scene.mainAxis.offset(at: real - 10))
         }
-        s.stopRecording()
+        s.send([.stopRecording], at: 12)
         #expect(s.recorded.count == 8)
         #expect(s.recorded[0].time == 0, "the recording starts at the first touch")
         let path = temporaryPath("gesture.json")
-        s.saveRecording(to: path)
+        s.send([.saveRecording(path: path)], at: 12)
 
         // The saved file replayed headless gives the same offsets at the same times ...
         let events = try GestureFile.decode(try TextFile.read(path), file: path)
@@ -146,9 +146,9 @@ import ScrollPhysics
 
         // ... and so does replaying it in the window, on a fresh scene.
         let other = try session()
-        other.loadRecording(from: path)
+        other.send([.loadRecording(path: path)], at: 20)
         other.frame(at: 20)
-        other.replay(on: .both, at: 20)
+        other.send([.replay(.both)], at: 20)
         #expect(other.isReplaying)
         var replayed: [Double] = []
         for k in 0...120 {
@@ -165,23 +165,27 @@ import ScrollPhysics
 
     @Test func replayWithoutARecordingSaysSo() throws {
         let s = try session()
-        s.replay(on: .both, at: 10)
+        s.send([.replay(.both)], at: 10)
         #expect(s.message == .init(text: "Nothing recorded yet.", isError: true))
-        s.startRecording(at: 10)
-        s.replay(on: .both, at: 10)
+        s.send([.startRecording], at: 10)
+        s.send([.replay(.both)], at: 10)
         #expect(
             s.message
                 == .init(text: "Still recording: press Stop first, then Replay plays what was recorded.", isError: true)
         )
-        s.stopRecording()
-        s.loadRecording(from: "/nonexistent.json")
+        s.send([.stopRecording], at: 12)
+        s.send([.loadRecording(path: "/nonexistent.json")], at: 10)
         #expect(s.message == .init(text: "/nonexistent.json: no such file", isError: true))
     }
 
     @Test func exportWritesJSONAndASwiftSnippet() throws {
         let s = try session()
         let base = temporaryPath("feel")
-        let snippet = try #require(s.exportForEngineers(base: base))
+        let effects = s.send([.exportForEngineers(base: base)], at: 10)
+        guard case .copyToClipboard(let snippet) = try #require(effects.first) else {
+            Issue.record("the snippet goes to the clipboard: \(effects)")
+            return
+        }
         #expect(snippet.contains("var decelerationRate: Double = 0.998"))
         #expect(snippet.contains("var bounceDamping: Double = 10.9"))
         #expect(try ParametersFile.decode(TextFile.read(base + ".json"), file: base) == .standard)
@@ -192,10 +196,10 @@ import ScrollPhysics
         let path = temporaryPath("trace.csv")
         let s = try session(trace: path)
         for i in 0..<5 { s.frame(at: 10 + Double(i) / 60) }
-        s.switchScene(to: 1, at: 10.1)
+        s.send([.switchScene(1)], at: 10.1)
         #expect(s.scene.name == "pager")
         s.frame(at: 10.2)
-        s.switchScene(to: 9, at: 10.2)  // no such scene: ignored
+        s.send([.switchScene(9)], at: 10.2)  // no such scene: ignored
         #expect(s.sceneIndex == 1)
         // A new trace grows while the window runs, row by row.
         #expect(
@@ -226,7 +230,7 @@ import ScrollPhysics
             throws: InputError(
                 "/nonexistent/dir/trace.csv: cannot be written (folder /nonexistent/dir: No such file or directory)")
         ) {
-            _ = try PlaygroundSession(
+            _ = try Driving.session(
                 setups: [.pager(pages: 2)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
                 tracePath: "/nonexistent/dir/trace.csv")
         }

@@ -9,7 +9,7 @@ import ScrollPhysics
 /// offset plot, and fit the sliders from it — checked on the next gesture, not on a flag.
 @Suite struct ReferenceTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(
+        try Driving.session(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
             tracePath: nil, realTime: 10)
     }
@@ -43,14 +43,14 @@ import ScrollPhysics
         }
         let path = try write(rows.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        s.apply(
+        s.send(
             [.setValue(key: "fastScrollDistance", value: .number(300)), .loadReference(path: path), .fitReference],
             at: 10)
         #expect(abs(s.feel.uikit.decelerationRate - 0.995) < 1e-5, "\(s.message?.text ?? "")")
         #expect(s.feel.uikit.fastScrollDistance == 300)  // the side's own values stay
         #expect(s.message?.text.contains("as a pipeline") == true, "\(s.message?.text ?? "")")
         // On another model, Fit says it switched the side to UIKit.
-        s.apply([.setModel(name: "swiper"), .fitReference], at: 20)
+        s.send([.setModel(name: "swiper"), .fitReference], at: 20)
         #expect(s.feel.model is UIKitModel)
         #expect(
             s.message?.text.hasPrefix("A now runs UIKit (it ran Swiper (web carousel)): Fit fits UIKit's values.")
@@ -62,9 +62,9 @@ import ScrollPhysics
         let s = try session()
         let path = try write(Self.recording)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        s.apply([.applyPreset(id: "seed-article")], at: 10)
+        s.send([.applyPreset(id: "seed-article")], at: 10)
         #expect(s.feel.uikit.edgeReturnRate == 0)
-        s.apply([.loadReference(path: path), .fitReference], at: 10)
+        s.send([.loadReference(path: path), .fitReference], at: 10)
         #expect(s.reference?.trace.samples.count == 9)
         #expect(abs(s.feel.uikit.edgeReturnRate - 7.3) < 0.1, "\(s.feel.uikit.edgeReturnRate)")
         #expect(abs(s.feel.uikit.bounceDamping - 10.9) < 0.1)
@@ -91,7 +91,7 @@ import ScrollPhysics
         let s = try session()
         let path = try write(Self.recording)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        s.apply([.loadReference(path: path)], at: 10)
+        s.send([.loadReference(path: path)], at: 10)
         // Drawn from its first row on the gesture's timeline (the panel's and the PNG's charts).
         let samples = try #require(s.reference?.trace.samples)
         #expect(samples.first?.offset == -177 && samples.last?.offset == 0)
@@ -102,7 +102,7 @@ import ScrollPhysics
         let times = try #require(s.reference?.times(on: gesture))
         #expect(times.first == 1.25)
         #expect(abs((times.last ?? 0) - 1.25 - (samples.last!.t - samples.first!.t)) < 1e-12)
-        s.apply([.clearReference], at: 10)
+        s.send([.clearReference], at: 10)
         #expect(s.reference == nil)
     }
 
@@ -110,9 +110,9 @@ import ScrollPhysics
         let s = try session()
         let good = try write(Self.recording), bad = try write("t,offset\n0,1\n0.1,x\n0.2,3\n0.3,4\n")
         defer { try? FileManager.default.removeItem(atPath: good); try? FileManager.default.removeItem(atPath: bad) }
-        s.apply([.fitReference], at: 10)
+        s.send([.fitReference], at: 10)
         #expect(s.message?.isError == true)
-        s.apply([.loadReference(path: good), .loadReference(path: bad)], at: 10)
+        s.send([.loadReference(path: good), .loadReference(path: bad)], at: 10)
         let kept = URL(fileURLWithPath: good).lastPathComponent
         #expect(
             s.message
@@ -122,7 +122,7 @@ import ScrollPhysics
                     isError: true))
         #expect(s.reference?.path == good)
         let before = s.feel.uikit
-        s.apply([.loadReference(path: "/nonexistent/ref.csv")], at: 10)
+        s.send([.loadReference(path: "/nonexistent/ref.csv")], at: 10)
         #expect(s.message?.isError == true && s.feel.uikit == before && s.reference?.path == good)
     }
 
@@ -132,7 +132,7 @@ import ScrollPhysics
         let s = try session()
         let path = try write("t,offset\n0,0\n0.1,50\n0.2,80\n0.3,90\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        s.apply([.loadReference(path: path)], at: 10)
+        s.send([.loadReference(path: path)], at: 10)
         let reference = try #require(s.reference)
         #expect(reference.offsets(on: GestureTrace()) == [0, 50, 80, 90])
         var gesture = GestureTrace()
@@ -189,9 +189,9 @@ import ScrollPhysics
         let s = try session()
         let path = try write(Self.recording)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        s.apply([.loadReference(path: path)], at: 10)
+        s.send([.loadReference(path: path)], at: 10)
         let before = s.feel
-        s.apply([.loadReference(path: "clip.mp4"), .fitReference], at: 10)
+        s.send([.loadReference(path: "clip.mp4"), .fitReference], at: 10)
         #expect(s.feel == before)
         #expect(
             s.message?.text == "Still tracking clip.mp4: Fit when it is done. The reference is still "
@@ -207,8 +207,8 @@ import ScrollPhysics
             let t = Double(k) / 60
             return FitTrace.Sample(t: t, offset: 312 - 86 * exp(-47 * t))
         }
-        s.apply([.loadReference(path: "clip.mp4")], at: 10)
-        s.apply(
+        s.send([.loadReference(path: "clip.mp4")], at: 10)
+        s.send(
             [
                 .referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .page, summary: "13 frames"),
                 .fitReference
@@ -217,8 +217,8 @@ import ScrollPhysics
             s.message?.text.contains("as a page: pageDamping 20, pageMotion decelerate") == true,
             "\(s.message?.text ?? "")")
         #expect(s.feel.uikit.pageMotion == .decelerate && s.feel.uikit.pageDamping == 20)
-        s.apply([.loadReference(path: "clip.mp4")], at: 11)
-        s.apply(
+        s.send([.loadReference(path: "clip.mp4")], at: 11)
+        s.send(
             [
                 .referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide, summary: "13 frames"),
                 .fitReference

@@ -8,7 +8,7 @@ import ScrollPhysics
 /// Sessions saved and opened, and Undo/Redo: each checked on what the next gesture does.
 @Suite struct SessionDocumentTests {
     func session() throws -> PlaygroundSession {
-        try PlaygroundSession(
+        try Driving.session(
             setups: SceneSetup.playground(with: .cards(count: 400)).setups, initial: 0, viewport: .phone,
             feel: .standard, tracePath: nil, realTime: 10)
     }
@@ -21,7 +21,7 @@ import ScrollPhysics
     /// every side's rest offset 30 s later, on fresh scenes (a scene switched away and back).
     func fling(_ s: PlaygroundSession, start: Double) -> [Double] {
         let scene = s.sceneIndex
-        s.apply([.switchScene(scene == 0 ? 1 : 0), .switchScene(scene)], at: start - 0.2)
+        s.send([.switchScene(scene == 0 ? 1 : 0), .switchScene(scene)], at: start - 0.2)
         s.frame(at: start - 0.1)
         s.pointerDown(at: Point(x: 200, y: 700), time: start)
         for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i)) }
@@ -39,7 +39,7 @@ import ScrollPhysics
             let t = Double(k) / 60; return "\(t),\(500 * (1 - exp(-2 * t)))"
         }
         try ("t,offset\n" + rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        s.apply(
+        s.send(
             [
                 .switchScene(2), .setSceneControl(id: "cellWidth", value: 184), .switchScene(0), .setComparing(true),
                 .edit(side: 1), .applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.9965)),
@@ -47,12 +47,12 @@ import ScrollPhysics
                 .setSlowMotion(rate: 0.25), .loadReference(path: csv), .setViewport(Size(width: 375, height: 667))
             ], at: 10)
         s.pointerDown(at: Point(x: 100, y: 500), time: 10.5)
-        s.apply([.startRecording], at: 10.6)
+        s.send([.startRecording], at: 10.6)
         s.pointerUp(at: Point(x: 100, y: 500), time: 10.6)
         s.pointerDown(at: Point(x: 100, y: 500), time: 10.7)
         s.pointerMoved(to: Point(x: 100, y: 400), time: 10.75)
         s.pointerUp(at: Point(x: 100, y: 400), time: 10.8)
-        s.apply([.stopRecording], at: 11)
+        s.send([.stopRecording], at: 11)
         return (s, csv)
     }
 
@@ -84,13 +84,13 @@ import ScrollPhysics
     @Test func openingASessionGivesTheSameNextFlingOnBothSides() throws {
         let (s, _) = try busySession()
         let path = temporaryPath("saved.json")
-        s.apply([.saveSession(path: path)], at: 12)
+        s.send([.saveSession(path: path)], at: 12)
         #expect(s.message?.isError == false, "\(s.message?.text ?? "")")
-        s.apply([.setSlowMotion(rate: nil)], at: 12)
+        s.send([.setSlowMotion(rate: nil)], at: 12)
         let expected = fling(s, start: 20)
 
         let fresh = try session()
-        fresh.apply([.openSession(path: path)], at: 12)
+        fresh.send([.openSession(path: path)], at: 12)
         #expect(fresh.message?.isError == false, "\(fresh.message?.text ?? "")")
         #expect(fresh.snapshot().sides == s.snapshot().sides)
         #expect(fresh.viewport == Size(width: 375, height: 667))
@@ -99,9 +99,9 @@ import ScrollPhysics
         #expect(fresh.recorded == s.recorded)
         #expect(fresh.reference != nil)
         // The carousel keeps its narrow cells.
-        fresh.apply([.switchScene(2)], at: 13)
+        fresh.send([.switchScene(2)], at: 13)
         #expect(fresh.scene.controlValue("cellWidth") == 184)
-        fresh.apply([.switchScene(0), .setSlowMotion(rate: nil)], at: 13)
+        fresh.send([.switchScene(0), .setSlowMotion(rate: nil)], at: 13)
         let got = fling(fresh, start: 20)
         #expect(got.count == 2)
         // Two different feels, each as saved.
@@ -139,11 +139,11 @@ import ScrollPhysics
             )
             .hasPrefix("s.json: recording"))
         // A session's scene must be one of the window's.
-        let one = try PlaygroundSession(
+        let one = try Driving.session(
             setups: [.cards(count: 10)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil)
         var document = one.snapshot()
         document.scene = "pager"
-        one.open(document, source: "x.json", at: 1)
+        one.send([.open(document, source: "x.json")], at: 1)
         #expect(one.message?.isError == true)
         #expect(one.message?.text.hasPrefix("x.json: the scene \"pager\"") == true)
     }
@@ -161,17 +161,17 @@ import ScrollPhysics
     @Test func undoTakesBackAPresetAndRedoDoesItAgain() throws {
         let s = try session()
         let standard = fling(s, start: 20)[0]
-        s.apply([.applyPreset(id: "floaty")], at: 60)
+        s.send([.applyPreset(id: "floaty")], at: 60)
         let floaty = fling(s, start: 70)[0]
         #expect(abs(floaty - standard) > 10)
-        s.apply([.undo], at: 110)
+        s.send([.undo], at: 110)
         #expect(s.message?.text == "Undid preset Floaty.")
         #expect(s.sides[0].title == "A · UIKit normal")
         #expect(abs(fling(s, start: 120)[0] - standard) < 1e-6)
-        s.apply([.redo], at: 160)
+        s.send([.redo], at: 160)
         #expect(s.sides[0].title == "A · Floaty")
         #expect(abs(fling(s, start: 170)[0] - floaty) < 1e-6)
-        s.apply([.redo], at: 210)
+        s.send([.redo], at: 210)
         #expect(s.message?.text == "Nothing to redo.")
     }
 
@@ -179,56 +179,56 @@ import ScrollPhysics
         let s = try session()
         // One drag: sixty values in one second.
         for k in 0..<60 {
-            s.apply(
+            s.send(
                 [.setValue(key: "decelerationRate", value: .number(0.998 - Double(k) * 0.0001))],
                 at: 10 + Double(k) / 60)
         }
         #expect(s.undoStack.count == 1)
         // A second drag of the same slider two seconds later, and one of another.
-        s.apply([.setValue(key: "decelerationRate", value: .number(0.99))], at: 13)
-        s.apply([.setValue(key: "rubberBandCoefficient", value: .number(0.3))], at: 13.1)
+        s.send([.setValue(key: "decelerationRate", value: .number(0.99))], at: 13)
+        s.send([.setValue(key: "rubberBandCoefficient", value: .number(0.3))], at: 13.1)
         #expect(s.undoStack.count == 3)
         #expect(
             s.undoLabel == "Rubber band coefficient"
                 || s.undoLabel == ParameterSpec.named("rubberBandCoefficient")?.title)
-        s.apply([.undo, .undo], at: 14)
+        s.send([.undo, .undo], at: 14)
         #expect(s.feel.uikit.decelerationRate == 0.998 - 59 * 0.0001)
-        s.apply([.undo], at: 14)
+        s.send([.undo], at: 14)
         #expect(s.feel.uikit.decelerationRate == 0.998)
         #expect(s.feel == Feel.standard.on(s.display))
-        s.apply([.undo], at: 14)
+        s.send([.undo], at: 14)
         #expect(s.message?.text == "Nothing to undo.")
         // A new change after undoing forgets what could be redone.
-        s.apply([.redo], at: 15)
-        s.apply([.applyPreset(id: "floaty")], at: 16)
-        s.apply([.redo], at: 17)
+        s.send([.redo], at: 15)
+        s.send([.applyPreset(id: "floaty")], at: 16)
+        s.send([.redo], at: 17)
         #expect(s.message?.text == "Nothing to redo.")
     }
 
     @Test func copySwapAndAPlatformComparisonAreUndone() throws {
         let s = try session()
-        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "floaty"), .copy(from: 1, to: 0)], at: 10)
+        s.send([.setComparing(true), .edit(side: 1), .applyPreset(id: "floaty"), .copy(from: 1, to: 0)], at: 10)
         #expect(s.sides[0].title == "A · Floaty")
-        s.apply([.undo], at: 11)
+        s.send([.undo], at: 11)
         #expect(s.sides[0].title == "A · UIKit normal" && s.sides[1].title == "B · Floaty")
-        s.apply([.swapSides], at: 12)
+        s.send([.swapSides], at: 12)
         #expect(s.sides[0].title == "A · Floaty")
-        s.apply([.undo], at: 13)
+        s.send([.undo], at: 13)
         #expect(s.sides[0].title == "A · UIKit normal" && s.sides[1].title == "B · Floaty")
         // A comparison of platforms turned A/B on from one phone: Undo gives the one phone back.
         let one = try session()
-        one.apply([.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)], at: 10)
+        one.send([.compareModels(a: FeelZoo.uikit, b: AndroidModel.name)], at: 10)
         #expect(one.isComparing)
-        one.apply([.undo], at: 11)
+        one.send([.undo], at: 11)
         #expect(!one.isComparing)
         #expect(one.sides[0].title == "A · UIKit normal")
-        one.apply([.redo], at: 12)
+        one.send([.redo], at: 12)
         #expect(one.isComparing && one.sides[1].feel.name == AndroidModel.name)
     }
 
     @Test func requestsThatChangeNoFeelLeaveUndoAlone() throws {
         let s = try session()
-        s.apply(
+        s.send(
             [
                 .switchScene(1), .setSlowMotion(rate: 0.5), .setComparing(true), .edit(side: 1), .startRecording,
                 .stopRecording,

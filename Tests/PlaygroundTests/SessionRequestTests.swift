@@ -9,7 +9,7 @@ import ScrollPhysics
 /// next gesture: where a scripted fling comes to rest, not a flag.
 @Suite struct SessionRequestTests {
     func session(trace: String? = nil) throws -> PlaygroundSession {
-        try PlaygroundSession(
+        try Driving.session(
             setups: [.cards(count: 400), .pager(pages: 4), .loop(items: 5)],
             initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
     }
@@ -42,7 +42,7 @@ import ScrollPhysics
     @Test(arguments: Preset.all.filter { $0.feel.model is UIKitModel }.map(\.id))
     func applyingAPresetChangesTheNextFling(_ id: String) throws {
         let s = try session()
-        s.apply([.applyPreset(id: id)], at: 10)
+        s.send([.applyPreset(id: id)], at: 10)
         let preset = try #require(Preset.all.first { $0.id == id })
         #expect(s.feel.uikit == preset.feel.uikit)
         let (rest, release) = fling(s, start: 11)
@@ -62,9 +62,9 @@ import ScrollPhysics
     @Test func requestsApplyInOrderWithinAFrame() throws {
         let s = try session()
         // A slider moved and a preset applied in the same frame: the later one wins, nothing is undone.
-        s.apply([.setValue(key: "decelerationRate", value: .number(0.99)), .applyPreset(id: "floaty")], at: 10)
+        s.send([.setValue(key: "decelerationRate", value: .number(0.99)), .applyPreset(id: "floaty")], at: 10)
         #expect(s.feel.uikit == Preset.all.first { $0.id == "floaty" }!.feel.uikit)
-        s.apply([.applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.99))], at: 10)
+        s.send([.applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.99))], at: 10)
         #expect(s.feel.uikit.decelerationRate == 0.99 && s.feel.uikit.decelerationPower == 0.85)
         var expected = Preset.all.first { $0.id == "floaty" }!.feel.uikit
         expected.decelerationRate = 0.99
@@ -73,7 +73,7 @@ import ScrollPhysics
 
     @Test func setValueGoesThroughTheTable() throws {
         let s = try session()
-        s.apply(
+        s.send(
             [
                 .setValue(key: "pagePolicy", value: .string("spring")),
                 .setValue(key: "maximumPagesPerFling", value: .number(3)),
@@ -84,35 +84,35 @@ import ScrollPhysics
                 && s.feel.uikit.rubberBandLimit == 500)
         #expect(s.scene.mainAxis.uikit == s.feel.uikit)
         // A bad value is one message and changes nothing.
-        s.apply([.setValue(key: "bounceDamping", value: .number(0))], at: 10)
+        s.send([.setValue(key: "bounceDamping", value: .number(0))], at: 10)
         #expect(
             s.message
                 == .init(
                     text: "model \"uikit\": key \"bounceDamping\": 0 is out of range; allowed range [1, 100] 1/s",
                     isError: true))
         #expect(s.feel.uikit.bounceDamping == 10.9)
-        s.apply([.setValue(key: "nope", value: .number(1))], at: 10)
+        s.send([.setValue(key: "nope", value: .number(1))], at: 10)
         #expect(
             s.message?.isError == true
                 && s.message?.text.hasPrefix(
                     "model \"uikit\": key \"nope\": unknown key; allowed keys: decelerationRate,") == true
         )
         // Lowering the distance threshold below the flick threshold takes the flick threshold with it.
-        s.apply([.setValue(key: "pageDistanceThreshold", value: .number(0.05))], at: 10)
+        s.send([.setValue(key: "pageDistanceThreshold", value: .number(0.05))], at: 10)
         #expect(s.feel.uikit.pageDistanceThreshold == 0.05 && s.feel.uikit.pageFlickDistanceThreshold == 0.05)
     }
 
     @Test func resetAndRevertRestoreTheRightValues() throws {
         let s = try session()
-        s.apply([.applyPreset(id: "uikit-fast"), .setValue(key: "decelerationRate", value: .number(0.995))], at: 10)
+        s.send([.applyPreset(id: "uikit-fast"), .setValue(key: "decelerationRate", value: .number(0.995))], at: 10)
         #expect(s.hasUnsavedChanges)
-        s.apply([.revert], at: 10)
+        s.send([.revert], at: 10)
         #expect(s.feel.uikit.decelerationRate == 0.99, "revert goes back to the preset last applied")
         #expect(abs(fling(s, start: 11).rest - expectedRest(s.feel.uikit)) < 0.01)
-        s.apply([.resetToDefaults], at: 50)
+        s.send([.resetToDefaults], at: 50)
         #expect(s.feel.uikit == ScrollParameters())
         // The next fling from rest at the top after a scene switch: UIKit normal's distance.
-        s.apply([.switchScene(1), .switchScene(0)], at: 90)
+        s.send([.switchScene(1), .switchScene(0)], at: 90)
         #expect(abs(fling(s, start: 91).rest - expectedRest(ScrollParameters())) < 0.01)
     }
 
@@ -122,10 +122,10 @@ import ScrollPhysics
         try "{\"decelerationRate\": 0.99, \"pageDistanceThreshold\": 0.01}".write(
             toFile: good, atomically: true, encoding: .utf8)
         try "{\"decelerationRate\": 2}".write(toFile: bad, atomically: true, encoding: .utf8)
-        s.apply([.loadParameters(path: good)], at: 10)
+        s.send([.loadParameters(path: good)], at: 10)
         #expect(s.feel.uikit.decelerationRate == 0.99 && s.feel.uikit.pageFlickDistanceThreshold == 0.01)
         #expect(!s.hasUnsavedChanges)
-        s.apply([.loadParameters(path: bad)], at: 10)
+        s.send([.loadParameters(path: bad)], at: 10)
         #expect(
             s.message
                 == .init(
@@ -135,21 +135,21 @@ import ScrollPhysics
             abs(fling(s, start: 11).rest - expectedRest(s.feel.uikit)) < 0.01 && s.feel.uikit.decelerationRate == 0.99)
         // Save, change, load: back to what was saved; a file that cannot be written changes nothing.
         let saved = temporaryPath("saved.json")
-        s.apply([.saveParameters(path: saved), .resetToDefaults, .loadParameters(path: saved)], at: 50)
+        s.send([.saveParameters(path: saved), .resetToDefaults, .loadParameters(path: saved)], at: 50)
         #expect(s.feel.uikit.decelerationRate == 0.99)
-        s.apply([.saveParameters(path: "/nonexistent/dir/x.json")], at: 50)
+        s.send([.saveParameters(path: "/nonexistent/dir/x.json")], at: 50)
         #expect(s.message?.isError == true && s.feel.uikit.decelerationRate == 0.99)
     }
 
     @Test func swapExchangesAAndBAndCopyWorksBothWaysWhicheverSideIsEdited() throws {
         let s = try session()
-        s.apply(
+        s.send(
             [
                 .setComparing(true), .setValue(key: "decelerationRate", value: .number(0.993)),
                 .edit(side: 1), .setValue(key: "decelerationRate", value: .number(0.998))
             ], at: 10)
         #expect(s.sides[0].feel.uikit.decelerationRate == 0.993 && s.sides[1].feel.uikit.decelerationRate == 0.998)
-        s.apply([.swapSides], at: 10)
+        s.send([.swapSides], at: 10)
         #expect(s.sides[0].feel.uikit.decelerationRate == 0.998 && s.sides[1].feel.uikit.decelerationRate == 0.993)
         // Both phones feel it on the next fling: each rests where its own rate says.
         let a = fling(s, start: 11, side: 0).rest
@@ -159,31 +159,31 @@ import ScrollPhysics
         pb.decelerationRate = 0.993
         #expect(abs(a - expectedRest(pa)) < 0.01 && abs(b - expectedRest(pb)) < 0.01)
         for editing in [0, 1] {
-            s.apply([.edit(side: editing), .copy(from: 1, to: 0)], at: 50)
+            s.send([.edit(side: editing), .copy(from: 1, to: 0)], at: 50)
             #expect(
                 s.sides[0].feel.uikit.decelerationRate == s.sides[1].feel.uikit.decelerationRate,
                 "B → A while editing \(editing)")
-            s.apply([.edit(side: 1 - editing), .setValue(key: "decelerationRate", value: .number(0.95))], at: 50)
-            s.apply([.copy(from: 1 - editing, to: editing)], at: 50)
+            s.send([.edit(side: 1 - editing), .setValue(key: "decelerationRate", value: .number(0.95))], at: 50)
+            s.send([.copy(from: 1 - editing, to: editing)], at: 50)
             #expect(
                 s.sides[editing].feel.uikit.decelerationRate == 0.95,
                 "copy onto the side not edited, then onto the edited one")
-            s.apply([.copy(from: 0, to: 1), .setValue(key: "decelerationRate", value: .number(0.998))], at: 50)
+            s.send([.copy(from: 0, to: 1), .setValue(key: "decelerationRate", value: .number(0.998))], at: 50)
         }
-        s.apply(
+        s.send(
             [.edit(side: 0), .setValue(key: "decelerationRate", value: .number(0.99)), .copy(from: 0, to: 1)], at: 50)
         #expect(s.message == .init(text: "Copied A's parameters to B.", isError: false))
         #expect(
             s.sides[1].feel.uikit.decelerationRate == 0.99 && s.sides[1].scene.mainAxis.uikit.decelerationRate == 0.99)
-        s.apply([.setGhost(true)], at: 50)
+        s.send([.setGhost(true)], at: 50)
         #expect(s.showsGhost)
-        s.apply([.setComparing(false), .setGhost(true)], at: 50)
+        s.send([.setComparing(false), .setGhost(true)], at: 50)
         #expect(!s.isComparing && !s.showsGhost && s.editing == 0)
     }
 
     @Test func slowMotionKeepsTheFingerOneToOneAndItsRealSpeed() throws {
         let s = try session()
-        s.apply([.toggleSlowMotion], at: 10)
+        s.send([.toggleSlowMotion], at: 10)
         #expect(s.isSlowMotion)
         s.frame(at: 10.9)
         s.pointerDown(at: Point(x: 200, y: 700), time: 11)
@@ -210,7 +210,7 @@ import ScrollPhysics
         let glided = ExpectedGlide.offset(ScrollParameters(), releasedAt: 230, velocity: 3000, after: 0.1)
         #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 12.08)) - glided) < 1e-6)
         // And it rests where a normal-speed fling rests.
-        s.apply([.toggleSlowMotion], at: 12.08)
+        s.send([.toggleSlowMotion], at: 12.08)
         s.frame(at: 40)
         #expect(abs(s.scene.mainAxis.offset(at: s.sceneTime(at: 40)) - expectedRest(ScrollParameters())) < 0.01)
     }
@@ -219,25 +219,25 @@ import ScrollPhysics
     @Test(arguments: [0.5, 0.25, 0.1])
     func slowMotionPlaysAtTheChosenSpeed(rate: Double) throws {
         let s = try session()
-        s.apply([.setSlowMotion(rate: rate)], at: 10)
+        s.send([.setSlowMotion(rate: rate)], at: 10)
         #expect(
             s.slowMotionRate == rate && s.message?.text.contains("plays at \(PlaygroundSession.rateText(rate))") == true
         )
         s.frame(at: 11)
         #expect(abs(s.sceneTime(at: 13) - s.sceneTime(at: 11) - 2 * rate) < 1e-9)
-        s.apply([.toggleSlowMotion], at: 13)
+        s.send([.toggleSlowMotion], at: 13)
         #expect(!s.isSlowMotion && abs(s.sceneTime(at: 14) - s.sceneTime(at: 13) - 1) < 1e-9)
-        s.apply([.toggleSlowMotion], at: 14)
+        s.send([.toggleSlowMotion], at: 14)
         #expect(s.slowMotionRate == rate)
-        s.apply([.setSlowMotion(rate: 0.3)], at: 15)
+        s.send([.setSlowMotion(rate: 0.3)], at: 15)
         #expect(s.message?.isError == true && s.slowMotionRate == rate)
-        s.apply([.setSlowMotion(rate: nil)], at: 16)
+        s.send([.setSlowMotion(rate: nil)], at: 16)
         #expect(!s.isSlowMotion)
     }
 
     @Test func recordingKeepsTrueEventTimesAndStartsAtTheFirstTouch() throws {
         let s = try session()
-        s.apply([.startRecording], at: 10)
+        s.send([.startRecording], at: 10)
         s.frame(at: 11)
         // The frame at 11.3 ran before these events were read: they keep their own times.
         s.frame(at: 11.3)
@@ -245,7 +245,7 @@ import ScrollPhysics
         for i in 1...3 { s.pointerMoved(to: Point(x: 200, y: 700 - 30 * Double(i)), time: 11.25 + 0.012 * Double(i)) }
         s.frame(at: 11.33)
         s.pointerUp(at: Point(x: 200, y: 610), time: 11.3)
-        s.apply([.stopRecording], at: 12)
+        s.send([.stopRecording], at: 12)
         let times = s.recorded.map(\.time)
         #expect(times.count == 5)
         let expected = [0, 0.012, 0.024, 0.036, 0.05]
@@ -272,7 +272,7 @@ import ScrollPhysics
     @Test func exportTypesTheValuesAndHandsTheSnippetToTheWindow() throws {
         let s = try session()
         let base = temporaryPath("feel")
-        let window = s.apply(
+        let window = s.send(
             [.applyPreset(id: "seed-article"), .exportForEngineers(base: base), .screenshot, .exportPlot], at: 10)
         #expect(window.count == 3 && window[1] == .screenshot && window[2] == .exportPlot)
         guard case .copyToClipboard(let snippet) = window[0] else {
@@ -288,9 +288,9 @@ import ScrollPhysics
     @Test func recordReplayRequestsReplayTheGestureOnTheChosenSides() throws {
         let s = try session()
         let path = temporaryPath("gesture.json")
-        s.apply([.startRecording], at: 10)
+        s.send([.startRecording], at: 10)
         fling(s, start: 11)
-        s.apply(
+        s.send(
             [
                 .stopRecording, .saveRecording(path: path), .setComparing(true), .edit(side: 1),
                 .applyPreset(id: "uikit-fast"), .loadRecording(path: path), .replay(.both)
@@ -302,7 +302,7 @@ import ScrollPhysics
         #expect(
             abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 80)) - expectedRest(Preset.all[1].feel.uikit))
                 < 0.01)
-        s.apply([.replay(.b)], at: 80)
+        s.send([.replay(.b)], at: 80)
         s.frame(at: 110)
         #expect(
             abs(s.sides[1].scene.mainAxis.offset(at: s.sceneTime(at: 110)) - expectedRest(Preset.all[1].feel.uikit))
@@ -313,11 +313,11 @@ import ScrollPhysics
         let s = try session()
         let path = temporaryPath("gesture.json")
         // Nothing recorded: nothing written, and a message says what to do.
-        s.apply([.saveRecording(path: path)], at: 10)
+        s.send([.saveRecording(path: path)], at: 10)
         #expect(!FileManager.default.fileExists(atPath: path) && s.message?.isError == true)
-        s.apply([.startRecording], at: 10)
+        s.send([.startRecording], at: 10)
         fling(s, start: 11)
-        s.apply([.saveRecording(path: path)], at: 20)  // Save pressed before Stop
+        s.send([.saveRecording(path: path)], at: 20)  // Save pressed before Stop
         #expect(!s.isRecording)
         let saved = try GestureFile.load(path)
         #expect(saved.count == s.recorded.count && saved.count >= 3, "the fling's events, not an empty list")
@@ -325,26 +325,26 @@ import ScrollPhysics
 
     @Test func silentActionsSayWhatTheyDid() throws {
         let s = try session()
-        s.apply([.setComparing(true)], at: 10)
+        s.send([.setComparing(true)], at: 10)
         #expect(s.message?.text.hasPrefix("A/B on") == true)
-        s.apply([.setGhost(true)], at: 10)
+        s.send([.setGhost(true)], at: 10)
         #expect(s.message?.text == "Ghost of B drawn over A.")
-        s.apply([.toggleSlowMotion], at: 10)
+        s.send([.toggleSlowMotion], at: 10)
         #expect(s.message?.text.hasPrefix("Slow motion") == true)
-        s.apply([.setComparing(false)], at: 10)
+        s.send([.setComparing(false)], at: 10)
         #expect(s.message?.text.hasPrefix("A/B off") == true)
     }
 
     @Test func loopButtonsSayWhatHappenedAndCountTheItems() throws {
         let s = try session()
-        s.apply([.switchScene(2)], at: 10)
+        s.send([.switchScene(2)], at: 10)
         s.frame(at: 10.5)
-        s.apply([.pressSceneControl(id: "append")], at: 10.5)
+        s.send([.pressSceneControl(id: "append")], at: 10.5)
         #expect(s.message == .init(text: "Append 3 items: 8 items in the feed, showing item 1.", isError: false))
-        s.apply([.pressSceneControl(id: "delete")], at: 11)
+        s.send([.pressSceneControl(id: "delete")], at: 11)
         #expect(s.message == .init(text: "Delete this item: 7 items in the feed, showing item 1.", isError: false))
         // Another scene: the loop's message no longer stands; the new scene is named instead.
-        s.apply([.switchScene(0)], at: 12)
+        s.send([.switchScene(0)], at: 12)
         #expect(s.message?.text.hasPrefix("Scene 1: \(s.scene.name).") == true, "\(s.message?.text ?? "no message")")
     }
 
@@ -352,9 +352,9 @@ import ScrollPhysics
         let path = temporaryPath("trace.csv")
         let s = try session(trace: path)
         s.frame(at: 10.1)
-        s.apply([.switchScene(2)], at: 10.1)
+        s.send([.switchScene(2)], at: 10.1)
         s.frame(at: 10.2)
-        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 10.2)
+        s.send([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 10.2)
         s.frame(at: 10.3)
         try s.finishTrace()  // the trace replaces the file at its path only when finished
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -380,9 +380,9 @@ import ScrollPhysics
         let files: Set<String> = ["/p/Assets/r.csv", "here.csv"]
         let exists = { (path: String) in files.contains(path) }
         let program = "/p/.build/debug/scrollab"
-        #expect(PlaygroundSession.resolve("Assets/r.csv", executable: program, exists: exists) == "/p/Assets/r.csv")
-        #expect(PlaygroundSession.resolve("here.csv", executable: program, exists: exists) == "here.csv")
-        #expect(PlaygroundSession.resolve("/abs/r.csv", executable: program, exists: exists) == "/abs/r.csv")
-        #expect(PlaygroundSession.resolve("Assets/none.csv", executable: program, exists: exists) == "Assets/none.csv")
+        #expect(Disk.locate("Assets/r.csv", executable: program, exists: exists) == "/p/Assets/r.csv")
+        #expect(Disk.locate("here.csv", executable: program, exists: exists) == "here.csv")
+        #expect(Disk.locate("/abs/r.csv", executable: program, exists: exists) == "/abs/r.csv")
+        #expect(Disk.locate("Assets/none.csv", executable: program, exists: exists) == "Assets/none.csv")
     }
 }
