@@ -101,13 +101,14 @@ public final class BlindStage {
         for (index, phone) in phones.enumerated() where held != index { phone.scene.advance(to: time) }
     }
 
-    /// Whether anything moves or is held.
+    /// Whether anything moves or is held, or a scene timer has come due.
     public func isBusy(at time: Double) -> Bool {
         held != nil || phones.contains { !$0.scene.isAtRest(at: time) || $0.input.isPressed }
+            || nextChange(after: time).map { $0 <= time } == true
     }
 
     /// The next scene timer (the banner's auto-advance), if any.
-    public func nextTimer(after time: Double) -> Double? {
+    public func nextChange(after time: Double) -> Double? {
         phones.compactMap { $0.scene.nextTimer(after: time) }.min()
     }
 
@@ -140,3 +141,5 @@ public final class BlindStage {
         }
     }
 }
+
+extension BlindStage: FrameSubject {}

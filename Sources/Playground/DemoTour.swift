@@ -364,3 +364,33 @@ public final class DemoTour {
         return .started(step: index)
     }
 }
+
+extension DemoTour: FrameSubject {
+    /// Motion, a finger down or fading, or a change that has come due (a scripted touch, the next
+    /// step after the rest hold, the tour resuming).
+    public func isBusy(at realTime: Double) -> Bool {
+        let t = sceneTime(at: realTime)
+        if pointerDown || finger(at: realTime) != nil || !scenes.allSatisfy({ $0.isAtRest(at: t) }) { return true }
+        return nextChange(after: realTime).map { $0 <= realTime } == true
+    }
+
+    /// Touring: the next scripted touch, else the end of the rest hold (now, if the rest has not
+    /// been seen yet); live: the idle time after the last input; and any scene timer.
+    public func nextChange(after realTime: Double) -> Double? {
+        var due: [Double] = []
+        switch mode {
+        case .touring:
+            let gesture = steps[index].gesture
+            if nextEvent < gesture.count {
+                due.append(stepStart + gesture[nextEvent].time + lead)
+            } else {
+                due.append(restingSince.map { $0 + restHold } ?? realTime)
+            }
+        case .live:
+            if !pointerDown { due.append(lastInput + idleResume) }
+        }
+        let t = sceneTime(at: realTime)
+        due += scenes.compactMap { $0.nextTimer(after: t) }.map { stepStart + $0 }
+        return due.min()
+    }
+}

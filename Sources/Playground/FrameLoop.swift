@@ -1,5 +1,17 @@
+/// What a window's loop shows: the playground's session, a blind test's stage, the demo's tour.
+/// Each says whether it needs frames now and when it next changes by itself, so every window
+/// sleeps while nothing on it changes.
+public protocol FrameSubject {
+    /// Whether anything needs frames at `realTime`: motion, a held pointer, a replay, a change
+    /// that has come due.
+    func isBusy(at realTime: Double) -> Bool
+    /// The real time of the next change that comes by itself (a scene timer, a scripted touch, a
+    /// tour resuming), if any.
+    func nextChange(after realTime: Double) -> Double?
+}
+
 /// Decides, once per turn of the window's loop, whether to draw a frame now or to sleep until an
-/// event arrives (or a scene's timer is due), so a window at rest costs next to nothing.
+/// event arrives (or the subject's next change is due), so a window at rest costs next to nothing.
 ///
 /// Frames are drawn while any side moves, is held, wheels or replays, for `linger` seconds after
 /// the last of that (so plots and readouts show the rest state), and for `inputLinger` seconds
@@ -27,40 +39,37 @@ public struct FramePacer: Sendable {
         activeUntil = max(activeUntil, realTime + inputLinger)
     }
 
-    /// Something was asked that changes what is shown (a panel action, a scene switch).
-    public mutating func noteChange(at realTime: Double) {
-        activeUntil = max(activeUntil, realTime + linger)
+    /// Whether to draw a frame at `realTime`; extends the active time while the subject is busy.
+    public mutating func wantsFrame(_ subject: some FrameSubject, at realTime: Double) -> Bool {
+        if subject.isBusy(at: realTime) { activeUntil = max(activeUntil, realTime + linger) }
+        return realTime < activeUntil
     }
 
-    /// Whether anything in the session needs frames at `realTime`: motion, a held pointer, a wheel
-    /// stream, a replay, or a scene timer that has come due.
-    public static func isBusy(_ session: PlaygroundSession, at realTime: Double) -> Bool {
-        // A clip encoding in the background: its progress is shown as it goes.
-        if session.isReplaying || session.clip != nil || session.trackingReference != nil { return true }
-        let t = session.sceneTime(at: realTime)
-        for side in session.sides {
+    /// How long to wait for events when no frame is wanted: until the subject's next change, at
+    /// most `longestWait`, at least a millisecond (the finest wait SDL offers).
+    public func waitTime(_ subject: some FrameSubject, at realTime: Double) -> Double {
+        let due = subject.nextChange(after: realTime).map { $0 - realTime } ?? longestWait
+        return max(0.001, min(longestWait, due))
+    }
+}
+
+extension PlaygroundSession: FrameSubject {
+    /// Motion, a held pointer, a wheel stream, a replay, a clip encoding or a video being tracked
+    /// (their progress is shown as it goes), or a scene timer that has come due.
+    public func isBusy(at realTime: Double) -> Bool {
+        if isReplaying || clip != nil || trackingReference != nil { return true }
+        let t = sceneTime(at: realTime)
+        for side in sides {
             if !side.scene.isAtRest(at: t) || side.input.isPressed { return true }
             if let due = side.scene.nextTimer(after: t), due <= t { return true }
         }
         return false
     }
 
-    /// Whether to draw a frame at `realTime`; extends the active time while the session is busy.
-    public mutating func wantsFrame(_ session: PlaygroundSession, at realTime: Double) -> Bool {
-        if Self.isBusy(session, at: realTime) { activeUntil = max(activeUntil, realTime + linger) }
-        return realTime < activeUntil
-    }
-
-    /// How long to wait for events when no frame is wanted: until the earliest scene timer,
-    /// converted to real seconds at the clock's rate, at most `longestWait`, at least a
-    /// millisecond (the finest wait SDL offers).
-    public func waitTime(_ session: PlaygroundSession, at realTime: Double) -> Double {
-        let t = session.sceneTime(at: realTime)
-        var wait = longestWait
-        for side in session.sides {
-            if let due = side.scene.nextTimer(after: t) { wait = min(wait, (due - t) / session.clock.rate) }
-        }
-        return max(0.001, wait)
+    /// The earliest scene timer (the banner's auto-advance), in real time at the clock's rate.
+    public func nextChange(after realTime: Double) -> Double? {
+        let t = sceneTime(at: realTime)
+        return sides.compactMap { $0.scene.nextTimer(after: t) }.min().map { realTime + ($0 - t) / clock.rate }
     }
 }
 
@@ -74,14 +83,14 @@ public enum FrameLoop {
     /// `ended` gives the real time after the frame (a frame that ran long, such as one that
     /// encoded a clip, still gets its lingering frames afterwards, so its message is shown).
     public static func turn(
-        _ pacer: inout FramePacer, session: PlaygroundSession, now: Double,
+        _ pacer: inout FramePacer, subject: some FrameSubject, now: Double,
         wait: (Double) -> Bool, frame: (Double) -> Bool, ended: (() -> Double)? = nil
     ) -> Bool {
-        if pacer.wantsFrame(session, at: now) {
+        if pacer.wantsFrame(subject, at: now) {
             if frame(now) { pacer.noteEvent(at: ended?() ?? now) }
             return true
         }
-        if wait(pacer.waitTime(session, at: now)) { pacer.noteEvent(at: now) }
+        if wait(pacer.waitTime(subject, at: now)) { pacer.noteEvent(at: now) }
         return false
     }
 }

@@ -53,8 +53,43 @@ public struct WindowLayout: Equatable, Sendable {
         min(max(240, w * 0.42), 560)
     }
 
+    /// The presentation window's phones (`scrollab demo`), large and centred with no panel: 64 pt
+    /// above them for the step and the phones' labels, 96 pt below for the caption, 48 pt between
+    /// them and at least 40 pt beside them.
+    public static func presentation(windowWidth w: Double, windowHeight h: Double, viewport: Size, sides: Int)
+        -> WindowLayout
+    {
+        let top = 64.0, bottom = 96.0, gap = 48.0, margin = 40.0
+        let n = Double(max(1, sides))
+        let scale = max(
+            0.05, min((h - top - bottom) / viewport.height, (w - 2 * margin - (n - 1) * gap) / (n * viewport.width)))
+        let pw = viewport.width * scale, ph = viewport.height * scale
+        let x0 = (w - (n * pw + (n - 1) * gap)) / 2, y0 = top + (h - top - bottom - ph) / 2
+        let phones = (0..<max(1, sides)).map { Rect(x: x0 + Double($0) * (pw + gap), y: y0, width: pw, height: ph) }
+        return WindowLayout(panelX: w, panelWidth: 0, height: h, phones: phones, scale: scale)
+    }
+
+    private init(panelX: Double, panelWidth: Double, height: Double, phones: [Rect], scale: Double) {
+        self.panelX = panelX
+        self.panelWidth = panelWidth
+        self.height = height
+        self.phones = phones
+        self.scale = scale
+    }
+
     /// A viewport point of side `side` in window points.
     public func windowPoint(_ point: Point, side: Int = 0) -> Point {
         Point(x: phones[side].x + point.x * scale, y: phones[side].y + point.y * scale)
+    }
+
+    /// The side whose phone is under window point (`x`, `y`), if any.
+    public func side(atX x: Double, y: Double) -> Int? {
+        phones.firstIndex { $0.contains(x: x, y: y) }
+    }
+
+    /// Window point (`x`, `y`) in side `side`'s viewport points (a drag keeps its phone even
+    /// outside it).
+    public func viewportPoint(x: Double, y: Double, side: Int) -> Point {
+        Point(x: (x - phones[side].x) / scale, y: (y - phones[side].y) / scale)
     }
 }

@@ -21,7 +21,6 @@ final class BlindApp {
     /// Why the results could not be written, if they could not (the run stops).
     private(set) var failure: String?
     private var summary: [String] = []
-    private var activeUntil = 0.0
     private var shotCounter = 0
     private var lastView: BlindView?
 
@@ -37,37 +36,39 @@ final class BlindApp {
         let start = Window.now
         var pendingShot = windowScreenshot
         write(stage.start(at: start))
-        activeUntil = start + 0.5
+        var pacer = FramePacer(linger: 0.5, at: start)
         while running {
             let now = Window.now
             if let quitAfter, now - start >= quitAfter { break }
-            if let shot = pendingShot, now - start >= shot.time { activeUntil = now + 0.1 }
-            if stage.isBusy(at: now) { activeUntil = max(activeUntil, now + 0.5) }
-            if now < activeUntil {
-                frame(at: now)
-                if let shot = pendingShot, now - start >= shot.time {
-                    do { try window.captureAll().savePNG(shot.path) } catch { failure = "\(error)" }
-                    pendingShot = nil
-                }
-                window.present()
-            } else {
-                var wait = 1.0
-                if let timer = stage.nextTimer(after: now) { wait = min(wait, max(0.001, timer - now)) }
-                if let quitAfter { wait = min(wait, max(0.001, start + quitAfter - now)) }
-                if let shot = pendingShot { wait = min(wait, max(0.001, start + shot.time - now)) }
-                if window.waitForEvent(timeout: wait) { activeUntil = Window.now + 0.25 }
-            }
+            if let shot = pendingShot, now - start >= shot.time { pacer.noteEvent(at: now) }
+            let deadline = min(
+                pendingShot.map { start + $0.time } ?? .infinity, quitAfter.map { start + $0 } ?? .infinity)
+            FrameLoop.turn(
+                &pacer, subject: stage, now: now,
+                wait: { window.waitForEvent(timeout: max(0.001, min($0, deadline - now))) },
+                frame: { now in
+                    let handled = frame(at: now)
+                    if let shot = pendingShot, now - start >= shot.time {
+                        do { try window.captureAll().savePNG(shot.path) } catch { failure = "\(error)" }
+                        pendingShot = nil
+                    }
+                    window.present()
+                    return handled
+                })
         }
         // Ended early: what the answers so far show.
         if summary.isEmpty, !stage.run.countedRecords.isEmpty { summary = Self.summary(of: stage.run) }
         return summary
     }
 
-    private func frame(at now: Double) {
+    /// One frame: events, the phones and what is around them; returns whether it handled events.
+    private func frame(at now: Double) -> Bool {
         let (w, h) = window.size
         // Events hit what the last frame showed (its buttons and phones).
         let shown = lastView ?? BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)
+        var sawEvent = false
         window.poll(raw: { _ in false }) { event in
+            sawEvent = true
             self.handle(event, view: shown, at: now)
         }
         stage.advance(to: now)
@@ -94,13 +95,12 @@ final class BlindApp {
             }
         }
         reportWidgets(view)
+        return sawEvent
     }
 
     private func handle(_ event: PlatformEvent, view: BlindView, at now: Double) {
-        activeUntil = max(activeUntil, Window.now + 0.25)
-        let phones = view.layout.phones
         func local(_ x: Double, _ y: Double, _ phone: Int) -> Point {
-            Point(x: (x - phones[phone].x) / view.layout.scale, y: (y - phones[phone].y) / view.layout.scale)
+            view.layout.viewportPoint(x: x, y: y, side: phone)
         }
         switch event {
         case .quit:
@@ -110,7 +110,7 @@ final class BlindApp {
                 if let choice = button.answer { answer(choice, at: time) } else { stage.proceed(at: time) }
                 return
             }
-            guard let phone = phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
+            guard let phone = view.layout.side(atX: x, y: y) else { return }
             pointerPhone = phone
             stage.pointerDown(phone: phone, at: local(x, y, phone), time: time)
         case let .pointerMoved(x, y, time):
@@ -123,7 +123,7 @@ final class BlindApp {
         case let .wheel(x, y, flipped, time):
             var mx: Int32 = 0, my: Int32 = 0
             SDLMouse.position(&mx, &my)
-            guard let phone = phones.firstIndex(where: { $0.contains(x: Double(mx), y: Double(my)) }) else { return }
+            guard let phone = view.layout.side(atX: Double(mx), y: Double(my)) else { return }
             stage.wheel(phone: phone, x: x, y: y, flipped: flipped, time: time)
         case let .key(key, time):
             let mode = stage.run.setup.mode

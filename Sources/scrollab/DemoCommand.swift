@@ -98,16 +98,9 @@ final class DemoApp {
     }
 
     /// Where the phones go in window points, and points per viewport point.
-    func layout(viewport: Size, sides: Int) -> (phones: [Rect], scale: Double) {
+    func layout(viewport: Size, sides: Int) -> WindowLayout {
         let (w, h) = window.size
-        let top = 64.0, bottom = 96.0, gap = 48.0, margin = 40.0
-        let n = Double(sides)
-        let scale = max(
-            0.05, min((h - top - bottom) / viewport.height, (w - 2 * margin - (n - 1) * gap) / (n * viewport.width)))
-        let pw = viewport.width * scale, ph = viewport.height * scale
-        let total = n * pw + (n - 1) * gap
-        let x0 = (w - total) / 2, y0 = top + (h - top - bottom - ph) / 2
-        return ((0..<sides).map { Rect(x: x0 + Double($0) * (pw + gap), y: y0, width: pw, height: ph) }, scale)
+        return WindowLayout.presentation(windowWidth: w, windowHeight: h, viewport: viewport, sides: sides)
     }
 
     func log(_ change: DemoTour.Change, _ demo: DemoTour) {
@@ -124,40 +117,56 @@ final class DemoApp {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Runs until Esc or `quitAfter` s: frames while the tour or a person moves something, asleep
+    /// until the next scripted touch, step or resume otherwise (see `FramePacer`).
     func run(_ demo: DemoTour, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
         let start = Window.now
         var pendingShot = screenshot
+        var pacer = FramePacer(at: start)
         log(.started(step: 0), demo)
         while running {
             let now = Window.now
-            let geometry = layout(viewport: demo.viewport, sides: demo.scenes.count)
-            window.poll(raw: { _ in false }) { event in
-                if let change = self.handle(event, demo: demo, phones: geometry.phones, scale: geometry.scale) {
-                    self.log(change, demo)
-                }
-            }
-            if let change = demo.frame(at: now) { log(change, demo) }
-            draw(demo, at: now)
-            if let shot = pendingShot, now - start >= shot.time {
-                do { try window.captureAll().savePNG(shot.path) } catch {
-                    FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
-                }
-                pendingShot = nil
-            }
-            window.present()
-            if let quitAfter, now - start >= quitAfter { running = false }
+            if let quitAfter, now - start >= quitAfter { break }
+            if let shot = pendingShot, now - start >= shot.time { pacer.noteEvent(at: now) }
+            let deadline = min(
+                pendingShot.map { start + $0.time } ?? .infinity, quitAfter.map { start + $0 } ?? .infinity)
+            FrameLoop.turn(
+                &pacer, subject: demo, now: now,
+                wait: { window.waitForEvent(timeout: max(0.001, min($0, deadline - now))) },
+                frame: { now in
+                    let handled = frame(demo, at: now)
+                    if let shot = pendingShot, now - start >= shot.time {
+                        do { try window.captureAll().savePNG(shot.path) } catch {
+                            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
+                        }
+                        pendingShot = nil
+                    }
+                    window.present()
+                    return handled
+                })
         }
     }
 
-    private func handle(_ event: PlatformEvent, demo: DemoTour, phones: [Rect], scale: Double) -> DemoTour.Change? {
-        func local(_ x: Double, _ y: Double, _ phone: Int) -> Point {
-            Point(x: (x - phones[phone].x) / scale, y: (y - phones[phone].y) / scale)
+    /// One frame: events, the tour, the drawing; returns whether it handled events.
+    private func frame(_ demo: DemoTour, at now: Double) -> Bool {
+        let geometry = layout(viewport: demo.viewport, sides: demo.scenes.count)
+        var sawEvent = false
+        window.poll(raw: { _ in false }) { event in
+            sawEvent = true
+            if let change = self.handle(event, demo: demo, layout: geometry) { self.log(change, demo) }
         }
+        if let change = demo.frame(at: now) { log(change, demo) }
+        draw(demo, at: now)
+        return sawEvent
+    }
+
+    private func handle(_ event: PlatformEvent, demo: DemoTour, layout: WindowLayout) -> DemoTour.Change? {
+        func local(_ x: Double, _ y: Double, _ phone: Int) -> Point { layout.viewportPoint(x: x, y: y, side: phone) }
         switch event {
         case .quit:
             running = false
         case let .pointerDown(x, y, time):
-            guard let phone = phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return demo.key(at: time) }
+            guard let phone = layout.side(atX: x, y: y) else { return demo.key(at: time) }
             pointerPhone = phone
             return demo.input(.down(local(x, y, phone)), at: time)
         case let .pointerMoved(x, y, time):
@@ -231,7 +240,7 @@ final class DemoApp {
             let phone = geometry.phones[index]
             list.pixelsPerPoint = geometry.scale * ratio
             ClipRenderer.phone(
-                into: &list, scene: scene, at: t, finger: finger, background: .black, corners: Color(hex: 0x0A0A0B))
+                into: &list, scene: scene, at: t, finger: finger, background: .black, corners: PhoneChrome.bezelColor)
             window.canvas.scale = geometry.scale * ratio
             window.canvas.originX = phone.x * ratio
             window.canvas.originY = phone.y * ratio

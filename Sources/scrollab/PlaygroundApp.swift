@@ -73,7 +73,7 @@ final class PlaygroundApp {
                 pendingWindowShot.map { start + $0.time } ?? .infinity,
                 quitAfter.map { start + $0 } ?? .infinity)
             FrameLoop.turn(
-                &pacer, session: session, now: now,
+                &pacer, subject: session, now: now,
                 wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
                 frame: { now in
                     let handled = frame(session, at: now)
@@ -95,7 +95,7 @@ final class PlaygroundApp {
     @discardableResult
     func turn(_ pacer: inout FramePacer, _ session: PlaygroundSession) -> Bool {
         FrameLoop.turn(
-            &pacer, session: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
+            &pacer, subject: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
             frame: { now in
                 let handled = frame(session, at: now)
                 window.present()
@@ -343,9 +343,7 @@ final class PlaygroundApp {
     private func handle(
         _ event: PlatformEvent, session: PlaygroundSession, layout: WindowLayout, requests: inout [SessionRequest]
     ) {
-        func local(_ x: Double, _ y: Double, phone: Int) -> Point {
-            Point(x: (x - layout.phones[phone].x) / layout.scale, y: (y - layout.phones[phone].y) / layout.scale)
-        }
+        func local(_ x: Double, _ y: Double, phone: Int) -> Point { layout.viewportPoint(x: x, y: y, side: phone) }
         func eventTime(_ pumped: Double) -> Double {
             defer { serverTime = nil }
             return eventTimes.time(serverMilliseconds: serverTime, pumped: pumped)
@@ -355,7 +353,7 @@ final class PlaygroundApp {
             running = false
         case let .pointerDown(x, y, pumped):
             let time = eventTime(pumped)
-            guard let phone = layout.phones.firstIndex(where: { $0.contains(x: x, y: y) }) else { return }
+            guard let phone = layout.side(atX: x, y: y) else { return }
             pointerPhone = phone
             driver.apply([.pointer(.down(local(x, y, phone: phone)))], to: session, at: time)
         case let .pointerMoved(x, y, pumped):
@@ -370,7 +368,7 @@ final class PlaygroundApp {
         case let .wheel(x, y, flipped, time):
             var mx: Int32 = 0, my: Int32 = 0
             SDLMouse.position(&mx, &my)
-            guard layout.phones.contains(where: { $0.contains(x: Double(mx), y: Double(my)) }) else { return }
+            guard layout.side(atX: Double(mx), y: Double(my)) != nil else { return }
             driver.apply([.wheel(x: x, y: y, flipped: flipped)], to: session, at: time)
         case let .key(key, time):
             switch key {

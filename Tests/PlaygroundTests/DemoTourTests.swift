@@ -27,6 +27,40 @@ import ScrollPhysics
         return changes
     }
 
+    /// The demo's window sleeps while nothing on it changes: it asks for frames only while the
+    /// tour's finger or the content moves, and wakes for the next scripted touch, the next step
+    /// after the rest hold, and the tour resuming after idle time.
+    @Test func theTourIsBusyOnlyWhileSomethingMovesAndSaysWhenItNextChanges() throws {
+        let demo = DemoTour(
+            steps: twoSteps(), viewport: .phone, idleResume: 10, restHold: 1.5, lead: 0.8, realTime: 100)
+        // Before the first touch: at rest, woken at the touch (lead 0.8 s after the step's start).
+        #expect(!demo.isBusy(at: 100.2))
+        #expect(demo.nextChange(after: 100.2) == 100.8)
+        #expect(demo.isBusy(at: 100.8), "the touch is due")
+        run(demo, from: 100, to: 101)
+        #expect(demo.isBusy(at: 101), "the pager moves")
+        // Run until the pager rests: then idle until 1.5 s after the rest was seen.
+        var t = 101.0
+        while demo.isBusy(at: t), t < 110 {
+            demo.frame(at: t)
+            t += 1.0 / 60
+        }
+        let due = try #require(demo.nextChange(after: t))
+        #expect(demo.index == 0 && due > t && due <= t + 1.5 + 1e-9, "the next step at \(due), now \(t)")
+        // A person takes over; at rest the window waits for the tour to resume 10 s later.
+        demo.input(.down(Point(x: 195, y: 600)), at: 120)
+        #expect(demo.isBusy(at: 120.1), "a finger is down")
+        demo.input(.up(Point(x: 195, y: 600)), at: 120.2)
+        t = 120.2
+        while demo.isBusy(at: t), t < 125 {
+            demo.frame(at: t)
+            t += 1.0 / 60
+        }
+        #expect(t < 125 && demo.mode == .live)
+        #expect(demo.nextChange(after: t) == 130.2)
+        #expect(demo.isBusy(at: 130.2))
+    }
+
     @Test func theStrokeIsEvenlySpacedAndEndsWithTheUp() {
         let events = TourStep.stroke(
             from: Point(x: 0, y: 100), to: Point(x: 0, y: 0), duration: 0.2, steps: 4, start: 1)

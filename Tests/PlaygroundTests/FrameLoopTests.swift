@@ -35,7 +35,7 @@ final class VirtualWindow {
     func run(until end: Double) {
         while now < end {
             FrameLoop.turn(
-                &pacer, session: session, now: now,
+                &pacer, subject: session, now: now,
                 wait: { seconds in
                     self.waits.append(seconds)
                     if let next = self.pending.first, next.time <= self.now + seconds {
@@ -138,13 +138,13 @@ final class VirtualWindow {
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         var pacer = FramePacer(at: 10)
         // At rest long after start: the loop would wait.
-        #expect(!FrameLoop.turn(&pacer, session: session, now: 20, wait: { _ in true }, frame: { _ in true }))
+        #expect(!FrameLoop.turn(&pacer, subject: session, now: 20, wait: { _ in true }, frame: { _ in true }))
         // That wait delivered an event: the next turn draws a frame which ran for 5 s.
         #expect(
             FrameLoop.turn(
-                &pacer, session: session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }))
+                &pacer, subject: session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }))
         #expect(
-            FrameLoop.turn(&pacer, session: session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
+            FrameLoop.turn(&pacer, subject: session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
             "a frame follows the long one")
     }
 }
