@@ -455,7 +455,9 @@ public final class PlaygroundSession {
         case let .read(path, role, reason):
             switch role {
             case .reference:
-                let text = Self.sentence(reason) + stillReference
+                // A file that is not text is no CSV: say what a reference can be.
+                let what = reason.hasSuffix("is not UTF-8 text") ? reason + Self.referenceKinds : reason
+                let text = Self.sentence(what) + stillReference
                 if let opened = openedReference, opened.path == path {
                     show(opened.message + " Its reference was not loaded: " + text, isError: true)
                 } else {
@@ -751,6 +753,23 @@ public final class PlaygroundSession {
         /// What the trace is, when the tracker named it (a video's glide, settle or return): Fit
         /// fits it as that, as `fit --video` does. Nil: Fit decides from the data.
         public var kind: FitKind? = nil
+        /// Whether it ends where the motion lands whatever the release speed (a page settle on
+        /// its page, a return on the edge): then it is drawn to end where the gesture rests, and
+        /// a return's hold ends at the gesture's lift.
+        public var landsAtEnd: Bool
+
+        public init(path: String, trace: FitTrace, kind: FitKind? = nil) {
+            self.path = path
+            self.trace = trace
+            self.kind = kind
+            let shape = kind ?? (trace.hasFinger ? nil : Fit.detect(trace).kind)
+            landsAtEnd = shape == .page || shape == .return
+        }
+
+        /// The gesture's offset at rest, once it rests (nil while it moves).
+        public static func restOffset(of gesture: GestureTrace) -> Double? {
+            gesture.release != nil && !gesture.isActive ? gesture.offsets.last : nil
+        }
 
         /// The recording's times on `gesture`'s clock (s since its touch-down): a recording with
         /// the finger's samples starts at the touch-down; one without (a glide, a return) starts
@@ -758,6 +777,11 @@ public final class PlaygroundSession {
         /// (`anchor(on:)`), so the two are compared from the same speed.
         public func times(on gesture: GestureTrace) -> [Double] {
             let first = trace.samples.first?.t ?? 0
+            if landsAtEnd, kind != .page, let release = gesture.release, Self.restOffset(of: gesture) != nil {
+                // A return: the recording's release (the end of its hold) at the gesture's lift.
+                let hold = trace.samples[Fit.holdEnd(trace.samples)].t
+                return trace.samples.map { release.time + $0.t - hold }
+            }
             guard let anchor = anchor(on: gesture) else { return trace.samples.map { $0.t - first } }
             return trace.samples.map { anchor.time + $0.t - anchor.referenceTime }
         }
@@ -765,6 +789,9 @@ public final class PlaygroundSession {
         /// The recording's offsets to draw over `gesture`: one without the finger's samples moved
         /// to pass through the gesture's curve at the anchor; one with them as recorded.
         public func offsets(on gesture: GestureTrace) -> [Double] {
+            if landsAtEnd, let rest = Self.restOffset(of: gesture), let last = trace.samples.last {
+                return trace.samples.map { rest + $0.offset - last.offset }
+            }
             guard let anchor = anchor(on: gesture) else { return trace.samples.map(\.offset) }
             return trace.samples.map { anchor.offset + $0.offset - anchor.referenceOffset }
         }
@@ -816,6 +843,9 @@ public final class PlaygroundSession {
     /// opened (a failure to read it is added to that message).
     var openedReference: (path: String, message: String)?
 
+    /// What a reference can be, after a file that is neither.
+    static let referenceKinds = ": a reference is a CSV (t,offset) or a screen recording (MP4, MOV, GIF, WebM, …)"
+
     /// File name endings read as screen recordings rather than CSV.
     public static let videoExtensions = ["mp4", "mov", "m4v", "gif", "webm", "mkv", "avi"]
 
@@ -854,7 +884,9 @@ public final class PlaygroundSession {
             return
         }
         guard let reference else {
-            message = Message(text: "Load a reference trajectory first (CSV t,offset[,finger]).", isError: true)
+            message = Message(
+                text: "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app.",
+                isError: true)
             return
         }
         do {

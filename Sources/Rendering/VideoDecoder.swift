@@ -27,6 +27,9 @@ public enum VideoDecoder {
         public var note: String?
     }
 
+    /// How the note on a damaged file begins.
+    public static let damageNote = "FFmpeg reports damage"
+
     /// At most this many frames are read (10 minutes at 60 fps).
     public static let maximumFrames = 36_000
 
@@ -38,6 +41,11 @@ public enum VideoDecoder {
         guard let ffmpeg else { throw VideoError(VideoEncoder.installHint) }
         var status = stat()
         guard stat(path, &status) == 0 else { throw VideoError("\(path): \(String(cString: strerror(errno)))") }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else {
+            throw VideoError(
+                "\(path): a folder, not a video; a sequence of images is not read (ffmpeg -i \(path)/frame_%d.png "
+                    + "clip.mp4 makes one)")
+        }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw VideoError("\(path): not a regular file (a video is read from a file, not a pipe or device)")
         }
@@ -163,7 +171,7 @@ public enum VideoDecoder {
             "moov atom not found", "Invalid data found", "partial file", "Truncat", "corrupt", "error while decoding"
         ]
         if damage.contains(where: { ffmpegSays.contains($0) }) {
-            note = "FFmpeg reports damage (the file may be cut short or corrupt): \(stream.frames) frames decoded"
+            note = "\(damageNote) (the file may be cut short or corrupt): \(stream.frames) frames decoded"
         }
         if times.count != stream.frames || times.contains(where: { !$0.isFinite }) {
             times = (0..<stream.frames).map { Double($0) / header.rate }

@@ -30,13 +30,17 @@ public struct TrackSegment: Equatable, Sendable {
     /// A motion between two rests that never gets this far (pt) from where it started is part of
     /// the rest.
     static let creepDistance = 6.0
+    /// A hold (the finger keeping the content still before letting go) lasts at least this long
+    /// (s); a spring turning slowly at the top of its overshoot, drawn in whole pixels, stays on
+    /// one pixel for up to about 50 ms.
+    static let holdTime = 0.08
 
     /// Splits a trajectory into rests and motions (a motion under `creepDistance` between two
     /// rests joins them); each motion into drag, glide and return:
     /// - the approach: going back from a motion's end, the frames that move monotonically
     ///   toward where it rests;
-    /// - an approach that starts from a hold (still frames, or a rest: a motion out of a rest
-    ///   that is fastest at its first step) or a turning point is a return; what
+    /// - an approach that starts from a hold (still frames for `holdTime`, or a rest: a motion out
+    ///   of a rest that is fastest at its first step) or a turning point is a return; what
     ///   comes before it is a drag (up to the last speed peak) and, after a turning point, a glide;
     /// - otherwise the release is the fastest frame (the last of the frames within 2 % of the
     ///   top speed that follow it): a drag before it, a glide after it.
@@ -128,7 +132,7 @@ public struct TrackSegment: Equatable, Sendable {
             // the hold's last frame) or a turning point.
             var release = approach
             while release < end, abs(frames[release + 1].offset - frames[approach].offset) <= tolerance { release += 1 }
-            if release >= approach + 2 {
+            if frames[release].t - frames[approach].t >= holdTime - 1e-9 {
                 result.append(TrackSegment(kind: .drag, first: start, last: release))
                 result.append(TrackSegment(kind: .return, first: release, last: end))
                 return result

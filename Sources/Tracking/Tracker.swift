@@ -79,7 +79,9 @@ public enum Tracker {
         _ profiles: [FrameProfiles], times: [Double], options: Options,
         stillMarks: StillMarks? = nil
     ) throws(TrackError) -> Track {
-        guard profiles.count >= 3 else { throw TrackError("\(profiles.count) frames; at least 3 are needed") }
+        guard profiles.count >= 3 else {
+            throw TrackError("\(profiles.count) frame\(profiles.count == 1 ? "" : "s"); at least 3 are needed")
+        }
         guard times.count == profiles.count else {
             throw TrackError("\(times.count) timestamps for \(profiles.count) frames")
         }
@@ -123,9 +125,19 @@ public enum Tracker {
         } else {
             axis = try detectAxis(profiles, setup: setup, notes: &notes)
         }
+        // With --axis given, what the frames show when asked without it: the other axis, or no
+        // scrolling at all (a bar that changes as the list scrolls under it).
+        var ignored: [String] = []
+        let detected: Result<TrackAxis, TrackError> =
+            options.axis == nil
+            ? .success(axis)
+            : Result { () throws(TrackError) in
+                try detectAxis(profiles, setup: setup, notes: &ignored)
+            }
         guard let (region, channels) = setup(axis) else {
+            if case .failure(let error) = detected { throw error }
             let hint =
-                options.axis != nil && setup(axis.other) != nil
+                (try? detected.get()) == axis.other
                 ? "; it moves along \(axis.other.rawValue): give --axis \(axis.other.rawValue) or auto" : ""
             throw TrackError("no part of the frame scrolls along \(axis.rawValue)\(hint)")
         }
@@ -147,12 +159,9 @@ public enum Tracker {
             notes.append(note)
         }
         // An axis given where only the other one moves would be tracked as noise.
-        var ignored: [String] = []
-        if options.axis != nil, let detected = try? detectAxis(profiles, setup: setup, notes: &ignored),
-            detected != axis
-        {
+        if let other = try? detected.get(), other != axis {
             throw TrackError(
-                "it moves along \(detected.rawValue), not \(axis.rawValue): give --axis \(detected.rawValue) or auto")
+                "it moves along \(other.rawValue), not \(axis.rawValue): give --axis \(other.rawValue) or auto")
         }
         let shifts = trackShifts(profiles, axis: axis, region: region, channels: channels)
         try checkTearing(profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift))
@@ -171,6 +180,12 @@ public enum Tracker {
             )
         }
         let low = frames.filter { $0.confidence < Track.lowConfidence }.count
+        // Nothing scrolls, and the axis given matched almost no frame: noise, not a trajectory.
+        if case .failure(let error) = detected, 2 * low > frames.count {
+            throw TrackError(
+                "\(error.message); along \(axis.rawValue), \(low) of \(frames.count) frames match with confidence "
+                    + "under \(Track.lowConfidence)")
+        }
         if low > 0 {
             notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)")
         }

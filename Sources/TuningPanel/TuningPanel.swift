@@ -28,6 +28,7 @@ public final class TuningPanel {
     private struct ReferenceLineKey: Equatable {
         var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double?;
         var liftOffset: Double?
+        var rest: Double?
     }
     private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
     /// The preset the menu showed when last drawn (what Apply applies).
@@ -254,7 +255,7 @@ public final class TuningPanel {
             let key = ReferenceLineKey(
                 path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
                 last: ref.trace.samples.last?.offset, lift: edited.release?.time,
-                liftOffset: edited.release?.offset)
+                liftOffset: edited.release?.offset, rest: PlaygroundSession.Reference.restOffset(of: edited))
             if let kept = referenceLine, kept.key == key { return (kept.xs, kept.ys) }
             let line = (xs: ref.times(on: edited), ys: ref.offsets(on: edited))
             referenceLine = (key, line.xs, line.ys)

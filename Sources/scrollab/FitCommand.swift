@@ -191,8 +191,12 @@ struct FitCommand: ParsableCommand {
                         model.maximumResidual))
             }
         }
+        guard !fittedKeys.isEmpty else {
+            throw InputError(
+                "\(video): nothing was fitted: a glide, a page settle or a return is needed (found "
+                    + "\(TrackCommand.describe(track)))\(params == nil ? "" : "; --params was not written")")
+        }
         if let params {
-            guard !fittedKeys.isEmpty else { throw InputError("--params: nothing was fitted, so nothing was written") }
             try TextFile.write(Self.json(parameters, keys: Set(fittedKeys)), to: params, inputs: [video])
             lines.append("wrote \(params)")
         }

@@ -183,6 +183,61 @@ import ScrollPhysics
         #expect(reference.offsets(on: slow) == [400, 410, 419])
     }
 
+    /// A picture given as the reference is no CSV and no recording: the message says what a
+    /// reference can be; after Clear, Fit says a recording works too.
+    @Test func aPictureSaysWhatAReferenceIs() throws {
+        let s = try session()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shot-\(UUID().uuidString).png").path
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        s.send([.loadReference(path: path)], at: 10)
+        #expect(
+            s.message?.text == "\(path): is not UTF-8 text: a reference is a CSV (t,offset) or a screen recording "
+                + "(MP4, MOV, GIF, WebM, …).", "\(s.message?.text ?? "")")
+        s.send([.clearReference, .fitReference], at: 11)
+        #expect(s.message?.text.contains("or a screen recording of any app") == true)
+    }
+
+    /// A return and a page settle land where they land whatever the finger did: drawn over a
+    /// gesture that has come to rest, they end where it rests (the edge, the page), and a
+    /// return's hold ends at the gesture's lift. Before the rest they are drawn from the lift.
+    @Test func aReturnAndASettleEndWhereTheGestureRests() throws {
+        var gesture = GestureTrace()
+        gesture.begin(at: 0, offset: 0, velocity: 0, bounds: 0...1000)
+        gesture.append(at: 0.3, offset: -120, velocity: 0, atRest: false)
+        gesture.lift(at: 0.5, offset: -120, velocity: 0)
+        let ret = PlaygroundSession.Reference(
+            path: "r.csv",
+            trace: FitTrace(samples: [
+                FitTrace.Sample(t: 0, offset: -177), FitTrace.Sample(t: 0.05, offset: -177),
+                FitTrace.Sample(t: 0.1, offset: -177), FitTrace.Sample(t: 0.116, offset: -157),
+                FitTrace.Sample(t: 0.167, offset: -106), FitTrace.Sample(t: 0.267, offset: -46),
+                FitTrace.Sample(t: 0.4, offset: -14), FitTrace.Sample(t: 0.6, offset: -2),
+                FitTrace.Sample(t: 0.9, offset: 0)
+            ]))
+        #expect(ret.landsAtEnd)
+        #expect(ret.offsets(on: gesture).first == -120, "moving: from the lift")
+        gesture.append(at: 0.8, offset: -20, velocity: -100, atRest: false)
+        gesture.append(at: 1.5, offset: 0, velocity: 0, atRest: true)
+        #expect(ret.offsets(on: gesture) == [-177, -177, -177, -157, -106, -46, -14, -2, 0])
+        let times = ret.times(on: gesture)
+        #expect(abs(times[2] - 0.5) < 1e-9 && abs(times[8] - 1.3) < 1e-9, "the hold ends at the lift: \(times)")
+        // A settle tracked from a video lands on the page the gesture landed on.
+        var swipe = GestureTrace()
+        swipe.begin(at: 0, offset: 0, velocity: 0, bounds: 0...3000)
+        swipe.lift(at: 0.1, offset: 200, velocity: 2000)
+        swipe.append(at: 0.4, offset: 624, velocity: 0, atRest: true)
+        let settle = PlaygroundSession.Reference(
+            path: "pager.mp4",
+            trace: FitTrace(
+                samples: (0...12).map {
+                    FitTrace.Sample(t: Double($0) / 60, offset: 400 + 444 * (1 - exp(-Double($0) / 4)))
+                }),
+            kind: .page)
+        let drawn = settle.offsets(on: swipe)
+        #expect(abs(drawn.last! - 624) < 1e-9 && abs(drawn.first! - (624 - 444 * (1 - exp(-3)))) < 1e-9, "\(drawn)")
+    }
+
     /// Fit while a loaded video is still being tracked would fit the reference before it: it
     /// says so and changes nothing.
     @Test func fitWhileTrackingWaits() throws {

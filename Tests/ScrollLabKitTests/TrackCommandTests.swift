@@ -168,5 +168,38 @@ import ScrollLabKit
         }
         let stdin = try runProgram(scrollabPath(), ["track", "-"])
         #expect(stdin.status == 2 && stdin.stderr.contains("not standard input; give its path"), "\(stdin.stderr)")
+        // A folder (of images, say) is not a video, and says how to make one.
+        let folder = try runProgram(scrollabPath(), ["track", dir])
+        #expect(folder.status == 2 && folder.stderr.contains("a folder, not a video"), "\(folder.stderr)")
+    }
+
+    /// A region where nothing scrolls (the bar over a list, which changes as the list moves under
+    /// it) gets the same answer whatever the axis: no scrolling, exit 2, not a wrong axis or a
+    /// trajectory of noise. A clip that shows only a drag fits nothing, and says so with exit 2.
+    @Test func aRegionThatDoesNotScrollAndAClipWithNothingToFit() throws {
+        let dir = try temporaryDirectory().path
+        let clip = dir + "/fling.mp4"
+        let render = try runProgram(
+            scrollabPath(),
+            ["render", "--video", clip, "--scene", "list", "--gesture", projectAssets + "/gestures/fling-up.json"])
+        #expect(render.status == 0, "\(render.stderr)")
+        for axis in ["auto", "x", "y"] {
+            let run = try runProgram(scrollabPath(), ["track", clip, "--region", "0,0,390,80", "--axis", axis])
+            #expect(run.status == 2, "--axis \(axis): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("scrollab: error: \(clip): no scrolling"), "--axis \(axis): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+        }
+        let drag = dir + "/drag.mp4"
+        let cut = try runProgram(
+            scrollabPath(),
+            [
+                "render", "--video", drag, "--scene", "list", "--duration", "0.07", "--gesture",
+                projectAssets + "/gestures/fling-up.json"
+            ])
+        #expect(cut.status == 0, "\(cut.stderr)")
+        let fit = try runProgram(scrollabPath(), ["fit", "--video", drag])
+        #expect(fit.status == 2, "\(fit.stdout)\(fit.stderr)")
+        #expect(
+            fit.stderr.contains("nothing was fitted: a glide, a page settle or a return is needed"), "\(fit.stderr)")
     }
 }

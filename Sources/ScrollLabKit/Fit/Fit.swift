@@ -621,6 +621,13 @@ public enum Fit {
         return min(first, max(0, samples.count - 4))
     }
 
+    /// Index of the row where a return recording lets go: the last row of the still stretch
+    /// farthest from where it ends.
+    public static func holdEnd(_ samples: [FitTrace.Sample]) -> Int {
+        guard let end = samples.last?.offset else { return 0 }
+        return plateauEnd(samples, end: end)
+    }
+
     /// Index of the last row of the still stretch farthest from `end` (the release of a held pull).
     static func plateauEnd(_ samples: [FitTrace.Sample], end: Double) -> Int {
         let distances = samples.map { abs($0.offset - end) }

@@ -30,8 +30,41 @@ public enum VideoFit {
         FitTrace(samples: track.frames[range].map { FitTrace.Sample(t: $0.t, offset: $0.offset) })
     }
 
-    /// The segments with glides told from page settles by which fits better.
+    /// The segments with glides told from page settles by which fits better, and a settle that
+    /// overshoots its page joined with the way back (`overshoots`).
     public static func named(_ track: Track) -> [TrackSegment] {
+        overshoots(track, settles(track))
+    }
+
+    /// A glide or settle that turns and comes back (a return from its turning point, not from a
+    /// hold) is one page spring overshooting its page when the spring from the release fits the
+    /// whole way, there and back, within `overshootFit` (rms, pt) of the whole travel plus the
+    /// pixel grid's 0.3 pt: the spring's own way back is no edge return. An edge bounce's way
+    /// in (the glide slowed by the rubber band) and out (the return's own law) are two laws and
+    /// stay two segments.
+    static func overshoots(_ track: Track, _ segments: [TrackSegment]) -> [TrackSegment] {
+        var result: [TrackSegment] = []
+        for segment in segments {
+            if segment.kind == .return, let before = result.last, before.kind == .glide || before.kind == .settle,
+                before.last == segment.first, segment.last - before.first >= 5
+            {
+                let trace = rows(track, (before.first + 1)...segment.last)
+                let travel = abs(track.frames[segment.first].offset - track.frames[before.first].offset)
+                if let page = try? Fit.run(trace, kind: .page), Fit.rms(page.residuals) <= 0.3 + overshootFit * travel {
+                    result[result.count - 1] = TrackSegment(kind: .settle, first: before.first, last: segment.last)
+                    continue
+                }
+            }
+            result.append(segment)
+        }
+        return result
+    }
+
+    /// How closely (share of the travel, rms) one page spring must fit a glide and its way back.
+    static let overshootFit = 0.002
+
+    /// Each glide named a settle when a page fits it better.
+    static func settles(_ track: Track) -> [TrackSegment] {
         track.segments.map { segment in
             guard segment.kind == .glide, segment.last - segment.first >= 4 else { return segment }
             // The rows `fit` fits: from the frame after the fastest (the finger lifted between).

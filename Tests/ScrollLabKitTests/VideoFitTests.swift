@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Scenes
+import ScrollPhysics
+@testable import ScrollLabKit
+@testable import Tracking
+
+/// How `fit --video` (and the window's Reference → Load) names what a recording shows, on
+/// trajectories our scenes draw: offsets on whole points, as a recording at @1× shows them.
+@Suite struct VideoFitTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The track a clip of `gesture` on `setup` with `feel` would give, at `fps`, on whole points.
+    func track(_ setup: SceneSetup, _ feel: Feel, gesture: String, fps: Double, seconds: Double = 1.5) throws
+        -> Track
+    {
+        let scene = setup.makeScene(viewport: .phone, feel: feel)
+        let events = try GestureFile.load(Self.root.appendingPathComponent("Assets/gestures/\(gesture)").path)
+        var frames: [TrackedFrame] = []
+        Replay(fps: fps, duration: seconds).run(scene, events: events) { t in
+            frames.append(TrackedFrame(t: t, offset: scene.mainAxis.offset(at: t).rounded(), confidence: 1))
+        }
+        return Track(
+            axis: scene.orientation == .horizontal ? .x : .y, region: 0..<844, channels: [], pointsPerPixel: 1,
+            frames: frames, segments: TrackSegment.find(in: frames), notes: [])
+    }
+
+    func spring(_ damping: Double) throws -> Feel {
+        try Feel.standard.setting("pageMotion", to: .string("spring")).setting("pageDamping", to: .number(damping))
+    }
+
+    /// A carousel page landing as a spring overshoots its page and comes back: one settle, its
+    /// damping found, not a glide and an edge return (whose `edgeDecay` has nothing to do with the
+    /// feel). At 120 fps the spring turns on one pixel for about 50 ms, which is no hold.
+    @Test(arguments: [(30.0, 120.0), (30, 60), (12, 60), (12, 25)])
+    func aPageSpringsOvershootIsOneSettle(damping: Double, fps: Double) throws {
+        let track = try track(
+            .carousel(cellWidth: 300, spacing: 12, cells: 20), try spring(damping), gesture: "swipe-left.json",
+            fps: fps)
+        let named = VideoFit.named(track)
+        #expect(named.map(\.kind) == [.drag, .settle, .rest], "\(named.map(\.kind))")
+        let report = VideoFit.fit(track, models: false)
+        let settle = try #require(report.pieces.first { $0.segment.kind == .settle }?.result)
+        let fitted = try #require(settle.values.first { $0.key == "pageDamping" }?.value)
+        #expect(abs(fitted - damping) < 0.02 * damping, "pageDamping \(fitted) for \(damping) at \(fps) fps")
+        #expect(settle.pageMotion == .spring)
+    }
+
+    /// A list flung into its end bounces: the way in (the glide, slowed by the rubber band) and
+    /// the way back (the edge return) are two laws, and stay a glide and a return.
+    @Test func anEdgeBounceStaysAGlideAndAReturn() throws {
+        let track = try track(.list(contentLength: 1500), .standard, gesture: "fling-up.json", fps: 60, seconds: 2)
+        #expect(VideoFit.named(track).map(\.kind) == [.drag, .glide, .return, .rest])
+    }
+
+    /// A pull held still for 0.1 s and let go is a drag and a return, at any frame rate.
+    @Test(arguments: [25.0, 60, 120])
+    func aHeldPullIsADragAndAReturn(fps: Double) throws {
+        let track = try track(.list(contentLength: 5000), .standard, gesture: "pull-past-top.json", fps: fps)
+        #expect(track.segments.map(\.kind) == [.drag, .return, .rest], "\(track.segments.map(\.kind)) at \(fps) fps")
+    }
+}
