@@ -33,28 +33,18 @@ final class BlindApp {
     /// Runs until Esc or the window closes (or `quitAfter` s); returns the run's lines of result.
     @discardableResult
     func run(quitAfter: Double? = nil, windowScreenshot: (path: String, time: Double)? = nil) -> [String] {
-        let start = Window.now
-        var pendingShot = windowScreenshot
-        write(stage.start(at: start))
-        var pacer = FramePacer(linger: 0.5, at: start)
-        while running {
-            let now = Window.now
-            if let quitAfter, now - start >= quitAfter { break }
-            if let shot = pendingShot, now - start >= shot.time { pacer.noteEvent(at: now) }
-            let deadline = min(
-                pendingShot.map { start + $0.time } ?? .infinity, quitAfter.map { start + $0 } ?? .infinity)
-            FrameLoop.turn(
-                &pacer, subject: stage, now: now,
-                wait: { window.waitForEvent(timeout: max(0.001, min($0, deadline - now))) },
-                frame: { now in
-                    let handled = frame(at: now)
-                    if let shot = pendingShot, now - start >= shot.time {
-                        do { try window.captureAll().savePNG(shot.path) } catch { failure = "\(error)" }
-                        pendingShot = nil
-                    }
-                    window.present()
-                    return handled
-                })
+        write(stage.start(at: Window.now))
+        let due = windowScreenshot.map { shot in
+            [
+                WindowLoop.Due(time: shot.time) {
+                    do { try self.window.captureAll().savePNG(shot.path) } catch { self.failure = "\(error)" }
+                }
+            ]
+        }
+        WindowLoop.run(
+            window, subject: stage, linger: 0.5, quitAfter: quitAfter, due: due ?? [], isRunning: { running }
+        ) { now in
+            frame(at: now)
         }
         // Ended early: what the answers so far show.
         if summary.isEmpty, !stage.run.countedRecords.isEmpty { summary = Self.summary(of: stage.run) }

@@ -120,30 +120,18 @@ final class DemoApp {
     /// Runs until Esc or `quitAfter` s: frames while the tour or a person moves something, asleep
     /// until the next scripted touch, step or resume otherwise (see `FramePacer`).
     func run(_ demo: DemoTour, screenshot: (path: String, time: Double)?, quitAfter: Double?) {
-        let start = Window.now
-        var pendingShot = screenshot
-        var pacer = FramePacer(at: start)
         log(.started(step: 0), demo)
-        while running {
-            let now = Window.now
-            if let quitAfter, now - start >= quitAfter { break }
-            if let shot = pendingShot, now - start >= shot.time { pacer.noteEvent(at: now) }
-            let deadline = min(
-                pendingShot.map { start + $0.time } ?? .infinity, quitAfter.map { start + $0 } ?? .infinity)
-            FrameLoop.turn(
-                &pacer, subject: demo, now: now,
-                wait: { window.waitForEvent(timeout: max(0.001, min($0, deadline - now))) },
-                frame: { now in
-                    let handled = frame(demo, at: now)
-                    if let shot = pendingShot, now - start >= shot.time {
-                        do { try window.captureAll().savePNG(shot.path) } catch {
-                            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
-                        }
-                        pendingShot = nil
+        let due = screenshot.map { shot in
+            [
+                WindowLoop.Due(time: shot.time) {
+                    do { try self.window.captureAll().savePNG(shot.path) } catch {
+                        FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
                     }
-                    window.present()
-                    return handled
-                })
+                }
+            ]
+        }
+        WindowLoop.run(window, subject: demo, quitAfter: quitAfter, due: due ?? [], isRunning: { running }) { now in
+            frame(demo, at: now)
         }
     }
 

@@ -55,39 +55,21 @@ final class PlaygroundApp {
         quitAfter: Double?
     ) {
         let start = Window.now
-        var pendingShot = screenshot
-        var pendingWindowShot = windowScreenshot
-        var pacer = FramePacer(at: start)
         // What the command line asked for, before the first frame lays the phones out.
         run(
             driver.apply(startRequests, to: session, at: start), session: session,
             layout: layout(viewport: session.viewport, sides: session.sides.count), at: start)
         startRequests = []
-        while running {
-            let now = Window.now
-            if let quitAfter, now - start >= quitAfter { break }
-            // A due screenshot needs a frame to read; deadlines cut the wait short.
-            if let shot = pendingShot ?? pendingWindowShot, now - start >= shot.time { pacer.noteEvent(at: now) }
-            let deadline = min(
-                pendingShot.map { start + $0.time } ?? .infinity,
-                pendingWindowShot.map { start + $0.time } ?? .infinity,
-                quitAfter.map { start + $0 } ?? .infinity)
-            FrameLoop.turn(
-                &pacer, subject: session, now: now,
-                wait: { window.waitForEvent(timeout: min($0, deadline - now)) },
-                frame: { now in
-                    let handled = frame(session, at: now)
-                    if let shot = pendingShot, now - start >= shot.time {
-                        saveViewport(session.sides[0], of: session, to: shot.path)
-                        pendingShot = nil
-                    }
-                    if let shot = pendingWindowShot, now - start >= shot.time {
-                        saveWindow(to: shot.path)
-                        pendingWindowShot = nil
-                    }
-                    window.present()
-                    return handled
-                }, ended: { Window.now })
+        var due: [WindowLoop.Due] = []
+        if let screenshot {
+            due.append(
+                .init(time: screenshot.time) { self.saveViewport(session.sides[0], of: session, to: screenshot.path) })
+        }
+        if let windowScreenshot {
+            due.append(.init(time: windowScreenshot.time) { self.saveWindow(to: windowScreenshot.path) })
+        }
+        WindowLoop.run(window, subject: session, quitAfter: quitAfter, due: due, isRunning: { running }) { now in
+            frame(session, at: now)
         }
     }
 
