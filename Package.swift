@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "Drawing"),
         // Scene models: geometry, snap targets, input routing and layout as plain data.
         .target(name: "Scenes", dependencies: ["ScrollPhysics", "Drawing"]),
+        // The X server's own time of a pointer event (C: the only reader of X11's event structures).
+        .target(name: "X11EventTime", dependencies: ["CSDL2"]),
         // The only SDL importer: window, canvas (on screen or on a surface), fonts, PNG files, events.
-        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "Drawing", "SafeOutput"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CFontconfig", "Drawing", "SafeOutput", "X11EventTime"]),
         // Dear ImGui (Debian's libimgui-dev 1.86) behind a plain C API, with our own SDL_Renderer backend.
         .target(
             name: "ImGuiBridge",

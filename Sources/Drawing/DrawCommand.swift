@@ -59,8 +59,6 @@ public enum TextStyle: Int, CaseIterable, Sendable {
         default: return .regular
         }
     }
-
-    public var isBold: Bool { weight != .regular }
 }
 
 /// The three weights the scenes use.

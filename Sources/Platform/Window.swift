@@ -1,6 +1,7 @@
 import CSDL2
 import Drawing
 import Foundation
+import X11EventTime
 
 /// The playground's one SDL window and its renderer (HiDPI-aware; vsync, or paced to the display).
 public final class Window {
@@ -189,6 +190,18 @@ public final class Window {
 
     /// Delivers every pending event: first raw to `raw` (the panel); if it returns true the
     /// event is the panel's and is not decoded, unless a drag that began outside is under way.
+    /// Asks SDL for the window system's own messages, so `serverMilliseconds(of:)` can read the
+    /// X server's time of each pointer event (SDL stamps events when it pumps them, in bursts on
+    /// a busy machine).
+    public func reportServerTimes() { SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE) }
+
+    /// The X server's time (ms) of the pointer event in `raw` (an SDL_Event seen by `poll`'s
+    /// `raw`), once `reportServerTimes()` was called; nil for other events or off X11.
+    public static func serverMilliseconds(of raw: UnsafeRawPointer) -> Double? {
+        let time = scrollab_x11_event_time(raw)
+        return time >= 0 ? time : nil
+    }
+
     public func poll(raw: (UnsafeRawPointer) -> Bool, handle: (PlatformEvent) -> Void) {
         while SDL_PollEvent(&event) != 0 {
             let type = SDL_EventType(event.type)

@@ -158,7 +158,6 @@ public final class ClipRenderer {
     private var nextEvent = 0
     /// Each phone's draw list as last drawn.
     private var drawn: [[DrawCommand]]
-    private var drawings = 0
     public private(set) var nextFrame = 0
 
     static let background = Color(hex: 0x1C1C1E)
@@ -206,7 +205,6 @@ public final class ClipRenderer {
             if !first, list.commands == drawn[index] { continue }
             canvas.draw(list, viewport: bounds, scale: scale, x: phone.x * scale, y: phone.y * scale)
             drawn[index] = list.commands
-            drawings += 1
         }
         if first {
             list.removeAll()
@@ -259,9 +257,6 @@ public final class ClipRenderer {
                 .text(label, x: phone.x + 22, y: 7, style: .headline, color: .white, maxWidth: phone.width - 22))
         }
     }
-
-    /// How many phone drawings were skipped because nothing on them changed.
-    public var skippedDrawings: Int { nextFrame * scenes.count - drawings }
 }
 
 /// What an encoded clip holds.

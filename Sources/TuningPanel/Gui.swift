@@ -38,9 +38,6 @@ enum Gui {
         note(label)
     }
     static func wrapped(_ s: String) { s.withCString { slgui_text_wrapped($0) } }
-    static func colored(_ s: String, _ r: Float, _ g: Float, _ b: Float) {
-        s.withCString { slgui_text_colored(r, g, b, 1, $0) }
-    }
     static func help(_ s: String) { s.withCString { slgui_help_marker($0) } }
     static func header(_ s: String, open: Bool = true) -> Bool {
         let isOpen = s.withCString { slgui_collapsing_header($0, open) }
@@ -53,23 +50,10 @@ enum Gui {
         return pressed
     }
     static func sameLine() { slgui_same_line() }
-    static func separator() { slgui_separator() }
-    static func spacing() { slgui_spacing() }
     static var availableWidth: Float { slgui_available_width() }
 
     static func checkbox(_ label: String, _ value: inout Bool) -> Bool {
         let changed = label.withCString { slgui_checkbox($0, &value) }
-        note(label)
-        return changed
-    }
-
-    static func slider(
-        _ label: String, _ value: inout Double, _ range: ClosedRange<Double>, format: String, logarithmic: Bool
-    ) -> Bool {
-        let changed = label.withCString { l in
-            format.withCString { f in slgui_slider_double(l, &value, range.lowerBound, range.upperBound, f, logarithmic)
-            }
-        }
         note(label)
         return changed
     }
@@ -177,33 +161,6 @@ enum Gui {
             }
         }
         note(id)
-    }
-
-    /// A second line over the plot just drawn, on the same scale (colour 0xRRGGBB).
-    static func plotOverlay(_ values: [Float], range: (Float, Float), rgb: UInt32) {
-        values.withUnsafeBufferPointer { slgui_plot_overlay($0.baseAddress, Int32($0.count), range.0, range.1, rgb) }
-    }
-
-    /// A plot's vertical range with room for its title: the data fill the lower 70 % (the title
-    /// line sits above the curves, not over them), and a flat series sits mid-way.
-    static func titled(_ range: (Float, Float)) -> (Float, Float) {
-        var (low, high) = range
-        guard low.isFinite, high.isFinite, low <= high else { return range }
-        if high - low < 1e-3 { low -= 0.5; high += 0.5 }
-        return (low, high + (high - low) * 0.45)
-    }
-
-    static func plot(
-        _ label: String, values: [Float], offset: Int, count: Int, overlay: String, range: (Float, Float), height: Float
-    ) {
-        label.withCString { l in
-            overlay.withCString { o in
-                values.withUnsafeBufferPointer {
-                    slgui_plot_lines(
-                        l, $0.baseAddress, Int32(count), Int32(offset), o, range.0, range.1, availableWidth, height)
-                }
-            }
-        }
     }
 
     /// A text field over a fixed buffer; returns the text.

@@ -31,6 +31,8 @@ final class PlaygroundApp {
 
     init(windowWidth: Int, windowHeight: Int, renderer: Window.RendererChoice = .auto) throws {
         window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight, renderer: renderer)
+        // Pointer samples at the X server's times (`EventTimes`), not at SDL's pump times.
+        window.reportServerTimes()
         guard
             slgui_init(
                 UnsafeMutableRawPointer(window.window), UnsafeMutableRawPointer(window.renderer),
@@ -103,8 +105,7 @@ final class PlaygroundApp {
         var sawEvent = false
         window.poll(raw: { raw in
             sawEvent = true
-            let server = slgui_pointer_event_time(raw)
-            if server >= 0 { self.serverTime = server }
+            if let server = Window.serverMilliseconds(of: raw) { self.serverTime = server }
             return slgui_process_event(raw)
         }) { event in
             self.handle(event, session: session, layout: geometry, requests: &requests)

@@ -1,0 +1,277 @@
+// The panel's widgets: Dear ImGui's, and our own value slider, charts, tables and wrapped text.
+#include "Internal.h"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+using namespace slgui;
+
+extern "C" {
+bool slgui_begin_panel(const char *title, float x, float y, float width, float height) {
+    gPanel[0] = x; gPanel[1] = y; gPanel[2] = width; gPanel[3] = height;
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                            ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+}
+void slgui_end_panel(void) { ImGui::End(); }
+bool slgui_collapsing_header(const char *label, bool defaultOpen) {
+    return ImGui::CollapsingHeader(label, defaultOpen ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+}
+bool slgui_combo(const char *label, int *current, const char *const *items, int count) {
+    // ImGui::Combo's own loop, keeping each open item's rectangle for slgui_combo_item_rect.
+    gComboItems = 0;
+    const char *preview = (*current >= 0 && *current < count) ? items[*current] : "";
+    // A choice longer than the box ends with "…" (ImGui would cut it off mid-letter).
+    std::string shortened = preview;
+    const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
+    if (room > 0 && ImGui::CalcTextSize(preview).x > room) {
+        while (!shortened.empty() && ImGui::CalcTextSize((shortened + "\xE2\x80\xA6").c_str()).x > room) {
+            shortened.pop_back();
+            while (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0x80)
+            shortened.pop_back();
+            if (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0xC0)
+            shortened.pop_back();
+        }
+        while (!shortened.empty() && shortened.back() == ' ') shortened.pop_back();
+        shortened += "\xE2\x80\xA6";
+        preview = shortened.c_str();
+    }
+    bool changed = false;
+    // Tall enough for every list the panel has (up to 20 items), so opening one never scrolls
+    // the items above the current one out of sight.
+    if (ImGui::BeginCombo(label, preview, ImGuiComboFlags_HeightLargest)) {
+        // On its first frame a popup is measured, not yet placed: report its items from the next.
+        const bool placed = !ImGui::IsWindowAppearing();
+        const ImRect visible = ImGui::GetCurrentWindow()->InnerClipRect;
+        for (int i = 0; i < count; i++) {
+            ImGui::PushID(i);
+            if (ImGui::Selectable(items[i], i == *current)) { *current = i; changed = true; }
+            if (i == *current) ImGui::SetItemDefaultFocus();
+            if (placed && i < 64) {
+                // An item scrolled out of the list is reported with no size (not where it would be).
+                const ImVec2 lo = ImMax(ImGui::GetItemRectMin(), visible.Min);
+    const ImVec2 hi = ImMin(ImGui::GetItemRectMax(), visible.Max);
+                const bool shown = hi.x > lo.x && hi.y > lo.y;
+                gComboRects[i][0] = lo.x; gComboRects[i][1] = lo.y;
+                gComboRects[i][2] = shown ? hi.x - lo.x : 0; gComboRects[i][3] = shown ? hi.y - lo.y : 0;
+                gComboItems = i + 1;
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+int slgui_combo_item_count(void) { return gComboItems; }
+void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height) {
+    if (index < 0 || index >= gComboItems) { *x = *y = *width = *height = 0; return; }
+    *x = gComboRects[index][0];
+    *y = gComboRects[index][1];
+    *width = gComboRects[index][2];
+    *height = gComboRects[index][3];
+}
+bool slgui_button(const char *label) { return ImGui::Button(label); }
+bool slgui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
+bool slgui_input_text(const char *label, char *buffer, size_t size) { return ImGui::InputText(label, buffer, size); }
+void slgui_same_line(void) { ImGui::SameLine(); }
+void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
+void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
+void slgui_progress(float fraction, const char *text) {
+    ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), text);
+}
+}  // extern "C"
+
+namespace {
+// Text wrapped at spaces only: ImGui's own wrapping also breaks after '.', so "10.8529" could end
+// one line with "10." (numbers, paths and times stay whole). A word wider than the line on its
+// own is the one thing left to ImGui's wrapping.
+void wrapAtSpaces(const char *text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::string line;
+    auto flush = [&]() {
+        if (ImGui::CalcTextSize(line.c_str()).x > width) ImGui::TextWrapped("%s", line.c_str());
+        else ImGui::TextUnformatted(line.c_str());
+        line.clear();
+    };
+    const char *p = text;
+    while (*p) {
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '\n') p++;
+        const std::string word(start, p);
+        const std::string candidate = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+            flush();
+            line = word;
+        } else {
+            line = candidate;
+        }
+        if (*p == '\n') { flush(); p++; } else if (*p == ' ') p++;
+    }
+    if (!line.empty()) flush();
+}
+}  // namespace
+
+extern "C" {
+void slgui_text_wrapped(const char *text) { wrapAtSpaces(text); }
+void slgui_text_error(const char *text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
+    wrapAtSpaces(text);
+    ImGui::PopStyleColor();
+}
+void slgui_help_marker(const char *text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+static ImVec2 gChartMin, gChartMax;
+static double gChartX0, gChartX1, gChartY0, gChartY1;
+void slgui_chart(const char *id, const char *title, float height, double x0, double x1, double y0, double y1,
+                 const double *xTicks, const char *const *xLabels, int xCount,
+                 const double *yTicks, const char *const *yLabels, int yCount) {
+    ImGui::TextUnformatted(title);
+    float labelWidth = 0;
+    for (int i = 0; i < yCount; i++) labelWidth = ImMax(labelWidth, ImGui::CalcTextSize(yLabels[i]).x);
+    const float line = ImGui::GetTextLineHeight();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, ImVec2(width > 10 ? width : 10, height + line + 2));
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    gChartMin = ImVec2(origin.x + labelWidth + 6, origin.y);
+    gChartMax = ImVec2(origin.x + width, origin.y + height);
+    gChartX0 = x0; gChartX1 = x1 > x0 ? x1 : x0 + 1; gChartY0 = y0; gChartY1 = y1 > y0 ? y1 : y0 + 1;
+    draw->AddRectFilled(gChartMin, gChartMax, ImGui::GetColorU32(ImGuiCol_FrameBg), 3);
+    const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    for (int i = 0; i < yCount; i++) {
+        const float y =
+            gChartMax.y - (float)((yTicks[i] - gChartY0) / (gChartY1 - gChartY0)) * (gChartMax.y - gChartMin.y);
+        draw->AddLine(ImVec2(gChartMin.x, y), ImVec2(gChartMax.x, y), grid);
+        const ImVec2 size = ImGui::CalcTextSize(yLabels[i]);
+        draw->AddText(ImVec2(gChartMin.x - 4 - size.x, y - size.y / 2), text, yLabels[i]);
+    }
+    for (int i = 0; i < xCount; i++) {
+        const float x =
+            gChartMin.x + (float)((xTicks[i] - gChartX0) / (gChartX1 - gChartX0)) * (gChartMax.x - gChartMin.x);
+        draw->AddLine(ImVec2(x, gChartMin.y), ImVec2(x, gChartMax.y), grid);
+        const ImVec2 size = ImGui::CalcTextSize(xLabels[i]);
+        float left = x - size.x / 2;
+        if (left + size.x > gChartMax.x) left = gChartMax.x - size.x;
+        draw->AddText(ImVec2(left, gChartMax.y + 1), text, xLabels[i]);
+    }
+}
+void slgui_chart_line(const double *xs, const double *ys, int count, unsigned int rgb, float thickness) {
+    if (!xs || !ys || count < 1) return;
+    ImDrawList *draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(gChartMin, gChartMax, true);
+    const ImU32 color = IM_COL32((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, 255);
+    const float w = gChartMax.x - gChartMin.x, h = gChartMax.y - gChartMin.y;
+    ImVec2 previous;
+    // Points closer than a pixel apart are joined into one segment (a long gesture has thousands).
+    for (int i = 0; i < count; i++) {
+        const ImVec2 point(gChartMin.x + (float)((xs[i] - gChartX0) / (gChartX1 - gChartX0)) * w,
+                           gChartMax.y - (float)((ys[i] - gChartY0) / (gChartY1 - gChartY0)) * h);
+        if (i == 0) { previous = point; if (count == 1) draw->AddCircleFilled(point, thickness, color); continue; }
+        if (i < count - 1 && ImFabs(point.x - previous.x) < 1 && ImFabs(point.y - previous.y) < 1) continue;
+        draw->AddLine(previous, point, color, thickness);
+        previous = point;
+    }
+    draw->PopClipRect();
+}
+void slgui_table(const char *id, int columns, int rows, const char *const *cells) {
+    if (columns < 1 || rows < 1) return;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable(id, columns, flags)) return;
+    for (int c = 0; c < columns; c++) ImGui::TableSetupColumn(cells[c]);
+    ImGui::TableHeadersRow();
+    for (int r = 1; r < rows; r++) {
+        ImGui::TableNextRow();
+        for (int c = 0; c < columns; c++) {
+            ImGui::TableSetColumnIndex(c);
+            ImGui::TextUnformatted(cells[r * columns + c]);
+        }
+    }
+    ImGui::EndTable();
+}
+bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
+                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        const double *marks, const char *const *markLabels, int markCount, float width) {
+    ImGui::PushID(id);
+    const float startX = ImGui::GetCursorPosX();
+    ImGui::TextUnformatted(title);
+    if (help && help[0]) slgui_help_marker(help);
+    const float afterTitle = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    const float valueWidth = ImGui::CalcTextSize(valueText).x;
+    ImGui::SameLine(afterTitle > startX + width - valueWidth ? afterTitle : startX + width - valueWidth);
+    ImGui::TextUnformatted(valueText);
+    ImGui::SetNextItemWidth(width);
+    const ImGuiID sliderID = ImGui::GetID("##slider");
+    const bool typing = ImGui::TempInputIsActive(sliderID);
+    // A Ctrl+click over the track opens the typing field this frame, filled from the format it
+    // is given now: give it the number (not the track's empty label) so the field shows the value.
+    const ImGuiContext &context = *ImGui::GetCurrentContext();
+    const bool aboutToType = context.IO.KeyCtrl && context.HoveredIdPreviousFrame == sliderID;
+    ImGuiSliderFlags flags =
+        (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
+    const bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
+                                             typing || aboutToType ? inputFormat : "", flags);
+    {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        gSlider[0] = lo.x; gSlider[1] = lo.y; gSlider[2] = hi.x - lo.x; gSlider[3] = hi.y - lo.y;
+    }
+    if (markCount > 0 && maximum > minimum) {
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        const ImGuiStyle &style = ImGui::GetStyle();
+        // ImGui's slider: the grab's centre runs from lo.x + 2 + grab/2 over the usable length.
+        const float grab = style.GrabMinSize, pad = 2.0f;
+        const float usable = (hi.x - lo.x) - 2 * pad - grab;
+        ImDrawList *draw = ImGui::GetWindowDrawList();
+        const ImU32 tick = ImGui::GetColorU32(ImGuiCol_Text, 0.7f), label = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+        for (int i = 0; i < markCount; i++) {
+            const float f = (float)((marks[i] - minimum) / (maximum - minimum));
+            if (f < 0 || f > 1) continue;
+            const float x = lo.x + pad + grab * 0.5f + f * usable;
+            draw->AddLine(ImVec2(x, hi.y - 6), ImVec2(x, hi.y + 3), tick, 2.0f);
+            const ImVec2 size = ImGui::CalcTextSize(markLabels[i]);
+            draw->AddText(ImVec2(x - size.x * 0.5f, hi.y + 3), label, markLabels[i]);
+        }
+        ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+    }
+    ImGui::PopID();
+    return changed;
+}
+void slgui_begin_child(const char *id, float height) {
+    ImGui::BeginChild(id, ImVec2(0, height), false, 0);
+}
+void slgui_end_child(void) { ImGui::EndChild(); }
+void slgui_last_item_rect(float *x, float *y, float *width, float *height) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    *x = lo.x; *y = lo.y; *width = hi.x - lo.x; *height = hi.y - lo.y;
+}
+bool slgui_same_line_if_fits(const char *label) {
+    const ImGuiStyle &style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right) return false;
+    ImGui::SameLine();
+    return true;
+}
+void slgui_visible_rect(float *x, float *y, float *width, float *height) {
+    const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+    *x = clip.Min.x; *y = clip.Min.y; *width = clip.GetWidth(); *height = clip.GetHeight();
+}
+void slgui_last_slider_rect(float *x, float *y, float *width, float *height) {
+    *x = gSlider[0]; *y = gSlider[1]; *width = gSlider[2]; *height = gSlider[3];
+}
+float slgui_available_width(void) { return ImGui::GetContentRegionAvail().x; }
+void slgui_push_item_width(float width) { ImGui::PushItemWidth(width); }
+void slgui_pop_item_width(void) { ImGui::PopItemWidth(); }
+
+}  // extern "C"
