@@ -9,7 +9,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 APT_PACKAGES_BARE := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean golden soak bench readme-table lint format
+.PHONY: run test build deps clean golden soak bench readme-table architecture lint format
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -62,6 +62,11 @@ golden: build
 readme-table: deps
 	$(SWIFT) build --build-tests
 	SCROLLAB_UPDATE_README=1 $(SWIFT) test --skip-build --filter readmeParameterTableIsGeneratedFromTheDefinitions
+
+# Rewrite ARCHITECTURE.md's map of the modules from Package.swift (after adding or changing a module).
+architecture: deps
+	$(SWIFT) build --build-tests
+	SCROLLAB_UPDATE_ARCHITECTURE=1 $(SWIFT) test --skip-build --filter theMapOfModulesIsMadeFromThePackage
 
 # An hour of simulated use of every scene (make test runs a minute of it).
 soak: build

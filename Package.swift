@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "ScrollLabKit", targets: ["ScrollLabKit"]),
-        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "Formats", targets: ["Formats"]),
+        .library(name: "Fitting", targets: ["Fitting"]),
+        .library(name: "Media", targets: ["Media"]),
         .library(name: "Tracking", targets: ["Tracking"]),
     ],
     dependencies: [
@@ -46,20 +48,30 @@ let package = Package(
         // The live tuning panel, laid out with Dear ImGui.
         .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics", "BlindTest", "Drawing"]),
         // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
-        .target(name: "Rendering", dependencies: ["Scenes", "Platform", "ScrollLabKit", "SafeOutput", "BlindTest", "Tracking"]),
+        .target(
+            name: "Media",
+            dependencies: ["Scenes", "Platform", "Formats", "Fitting", "SafeOutput", "BlindTest", "Tracking"]),
         // Screen recordings to trajectories: profiles, registration, segments (pure Swift).
         .target(name: "Tracking"),
         // The playground's logic without a display: clock, input translation, plot history, session.
-        .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "ScrollLabKit", "BlindTest"]),
+        .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
-        .target(name: "BlindTest", dependencies: ["ScrollPhysics", "ScrollLabKit"]),
-        // Files and drivers shared by the commands: gesture scripts, parameter files, traces, replay.
-        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput", "Tracking"]),
+        .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "ScrollLabKit"]),
+        // The file formats: JSON, gesture scripts, parameter files, traces; text files read and
+        // written with one-line errors (InputError), and standard output.
+        .target(name: "Formats", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput"]),
+        // Fitting recorded motion: closed forms by least squares, UIKit's whole pipeline from finger
+        // samples, every zoo model to a glide, a tracked recording segment by segment.
+        .target(name: "Fitting", dependencies: ["Formats", "ScrollPhysics", "Tracking"]),
+        // Drivers shared by the commands: replay of a gesture, the soak, the one seeded generator.
+        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats"]),
         .executableTarget(
             name: "scrollab",
             dependencies: [
                 "ScrollLabKit",
-                "Rendering",
+                "Formats",
+                "Fitting",
+                "Media",
                 "Tracking",
                 "Playground",
                 "TuningPanel",
@@ -76,11 +88,17 @@ let package = Package(
         ]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Drawing"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Rendering", "scrollab", "BlindTest"]),
-        .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "TestSupport"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Rendering", "Scenes", "ScrollLabKit", "ScrollPhysics"]),
-        .testTarget(name: "ScrollLabKitTests", dependencies: ["ScrollLabKit", "SafeOutput", "scrollab", "Rendering", "Playground", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Media", "scrollab", "BlindTest"]),
+        .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "Formats", "TestSupport"]),
+        .testTarget(
+            name: "TrackingTests",
+            dependencies: ["Tracking", "Media", "Scenes", "ScrollLabKit", "Formats", "Fitting", "ScrollPhysics"]),
+        .testTarget(
+            name: "ScrollLabKitTests",
+            dependencies: [
+                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "TestSupport"
+            ]),
     ],
     cxxLanguageStandard: .cxx17
 )

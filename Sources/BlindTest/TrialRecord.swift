@@ -1,4 +1,4 @@
-import ScrollLabKit
+import Formats
 
 /// One answered trial, as a line of the results file (JSON Lines: one object per line, appended
 /// trial by trial, several participants and runs in one file).

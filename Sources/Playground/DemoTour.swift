@@ -1,6 +1,6 @@
 import Foundation
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// One stop of the presentation tour: a scene, its feel (and B's for an A/B stop), the

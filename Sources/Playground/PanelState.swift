@@ -1,5 +1,4 @@
 import Scenes
-import ScrollLabKit
 import ScrollPhysics
 
 /// What the tuning panel shows, as values taken from the session once a frame

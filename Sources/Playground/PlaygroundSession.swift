@@ -1,5 +1,7 @@
 import Foundation
 import Scenes
+import Formats
+import Fitting
 import ScrollLabKit
 import ScrollPhysics
 
@@ -346,6 +348,12 @@ public final class PlaygroundSession {
             guard trackingReference == path else { break }
             trackingReference = nil
             reference = Reference(path: path, trace: trace, kind: kind)
+            if let opened = openedReference, opened.path == path {
+                // An opened session's video: the message still says what was opened.
+                openedReference = nil
+                show(opened.message + " Its reference, \(URL(fileURLWithPath: path).lastPathComponent), is tracked.")
+                break
+            }
             message = Message(
                 text:
                     "Reference \(path): tracked, \(summary). Drawn on the offset plot (pink); Fit sets the sliders "
@@ -354,7 +362,7 @@ public final class PlaygroundSession {
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
             trackingReference = nil
-            message = Message(text: Self.sentence(reason) + stillReference, isError: true)
+            failed(.read(path: path, as: .reference, reason: reason))
         case .cancelClip: if clip != nil { window.append(.cancelClip) }
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
@@ -846,15 +854,11 @@ public final class PlaygroundSession {
     /// What a reference can be, after a file that is neither.
     static let referenceKinds = ": a reference is a CSV (t,offset) or a screen recording (MP4, MOV, GIF, WebM, …)"
 
-    /// File name endings read as screen recordings rather than CSV.
-    public static let videoExtensions = ["mp4", "mov", "m4v", "gif", "webm", "mkv", "avi"]
-
     /// Loads a recorded trajectory (a bad file shows its one-line error and keeps the old one): a
     /// CSV is read (`SessionEffect.read`), a video handed to the window to track
     /// (`SessionEffect.trackReference`).
     func loadReference(from path: String) -> [SessionEffect] {
-        let ending = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        if path.contains("."), Self.videoExtensions.contains(ending) {
+        if VideoFile.isVideo(path) {
             trackingReference = path
             show("Tracking \(path)…")
             return [.trackReference(path: path)]

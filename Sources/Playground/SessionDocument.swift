@@ -1,6 +1,6 @@
 import Foundation
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// Everything a designer set up in the window, as one value: what a session file holds, what

@@ -1,5 +1,5 @@
 import Foundation
-import ScrollLabKit
+import Formats
 
 /// The files a session's effects read and write: the disk in the window (`Disk`), a dictionary
 /// in tests (`MemoryFiles`).

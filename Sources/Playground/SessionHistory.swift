@@ -1,6 +1,5 @@
 import Foundation
 import Scenes
-import ScrollLabKit
 import ScrollPhysics
 
 /// A change of the sides' feels that Undo takes back: the sides as they were before it.
@@ -168,12 +167,8 @@ extension PlaygroundSession {
             return []
         }
         let effects = loadReference(from: path)
-        if trackingReference == path {
-            show(opened + " " + (message?.text ?? ""))
-        } else {
-            openedReference = (path, opened)
-            show(opened)
-        }
+        openedReference = (path, opened)
+        show(trackingReference == path ? opened + " " + (message?.text ?? "") : opened)
         return effects
     }
 }

@@ -1,4 +1,5 @@
-import ScrollLabKit
+import Formats
+import Fitting
 import Scenes
 import ScrollPhysics
 

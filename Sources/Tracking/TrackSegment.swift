@@ -61,7 +61,10 @@ public struct TrackSegment: Equatable, Sendable {
             if still[index] {
                 var end = index
                 while end + 1 < frames.count, still[end + 1] { end += 1 }
-                let long = frames[end].t - frames[index].t >= restLength || index == 0 || end == frames.count - 1
+                // At either end any still stretch is a rest, but not a single frame (a rest of no length).
+                let long =
+                    frames[end].t - frames[index].t >= restLength
+                    || ((index == 0 || end == frames.count - 1) && end > index)
                 if long {
                     if let start = motionStart {
                         let moved = frames[start...index].map { abs($0.offset - frames[start].offset) }.max() ?? 0

@@ -3,9 +3,8 @@ import Drawing
 import Foundation
 import Platform
 import Playground
-import Rendering
+import Media
 import Scenes
-import ScrollLabKit
 
 /// A blind test in a window: the phones of each trial (each answers only the finger that starts
 /// on it), the question, the answer buttons and keys; nothing names a feel until the end. Frames

@@ -3,10 +3,10 @@ import BlindTest
 import Foundation
 import Platform
 import Playground
-import Rendering
+import Media
 import SafeOutput
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// `scrollab blind`: a blind comparison of two feels (ABX, preference, same–different), or a

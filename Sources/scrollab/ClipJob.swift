@@ -1,7 +1,7 @@
 import Foundation
 import Platform
 import Playground
-import Rendering
+import Media
 
 /// A clip encoding on a thread of its own while the window keeps drawing.
 ///

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import Platform
-import Rendering
+import Media
 import SafeOutput
-import ScrollLabKit
+import Formats
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,10 +3,10 @@ import Drawing
 import Foundation
 import Platform
 import Playground
-import Rendering
+import Media
 import SafeOutput
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// `scrollab demo`: presentation mode. A tour plays each scene's signature gesture with the

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 struct ExportCommand: ParsableCommand {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import Platform
-import Rendering
+import Media
 import SafeOutput
-import ScrollLabKit
+import Formats
+import Fitting
 import ScrollPhysics
 
 struct FitCommand: ParsableCommand {
@@ -66,6 +67,10 @@ struct FitCommand: ParsableCommand {
                 "--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let name = csv == "-" ? "standard input" : csv
+        // A screen recording given where a CSV goes: say how to give it.
+        if VideoFile.isVideo(csv) {
+            throw InputError("\(csv): a screen recording; give it as --video \(csv) (the argument is a CSV)")
+        }
         try checkOutputs(against: csv)
         let text = try TextFile.read(csv)  // standard input too: at most 64 MB
         let trace = try FitTrace.parse(text, file: name)
@@ -213,6 +218,9 @@ struct FitCommand: ParsableCommand {
             }
             lines.append("wrote \(plot)")
         }
+        // A damaged file's warning last, where it is seen (the frames may end early).
+        let damaged = lines.filter { $0.hasPrefix(VideoDecoder.damageNote) }
+        lines = lines.filter { !$0.hasPrefix(VideoDecoder.damageNote) } + damaged.map { "warning: " + $0 }
         try Console.print(lines.joined(separator: "\n"))
     }
 

@@ -3,9 +3,9 @@ import Drawing
 import Foundation
 import Platform
 import Playground
-import Rendering
+import Media
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// Runs a moving scene for a number of frames, for profilers (valgrind, perf): the same frame

@@ -4,7 +4,7 @@ import Platform
 import Playground
 import Scenes
 import SafeOutput
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 struct PlayCommand: ParsableCommand {

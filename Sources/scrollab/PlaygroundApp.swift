@@ -4,9 +4,9 @@ import Foundation
 import ImGuiBridge
 import Platform
 import Playground
-import Rendering
+import Media
 import Scenes
-import ScrollLabKit
+import Formats
 import TuningPanel
 
 /// The window's frame loop: input → physics → scene layout → draw list → renderer, once per frame.

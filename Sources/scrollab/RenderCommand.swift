@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import Platform
-import Rendering
+import Media
 import Scenes
 import SafeOutput
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 struct RenderCommand: ParsableCommand {

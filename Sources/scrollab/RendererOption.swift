@@ -1,6 +1,6 @@
 import ArgumentParser
 import Platform
-import ScrollLabKit
+import Formats
 
 /// `--renderer`, for the commands that open a window.
 struct RendererOption: ParsableArguments {

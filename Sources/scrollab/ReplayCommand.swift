@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import SafeOutput
+import Formats
 import ScrollLabKit
 import ScrollPhysics
 import Scenes
 import Platform
-import Rendering
+import Media
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

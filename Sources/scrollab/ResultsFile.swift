@@ -1,7 +1,7 @@
 import BlindTest
 import Foundation
 import SafeOutput
-import ScrollLabKit
+import Formats
 
 /// A blind test's results file (JSON Lines): read and checked before the first trial, then one
 /// line appended per answer. A regular file is rewritten whole through a temporary file each

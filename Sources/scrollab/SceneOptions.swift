@@ -1,6 +1,6 @@
 import ArgumentParser
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// The scene flags shared by replay, render and play.

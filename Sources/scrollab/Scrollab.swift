@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Platform
 import SafeOutput
-import ScrollLabKit
+import Formats
 
 /// `scrollab`: the playground and its headless tools.
 ///

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Formats
 import ScrollLabKit
 
 struct SoakCommand: ParsableCommand {

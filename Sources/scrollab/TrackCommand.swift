@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import Platform
-import Rendering
+import Media
 import SafeOutput
 import Scenes
-import ScrollLabKit
+import Formats
+import Fitting
 import Tracking
 
 extension TrackAxis: ExpressibleByArgument {}

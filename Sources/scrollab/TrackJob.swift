@@ -1,7 +1,7 @@
 import Foundation
 import Playground
-import Rendering
-import ScrollLabKit
+import Media
+import Fitting
 import Tracking
 
 /// A screen recording tracked on a thread of its own for the window's reference (*Reference →

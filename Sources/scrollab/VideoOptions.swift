@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import Platform
-import Rendering
+import Media
 import SafeOutput
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// `render --video`: a clip of a gesture as MP4 or GIF, one phone or A/B side by side.

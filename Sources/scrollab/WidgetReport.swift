@@ -1,5 +1,5 @@
 import Foundation
-import ScrollLabKit
+import Formats
 
 /// With `SCROLLAB_WIDGETS=FILE`, a window writes where its controls are, whenever that changes:
 /// "message<TAB>text" first (its last message on one line), then one

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Scenes
-import ScrollLabKit
+import Formats
 
 /// The window flags of the commands that open the playground's window (`play`, `blind`): its
 /// size, a screenshot of it at a time, and a time to quit by itself. Each range is declared once

@@ -1,6 +1,6 @@
 import Testing
 import ScrollPhysics
-import ScrollLabKit
+import Formats
 @testable import BlindTest
 
 @Suite struct BlindRunTests {

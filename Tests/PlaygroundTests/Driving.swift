@@ -1,5 +1,5 @@
 import Foundation
-import ScrollLabKit
+import Formats
 import Scenes
 import ScrollPhysics
 @testable import Playground

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// The Swift an engineer pastes, and the README table, both made from the parameter table.

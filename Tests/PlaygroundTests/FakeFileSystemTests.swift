@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Scenes
-import ScrollLabKit
+import Fitting
+import Formats
 import ScrollPhysics
 @testable import Playground
 
@@ -127,6 +128,36 @@ import ScrollPhysics
         damagedDriver.apply([.openKeptSession(path: sessionPath)], to: damaged, at: 15)
         #expect(damaged.message?.text.hasPrefix("The session kept at \(sessionPath) was not opened: ") == true)
         #expect(!damaged.isComparing)
+    }
+
+    /// A session whose reference is a video: opening it asks the window to track the video, and
+    /// when the track comes back the message still says what was opened (and so does a failure).
+    @Test func anOpenedSessionsVideoReferenceKeepsTheOpenedMessage() throws {
+        let files = MemoryFiles()
+        let (s, driver) = session(files)
+        let path = Self.folder + "/with-video.json"
+        driver.apply([.setComparing(true), .saveSession(path: path)], to: s, at: 10)
+        files.files[path] = files.files[path]?.replacingOccurrences(
+            of: "\"reference\": null", with: "\"reference\": \"clip.mp4\"")
+        #expect(files.files[path]?.contains("clip.mp4") == true, "\(files.files[path] ?? "")")
+        let (fresh, freshDriver) = session(files)
+        let effects = freshDriver.apply([.openSession(path: path)], to: fresh, at: 11)
+        #expect(effects == [.trackReference(path: "clip.mp4")])
+        let trace = FitTrace(samples: (0...8).map { FitTrace.Sample(t: Double($0) / 60, offset: 100 * Double($0)) })
+        freshDriver.apply(
+            [.referenceTracked(path: "clip.mp4", trace: trace, kind: .glide, summary: "9 frames")], to: fresh, at: 12)
+        #expect(fresh.reference?.path == "clip.mp4")
+        #expect(
+            fresh.message?.text.hasPrefix("Opened \(path):") == true
+                && fresh.message?.text.hasSuffix("Its reference, clip.mp4, is tracked.") == true,
+            "\(fresh.message?.text ?? "")")
+        let (third, thirdDriver) = session(files)
+        thirdDriver.apply([.openSession(path: path)], to: third, at: 13)
+        thirdDriver.apply([.referenceFailed(path: "clip.mp4", reason: "clip.mp4: no such file")], to: third, at: 14)
+        #expect(
+            third.message?.text.hasPrefix("Opened \(path):") == true
+                && third.message?.text.contains("Its reference was not loaded: clip.mp4: no such file") == true,
+            "\(third.message?.text ?? "")")
     }
 
     @Test func theTraceIsAnEffectAndStopsOnAFailure() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Scenes
+import Formats
 import ScrollLabKit
 import ScrollPhysics
 @testable import Playground

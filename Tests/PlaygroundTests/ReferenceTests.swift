@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Scenes
-import ScrollLabKit
+import Fitting
 import ScrollPhysics
 @testable import Playground
 
@@ -181,6 +181,21 @@ import ScrollPhysics
         slow.append(at: 1.01, offset: 408, velocity: 790, atRest: false)
         #expect(reference.times(on: slow).first == 1)
         #expect(reference.offsets(on: slow) == [400, 410, 419])
+    }
+
+    /// UIKit's edge return runs only on UIKit's steps: fitted over a side whose power is not 1
+    /// (left from an earlier fit), Fit sets the power to 1 and says so, so the fitted edgeDecay
+    /// takes effect (it did nothing, the seed article's spring running instead).
+    @Test func aReturnFitOverAnotherPowerSetsThePowerToOne() {
+        let files = MemoryFiles(["r.csv": Self.recording])
+        let s = PlaygroundSession(
+            setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: .standard, realTime: 10)
+        let driver = SessionDriver(files: files)
+        driver.apply([.setValue(key: "decelerationPower", value: .number(0.8))], to: s, at: 10)
+        #expect(!s.feel.uikit.followsUIKitSteps)
+        driver.apply([.loadReference(path: "r.csv"), .fitReference], to: s, at: 11)
+        #expect(s.feel.uikit.followsUIKitSteps && abs(s.feel.uikit.edgeDecay - 0.99) < 0.001, "\(s.feel.uikit)")
+        #expect(s.message?.text.contains("decelerationPower 0.8 set to 1") == true, "\(s.message?.text ?? "")")
     }
 
     /// A picture given as the reference is no CSV and no recording: the message says what a

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Scenes
-import ScrollLabKit
 import ScrollPhysics
 @testable import Playground
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 @testable import Playground
 

@@ -1,7 +1,8 @@
 import Testing
 import Scenes
 import ScrollPhysics
-@testable import ScrollLabKit
+@testable import Formats
+@testable import scrollab
 
 @Suite struct FileFormatTests {
     func gestureError(_ text: String) -> String? {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import ScrollPhysics
-@testable import ScrollLabKit
+@testable import Formats
+@testable import Fitting
 
 /// A small deterministic random source (SplitMix64), so noisy traces are the same every run.
 struct Noise {

@@ -3,6 +3,8 @@ import Testing
 import Playground
 import ScrollPhysics
 import Scenes
+@testable import Formats
+@testable import Fitting
 @testable import ScrollLabKit
 
 /// Fuzz targets for every parser (JSON, gesture, parameters, tour, CSV): the shipped files,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Rendering
+import Media
 
 /// The campaign's low findings that confused a user: flags and reasons that named the wrong
 /// thing or nothing.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollLabKit
+@testable import Formats
 
 /// M1: the memory a JSON input takes, measured as the peak resident set of the real command. A 64 MB file of nested
 /// arrays once peaked at 2.77 GB (every value a

@@ -1,6 +1,7 @@
 import Testing
 import Scenes
 import ScrollPhysics
+@testable import Formats
 @testable import ScrollLabKit
 
 @Suite struct LimitsTests {

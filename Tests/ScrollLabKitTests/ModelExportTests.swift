@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import ScrollPhysics
-@testable import ScrollLabKit
 
 /// Every platform snippet, checked as far as this machine allows: JavaScript is parsed and run
 /// by node (`node --check`, then evaluated and its values compared); Dart and Kotlin have no

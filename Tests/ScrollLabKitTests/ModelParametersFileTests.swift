@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ScrollPhysics
-@testable import ScrollLabKit
+@testable import Formats
 
 /// `"model"` in a parameter file: the model's keys only, one line naming a bad model or key.
 @Suite struct ModelParametersFileTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Scenes
 import ScrollPhysics
+@testable import Formats
 @testable import ScrollLabKit
 
 /// A drag of `distance` points along y from y = 600 over `duration`, sampled every 8 ms.

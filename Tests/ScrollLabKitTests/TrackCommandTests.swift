@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ScrollLabKit
 
 /// `scrollab track` and `fit --video` on clips of our own, whose true trajectory is the replay's trace.
 @Suite struct TrackCommandTests {

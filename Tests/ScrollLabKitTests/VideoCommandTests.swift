@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import Platform
-import Rendering
+import Media
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// Runs a program with an environment of its own; returns status and both outputs.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Scenes
 import ScrollPhysics
+@testable import Formats
+@testable import Fitting
 @testable import ScrollLabKit
 @testable import Tracking
 

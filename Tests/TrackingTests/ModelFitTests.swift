@@ -1,5 +1,5 @@
 import Testing
-import ScrollLabKit
+import Fitting
 import ScrollPhysics
 
 @Suite struct ModelFitTests {

@@ -1,9 +1,8 @@
 import Benchmark
 import Foundation
 import Platform
-import Rendering
+import Media
 import Scenes
-import ScrollLabKit
 import ScrollPhysics
 
 /// The A/B clip the README's targets are about: the list flung up (Assets/gestures/fling-up.json's

@@ -2,8 +2,9 @@ import Benchmark
 import Foundation
 import Drawing
 import Platform
-import Rendering
+import Media
 import Scenes
+import Fitting
 import ScrollLabKit
 import ScrollPhysics
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Platform
-@testable import Rendering
+@testable import Media
 
 /// FFmpeg that stops reading or crashes: one line saying so, no hang, nothing written, and no
 /// FFmpeg left running.

@@ -3,9 +3,8 @@ import Testing
 import Drawing
 import Platform
 import Scenes
-import ScrollLabKit
 import ScrollPhysics
-@testable import Rendering
+@testable import Media
 
 /// A fling up: down at y 600, six moves of 40 pt 8 ms apart, up 8 ms later.
 func flingUp(startingAt start: Double = 0) -> [TimedInput] {

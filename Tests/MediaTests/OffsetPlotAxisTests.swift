@@ -1,6 +1,6 @@
 import Testing
 import Drawing
-@testable import Rendering
+@testable import Media
 
 @Suite struct OffsetPlotAxisTests {
     @Test func ticksAreRoundAndTheirLabelsDistinct() {

@@ -1,7 +1,7 @@
 import Drawing
 import Foundation
 import Platform
-import ScrollLabKit
+import Fitting
 import ScrollPhysics
 
 /// One gesture from touch-down to rest on one chart: the finger's travel (each touch sample a

@@ -1,7 +1,7 @@
 import Testing
 import Drawing
 import Platform
-@testable import Rendering
+@testable import Media
 
 /// Text is drawn in its box: cut with "…" when too long, aligned inside it, at any scale.
 @Suite(.serialized) struct TextBoxTests {

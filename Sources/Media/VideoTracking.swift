@@ -1,6 +1,6 @@
 import Foundation
 import Scenes
-import ScrollLabKit
+import Fitting
 import Tracking
 
 /// A video file to a `Track`: decoding (`VideoDecoder`), profiles of each frame as it arrives

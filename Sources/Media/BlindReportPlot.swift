@@ -2,7 +2,6 @@ import BlindTest
 import Drawing
 import Foundation
 import Platform
-import ScrollLabKit
 
 /// A blind-test report as a picture: for each comparison, each participant's proportion (correct,
 /// or choosing A) with its 95 % Clopper–Pearson interval against chance; for each staircase, the

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import ScrollPhysics
 
@@ -82,6 +83,16 @@ public enum Fit {
             var notes: [String] = []
             if let returnLaw { parameters.edgeReturn = returnLaw }
             if let pageMotion { parameters.pageMotion = pageMotion }
+            // UIKit's return runs only on UIKit's steps (decelerationPower 1); with another power
+            // the seed article's spring runs, and the fitted edgeDecay would do nothing.
+            if returnLaw == .uikit, parameters.decelerationPower != 1,
+                !values.contains(where: { $0.key == "decelerationPower" })
+            {
+                notes.append(
+                    "decelerationPower \(Fit.format(parameters.decelerationPower)) set to 1: UIKit's edge return "
+                        + "runs only with UIKit's steps (another power runs the seed article's friction and spring)")
+                parameters.decelerationPower = 1
+            }
             for value in values {
                 guard let key = value.key, let spec = ParameterSpec.named(key) else { continue }
                 if !spec.range.contains(value.value) {

@@ -4,7 +4,7 @@ import Drawing
 import Platform
 import Scenes
 import ScrollPhysics
-@testable import Rendering
+@testable import Media
 
 let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Assets").path

@@ -3,7 +3,7 @@ import Testing
 import Platform
 import Scenes
 import ScrollPhysics
-@testable import Rendering
+@testable import Media
 
 /// Without Inter the scenes fall back to DejaVu Sans; without either, one line names the
 /// packages and nothing is written. Runs the real `scrollab render` with its own fontconfig setup.

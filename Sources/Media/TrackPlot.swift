@@ -1,7 +1,7 @@
 import Drawing
 import Foundation
 import Platform
-import ScrollLabKit
+import Fitting
 import Tracking
 
 /// `scrollab track --plot`: the tracked offset over time, frames under `Track.lowConfidence`

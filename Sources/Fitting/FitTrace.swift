@@ -1,3 +1,4 @@
+import Formats
 /// A recorded trajectory for `scrollab fit`: CSV with a header naming at least `t` (s) and
 /// `offset` (pt), and `finger` (pt along the axis) for drags. Other columns are ignored, so a
 /// trace written by `scrollab replay` or `play --trace` can be fitted as it is (its `phase`

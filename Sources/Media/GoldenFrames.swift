@@ -1,6 +1,6 @@
 import Platform
 import Scenes
-import ScrollLabKit
+import Formats
 import ScrollPhysics
 
 /// The committed reference frames under Assets/golden: one scene, gesture and time each.

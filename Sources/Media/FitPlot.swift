@@ -1,7 +1,7 @@
 import Drawing
 import Foundation
 import Platform
-import ScrollLabKit
+import Fitting
 
 /// A chart's frame: the plot area, axes from the data's ranges (`FitPlot.axis`), the grid with
 /// values, the title and the axis labels; `px`/`py` map data to pixels.
