@@ -27,6 +27,63 @@ import TuningPanel
         return (offscreen, session, panel)
     }
 
+    /// The panel is generated from the tunables: for every model, every one of its tunables has
+    /// exactly one control (a slider, a combo for a choice, a checkbox for an on/off value or an
+    /// optional value's unset meaning); UIKit's only while it matters given the others.
+    @Test func everyTunableOfEveryModelHasExactlyOneWidget() throws {
+        let width: Float = 560, height: Float = 12_000
+        let (offscreen, session, panel) = try headless(width: width, height: height)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        var mouse: (x: Float, y: Float) = (-1, -1)
+        func frame(down: Bool = false) {
+            slgui_set_mouse(mouse.x, mouse.y, down)
+            slgui_new_frame(width, height, 1, 1.0 / 60)
+            session.send(
+                panel.draw(session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height),
+                at: 10)
+            slgui_render()
+        }
+        for name in FeelZoo.names {
+            session.send([.setModel(name: name)], at: 10)
+            frame()
+            frame()
+            if name == FeelZoo.uikit,
+                let header = panel.widgetRects.first(where: {
+                    $0.label == ScrollParameters.Section.fastScrolling
+                }), !panel.widgetRects.contains(where: { $0.label == "maxFlickMultiplier" })
+            {
+                // The closed section, opened by a click.
+                mouse = (header.x + header.width / 2, header.y + header.height / 2)
+                frame()
+                frame(down: true)
+                frame()
+                mouse = (-1, -1)
+                frame()
+            }
+            let labels = panel.widgetRects.map(\.label)
+            if let uikit = session.feel.model as? UIKitModel {
+                for tunable in ScrollParameters.tunables {
+                    let expected =
+                        !tunable.options.isEmpty
+                        ? tunable.title
+                        : tunable.isOptional && tunable.value(in: uikit.values) == .null
+                            ? "\(tunable.title) = \(tunable.unsetMeaning ?? "")" : tunable.title
+                    let count = labels.filter { $0 == expected }.count
+                    #expect(
+                        count == (tunable.matters(uikit.values) ? 1 : 0),
+                        "\(name): \(tunable.key) has \(count) widgets labelled \(expected)")
+                }
+            } else {
+                #expect(!session.feel.model.rows.isEmpty, "\(name) has tunables")
+                for row in session.feel.model.rows {
+                    let expected = row.isFlag ? "\(row.title)##model-\(row.key)" : row.title
+                    let count = labels.filter { $0 == expected }.count
+                    #expect(count == 1, "\(name): \(row.key) has \(count) widgets labelled \(expected)")
+                }
+            }
+        }
+    }
+
     @Test func clicksReturnRequestsAndTheNextFlingFeelsThem() throws {
         let width: Float = 560, height: Float = 1600
         let (offscreen, session, panel) = try headless(width: width, height: height)
