@@ -137,6 +137,10 @@ struct PlayCommand: ParsableCommand {
             FileManager.default.fileExists(atPath: kept)
         {
             start.append(.openKeptSession(path: kept))
+        } else if quitTime == nil, let kept, FileManager.default.fileExists(atPath: kept) {
+            // Not opened, and this window's session replaces it at quit: the earlier one is kept
+            // beside it, not lost.
+            Self.keepPrevious(kept)
         }
         app.startRequests = start
         // Scripted runs (--exit-after) leave the kept session alone.
@@ -154,6 +158,25 @@ struct PlayCommand: ParsableCommand {
         }
         try traceFile?.finish()
         if let failure = app.screenshotFailure { throw InputError(failure) }
+    }
+
+    /// Copies the kept session, which this window's session replaces when it quits, to
+    /// `previous-session.json` beside it (replacing an older copy), and says where on standard
+    /// error; a copy that fails says so and starts the window all the same.
+    static func keepPrevious(_ kept: String) {
+        let previous = URL(fileURLWithPath: kept).deletingLastPathComponent().appendingPathComponent(
+            "previous-session.json"
+        ).path
+        let line: String
+        do {
+            try TextFile.write(try TextFile.read(kept), to: previous)
+            line =
+                "scrollab: the session kept when the window last quit was not opened; it is now at \(previous) "
+                + "(`scrollab play --session \(previous)` opens it), since this window's session is kept at quit\n"
+        } catch {
+            line = "scrollab: the session kept when the window last quit could not be copied: \(error.message)\n"
+        }
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// Ends the process when the window has not closed by `deadline` seconds from now, so that

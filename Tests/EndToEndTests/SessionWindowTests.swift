@@ -57,6 +57,15 @@ struct SessionWindowTests {
         #expect(
             ratio > 0.07 && ratio < 0.14, "glide ÷ speed \(ratio) s: the fast rate gives 0.099, the normal one 0.499")
         #expect(try second.quit() == 0)
+
+        // `--fresh` does not open it, and its own session is kept at quit: the earlier one is
+        // copied beside it first, not lost.
+        let earlier = try Data(contentsOf: kept)
+        try FileManager.default.removeItem(at: first.directory.appendingPathComponent("trace.csv"))
+        let fresh = try PlaygroundProcess(session: x, arguments: ["--fresh"], folder: first.directory)
+        #expect(try fresh.quit() == 0)
+        let previous = first.directory.appendingPathComponent(".local/state/scrollab/previous-session.json")
+        #expect(try Data(contentsOf: previous) == earlier)
     }
 
     @Test func aSessionFileOpensBothSidesAsSaved() throws {
