@@ -60,6 +60,9 @@ public enum VideoFit {
         return result
     }
 
+    /// Seconds of the rest after a return that its fit includes, so it knows where the edge is.
+    static let edgeRest = 0.3
+
     /// How closely (share of the travel, rms) one page spring must fit a glide and its way back.
     static let overshootFit = 0.002
 
@@ -96,7 +99,7 @@ public enum VideoFit {
     public static func fit(_ track: Track, law: EdgeReturnLaw = .uikit, models: Bool = true) -> Report {
         var pieces: [Piece] = []
         let segments = named(track)
-        for segment in segments {
+        for (index, segment) in segments.enumerated() {
             switch segment.kind {
             case .rest: continue
             case .drag:
@@ -109,8 +112,17 @@ public enum VideoFit {
                 // A return is fitted from the hold before its release; a glide from the frame after
                 // the fastest (the finger lifted between the two).
                 let first = segment.kind == .return ? max(0, segment.first - 2) : min(segment.first + 1, segment.last)
+                // A return ends at the edge: the rest after it says where, to the pixel (its first
+                // still frame can sit a pixel short, the last creep drawn later).
+                var last = segment.last
+                if segment.kind == .return, index + 1 < segments.count, segments[index + 1].kind == .rest {
+                    let rest = segments[index + 1]
+                    while last < rest.last, track.frames[last + 1].t - track.frames[rest.first].t <= Self.edgeRest {
+                        last += 1
+                    }
+                }
                 do {
-                    let result = try Fit.run(rows(track, first...segment.last), kind: kind, law: law)
+                    let result = try Fit.run(rows(track, first...last), kind: kind, law: law)
                     pieces.append(Piece(segment: segment, result: result, problem: nil))
                 } catch {
                     pieces.append(Piece(segment: segment, result: nil, problem: error.message))

@@ -111,7 +111,11 @@ public struct TrackSegment: Equatable, Sendable {
         let tolerance = 0.3
         // Back from the end while the distance to the rest position keeps growing (or holds).
         var approach = end
-        let side = frames[max(start, end - 1)].offset - rest
+        // The side it comes from: that of the last frame clearly away from the rest position (the
+        // last steps can be a pixel's creep either way).
+        var away = max(start, end - 1)
+        while away > start, abs(frames[away].offset - rest) <= tolerance { away -= 1 }
+        let side = frames[away].offset - rest
         while approach > start {
             let before = frames[approach - 1].offset - rest, here = frames[approach].offset - rest
             if before * side < 0 && abs(before) > tolerance { break }

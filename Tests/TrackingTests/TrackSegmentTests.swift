@@ -53,6 +53,20 @@ import Testing
         #expect(kinds == [.rest, .drag, .return, .rest], "\(kinds)")
     }
 
+    /// A return whose last steps creep a hair past where it rests (−0.98 pt before resting at
+    /// −0.996, as a tracked pixel-quantised return does) is still a return from the hold, not a
+    /// drag and a glide: which side it comes from is read from the last frame clearly away from
+    /// the rest.
+    @Test func aReturnEndingWithAPixelsCreepIsAReturn() {
+        var offsets = [Double](repeating: 0, count: 10)
+        offsets += (1...20).map { -Double($0) * 10 }  // pulled 200 pt past the top
+        offsets += [Double](repeating: -200, count: 12)  // held 0.2 s
+        for k in 1...20 { offsets.append(-2 - 198 * exp(-Double(k) / 4)) }  // let go
+        offsets += [-2, -0.98, -0.99, -0.985] + [Double](repeating: -0.996, count: 12)
+        let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
+        #expect(kinds == [.rest, .drag, .return, .rest], "\(kinds)")
+    }
+
     /// The end of a glide a browser draws in whole pixels now and then: rests with steps of a few
     /// points between them are one rest, not drags and glides of their own.
     @Test func stepsBetweenRestsAreRest() {
