@@ -180,7 +180,10 @@ import Testing
         let clip = dir + "/fling.mp4"
         let render = try runProgram(
             scrollabPath(),
-            ["render", "--video", clip, "--scene", "list", "--gesture", projectAssets + "/gestures/fling-up.json"])
+            [
+                "render", "--video", clip, "--scene", "list", "--duration", "0.5", "--gesture",
+                projectAssets + "/gestures/fling-up.json"
+            ])
         #expect(render.status == 0, "\(render.stderr)")
         for axis in ["auto", "x", "y"] {
             let run = try runProgram(scrollabPath(), ["track", clip, "--region", "0,0,390,80", "--axis", axis])
