@@ -157,7 +157,10 @@ final class BlindApp {
         var lines: [String] = []
         for comparison in report.comparisons {
             for row in comparison.rows { lines.append(row.verdict + ".") }
-            lines.append("A was \(comparison.feelA), B was \(comparison.feelB).")
+            // The phones' labels are roles: which of them ran which feel was drawn at random each trial.
+            lines.append(
+                "Feel A was \(comparison.feelA), feel B \(comparison.feelB); each trial drew at random which phone ran "
+                    + "which.")
         }
         for stair in report.staircases { lines.append(stair.sentence) }
         return lines
