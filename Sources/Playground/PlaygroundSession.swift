@@ -139,7 +139,7 @@ public final class PlaygroundSession {
                 run.next += 1
             }
             replaying = run.next < run.events.count ? run : nil
-            // The last event is in: say so (the "Replaying…" message stayed long after).
+            // The last event is in: the message says the replay is over.
             if replaying == nil, messageIsReplay {
                 show("Replayed \(run.events.count) events; the motion after the last plays out as it would.")
             }
