@@ -39,11 +39,19 @@ struct BlindCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "abx, preference or same-different (a staircase uses abx).")
     var mode = "abx"
 
-    @Option(parsing: .unconditional, help: "Counted trials, 1 to 1000 (a staircase stops by its reversals instead).")
-    var trials = "16"
+    enum Trials: WholeLimits { static let flag = "--trials", range = 1...1000 }
+    enum Practice: WholeLimits { static let flag = "--practice", range = 0...20 }
+    enum Seed: WholeLimits { static let flag = "--seed", range = 0...9_007_199_254_740_991 }
+    enum Down: WholeLimits { static let flag = "--down", range = 2...3 }
+    enum Reversals: WholeLimits { static let flag = "--reversals", range = 4...100 }
 
-    @Option(parsing: .unconditional, help: "Practice trials first, with feedback, never counted: 0 to 20.")
-    var practice = "0"
+    @Option(
+        parsing: .unconditional,
+        help: Trials.help("Counted trials", " (a staircase stops by its reversals instead)."))
+    var trials = Whole<Trials>("16")
+
+    @Option(parsing: .unconditional, help: Practice.help("Practice trials first, with feedback, never counted"))
+    var practice = Whole<Practice>("0")
 
     @Option(parsing: .unconditional, help: "Who answers (pooled by this name in reports).")
     var participant = "anonymous"
@@ -53,8 +61,8 @@ struct BlindCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Seed of the random assignments, 0 to 9007199254740991 (default: from the clock; recorded either way).")
-    var seed: String?
+        help: Seed.help("Seed of the random assignments", " (default: from the clock; recorded either way)."))
+    var seed: Whole<Seed>?
 
     @Option(
         parsing: .unconditional, help: "Measure the just-noticeable difference of this parameter of feel A's model.")
@@ -65,11 +73,11 @@ struct BlindCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Correct answers in a row before the difference shrinks: 2 (70.7 % point) or 3 (79.4 %).")
-    var down = "3"
+        help: Down.help("Correct answers in a row before the difference shrinks", " (2: the 70.7 % point; 3: 79.4 %)."))
+    var down = Whole<Down>("3")
 
-    @Option(parsing: .unconditional, help: "Reversals after which the staircase stops, 4 to 100.")
-    var reversals = "20"
+    @Option(parsing: .unconditional, help: Reversals.help("Reversals after which the staircase stops"))
+    var reversals = Whole<Reversals>("20")
 
     @Option(
         parsing: .unconditional,
@@ -133,14 +141,14 @@ struct BlindCommand: ParsableCommand {
                     + "\(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
-        let trialCount = try Flags.integer(trials, flag: "--trials", range: 1...1000)
-        let practiceCount = try Flags.integer(practice, flag: "--practice", range: 0...20)
+        let trialCount = try trials.value()
+        let practiceCount = try practice.value()
         guard !participant.isEmpty, participant.count <= 100, !participant.contains(where: { $0.isNewline }) else {
             throw InputError("--participant: a name of 1 to 100 characters on one line")
         }
         let seedValue: UInt64
         if let seed {
-            seedValue = UInt64(try Flags.integer(seed, flag: "--seed", range: 0...9_007_199_254_740_991))
+            seedValue = UInt64(try seed.value())
         } else {
             seedValue = UInt64(start.timeIntervalSince1970 * 1000) % 9_007_199_254_740_991
         }
@@ -172,8 +180,8 @@ struct BlindCommand: ParsableCommand {
                 )
             }
             let reference = try feelA.setting(key, to: .number(referenceValue))
-            let downCount = try Flags.integer(down, flag: "--down", range: 2...3)
-            let reversalCount = try Flags.integer(reversals, flag: "--reversals", range: 4...100)
+            let downCount = try down.value()
+            let reversalCount = try reversals.value()
             let room = step.maximumDifference
             let first =
                 try startDifference.map {

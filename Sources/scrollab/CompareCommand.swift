@@ -24,15 +24,19 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Write an image highlighting the differing pixels (magenta on grey).")
     var diff: String?
 
-    @Option(parsing: .unconditional, help: "Channel difference (0 to 255) up to which a pixel still counts as equal.")
-    var tolerance = "0"
+    enum Tolerance: WholeLimits { static let flag = "--tolerance", range = 0...255 }
+    enum AllowedPixels: WholeLimits { static let flag = "--allowed-pixels", range = 0...Int.max }
 
-    @Option(parsing: .unconditional, help: "How many differing pixels are still a match.")
-    var allowedPixels = "0"
+    @Option(
+        parsing: .unconditional, help: Tolerance.help("Channel difference up to which a pixel still counts as equal"))
+    var tolerance = Whole<Tolerance>("0")
+
+    @Option(parsing: .unconditional, help: AllowedPixels.help("How many differing pixels are still a match"))
+    var allowedPixels = Whole<AllowedPixels>("0")
 
     func run() throws {
-        let threshold = try Flags.integer(tolerance, flag: "--tolerance", range: 0...255)
-        let allowed = try Flags.integer(allowedPixels, flag: "--allowed-pixels", range: 0...Int.max)
+        let threshold = try tolerance.value()
+        let allowed = try allowedPixels.value()
         if let diff { _ = try OutputFile.plan(diff, inputs: [a, b]) }
         let first: Image, second: Image
         do {

@@ -38,17 +38,21 @@ struct DemoCommand: ParsableCommand {
             "The phones' viewport: " + Device.all.map(\.key).joined(separator: ", ") + " (default 390x844)."))
     var device: String?
 
-    @Option(help: "Seconds without input after which the tour resumes, 1 to 3600.")
-    var idle = "10"
+    enum Idle: NumberLimits { static let flag = "--idle", range = 1.0...3600 }
+    enum ScreenshotAt: NumberLimits { static let flag = "--screenshot-at", range = 0.0...3600 }
+    enum ExitAfter: NumberLimits { static let flag = "--exit-after", range = 0.0...86_400 }
+
+    @Option(help: Idle.help("Seconds without input after which the tour resumes"))
+    var idle = Number<Idle>("10")
 
     @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
     var screenshot: String?
 
-    @Option(help: "Seconds after start at which to save --screenshot.")
-    var screenshotAt = "1"
+    @Option(help: ScreenshotAt.help("Seconds after start at which to save --screenshot"))
+    var screenshotAt = Number<ScreenshotAt>("1")
 
-    @Option(help: "Quit by itself after this many seconds.")
-    var exitAfter: String?
+    @Option(help: ExitAfter.help("Quit by itself after this many seconds"))
+    var exitAfter: Number<ExitAfter>?
 
     func run() throws {
         let windowSize = try window.map { try Flags.size($0, flag: "--window") }
@@ -61,9 +65,9 @@ struct DemoCommand: ParsableCommand {
             }
             viewport = found.viewport
         }
-        let idleSeconds = try Flags.number(idle, flag: "--idle", range: 1...3600)
-        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: 0...3600)
-        let quitTime = try exitAfter.map { try Flags.number($0, flag: "--exit-after", range: 0...86_400) }
+        let idleSeconds = try idle.value()
+        let shotTime = try screenshotAt.value()
+        let quitTime = try exitAfter?.value()
         let steps = try tour.map { try TourFile.load($0) } ?? TourStep.builtIn(viewport: viewport)
         // The screenshot's path is checked before the window opens: a bad one is exit 2 with or
         // without a display.

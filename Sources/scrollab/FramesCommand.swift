@@ -19,14 +19,19 @@ struct FramesCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(parsing: .unconditional, help: "Frames to run after 240 warm-up frames.")
-    var count = "300"
+    enum Count: WholeLimits { static let flag = "--count", range = 0...10_000_000 }
+    enum Scale: NumberLimits { static let flag = "--scale", range = 0.1...4.0 }
+
+    @Option(parsing: .unconditional, help: Count.help("Frames to run after 240 warm-up frames"))
+    var count = Whole<Count>("300")
 
     @Flag(help: "Lay out only; do not draw with the canvas.")
     var layoutOnly = false
 
-    @Option(help: "Draw the viewport alone at this many pixels per point (default: the window's 1280x800 layout).")
-    var scale: String?
+    @Option(
+        help: Scale.help(
+            "Draw the viewport alone at this many pixels per point", " (default: the window's 1280x800 layout)."))
+    var scale: Number<Scale>?
 
     @Flag(
         help:
@@ -40,8 +45,8 @@ struct FramesCommand: ParsableCommand {
     @OptionGroup var rendererOption: RendererOption
 
     func run() throws {
-        let frames = try Flags.integer(count, flag: "--count", range: 0...10_000_000)
-        let pixelScale = try scale.map { try Flags.number($0, flag: "--scale", range: 0.1...4) }
+        let frames = try count.value()
+        let pixelScale = try scale?.value()
         let setup = try sceneOptions.setup(defaultList: .cards(count: 1000))
         let size = try sceneOptions.viewportSize()  // --viewport and --device, as render and replay take them
         if window { return try runWindow(setup, viewport: size, frames: frames) }

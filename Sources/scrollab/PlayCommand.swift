@@ -50,13 +50,13 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Save the viewport as PNG to this file, at --screenshot-scale (with --screenshot-at).")
     var screenshot: String?
 
+    enum ScreenshotScale: NumberLimits { static let flag = "--screenshot-scale", range = 1.0...3 }
+
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot), 1 to 3, whatever the "
-                + "window's size.")
-    )
-    var screenshotScale = "2"
+        help: ScreenshotScale.help(
+            "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot)",
+            ", whatever the window's size."))
+    var screenshotScale = Number<ScreenshotScale>("2")
 
     /// The smallest phone viewport the window shows (points a side): the phone is scaled to fit
     /// the window, and a smaller one would be magnified hundreds of times.
@@ -77,7 +77,7 @@ struct PlayCommand: ParsableCommand {
         let (windowSize, shotTime, quitTime) = try windowOptions.parsed(
             screenshots: screenshot != nil || windowScreenshot != nil)
         let rendererChoice = try rendererOption.choice()
-        let shotScale = try Flags.number(screenshotScale, flag: "--screenshot-scale", range: 1...3)
+        let shotScale = try screenshotScale.value()
         if sessionFile != nil, params != nil || paramsB != nil || compare || ghost || !sceneOptions.isEmpty {
             throw InputError(
                 "--session sets the scene, device and both sides itself; it cannot be used with --params, --params-b, "

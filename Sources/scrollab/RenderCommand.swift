@@ -21,11 +21,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Parameter file (JSON).")
     var params: String?
 
-    @Option(parsing: .unconditional, help: "Seconds after the gesture's start, 0 to 3600.")
-    var at = "0"
+    enum At: NumberLimits { static let flag = "--at", range = 0.0...3600 }
+    /// Pixels per point of a frame or a clip.
+    enum Scale: NumberLimits { static let flag = "--scale", range = 0.25...4.0 }
 
-    @Option(parsing: .unconditional, help: "Pixels per point, 0.25 to 4.")
-    var scale = "1"
+    @Option(parsing: .unconditional, help: At.help("Seconds after the gesture's start"))
+    var at = Number<At>("0")
+
+    @Option(parsing: .unconditional, help: Scale.help("Pixels per point"))
+    var scale = Number<Scale>("1")
 
     @Option(help: "PNG file to write.")
     var out: String?
@@ -51,8 +55,8 @@ struct RenderCommand: ParsableCommand {
         try video.rejectVideoFlags()
         let setup = try scene.setup(defaultList: .cards(count: 200))
         let size = try scene.viewportSize()
-        let time = try Flags.number(at, flag: "--at", range: 0...3600)
-        let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
+        let time = try at.value()
+        let pixelsPerPoint = try scale.value()
         let events = try GestureFile.load(gesture)
         let feel = try scene.feel(params)
         let inputs = [gesture, params].compactMap { $0 }

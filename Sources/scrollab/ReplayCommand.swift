@@ -27,16 +27,18 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Parameter file (JSON; every key optional, see README).")
     var params: String?
 
-    @Option(parsing: .unconditional, help: "Frames per second of the trace, 1 to 1000.")
-    var fps = "60"
+    enum FPS: NumberLimits { static let flag = "--fps", range = 1.0...1000 }
+    enum Duration: NumberLimits { static let flag = "--duration", range = 0.0...3600 }
+
+    @Option(parsing: .unconditional, help: FPS.help("Frames per second of the trace"))
+    var fps = Number<FPS>("60")
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp(
-            "Seconds to trace, 0 to 3600 (default: until the scene rests after the gesture, plus 0.25 s, at most 600 "
-                + "s after the last event).")
-    )
-    var duration: String?
+        help: Duration.help(
+            "Seconds to trace",
+            " (default: until the scene rests after the gesture, plus 0.25 s, at most 600 s after the last event)."))
+    var duration: Number<Duration>?
 
     @Option(
         help: "Where to write the trace CSV; - for standard output. A file is replaced only when the trace is complete."
@@ -77,8 +79,8 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let setup = try sceneOptions.setup(defaultList: .list(contentLength: 3000))
         let size = try sceneOptions.viewportSize()
-        let framesPerSecond = try Flags.number(fps, flag: "--fps", range: 1...1000)
-        let seconds = try duration.map { try Flags.number($0, flag: "--duration", range: 0...3600) }
+        let framesPerSecond = try fps.value()
+        let seconds = try duration?.value()
         let events = try GestureFile.load(gesture)
         let feel = try sceneOptions.feel(params)
         let scene = setup.makeScene(viewport: size, feel: feel)

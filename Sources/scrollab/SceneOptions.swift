@@ -16,9 +16,10 @@ struct SceneOptions: ParsableArguments {
     /// Whether any of these flags was given (the window then starts from them, not from the
     /// session it kept).
     var isEmpty: Bool {
-        [sceneChoice, viewport, device, contentLength, cards, items, pages, cellWidth, spacing, cells].allSatisfy {
-            $0 == nil
-        }
+        [
+            sceneChoice, viewport, device, contentLength?.text, cards?.text, items?.text, pages?.text, cellWidth?.text,
+            spacing?.text, cells?.text
+        ].allSatisfy { $0 == nil }
     }
 
     @Option(parsing: .unconditional, help: "Viewport size in points, WIDTHxHEIGHT (default 390x844).")
@@ -34,26 +35,35 @@ struct SceneOptions: ParsableArguments {
                 separator: ", ") + "."
     }
 
-    @Option(parsing: .unconditional, help: "list: content length in points, 0 to 1e9 (replay default 3000).")
-    var contentLength: String?
+    enum ContentLength: NumberLimits { static let flag = "--content-length", range = 0.0...1e9 }
+    enum Cards: WholeLimits { static let flag = "--cards", range = 0...1_000_000 }
+    enum Items: WholeLimits { static let flag = "--items", range = 0...1000 }
+    enum Pages: WholeLimits { static let flag = "--pages", range = 0...1_000_000 }
+    enum CellWidth: NumberLimits { static let flag = "--cell-width", range = 1.0...100_000 }
+    enum Spacing: NumberLimits { static let flag = "--spacing", range = 0.0...100_000 }
+    enum Cells: WholeLimits { static let flag = "--cells", range = 0...1_000_000 }
 
-    @Option(parsing: .unconditional, help: "list: number of cards, 0 to 1000000 (instead of --content-length).")
-    var cards: String?
+    @Option(
+        parsing: .unconditional, help: ContentLength.help("list: content length in points", " (replay default 3000)."))
+    var contentLength: Number<ContentLength>?
 
-    @Option(parsing: .unconditional, help: "banner, loop: number of items, 0 to 1000 (default 5).")
-    var items: String?
+    @Option(parsing: .unconditional, help: Cards.help("list: number of cards", " (instead of --content-length)."))
+    var cards: Whole<Cards>?
 
-    @Option(parsing: .unconditional, help: "pager: number of pages, 0 to 1000000.")
-    var pages: String?
+    @Option(parsing: .unconditional, help: Items.help("banner, loop: number of items", " (default 5)."))
+    var items: Whole<Items>?
 
-    @Option(parsing: .unconditional, help: "carousel: cell width in points, 1 to 100000.")
-    var cellWidth: String?
+    @Option(parsing: .unconditional, help: Pages.help("pager: number of pages", " (default 5)."))
+    var pages: Whole<Pages>?
 
-    @Option(parsing: .unconditional, help: "carousel: spacing between cells in points, 0 to 100000.")
-    var spacing: String?
+    @Option(parsing: .unconditional, help: CellWidth.help("carousel: cell width in points", " (default 300)."))
+    var cellWidth: Number<CellWidth>?
 
-    @Option(parsing: .unconditional, help: "carousel: number of cells, 0 to 1000000.")
-    var cells: String?
+    @Option(parsing: .unconditional, help: Spacing.help("carousel: spacing between cells in points", " (default 12)."))
+    var spacing: Number<Spacing>?
+
+    @Option(parsing: .unconditional, help: Cells.help("carousel: number of cells", " (default 10)."))
+    var cells: Whole<Cells>?
 
     /// The viewport in points: `--device`'s, `--viewport`'s or 390×844.
     func viewportSize() throws(InputError) -> Size {
@@ -88,10 +98,11 @@ struct SceneOptions: ParsableArguments {
     /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.
     func setup(defaultList: SceneSetup) throws(InputError) -> SceneSetup {
         let sceneFlags: [String: [(String, String?)]] = [
-            "list": [("--content-length", contentLength), ("--cards", cards)],
-            "pager": [("--pages", pages)],
-            "carousel": [("--cell-width", cellWidth), ("--spacing", spacing), ("--cells", cells)],
-            "banner": [("--items", items)], "loop": [("--items", items)], "nested": [], "adapters": [], "lab": []
+            "list": [("--content-length", contentLength?.text), ("--cards", cards?.text)],
+            "pager": [("--pages", pages?.text)],
+            "carousel": [("--cell-width", cellWidth?.text), ("--spacing", spacing?.text), ("--cells", cells?.text)],
+            "banner": [("--items", items?.text)], "loop": [("--items", items?.text)], "nested": [], "adapters": [],
+            "lab": []
         ]
         guard sceneFlags[scene] != nil else {
             throw InputError(
@@ -106,26 +117,23 @@ struct SceneOptions: ParsableArguments {
             }
         }
         switch scene {
-        case "banner": return .banner(items: try Flags.integer(items ?? "5", flag: "--items", range: 0...1000))
-        case "loop": return .loop(items: try Flags.integer(items ?? "5", flag: "--items", range: 0...1000))
+        case "banner": return .banner(items: try (items ?? Whole("5")).value())
+        case "loop": return .loop(items: try (items ?? Whole("5")).value())
         case "nested": return .nested
         case "adapters": return .adapters
         case "lab": return .lab
         case "pager":
-            return .pager(pages: try Flags.integer(pages ?? "5", flag: "--pages", range: 0...1_000_000))
+            return .pager(pages: try (pages ?? Whole("5")).value())
         case "carousel":
             return .carousel(
-                cellWidth: try Flags.number(cellWidth ?? "300", flag: "--cell-width", range: 1...100_000),
-                spacing: try Flags.number(spacing ?? "12", flag: "--spacing", range: 0...100_000),
-                cells: try Flags.integer(cells ?? "10", flag: "--cells", range: 0...1_000_000))
+                cellWidth: try (cellWidth ?? Number("300")).value(), spacing: try (spacing ?? Number("12")).value(),
+                cells: try (cells ?? Whole("10")).value())
         default:
             if contentLength != nil, cards != nil {
                 throw InputError("--content-length and --cards cannot be used together")
             }
-            if let cards { return .cards(count: try Flags.integer(cards, flag: "--cards", range: 0...1_000_000)) }
-            if let contentLength {
-                return .list(contentLength: try Flags.number(contentLength, flag: "--content-length", range: 0...1e9))
-            }
+            if let cards { return .cards(count: try cards.value()) }
+            if let contentLength { return .list(contentLength: try contentLength.value()) }
             return defaultList
         }
     }

@@ -14,15 +14,18 @@ struct SoakCommand: ParsableCommand {
             + "under 0.001 pt) and resident memory grew by less than 8 MB after warm-up; 1 otherwise."
     )
 
-    @Option(parsing: .unconditional, help: "Simulated seconds, 1 to 86400.")
-    var seconds = "60"
+    enum Seconds: NumberLimits { static let flag = "--seconds", range = 1.0...86_400 }
+    enum Seed: WholeLimits { static let flag = "--seed", range = 0...Int.max }
 
-    @Option(parsing: .unconditional, help: "Seed of the random use.")
-    var seed = "1"
+    @Option(parsing: .unconditional, help: Seconds.help("Simulated seconds"))
+    var seconds = Number<Seconds>("60")
+
+    @Option(parsing: .unconditional, help: Seed.help("Seed of the random use"))
+    var seed = Whole<Seed>("1")
 
     func run() throws {
-        let duration = try Flags.number(seconds, flag: "--seconds", range: 1...86_400)
-        let seedValue = try Flags.integer(seed, flag: "--seed", range: 0...Int.max)
+        let duration = try seconds.value()
+        let seedValue = try seed.value()
         let report = Soak(seconds: duration, seed: UInt64(seedValue)).run()
         let growth = report.residentAtEnd - report.residentAfterWarmUp
         try Console.print(

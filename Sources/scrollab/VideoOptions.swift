@@ -19,26 +19,30 @@ struct VideoOptions: ParsableArguments {
     @Option(help: "--video: parameter file for a second phone, B, beside A (an A/B clip).")
     var paramsB: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "--video: frames per second, 1 to 120 (default 60 for MP4; 50 for GIF, whose rates are 100/n: 50, 25, 20, "
-                + "10 …).")
-    )
-    var fps: String?
+    enum FPS: NumberLimits { static let flag = "--fps", range = 1.0...120 }
+    enum Slow: NumberLimits { static let flag = "--slow", range = 0.05...1.0 }
+    enum Duration: NumberLimits { static let flag = "--duration", range = 0.02...600.0 }
 
-    @Option(help: "--video: playback speed, 0.05 to 1 (0.25 plays four times slower).")
-    var slow: String?
+    @Option(
+        help: FPS.help(
+            "--video: frames per second", " (default 60 for MP4; 50 for GIF, whose rates are 100/n: 50, 25, 20, 10 …).")
+    )
+    var fps: Number<FPS>?
+
+    @Option(help: Slow.help("--video: playback speed", " (0.25 plays four times slower)."))
+    var slow: Number<Slow>?
 
     @Option(parsing: .unconditional, help: "--video: one line of text under the phone(s); it may start with '-'.")
     var caption: String?
 
-    @Option(help: "--video: clip length in seconds, 0.02 to 600, instead of until rest plus 0.5 s.")
-    var duration: String?
+    @Option(help: Duration.help("--video: clip length in seconds", ", instead of until rest plus 0.5 s."))
+    var duration: Number<Duration>?
 
     /// The video flags given without --video.
     func rejectVideoFlags() throws(InputError) {
         for (flag, value) in [
-            ("--params-b", paramsB), ("--fps", fps), ("--slow", slow), ("--caption", caption), ("--duration", duration)
+            ("--params-b", paramsB), ("--fps", fps?.text), ("--slow", slow?.text), ("--caption", caption),
+            ("--duration", duration?.text)
         ] where value != nil {
             throw InputError("\(flag) applies to --video only")
         }
@@ -51,7 +55,7 @@ struct VideoOptions: ParsableArguments {
         return side + " · " + (name.hasSuffix(".json") ? String(name.dropLast(5)) : name)
     }
 
-    func script(scene: SceneOptions, gesture: String?, params: String?, scale: String) throws -> (
+    func script(scene: SceneOptions, gesture: String?, params: String?, scale: Number<RenderCommand.Scale>) throws -> (
         ClipScript, VideoFormat
     ) {
         guard let path = video else { throw InputError("--video FILE is needed") }
@@ -60,16 +64,17 @@ struct VideoOptions: ParsableArguments {
         }
         let setup = try scene.setup(defaultList: .cards(count: 200))
         let viewport = try scene.viewportSize()
-        let pixelsPerPoint = try Flags.number(scale, flag: "--scale", range: 0.25...4)
-        let rate = try fps.map { try Flags.number($0, flag: "--fps", range: 1...120) } ?? format.defaultFPS
+        let pixelsPerPoint = try scale.value()
+        let rate = try fps?.value() ?? format.defaultFPS
         guard format.accepts(fps: rate) else {
             throw InputError(
-                "--fps: \(fps ?? "") cannot be held by a GIF (frame delays are whole hundredths of a second, 0.02 s "
+                "--fps: \(fps?.text ?? "") cannot be held by a GIF (frame delays are whole hundredths of a second, "
+                    + "0.02 s "
                     + "or more); use 50, 25, 20 or 10"
             )
         }
-        let speed = try slow.map { try Flags.number($0, flag: "--slow", range: 0.05...1) } ?? 1
-        let length = try duration.map { try Flags.number($0, flag: "--duration", range: 0.02...600) }
+        let speed = try slow?.value() ?? 1
+        let length = try duration?.value()
         if let caption, caption.contains(where: \.isNewline) { throw InputError("--caption: one line only") }
         // The output and the frame size are checked before anything is read, drawn or allocated.
         do {
@@ -101,7 +106,9 @@ struct VideoOptions: ParsableArguments {
         return (script, format)
     }
 
-    func run(path: String, scene: SceneOptions, gesture: String?, params: String?, scale: String) throws {
+    func run(path: String, scene: SceneOptions, gesture: String?, params: String?, scale: Number<RenderCommand.Scale>)
+        throws
+    {
         let (script, format) = try self.script(scene: scene, gesture: gesture, params: params, scale: scale)
         guard let ffmpeg = VideoEncoder.ffmpegPath() else { throw InputError(VideoEncoder.installHint) }
         do {

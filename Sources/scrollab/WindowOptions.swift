@@ -9,8 +9,6 @@ struct WindowOptions: ParsableArguments {
     /// Window sizes allowed (points a side): SDL's minimum size of this window, and the largest
     /// texture the renderers here accept.
     static let sizes = (width: 640.0...8192.0, height: 400.0...8192.0)
-    static let screenshotTimes = 0.0...3600
-    static let quitTimes = 0.0...86_400
 
     @Option(
         parsing: .unconditional,
@@ -24,22 +22,19 @@ struct WindowOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Save the whole window as PNG to this file at --screenshot-at.")
     var windowScreenshot: String?
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Seconds after start at which to save the screenshots asked for, "
-                + "\(Int(WindowOptions.screenshotTimes.lowerBound)) to "
-                + "\(Int(WindowOptions.screenshotTimes.upperBound)) (before --exit-after)."
-        ))
-    var screenshotAt = "1"
+    enum ScreenshotAt: NumberLimits { static let flag = "--screenshot-at", range = 0.0...3600 }
+    enum ExitAfter: NumberLimits { static let flag = "--exit-after", range = 0.0...86_400 }
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp(
-            "Quit by itself after this many seconds, up to \(Int(WindowOptions.quitTimes.upperBound)) (for scripted "
-                + "sessions)."
-        ))
-    var exitAfter: String?
+        help: ScreenshotAt.help(
+            "Seconds after start at which to save the screenshots asked for", " (before --exit-after)."))
+    var screenshotAt = Number<ScreenshotAt>("1")
+
+    @Option(
+        parsing: .unconditional,
+        help: ExitAfter.help("Quit by itself after this many seconds", " (for scripted sessions)."))
+    var exitAfter: Number<ExitAfter>?
 
     /// The flags as values; `screenshots`: whether any screenshot is asked for (its time must then
     /// come before the quit).
@@ -52,12 +47,11 @@ struct WindowOptions: ParsableArguments {
                     + "\(Int(Self.sizes.height.upperBound))] points"
             )
         }
-        let shotTime = try Flags.number(screenshotAt, flag: "--screenshot-at", range: Self.screenshotTimes)
-        var quitTime: Double?
-        if let exitAfter { quitTime = try Flags.number(exitAfter, flag: "--exit-after", range: Self.quitTimes) }
+        let shotTime = try screenshotAt.value()
+        let quitTime = try exitAfter?.value()
         if screenshots, let quitTime, shotTime >= quitTime {
             throw InputError(
-                "--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter ?? ""); the window would "
+                "--screenshot-at \(screenshotAt) is not before --exit-after \(exitAfter?.text ?? ""); the window would "
                     + "close before the screenshot"
             )
         }

@@ -109,6 +109,27 @@ import ScrollPhysics
             try Flags.integer("2.5", flag: "--pages", range: 0...10)
         }
     }
+
+    /// A numeric option's range is declared once: its help states it and its value is checked
+    /// against it, so the two cannot disagree.
+    @Test func anOptionsHelpAndCheckReadOneRange() throws {
+        #expect(RenderCommand.Scale.help("Pixels per point").abstract == "Pixels per point, 0.25 to 4.")
+        #expect(try Number<RenderCommand.Scale>("0.25").value() == 0.25)
+        #expect(throws: InputError("--scale: 4.5 is out of range [0.25, 4]")) {
+            try Number<RenderCommand.Scale>("4.5").value()
+        }
+        #expect(
+            VideoOptions.FPS.help("--video: frames per second", " (…).").abstract
+                == "--video: frames per second, 1 to 120 (…).")
+        #expect(throws: InputError("--fps: 121 is out of range [1, 120]")) {
+            try Number<VideoOptions.FPS>("121").value()
+        }
+        #expect(SceneOptions.Pages.help("pager: number of pages").abstract == "pager: number of pages, 0 to 1000000.")
+        #expect(try Whole<SceneOptions.Pages>("7").value() == 7)
+        #expect(throws: InputError("--pages: \"7.5\" is not a whole number; allowed range [0, 1000000]")) {
+            try Whole<SceneOptions.Pages>("7.5").value()
+        }
+    }
 }
 
 @Suite struct TouchpadPhaseFileTests {
