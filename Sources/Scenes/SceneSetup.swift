@@ -10,18 +10,31 @@ public enum SceneSetup: Equatable, Sendable {
     case carousel(cellWidth: Double, spacing: Double, cells: Int)
     case banner(items: Int)
     case loop(items: Int)
-    case nested
-    case adapters
-    case lab
+    /// A scene without content options, by its name in `SceneSetup.registry`.
+    case plain(String)
+
+    /// The scenes without content options, in the window's order after the others: to add one,
+    /// write its class and add a line here (name and initialiser). The window's menu and number
+    /// keys, `--scene`, tours, session files and clips all take it from here.
+    public static let registry: [(name: String, make: @Sendable (Size, Feel) -> any ScrollScene)] = [
+        ("nested", { NestedScene(viewport: $0, feel: $1) }),
+        ("adapters", { AdaptersScene(viewport: $0, feel: $1) }),
+        ("lab", { LabScene(viewport: $0, feel: $1) })
+    ]
+
+    public static var nested: SceneSetup { .plain("nested") }
+    public static var adapters: SceneSetup { .plain("adapters") }
+    public static var lab: SceneSetup { .plain("lab") }
 
     /// Every scene name, in the order of the window's number keys.
-    public static let names = ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"]
+    public static let names = ["list", "pager", "carousel", "banner", "loop"] + registry.map(\.name)
 
     /// The window's scenes, one per name, with their default content.
-    public static let playground: [SceneSetup] = [
-        .cards(count: 200), .pager(pages: 8), .carousel(cellWidth: 300, spacing: 12, cells: 10),
-        .banner(items: 5), .loop(items: 5), .nested, .adapters, .lab
-    ]
+    public static let playground: [SceneSetup] =
+        [
+            .cards(count: 200), .pager(pages: 8), .carousel(cellWidth: 300, spacing: 12, cells: 10),
+            .banner(items: 5), .loop(items: 5)
+        ] + registry.map { .plain($0.name) }
 
     /// The playground's scenes with `setup` in its own scene's place (its content flags kept),
     /// and that place: what the window's scene menu and number keys switch between.
@@ -39,9 +52,7 @@ public enum SceneSetup: Equatable, Sendable {
         case .carousel: return "carousel"
         case .banner: return "banner"
         case .loop: return "loop"
-        case .nested: return "nested"
-        case .adapters: return "adapters"
-        case .lab: return "lab"
+        case .plain(let name): return name
         }
     }
 
@@ -54,9 +65,10 @@ public enum SceneSetup: Equatable, Sendable {
             return CarouselScene(viewport: viewport, cellWidth: width, spacing: spacing, cellCount: cells, feel: feel)
         case .banner(let items): return BannerScene(viewport: viewport, itemCount: items, feel: feel)
         case .loop(let items): return LoopScene(viewport: viewport, itemCount: items, feel: feel)
-        case .nested: return NestedScene(viewport: viewport, feel: feel)
-        case .adapters: return AdaptersScene(viewport: viewport, feel: feel)
-        case .lab: return LabScene(viewport: viewport, feel: feel)
+        case .plain(let name):
+            // Only registered names are made (`--scene`, tours and session files check them).
+            let make = Self.registry.first { $0.name == name }?.make ?? Self.registry[0].make
+            return make(viewport, feel)
         }
     }
 }

@@ -7,7 +7,7 @@ import ScrollPhysics
 struct SceneOptions: ParsableArguments {
     @Option(
         name: .customLong("scene"), parsing: .unconditional,
-        help: "list, pager, carousel, banner, loop, nested, adapters or lab (default list).")
+        help: ArgumentHelp(SceneSetup.names.joined(separator: ", ") + " (default list)."))
     var sceneChoice: String?
 
     /// The scene named, list by default.
@@ -101,9 +101,8 @@ struct SceneOptions: ParsableArguments {
             "list": [("--content-length", contentLength?.text), ("--cards", cards?.text)],
             "pager": [("--pages", pages?.text)],
             "carousel": [("--cell-width", cellWidth?.text), ("--spacing", spacing?.text), ("--cells", cells?.text)],
-            "banner": [("--items", items?.text)], "loop": [("--items", items?.text)], "nested": [], "adapters": [],
-            "lab": []
-        ]
+            "banner": [("--items", items?.text)], "loop": [("--items", items?.text)]
+        ].merging(SceneSetup.registry.map { ($0.name, []) }) { a, _ in a }
         guard sceneFlags[scene] != nil else {
             throw InputError(
                 "--scene: unknown scene \"\(scene)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
@@ -119,15 +118,13 @@ struct SceneOptions: ParsableArguments {
         switch scene {
         case "banner": return .banner(items: try (items ?? Whole("5")).value())
         case "loop": return .loop(items: try (items ?? Whole("5")).value())
-        case "nested": return .nested
-        case "adapters": return .adapters
-        case "lab": return .lab
         case "pager":
             return .pager(pages: try (pages ?? Whole("5")).value())
         case "carousel":
             return .carousel(
                 cellWidth: try (cellWidth ?? Number("300")).value(), spacing: try (spacing ?? Number("12")).value(),
                 cells: try (cells ?? Whole("10")).value())
+        case _ where SceneSetup.registry.contains { $0.name == scene }: return .plain(scene)
         default:
             if contentLength != nil, cards != nil {
                 throw InputError("--content-length and --cards cannot be used together")
