@@ -30,6 +30,12 @@ public enum VideoDecoder {
     /// How the note on a damaged file begins.
     public static let damageNote = "FFmpeg reports damage"
 
+    /// A report's lines with the damage note, if any, moved last as a warning, where it is seen
+    /// (the frames may end early).
+    public static func damageLast(_ lines: [String]) -> [String] {
+        lines.filter { !$0.hasPrefix(damageNote) } + lines.filter { $0.hasPrefix(damageNote) }.map { "warning: " + $0 }
+    }
+
     /// At most this many frames are read (10 minutes at 60 fps).
     public static let maximumFrames = 36_000
 

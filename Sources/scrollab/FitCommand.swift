@@ -218,9 +218,7 @@ struct FitCommand: ParsableCommand {
             }
             lines.append("wrote \(plot)")
         }
-        // A damaged file's warning last, where it is seen (the frames may end early).
-        let damaged = lines.filter { $0.hasPrefix(VideoDecoder.damageNote) }
-        lines = lines.filter { !$0.hasPrefix(VideoDecoder.damageNote) } + damaged.map { "warning: " + $0 }
+        lines = VideoDecoder.damageLast(lines)
         try Console.print(lines.joined(separator: "\n"))
     }
 

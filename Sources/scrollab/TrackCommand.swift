@@ -148,9 +148,7 @@ struct TrackCommand: ParsableCommand {
             }
             lines.append("wrote \(plot)")
         }
-        // A damaged file's warning last, where it is seen (the frames may end early).
-        let damaged = lines.filter { $0.hasPrefix(VideoDecoder.damageNote) }
-        lines = lines.filter { !$0.hasPrefix(VideoDecoder.damageNote) } + damaged.map { "warning: " + $0 }
+        lines = VideoDecoder.damageLast(lines)
         // The CSV on standard output when no --out takes it; what was found always on standard error.
         if out == nil || out == "-" { try Console.print(track.csv, terminator: "") }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
