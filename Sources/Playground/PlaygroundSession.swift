@@ -280,12 +280,25 @@ public final class PlaygroundSession {
             let before =
                 undoable == nil
                 ? nil : UndoEntry(label: undoable ?? "", sides: sideStates, editing: editing, display: display)
+            // Input and the frame's tick never change a feel: no comparison on the per-frame path.
+            guard !Self.isInput(request) else {
+                effects += perform(request, at: realTime)
+                continue
+            }
             let (feelBefore, editingBefore) = (feel, editing)
             effects += perform(request, at: realTime)
             if let before { noteUndoable(before, request: request, at: realTime) }
             if feel != feelBefore || editing != editingBefore { presetChoice = nil }
         }
         return effects
+    }
+
+    /// The pointer, wheel, keys and the frame's tick: they move scenes, never a feel or a name.
+    static func isInput(_ request: SessionRequest) -> Bool {
+        switch request {
+        case .pointer, .wheel, .key, .frame: return true
+        default: return false
+        }
     }
 
     /// Carries out one request.
