@@ -245,7 +245,7 @@ public final class ClipRenderer {
                     centerX: finger.point.x, centerY: finger.point.y, radius: 21,
                     color: Color(hex: 0xFFFFFF, alpha: 0.62 * finger.alpha)))
         }
-        if let corners { list.append(.cornerMask(bounds, cornerRadius: Chrome.screenCornerRadius, color: corners)) }
+        if let corners { list.append(Chrome.screenCorners(bounds, color: corners)) }
     }
 
     /// Each phone's label above it, with its side's colour dot, in the phone's width.

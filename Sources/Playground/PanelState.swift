@@ -32,6 +32,10 @@ public struct PanelState {
     public var live: LiveReading
     public var glideMultiplier: Double
     public var flicksInARow: Int
+    /// What the model's panel notes read besides its values.
+    public var panelContext: PanelContext {
+        PanelContext(forcedPagePolicy: forcedPagePolicy, glideMultiplier: glideMultiplier, flicksInARow: flicksInARow)
+    }
     public var sides: [Side]
     public var isComparing: Bool
     public var showsGhost: Bool

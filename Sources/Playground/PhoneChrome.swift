@@ -1,4 +1,5 @@
 import Drawing
+import Scenes
 
 /// The phone's body drawn around a screen in window points: a soft shadow and the black bezel.
 /// The bezel shares the screen's arc centres and is wide enough (≥ (√2 − 1)·r) that the screen
@@ -21,6 +22,6 @@ public enum PhoneChrome {
 
     /// The mask that rounds the screen's corners (viewport points), in the bezel's colour.
     public static func cornerMask(_ bounds: Rect) -> DrawCommand {
-        .cornerMask(bounds, cornerRadius: WindowLayout.screenCornerRadius, color: bezelColor)
+        Chrome.screenCorners(bounds, color: bezelColor)
     }
 }

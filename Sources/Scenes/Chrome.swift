@@ -29,6 +29,12 @@ public enum Chrome {
     /// The screen's corner radius (pt): the window's phones, clips and the demo round it alike.
     public static let screenCornerRadius = 44.0
 
+    /// The mask that rounds a screen's corners (`bounds`, viewport points), painting what lies
+    /// outside the arcs in `color` (the bezel's, or a clip's background).
+    public static func screenCorners(_ bounds: Rect, color: Color) -> DrawCommand {
+        .cornerMask(bounds, cornerRadius: screenCornerRadius, color: color)
+    }
+
     /// The status bar: "9:41" left, signal bars and battery right, in `style`'s colour, in a
     /// strip `height` points tall (47 on the iPhone 14; scenes with their own strip pass theirs).
     public static func statusBar(

@@ -6,9 +6,11 @@ import Scenes
 import ScrollPhysics
 
 /// The right-hand panel: scene, message, live readout, A/B, record & replay, presets and files,
-/// then one section per part of the physics. Every parameter slider comes from the parameter
-/// table (`ScrollParameters.tunables`): title and value above the track, a "(?)" with what it
-/// does physically and where its default comes from, its unit, range and slider scale.
+/// then the edited model's sections. Every parameter's control comes from the model's table
+/// (`FeelModel.rows`, UIKit's and every other model's alike): a combo for a choice, a checkbox
+/// for an on/off value, else a slider with title and value above the track, a "(?)" with what it
+/// does physically and where its default comes from, its unit, range and slider scale; a tunable
+/// that does not matter given the others is hidden, and the model's readouts close its section.
 ///
 /// The panel reads a `PanelState` (the session's values for this frame) and keeps none of them:
 /// what the user asks for is returned as `SessionRequest`s, which the session applies after the
@@ -142,31 +144,28 @@ public final class TuningPanel {
         if Gui.header("Session", open: false) { sessionFiles(into: &requests) }
 
         if Gui.header("Physics model") { models(state, into: &requests) }
-        guard let parameters = (state.feel.model as? UIKitModel)?.values else {
-            // Another platform's physics: its own knobs, from its own table.
-            if Gui.header("\(state.feel.title): parameters") {
-                for row in state.feel.model.rows { modelSlider(row, into: &requests) }
-            }
-            deviceSection(state, into: &requests)
-            return requests
-        }
-        // UIKit's knobs, section by section, straight from its table: a tunable appears in its
+        // The model's knobs, section by section, straight from its table: a tunable appears in its
         // section when it matters given the others (a scene that forces a page policy counts).
-        var effective = parameters
-        if let forced = state.forcedPagePolicy { effective.pagePolicy = forced }
-        for section in ScrollParameters.sections where section != Self.deviceSection {
-            guard Gui.header(section, open: !Self.closedSections.contains(section)) else { continue }
-            for tunable in ScrollParameters.tunables where tunable.section == section && tunable.matters(effective) {
-                widget(tunable, parameters, state: state, into: &requests)
-            }
-            notes(section, state, into: &requests)
+        let model = state.feel.model
+        let rows = model.rows(pagingBy: state.forcedPagePolicy)
+        var sections: [String] = []
+        for row in rows where row.section != ModelRow.deviceSection && !sections.contains(row.section) {
+            sections.append(row.section)
         }
-        deviceSection(state, into: &requests)
+        for section in sections {
+            let title = section.isEmpty ? "\(state.feel.title): parameters" : section
+            guard Gui.header(title, open: !model.collapsedSections.contains(section)) else { continue }
+            for row in rows where row.section == section && row.shown {
+                widget(row, state: state, into: &requests)
+            }
+            notes(model.notes(in: section, state.panelContext))
+        }
+        deviceSection(state, rows: rows.filter { $0.section == ModelRow.deviceSection && $0.shown }, into: &requests)
         return requests
     }
 
     /// The device last, so it moves none of the controls above (whatever the physics model).
-    private func deviceSection(_ state: PanelState, into requests: inout [SessionRequest]) {
+    private func deviceSection(_ state: PanelState, rows: [ModelRow], into requests: inout [SessionRequest]) {
         if Gui.header("Device") {
             // Item 0: the size the window started with (390×844 unless --viewport said otherwise).
             let base = Device.all.contains { $0.viewport == state.viewport } ? state.startViewport : state.viewport
@@ -182,12 +181,7 @@ public final class TuningPanel {
                 "The phone's viewport in points; every scene lays itself out anew. A device also sets UIKit's refresh "
                     + "rate and pixel grid (and the Flutter models' device pixel ratio)."
             )
-            if let parameters = (state.feel.model as? UIKitModel)?.values {
-                for tunable in ScrollParameters.tunables
-                where tunable.section == Self.deviceSection && tunable.matters(parameters) {
-                    widget(tunable, parameters, state: state, into: &requests)
-                }
-            }
+            for row in rows { widget(row, state: state, into: &requests) }
         }
     }
 
@@ -479,118 +473,62 @@ public final class TuningPanel {
 
     // MARK: Parameter sliders
 
-    /// The section the device's own tunables go in (drawn last, after the viewport).
-    static let deviceSection = ScrollParameters.Section.device
-    /// Sections that start closed.
-    static let closedSections: Set<String> = [ScrollParameters.Section.fastScrolling]
-
-    /// The control of one UIKit tunable, by its kind: a combo for a choice, a slider for a
-    /// number, a checkbox for an optional value's unset meaning and then its slider.
-    private func widget(
-        _ tunable: ParameterSpec, _ parameters: ScrollParameters, state: PanelState,
-        into requests: inout [SessionRequest]
-    ) {
-        if !tunable.options.isEmpty { return choice(tunable.key, parameters, into: &requests) }
-        if tunable.isOptional, let meaning = tunable.unsetMeaning {
-            var unset = tunable.value(in: parameters) == .null
-            if Gui.checkbox("\(tunable.title) = \(meaning)", &unset) {
-                // Set: start from what unset meant (the viewport's length along the scroll).
-                let start = min(max(state.mainAxisViewportLength, tunable.range.lowerBound), tunable.range.upperBound)
-                requests.append(.setValue(key: tunable.key, value: unset ? .null : .number(start)))
+    /// The control of one tunable, by its kind: a combo for a choice, a checkbox for an on/off
+    /// value, a checkbox for an optional value's unset meaning and then its slider, a slider for
+    /// a number.
+    private func widget(_ row: ModelRow, state: PanelState, into requests: inout [SessionRequest]) {
+        if row.isChoice {
+            var index = Int(row.value)
+            if Gui.combo(row.title, &index, row.options) {
+                requests.append(.setValue(key: row.key, value: .string(row.options[index])))
             }
-            Gui.help(Self.helpText(tunable))
-            if unset { return }
-        }
-        slider(tunable.key, parameters, into: &requests)
-    }
-
-    /// What a section shows besides its tunables: readouts computed from them.
-    private func notes(_ section: String, _ state: PanelState, into requests: inout [SessionRequest]) {
-        guard let parameters = (state.feel.model as? UIKitModel)?.values else { return }
-        switch section {
-        case ScrollParameters.Section.deceleration:
-            if !parameters.followsUIKitSteps {
-                Gui.wrapped(
-                    "The seed article's friction: continuous, stops at 2 pt/s, no release-frame step or pixel grid "
-                        + "(Edge return: spring, or a fluid power other than 1)."
-                )
-            }
-            Gui.disabled(
-                "μ = −1000·ln(rate) = \(Self.short(parameters.decayConstant)) /s; a 1000 pt/s fling glides "
-                    + "\(Self.short(glide(parameters))) pt"
-            )
-        case ScrollParameters.Section.fastScrolling:
-            Gui.disabled(
-                "now ×\(Self.short(state.glideMultiplier)) after "
-                    + "\(state.flicksInARow) flicks in a row"
-            )
-        case ScrollParameters.Section.paging:
-            if let forced = state.forcedPagePolicy {
-                Gui.disabled("This scene always pages by \(forced.rawValue) (its seed's rule).")
-            }
-        default:
-            break
-        }
-    }
-
-    /// The slider of one parameter, entirely from its definition.
-    /// A combo for a choice parameter; picking an option requests it.
-    private func choice(_ key: String, _ parameters: ScrollParameters, into requests: inout [SessionRequest]) {
-        guard let tunable = ParameterSpec.named(key) else { return }
-        let options = tunable.options
-        var index = Int(tunable.number(in: parameters))
-        if Gui.combo(tunable.title, &index, options) {
-            requests.append(.setValue(key: key, value: .string(options[index])))
-        }
-        Gui.help(Self.helpText(tunable))
-    }
-
-    private func slider(_ key: String, _ parameters: ScrollParameters, into requests: inout [SessionRequest]) {
-        guard let tunable = ParameterSpec.named(key) else { return }
-        let value = tunable.number(in: parameters)
-        var position = tunable.sliderPosition(value)
-        let complement = tunable.scale == .logarithmicComplement
-        let marks = tunable.marks.map { (tunable.sliderPosition($0.value), $0.label) }
-        let width = max(80, Gui.availableWidth - 4)
-        if Gui.valueSlider(
-            id: key, title: tunable.title, help: Self.helpText(tunable), value: Self.cFormat(tunable.format, value),
-            position: &position, range: tunable.sliderRange, logarithmic: tunable.scale == .logarithmic,
-            allowInput: !complement, inputFormat: Self.inputFormat(tunable.format), marks: marks, width: width)
-        {
-            let new = Self.rounded(tunable.value(atSliderPosition: position), like: tunable.format)
-            requests.append(.setValue(key: key, value: .number(tunable.isCount ? new.rounded() : new)))
-        }
-    }
-
-    /// The slider of one platform-model parameter, from the model's own table.
-    private func modelSlider(_ row: ModelRow, into requests: inout [SessionRequest]) {
-        if row.isFlag {
-            var on = row.value != 0
-            if Gui.checkbox("\(row.title)##model-\(row.key)", &on) {
-                requests.append(.setValue(key: row.key, value: .bool(on)))
-            }
-            Gui.help("\(row.help)\nDefault from \(row.source).")
+            Gui.help(Self.helpText(row))
             return
         }
-        var position = row.value
+        if row.isFlag {
+            var on = row.value != 0
+            if Gui.checkbox(row.title, &on) { requests.append(.setValue(key: row.key, value: .bool(on))) }
+            Gui.help(Self.helpText(row))
+            return
+        }
+        if let meaning = row.unsetMeaning {
+            var unset = row.isUnset
+            if Gui.checkbox("\(row.title) = \(meaning)", &unset) {
+                // Set: start from what unset meant (the viewport's length along the scroll).
+                let start = min(max(state.mainAxisViewportLength, row.range.lowerBound), row.range.upperBound)
+                requests.append(.setValue(key: row.key, value: unset ? .null : .number(start)))
+            }
+            Gui.help(Self.helpText(row))
+            if unset { return }
+        }
+        var position = row.sliderPosition
+        let complement = row.scale == .logarithmicComplement
+        let marks = row.marks.map { (row.scale.position(of: $0.value), $0.label) }
         let width = max(80, Gui.availableWidth - 4)
-        let unit = row.unit.isEmpty ? "" : " \(row.unit)"
-        let help =
-            "\(row.help)\nRange [\(formatNumber(row.range.lowerBound)), "
-            + "\(formatNumber(row.range.upperBound))]\(unit). Default from \(row.source).\nCtrl+click the slider "
-            + "to type an exact value."
         if Gui.valueSlider(
-            id: "model-\(row.key)", title: row.title, help: help, value: Self.cFormat(row.format, row.value),
-            position: &position, range: row.range, logarithmic: false, allowInput: true,
-            inputFormat: Self.inputFormat(row.format), marks: [], width: width)
+            id: row.key, title: row.title, help: Self.helpText(row), value: Self.cFormat(row.format, row.value),
+            position: &position, range: row.sliderRange, logarithmic: row.scale == .logarithmic,
+            allowInput: !complement, inputFormat: Self.inputFormat(row.format), marks: marks, width: width)
         {
-            let new = Self.rounded(position, like: row.format)
+            let new = Self.rounded(row.value(atSliderPosition: position), like: row.format)
             requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
         }
     }
 
+    /// What a section shows besides its tunables: the model's readouts and remarks.
+    private func notes(_ notes: [PanelNote]) {
+        for note in notes {
+            switch note.style {
+            case .readout: Gui.disabled(note.text)
+            case .remark: Gui.wrapped(note.text)
+            }
+        }
+    }
+
     /// The "(?)" text of a parameter: what it does, its range and unit, where the default comes from.
-    static func helpText(_ tunable: ParameterSpec) -> String {
+    static func helpText(_ tunable: ModelRow) -> String {
+        if tunable.isFlag { return "\(tunable.help)\nDefault: \(tunable.source)." }
+        if tunable.isChoice { return "\(tunable.help)\nOptions: \(tunable.rangeText). Default: \(tunable.source)." }
         let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"
         let typing = tunable.scale == .logarithmicComplement ? "" : "\nCtrl+click the slider to type an exact value."
         let scale = tunable.scale == .logarithmicComplement ? "\nThe slider moves on a log scale of (1 − value)." : ""
@@ -616,29 +554,12 @@ public final class TuningPanel {
         return (value * scale).rounded() / scale
     }
 
-    private func glide(_ parameters: ScrollParameters) -> Double {
-        guard parameters.followsUIKitSteps else {
-            return FrictionSimulation(
-                origin: 0, velocity: 1000, decelerationRate: parameters.decelerationRate,
-                power: parameters.decelerationPower
-            ).restDistance
-        }
-        return UIKitGlide(
-            from: 0, velocity: 1000, rate: parameters.decelerationRate, stopSpeed: parameters.glideStopVelocity
-        )
-        .unsnappedRest
-    }
-
     /// `text` cut to `count` characters with "…".
     static func clipped(_ text: String, to count: Int) -> String {
         text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
-    static func short(_ value: Double) -> String {
-        guard value.isFinite else { return "–" }
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    static func short(_ value: Double) -> String { formatTenths(value) }
 }
 
 /// Error text: red and wrapped.

@@ -61,26 +61,15 @@ import TuningPanel
                 frame()
             }
             let labels = panel.widgetRects.map(\.label)
-            if let uikit = session.feel.model as? UIKitModel {
-                for tunable in ScrollParameters.tunables {
-                    let expected =
-                        !tunable.options.isEmpty
-                        ? tunable.title
-                        : tunable.isOptional && tunable.value(in: uikit.values) == .null
-                            ? "\(tunable.title) = \(tunable.unsetMeaning ?? "")" : tunable.title
-                    let count = labels.filter { $0 == expected }.count
-                    #expect(
-                        count == (tunable.matters(uikit.values) ? 1 : 0),
-                        "\(name): \(tunable.key) has \(count) widgets labelled \(expected)")
-                }
-            } else {
-                #expect(!session.feel.model.rows.isEmpty, "\(name) has tunables")
-                for row in session.feel.model.rows {
-                    let expected = row.isFlag ? "\(row.title)##model-\(row.key)" : row.title
-                    let count = labels.filter { $0 == expected }.count
-                    #expect(count == 1, "\(name): \(row.key) has \(count) widgets labelled \(expected)")
-                }
+            let rows = session.feel.model.rows
+            #expect(!rows.isEmpty, "\(name) has tunables")
+            for row in rows {
+                let expected =
+                    row.unsetMeaning != nil && row.isUnset ? "\(row.title) = \(row.unsetMeaning ?? "")" : row.title
+                let count = labels.filter { $0 == expected }.count
+                #expect(count == (row.shown ? 1 : 0), "\(name): \(row.key) has \(count) widgets labelled \(expected)")
             }
+            #expect(rows.contains { !$0.shown } == (name == FeelZoo.uikit), "\(name): some tunables hidden")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ScrollPhysics
 
@@ -171,5 +172,60 @@ import Testing
         #expect(p.decelerationRate == 0.998)
         // The other sliders move over the value itself.
         #expect(ParameterSpec.named("pageDamping")!.sliderPosition(20) == 20)
+    }
+}
+
+/// The panel's rows come from the tables: sections, visibility given the others and a scene's
+/// page policy, and the readouts a model adds.
+@Suite struct ModelRowTests {
+    @Test func rowsCarryTheirSectionKindAndVisibility() throws {
+        let uikit = UIKitModel(values: ScrollParameters())
+        let rows = uikit.rows
+        #expect(rows.map(\.key) == ScrollParameters.allKeys)
+        let policy = try #require(rows.first { $0.key == "pagePolicy" })
+        #expect(policy.isChoice && policy.options == PagePolicy.allCases.map(\.rawValue) && policy.value == 0)
+        #expect(policy.section == ScrollParameters.Section.paging)
+        let limit = try #require(rows.first { $0.key == "rubberBandLimit" })
+        #expect(limit.unsetMeaning != nil && limit.isUnset)
+        // Projection paging by default: the threshold knobs are hidden, shown when a scene forces thresholds.
+        #expect(rows.first { $0.key == "pageDistanceThreshold" }?.shown == false)
+        #expect(rows.first { $0.key == "maximumPagesPerFling" }?.shown == true)
+        let banner = uikit.rows(pagingBy: .threshold)
+        #expect(banner.first { $0.key == "pageDistanceThreshold" }?.shown == true)
+        #expect(banner.first { $0.key == "maximumPagesPerFling" }?.shown == false)
+        // The values stay the model's own: only visibility follows the scene.
+        #expect(banner.first { $0.key == "pagePolicy" }?.value == 0)
+        #expect(uikit.collapsedSections == [ScrollParameters.Section.fastScrolling])
+        #expect(FlutterBouncingModel(values: .init()).collapsedSections.isEmpty)
+    }
+
+    @Test func sliderPositionsFollowTheScale() throws {
+        let rate = try #require(UIKitModel(values: ScrollParameters()).rows.first { $0.key == "decelerationRate" })
+        #expect(abs(rate.sliderPosition - -log10(1 - 0.998)) < 1e-12)
+        #expect(abs(rate.value(atSliderPosition: 2) - 0.99) < 1e-12)
+        #expect(rate.value(atSliderPosition: 99) == 0.9999 && rate.value(atSliderPosition: -5) == 0.9)
+        #expect(abs(rate.sliderRange.lowerBound - 1) < 1e-12 && abs(rate.sliderRange.upperBound - 4) < 1e-9)
+    }
+
+    @Test func uikitsNotesReadTheValuesAndTheScene() {
+        var values = ScrollParameters()
+        values.decelerationRate = 0.99
+        let uikit = UIKitModel(values: values)
+        let deceleration = uikit.notes(in: ScrollParameters.Section.deceleration, PanelContext())
+        // μ = −1000·ln(0.99) = 10.05 /s.
+        #expect(deceleration.map(\.text).contains { $0.hasPrefix("μ = −1000·ln(rate) = 10.1 /s") })
+        #expect(!deceleration.contains { $0.style == .remark })
+        values.decelerationPower = 2
+        #expect(
+            UIKitModel(values: values).notes(in: ScrollParameters.Section.deceleration, PanelContext())
+                .contains { $0.style == .remark })
+        let fast = uikit.notes(
+            in: ScrollParameters.Section.fastScrolling, PanelContext(glideMultiplier: 2.25, flicksInARow: 3))
+        #expect(fast.map(\.text) == ["now ×2.3 after 3 flicks in a row"])
+        #expect(uikit.notes(in: ScrollParameters.Section.paging, PanelContext()).isEmpty)
+        #expect(
+            uikit.notes(in: ScrollParameters.Section.paging, PanelContext(forcedPagePolicy: .threshold)).map(\.text)
+                == ["This scene always pages by threshold (its seed's rule)."])
+        #expect(FlutterBouncingModel(values: .init()).notes(in: "", PanelContext()).isEmpty)
     }
 }

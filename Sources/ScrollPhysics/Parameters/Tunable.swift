@@ -17,6 +17,8 @@ public protocol TunableModel: Equatable, Sendable {
     /// the file itself gave: throw only for a conflict between stated values; adjust an unstated
     /// value (a default) that conflicts with a stated one, and say how in the parameter's help.
     static func reconcile(_ model: inout Self, stated: Set<String>) throws(ParameterError)
+    /// Sections the panel shows closed until opened (rarely changed knobs).
+    static var collapsedSections: Set<String> { get }
 }
 
 extension TunableModel {
@@ -28,6 +30,8 @@ extension TunableModel {
     }
 
     public static func reconcile(_ model: inout Self, stated: Set<String>) throws(ParameterError) {}
+
+    public static var collapsedSections: Set<String> { [] }
 }
 
 /// How a slider moves over its range.
@@ -39,6 +43,24 @@ public enum SliderScale: Equatable, Sendable {
     /// that is lost by the same factor, so 0.998 and 0.99 lie far apart. The slider position is
     /// s = −log10(1 − value).
     case logarithmicComplement
+
+    /// The slider position of a value: the value itself (linear, logarithmic: the slider
+    /// applies its own log), or s = −log10(1 − value) for `logarithmicComplement`.
+    public func position(of value: Double) -> Double {
+        guard self == .logarithmicComplement else { return value }
+        return -log10(max(1 - value, 1e-12))
+    }
+
+    /// The value at slider position `s` (the inverse of `position(of:)`), clamped into `range`.
+    public func value(atPosition s: Double, in range: ClosedRange<Double>) -> Double {
+        let v = self == .logarithmicComplement ? 1 - pow(10, -s) : s
+        return min(max(v, range.lowerBound), range.upperBound)
+    }
+
+    /// The slider positions of `range`'s ends.
+    public func positions(of range: ClosedRange<Double>) -> ClosedRange<Double> {
+        position(of: range.lowerBound)...position(of: range.upperBound)
+    }
 }
 
 /// A value worth marking under a slider (a platform's named constant).
@@ -218,21 +240,13 @@ public struct Tunable<Model>: @unchecked Sendable {
 
     /// The slider position of a value: the value itself (linear, logarithmic: the slider
     /// applies its own log), or s = −log10(1 − value) for `logarithmicComplement`.
-    public func sliderPosition(_ value: Double) -> Double {
-        guard scale == .logarithmicComplement else { return value }
-        return -log10(max(1 - value, 1e-12))
-    }
+    public func sliderPosition(_ value: Double) -> Double { scale.position(of: value) }
 
     /// The value at a slider position (the inverse of `sliderPosition`), clamped into the range.
-    public func value(atSliderPosition s: Double) -> Double {
-        let v = scale == .logarithmicComplement ? 1 - pow(10, -s) : s
-        return min(max(v, range.lowerBound), range.upperBound)
-    }
+    public func value(atSliderPosition s: Double) -> Double { scale.value(atPosition: s, in: range) }
 
     /// The slider's own range.
-    public var sliderRange: ClosedRange<Double> {
-        sliderPosition(range.lowerBound)...sliderPosition(range.upperBound)
-    }
+    public var sliderRange: ClosedRange<Double> { scale.positions(of: range) }
 
     // MARK: Text
 
@@ -262,4 +276,10 @@ public typealias ParameterSpec = Tunable<ScrollParameters>
 /// A whole number without a decimal point, anything else as Swift prints it.
 public func formatNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+/// A readout to one decimal, without ".0" ("–" when not finite).
+public func formatTenths(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    return formatNumber((value * 10).rounded() / 10)
 }

@@ -70,54 +70,19 @@ public struct Display: Sendable, Equatable {
     public static let standard = Display(refreshRate: 60, scale: 3)
 }
 
-/// One tunable of a platform model as plain values, for a panel that knows no model.
-public struct ModelRow: Sendable, Equatable {
-    public let key: String
-    public let title: String
-    public let unit: String
-    public let range: ClosedRange<Double>
-    /// How its slider moves over the range (equal travel, equal factor, or equal factor of 1 − value).
-    public let scale: SliderScale
-    public let format: String
-    public let help: String
-    public let source: String
-    public let isCount: Bool
-    /// An on/off switch (value 1 or 0): a checkbox, not a slider.
-    public let isFlag: Bool
-    /// One of named options (its value is the option's index).
-    public let isChoice: Bool
-    public let value: Double
-
-    public init(
-        key: String, title: String, unit: String, range: ClosedRange<Double>, scale: SliderScale, format: String,
-        help: String, source: String, isCount: Bool, isFlag: Bool, isChoice: Bool = false, value: Double
-    ) {
-        self.key = key
-        self.title = title
-        self.unit = unit
-        self.range = range
-        self.scale = scale
-        self.format = format
-        self.help = help
-        self.source = source
-        self.isCount = isCount
-        self.isFlag = isFlag
-        self.isChoice = isChoice
-        self.value = value
-    }
-}
-
 extension FeelModel {
-    /// Every tunable of the model with its current value, in table order.
-    public var rows: [ModelRow] {
-        Self.parameters.map {
-            ModelRow(
-                key: $0.key, title: $0.title, unit: $0.unit, range: $0.range, scale: $0.scale, format: $0.format,
-                help: $0.help,
-                source: $0.source, isCount: $0.isCount, isFlag: $0.isFlag, isChoice: !$0.options.isEmpty,
-                value: $0.number(in: values))
-        }
+    /// Every tunable of the model with its current value, in table order; `shown` says whether
+    /// it matters given the others, on a scene that pages by `policy` when one is given.
+    public func rows(pagingBy policy: PagePolicy? = nil) -> [ModelRow] {
+        let effective = policy.map { paging(by: $0).values } ?? values
+        return Self.parameters.map { ModelRow($0, values: values, shown: $0.matters(effective)) }
     }
+
+    /// `rows(pagingBy: nil)`.
+    public var rows: [ModelRow] { rows() }
+
+    /// Sections the panel shows closed until opened.
+    public var collapsedSections: Set<String> { Values.collapsedSections }
 
     /// The model's title, through an existential.
     public var title: String { Self.title }

@@ -97,6 +97,10 @@ public protocol FeelModel: Sendable {
     /// banner's thresholds; default: unchanged, the platform's own rule).
     func paging(by policy: PagePolicy) -> Self
 
+    /// What the panel's `section` shows besides the tunables: readouts computed from the values
+    /// (default: nothing).
+    func notes(in section: String, _ context: PanelContext) -> [PanelNote]
+
     /// The values as code for the model's own platform (no default: each platform says what an
     /// app can set there and what it cannot).
     var exported: ExportedCode { get }
@@ -196,6 +200,8 @@ extension FeelModel {
     public func on(_ display: Display) -> Self { self }
 
     public func paging(by policy: PagePolicy) -> Self { self }
+
+    public func notes(in section: String, _ context: PanelContext) -> [PanelNote] { [] }
 
     /// The model with `pairs` set over the defaults; an unknown key or a value out of range is
     /// one error naming the model and the key.

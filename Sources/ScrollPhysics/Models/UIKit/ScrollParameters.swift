@@ -102,8 +102,11 @@ extension ScrollParameters: TunableModel {
         public static let edges = "Edges (rubber band and bounce)"
         public static let paging = "Paging and snapping"
         /// Drawn last, after the viewport.
-        public static let device = "Device"
+        public static let device = ModelRow.deviceSection
     }
+
+    /// Fast scrolling's knobs are rarely changed: its section starts closed.
+    public static var collapsedSections: Set<String> { [Section.fastScrolling] }
 
     /// The one definition of every parameter, in file order.
     public static let tunables: [P] = [
