@@ -15,6 +15,8 @@ public class SingleAxisScene: ScrollScene {
     public var mainAxis: ScrollAxis { axis }
     public var selectedIndex: Int?
     public var caption: String { "" }
+    // The protocol's defaults again, as members of the class: a subclass's override is called
+    // through the protocol only when the class itself implements the requirement.
     public var controls: [SceneControl] { [] }
     public func controlValue(_ id: String) -> Double { 0 }
     public func setControl(_ id: String, to value: Double, at time: Double) {}

@@ -26,7 +26,7 @@
 /// - Tolerance (`ScrollPhysics.toleranceFor`): velocity 1/(0.05·dpr) pt/s, distance 1/dpr pt.
 /// - Paging: `PageScrollPhysics` (see `FlutterPageScrollPhysics`).
 public struct FlutterBouncingModel: FeelModel {
-    public struct Values: TunableModel {
+    public struct Values: TunableModel, FlutterDeviceValues {
         public var frictionFactor = 0.52
         public var fastEasing = 0
         public var drag = 0.135
@@ -162,21 +162,12 @@ public struct FlutterBouncingModel: FeelModel {
                 help: "The most a repeated flick can add.",
                 source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
                 equivalent: "cap in carriedMomentum (pt/s)"),
-            P(
-                .real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt",
-                range: 1...4, format: "%.3f px/pt",
-                help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
-                source: "scroll_physics.dart ScrollPhysics.toleranceFor",
-                equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt")
+            .flutterDevicePixelRatio
         ]
     }
 
     public var values: Values
     public init(values: Values) { self.values = values }
-
-    /// Rest speed (pt/s) and distance (pt) from the device pixel ratio.
-    public var velocityTolerance: Double { 1 / (0.05 * values.devicePixelRatio) }
-    public var distanceTolerance: Double { 1 / values.devicePixelRatio }
 
     public var dragStart: DragStart { DragStart(distance: values.touchSlop, swallowed: true) }
 

@@ -11,7 +11,7 @@
 ///   `kTouchSlop` 18 pt as both the drag start and the minimum fling distance.
 /// - Paging: `PageScrollPhysics` with the default spring.
 public struct FlutterClampingModel: FeelModel {
-    public struct Values: TunableModel {
+    public struct Values: TunableModel, FlutterDeviceValues {
         public var friction = 0.015
         public var minFlingVelocity = 50.0
         public var maxFlingVelocity = 8000.0
@@ -76,20 +76,12 @@ public struct FlutterClampingModel: FeelModel {
                 help: "1 = critical; above 1 no overshoot.",
                 source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
                 equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
-            P(
-                .real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt",
-                range: 1...4, format: "%.3f px/pt",
-                help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
-                source: "scroll_physics.dart ScrollPhysics.toleranceFor",
-                equivalent: "the device's own (MediaQuery.devicePixelRatio); tolerance 1/(0.05·dpr) pt/s, 1/dpr pt")
+            .flutterDevicePixelRatio
         ]
     }
 
     public var values: Values
     public init(values: Values) { self.values = values }
-
-    public var velocityTolerance: Double { 1 / (0.05 * values.devicePixelRatio) }
-    public var distanceTolerance: Double { 1 / values.devicePixelRatio }
 
     public var dragStart: DragStart { DragStart(distance: values.touchSlop, swallowed: true) }
 
