@@ -195,8 +195,8 @@ import ScrollPhysics
             ("{}", "expected a list of steps, found an object"),
             ("[]", "the tour has no steps"),
             (
-                "[{\"scene\": \"grid\", \"gesture\": \"g/flick.json\", \"caption\": \"x\"}]",
-                "step 0 (of 1): unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, nested, "
+                "[{\"scene\": \"mosaic\", \"gesture\": \"g/flick.json\", \"caption\": \"x\"}]",
+                "step 0 (of 1): unknown scene \"mosaic\"; allowed: list, pager, carousel, banner, loop, nested, "
                     + "adapters, lab"
             ),
             ("[{\"scene\": \"list\", \"gesture\": \"g/flick.json\"}]", "step 0 (of 1): missing \"caption\""),

@@ -81,8 +81,8 @@ func temporaryDirectory() throws -> URL {
         arguments: [
             (["replay", "--gesture", "/nonexistent/g.json"], "scrollab: error: /nonexistent/g.json: no such file\n"),
             (
-                ["replay", "--gesture", "G", "--scene", "grid"],
-                "scrollab: error: --scene: unknown scene \"grid\"; allowed: list, pager, carousel, banner, loop, "
+                ["replay", "--gesture", "G", "--scene", "mosaic"],
+                "scrollab: error: --scene: unknown scene \"mosaic\"; allowed: list, pager, carousel, banner, loop, "
                     + "nested, adapters, lab\n"
             ),
             (
