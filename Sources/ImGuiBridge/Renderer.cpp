@@ -183,10 +183,13 @@ void slgui_render_again(unsigned char r, unsigned char g, unsigned char b) {
     gBandsValid = false;
 }
 
-int slgui_render_kept(bool keptAsDrawn, unsigned char r, unsigned char g, unsigned char b) {
+int slgui_render_kept(bool keptAsDrawn, unsigned char r, unsigned char g, unsigned char b, int *changedTop,
+                      int *changedBottom) {
     ImDrawData *data = finishFrame();
     int outputWidth = 0, outputHeight = 0;
     SDL_GetRendererOutputSize(gRenderer, &outputWidth, &outputHeight);
+    *changedTop = 0;
+    *changedBottom = 0;
     if (!data) { gBandsValid = false; return 0; }
     hashBands(data, outputHeight, gNewHashes);
     const bool all = !keptAsDrawn || !gBandsValid || gNewHashes.size() != gBandHashes.size();
@@ -204,6 +207,8 @@ int slgui_render_kept(bool keptAsDrawn, unsigned char r, unsigned char g, unsign
         SDL_RenderFillRect(gRenderer, &rows);
         SDL_SetRenderDrawBlendMode(gRenderer, SDL_BLENDMODE_BLEND);
         drawRows(data, top, bottom);
+        if (redrawn == 0) *changedTop = top;
+        *changedBottom = bottom;
         redrawn += bottom - top;
         band = end;
     }

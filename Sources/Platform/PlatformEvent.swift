@@ -9,6 +9,8 @@ public enum PlatformEvent: Sendable {
     case wheel(x: Double, y: Double, flipped: Bool, time: Double)
     case key(Key, time: Double)
     case resized
+    /// The window's pixels were lost (uncovered, restored) and must all be drawn again.
+    case exposed
 }
 
 /// The keys the playground uses.

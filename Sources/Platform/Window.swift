@@ -61,6 +61,7 @@ public final class Window {
         // The software renderer copies to the window without waiting for the display (whatever its flags say).
         synchronised =
             info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+        keepsFrames = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         var display = SDL_DisplayMode()
         let rate = SDL_GetWindowDisplayMode(window, &display) == 0 ? Int(display.refresh_rate) : 0
         framePeriod = 1 / Double(rate >= 30 && rate <= 500 ? rate : 60)
@@ -94,6 +95,13 @@ public final class Window {
     public let synchronised: Bool
     /// Seconds between the display's refreshes (1/60 when it does not say).
     public let framePeriod: Double
+    /// Whether the window keeps what was drawn from one frame to the next: SDL's software renderer
+    /// draws into the window's own surface, so a frame may redraw and present only what changed
+    /// (`beginPartialFrame`). An accelerated renderer's back buffer holds nothing certain after
+    /// a present: every frame is drawn whole.
+    public let keepsFrames: Bool
+    /// The pixel rectangles changed since the last present, or nil: the whole window.
+    private var damage: [SDL_Rect]?
     private var lastPresent = 0.0
 
     /// Makes the renderer `choice` asks for, falling back to the software renderer when no
@@ -218,7 +226,8 @@ public final class Window {
             return .quit
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
-            return kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED ? .resized : nil
+            if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED { return .resized }
+            return kind == SDL_WINDOWEVENT_EXPOSED ? .exposed : nil
         case SDL_MOUSEBUTTONDOWN
         where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != Window.touchMouseID:
             pointerDown = true
@@ -285,10 +294,43 @@ public final class Window {
         SDL_RenderClear(renderer)
     }
 
-    /// Shows the frame. Without vsync, waits out the rest of the display's frame period first
-    /// (frames never come faster than the display shows them).
+    /// Starts a frame that redraws only some of the window (the rest stays as the last frame left
+    /// it): what `repaint` and `drawOverlay` touch is all `present` sends. Only when `keepsFrames`.
+    public func beginPartialFrame() {
+        precondition(keepsFrames, "a partial frame needs a window that keeps its frames")
+        damage = []
+    }
+
+    /// Whether the frame sends nothing (a partial frame with nothing repainted).
+    public var frameIsUnchanged: Bool { damage?.isEmpty ?? false }
+
+    /// Fills the pixels under `bounds` (points at the canvas's origin and scale, snapped to whole
+    /// pixels as the canvas clips them) with `color` and marks them changed, so what is drawn
+    /// there next replaces the last frame's.
+    public func repaint(_ bounds: Rect, color: Color) {
+        var rect = canvas.pixelRect(bounds)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderFillRect(renderer, &rect)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        damage?.append(rect)
+    }
+
+    /// Shows the frame: the whole window, or in a partial frame only the rectangles it changed
+    /// (none: nothing is sent). Without vsync, waits out the rest of the display's frame period
+    /// first, sent or not (frames never come faster than the display shows them).
     public func present() {
-        SDL_RenderPresent(renderer)
+        if let rects = damage {
+            damage = nil
+            if !rects.isEmpty {
+                SDL_RenderFlush(renderer)
+                rects.withUnsafeBufferPointer {
+                    _ = SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count))
+                }
+            }
+        } else {
+            SDL_RenderPresent(renderer)
+        }
         guard !synchronised else { return }
         let now = Self.preciseNow, due = lastPresent + framePeriod
         if now < due, due - now <= framePeriod {
@@ -349,13 +391,17 @@ public final class Window {
 
     public func endOverlay() { SDL_SetRenderTarget(renderer, nil) }
 
-    /// Copies the overlay's columns from `fromX` pixels to the right edge onto the frame, replacing what is there.
-    public func drawOverlay(fromX: Int) {
+    /// Copies the overlay's columns from `fromX` pixels to the right edge, rows `rows` (all when
+    /// nil), onto the frame, replacing what is there.
+    public func drawOverlay(fromX: Int, rows: Range<Int>? = nil) {
         guard let overlay, hasOverlay else { return }
         let x = Int32(clamping: min(max(0, fromX), overlaySize.0))
-        var rect = SDL_Rect(x: x, y: 0, w: Int32(overlaySize.0) - x, h: Int32(overlaySize.1))
-        guard rect.w > 0 else { return }
+        let top = Int32(clamping: min(max(0, rows?.lowerBound ?? 0), overlaySize.1))
+        let bottom = Int32(clamping: min(max(Int(top), rows?.upperBound ?? overlaySize.1), overlaySize.1))
+        var rect = SDL_Rect(x: x, y: top, w: Int32(overlaySize.0) - x, h: bottom - top)
+        guard rect.w > 0, rect.h > 0 else { return }
         SDL_RenderCopy(renderer, overlay, &rect, &rect)
+        damage?.append(rect)
     }
 
     /// Puts text on the system clipboard.

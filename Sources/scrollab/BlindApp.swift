@@ -129,7 +129,7 @@ final class BlindApp {
             case .letter("d"): answer(.different, at: time)
             default: break
             }
-        case .resized:
+        case .resized, .exposed:
             break
         }
     }

@@ -177,7 +177,7 @@ final class DemoApp {
             case .right: pointerPhone = nil; return demo.step(by: 1, at: time)
             default: return demo.key(at: time)
             }
-        case .resized:
+        case .resized, .exposed:
             break
         }
         return nil

@@ -42,6 +42,14 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "Run the frames in the real window (needs a display), panel included; then measure it at rest.")
     var window = false
 
+    @Option(
+        parsing: .unconditional,
+        help: "With --window: its size in points, WIDTHxHEIGHT (as play's --window; default 1280x800).")
+    var windowSize = "1280x800"
+
+    @Flag(help: "With --window: A and B side by side, both moving.")
+    var compare = false
+
     @OptionGroup var rendererOption: RendererOption
 
     func run() throws {
@@ -49,7 +57,14 @@ struct FramesCommand: ParsableCommand {
         let pixelScale = try scale?.value()
         let setup = try sceneOptions.setup(defaultList: .cards(count: 1000))
         let size = try sceneOptions.viewportSize()  // --viewport and --device, as render and replay take them
-        if window { return try runWindow(setup, viewport: size, frames: frames) }
+        if window {
+            return try runWindow(
+                setup, viewport: size, frames: frames, windowSize: WindowOptions.size(windowSize, flag: "--window-size")
+            )
+        }
+        if compare || windowSize != "1280x800" {
+            throw InputError("--compare and --window-size: only with --window (they lay out the window)")
+        }
         let scene = setup.makeScene(viewport: size, feel: .standard)
         let viewport = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
         // Without --scale, the phone as the window shows it: 800 px high, centred in 1280.
@@ -116,10 +131,12 @@ struct FramesCommand: ParsableCommand {
     /// The window's frames while the scene moves (a scripted fling whenever it rests), then 3 s at
     /// rest through the real idle loop: CPU per frame and share of a core, whole process (the GL
     /// driver's threads included).
-    func runWindow(_ setup: SceneSetup, viewport: Size, frames: Int) throws {
+    func runWindow(_ setup: SceneSetup, viewport: Size, frames: Int, windowSize: Size) throws {
         let app: PlaygroundApp
         do {
-            app = try PlaygroundApp(windowWidth: 1280, windowHeight: 800, renderer: try rendererOption.choice())
+            app = try PlaygroundApp(
+                windowWidth: Int(windowSize.width), windowHeight: Int(windowSize.height),
+                renderer: try rendererOption.choice())
         } catch {
             throw InputError("--window: no display to open a window on (\(error))")
         }
@@ -127,6 +144,7 @@ struct FramesCommand: ParsableCommand {
         let (setups, index) = SceneSetup.playground(with: setup)
         let session = PlaygroundSession(
             setups: setups, initial: index, viewport: viewport, feel: .standard, realTime: Window.now)
+        if compare { _ = session.apply([.setComparing(true)], at: Window.now) }
         var forward = true
         var perFrame: [Double] = []
         perFrame.reserveCapacity(frames)
@@ -134,8 +152,8 @@ struct FramesCommand: ParsableCommand {
             for _ in 0..<count {
                 let now = Window.now
                 let t = session.sceneTime(at: now)
-                if session.scene.isAtRest(at: t) {
-                    ScriptedFling.perform(on: session.scene, at: t, forward: forward)
+                if session.sides.allSatisfy({ $0.scene.isAtRest(at: t) }) {
+                    for side in session.sides { ScriptedFling.perform(on: side.scene, at: t, forward: forward) }
                     forward.toggle()
                 }
                 let start = Self.cpuSeconds()
@@ -148,11 +166,14 @@ struct FramesCommand: ParsableCommand {
         let wallStart = Window.now, cpuStart = Self.cpuSeconds()
         moving(frames, record: true)
         let wall = Window.now - wallStart, cpu = Self.cpuSeconds() - cpuStart
+        // While the phones move: the frame as drawn in part, then the same instant drawn whole.
+        moving(1, record: false)
+        let differing = try partialFrameDifference(app, session)
         perFrame.sort()
         let p90 = perFrame.isEmpty ? 0 : perFrame[min(perFrame.count - 1, perFrame.count * 9 / 10)]
         let over = perFrame.filter { $0 > 1000.0 / 120 }.count
         // At rest: let the motion end, then run the real loop for 3 s with no input.
-        while !session.scene.isAtRest(at: session.sceneTime(at: Window.now)) {
+        while !session.sides.allSatisfy({ $0.scene.isAtRest(at: session.sceneTime(at: Window.now)) }) {
             _ = app.frame(session, at: Window.now); app.window.present()
         }
         var pacer = FramePacer(at: Window.now)
@@ -166,12 +187,33 @@ struct FramesCommand: ParsableCommand {
             session.scene.name
                 + String(
                     format:
-                        " in the window (1280x800, panel open, \(app.window.rendererDescription)): in motion %.2f ms "
+                        " in the window (\(Int(windowSize.width))x\(Int(windowSize.height))\(compare ? ", A/B" : ""), "
+                        + "panel open, \(app.window.rendererDescription)): in motion %.2f ms "
                         + "CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f "
-                        + "%% of a core); at rest %d frames in %.1f s, %.2f %% of a core",
+                        + "%% of a core); at rest %d frames in %.1f s, %.2f %% of a core; \(differing) pixels of the "
+                        + "phones differ from a whole frame",
                     cpu * 1000 / Double(max(frames, 1)), frames, p90, perFrame.last ?? 0, over, Double(frames) / wall,
                     100 * cpu / wall,
                     drawn, restWall, 100 * restUsed / restWall))
+    }
+
+    /// How many pixels left of the panel (the phones and their chrome) differ between the frame
+    /// the window has (drawn in part where it keeps its frames) and the same instant drawn whole.
+    func partialFrameDifference(_ app: PlaygroundApp, _ session: PlaygroundSession) throws -> Int {
+        let now = Window.now
+        _ = app.frame(session, at: now)
+        let layout = app.layout(viewport: session.viewport, sides: session.sides.count)
+        let ratio = app.window.pixelRatio
+        let (w, h) = app.window.size
+        let width = Int((layout.panelX * ratio).rounded(.down)), height = Int((h * ratio).rounded(.down))
+        guard width > 0, height > 0, w > 0 else { return 0 }
+        let partial = try app.window.capture(x: 0, y: 0, width: width, height: height)
+        app.window.present()
+        app.drawWholeNextFrame()
+        _ = app.frame(session, at: now)
+        let whole = try app.window.capture(x: 0, y: 0, width: width, height: height)
+        app.window.present()
+        return ImageDiff(partial, whole).differingPixels
     }
 
     /// CPU time of the whole process (every thread), seconds: steady under a loaded machine, unlike wall time.

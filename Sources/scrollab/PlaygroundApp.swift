@@ -15,7 +15,7 @@ final class PlaygroundApp {
     let panel = TuningPanel()
     private var sceneList = DrawList()
     private var ghostList = DrawList()
-    private var chrome = DrawList(capacity: 32)
+    private var screenList = DrawList()
     /// The phone a drag began on keeps it, even over the panel or the other phone.
     private var pointerPhone: Int?
     private var running = true
@@ -130,9 +130,29 @@ final class PlaygroundApp {
         }
         run(driver.apply([.frame], to: session, at: now), session: session, layout: geometry, at: now)
 
-        window.clear(Self.background)
         let ratio = window.pixelRatio
-        drawChrome(session, layout: geometry, ratio: ratio)
+        // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
+        let spills = panelLeft < geometry.panelX - 0.5
+        // A window that keeps its frames redraws only what changed: a phone whose drawing is the
+        // same as last frame's is left as it is, and the panel's unchanged rows are not copied.
+        // Anything else changing (the layout, labels, caption, a spilling tooltip) redraws all.
+        let chrome = chrome(session, layout: geometry)
+        let drawnNow = DrawnWindow(
+            layout: geometry, ratio: ratio, size: window.size, chrome: chrome.commands, spills: spills)
+        let whole = !window.keepsFrames || drawn != drawnNow || spills || wholeFrameDue
+        drawn = drawnNow
+        wholeFrameDue = false
+        if whole {
+            window.clear(Self.background)
+            window.canvas.scale = ratio
+            window.canvas.originX = 0
+            window.canvas.originY = 0
+            let (w, h) = window.size
+            window.canvas.draw(chrome, bounds: Rect(x: 0, y: 0, width: w, height: h))
+            drawnPhones = []
+        } else {
+            window.beginPartialFrame()
+        }
         let t = session.sceneTime(at: now)
         let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
         for (index, side) in session.sides.enumerated() {
@@ -140,14 +160,32 @@ final class PlaygroundApp {
             sceneList.removeAll()
             sceneList.pixelsPerPoint = geometry.scale * ratio
             side.scene.draw(into: &sceneList, at: t)
+            ghostList.removeAll()
+            if index == 0, session.isComparing, session.showsGhost {
+                ghostList.pixelsPerPoint = geometry.scale * ratio
+                session.sides[1].scene.draw(into: &ghostList, at: t)
+            }
+            screenList.removeAll()
+            screenList.append(PhoneChrome.cornerMask(bounds))
+            if let rate = session.slowMotionRate {
+                // On the phone, for an audience: the motion they see is slowed.
+                let pill = Rect(x: (bounds.width - 200) / 2, y: bounds.height - 96, width: 200, height: 32)
+                screenList.append(.rect(pill, fill: .solid(Color(hex: 0x000000, alpha: 0.62)), cornerRadius: 16))
+                screenList.append(
+                    .text(
+                        "Slow motion \(PlaygroundSession.rateText(rate))", x: pill.x + 16, y: pill.y + 7,
+                        style: .headline,
+                        color: .white, maxWidth: pill.width - 32))
+            }
+            let phoneNow = [sceneList.commands, ghostList.commands, screenList.commands]
+            if index < drawnPhones.count, drawnPhones[index] == phoneNow { continue }
             window.canvas.scale = geometry.scale * ratio
             window.canvas.originX = phone.x * ratio
             window.canvas.originY = phone.y * ratio
+            // What lies under the screen in a whole frame: the bezel.
+            if !whole { window.repaint(bounds, color: PhoneChrome.bezelColor) }
             window.canvas.draw(sceneList, bounds: bounds)
-            if index == 0, session.isComparing, session.showsGhost {
-                ghostList.removeAll()
-                ghostList.pixelsPerPoint = geometry.scale * ratio
-                session.sides[1].scene.draw(into: &ghostList, at: t)
+            if !ghostList.commands.isEmpty {
                 // The screen's whole pixels, as its corner mask snaps them (a size rounded on its
                 // own can be a pixel taller and show a line under the mask).
                 window.canvas.drawGhost(
@@ -155,25 +193,14 @@ final class PlaygroundApp {
                     pixelWidth: Int((phone.maxX * ratio).rounded() - (phone.x * ratio).rounded()),
                     pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
             }
-            sceneList.removeAll()
-            sceneList.append(PhoneChrome.cornerMask(bounds))
-            if let rate = session.slowMotionRate {
-                // On the phone, for an audience: the motion they see is slowed.
-                let pill = Rect(x: (bounds.width - 200) / 2, y: bounds.height - 96, width: 200, height: 32)
-                sceneList.append(.rect(pill, fill: .solid(Color(hex: 0x000000, alpha: 0.62)), cornerRadius: 16))
-                sceneList.append(
-                    .text(
-                        "Slow motion \(PlaygroundSession.rateText(rate))", x: pill.x + 16, y: pill.y + 7,
-                        style: .headline,
-                        color: .white, maxWidth: pill.width - 32))
-            }
-            window.canvas.draw(sceneList, bounds: bounds)
+            window.canvas.draw(screenList, bounds: bounds)
+            while drawnPhones.count <= index { drawnPhones.append([]) }
+            drawnPhones[index] = phoneNow
         }
-        // A tooltip or popup reaching left of the panel is drawn straight onto the frame.
-        let spills = panelLeft < geometry.panelX - 0.5
         let panelDue =
             spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate
             || !window.hasOverlay
+        var panelRows: Range<Int>? = whole ? nil : 0..<0
         if panelDue {
             let kept = spills ? nil : window.beginOverlay(background: Self.background)
             slgui_new_frame(Float(geometry.panelX + geometry.panelWidth), Float(geometry.height), Float(ratio), 1 / 60)
@@ -183,8 +210,10 @@ final class PlaygroundApp {
             if let kept {
                 // Only the rows whose drawing changed (a readout, a hovered button) are redrawn.
                 let bg = Self.background
-                _ = slgui_render_kept(kept, bg.r, bg.g, bg.b)
+                var top: Int32 = 0, bottom: Int32 = 0
+                _ = slgui_render_kept(kept, bg.r, bg.g, bg.b, &top, &bottom)
                 window.endOverlay()
+                if !whole { panelRows = kept ? Int(top)..<Int(bottom) : nil }
             } else {
                 slgui_render()
             }
@@ -192,7 +221,9 @@ final class PlaygroundApp {
             lastPanelDraw = now
             requests += panelRequests
         }
-        if !spills { window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down))) }
+        if !spills, panelRows?.isEmpty != true {
+            window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down)), rows: panelRows)
+        }
         // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
         run(driver.apply(requests, to: session, at: now), session: session, layout: geometry, at: now)
         reportWidgets(geometry, message: session.message?.text)
@@ -371,14 +402,14 @@ final class PlaygroundApp {
             case .home: driver.apply([.key(.home)], to: session, at: time)
             case .end: driver.apply([.key(.end)], to: session, at: time)
             }
-        case .resized:
-            break
+        case .resized, .exposed:
+            wholeFrameDue = true
         }
     }
 
     /// The phones' bezels and labels, and the caption, in window points.
-    private func drawChrome(_ session: PlaygroundSession, layout: WindowLayout, ratio: Double) {
-        chrome.removeAll()
+    private func chrome(_ session: PlaygroundSession, layout: WindowLayout) -> DrawList {
+        var chrome = DrawList()
         for (index, phone) in layout.phones.enumerated() {
             PhoneChrome.bezel(around: phone, scale: layout.scale, into: &chrome)
             let width = WindowLayout.bezelWidth(scale: layout.scale)
@@ -401,12 +432,29 @@ final class PlaygroundApp {
                     session.scene.caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2),
                     maxWidth: max(0, room)))
         }
-        window.canvas.scale = ratio
-        window.canvas.originX = 0
-        window.canvas.originY = 0
-        let (w, h) = window.size
-        window.canvas.draw(chrome, bounds: Rect(x: 0, y: 0, width: w, height: h))
+        return chrome
     }
+
+    /// What a whole frame drew outside the phones' screens; a frame whose differs is drawn whole.
+    private struct DrawnWindow: Equatable {
+        var layout: WindowLayout
+        var ratio: Double
+        var size: (Double, Double)
+        var chrome: [DrawCommand]
+        var spills: Bool
+        static func == (a: Self, b: Self) -> Bool {
+            a.layout == b.layout && a.ratio == b.ratio && a.size == b.size && a.chrome == b.chrome
+                && a.spills == b.spills
+        }
+    }
+    private var drawn: DrawnWindow?
+    /// Each phone's drawing in the last frame: its scene, the ghost over it, its screen's mask.
+    private var drawnPhones: [[[DrawCommand]]] = []
+    /// Set when the window lost its pixels (uncovered, resized): the next frame is drawn whole.
+    private var wholeFrameDue = true
+
+    /// Draws the next frame whole, whatever changed (to compare it with the frames drawn in part).
+    func drawWholeNextFrame() { wholeFrameDue = true }
 
     private var shotCounter = 0
 

@@ -36,17 +36,23 @@ struct WindowOptions: ParsableArguments {
         help: ExitAfter.help("Quit by itself after this many seconds", " (for scripted sessions)."))
     var exitAfter: Number<ExitAfter>?
 
+    /// A window size flag's value, checked against `sizes`.
+    static func size(_ text: String, flag: String) throws(InputError) -> Size {
+        let size = try Flags.size(text, flag: flag, widths: sizes.width, heights: sizes.height)
+        guard sizes.width.contains(size.width), sizes.height.contains(size.height) else {
+            throw InputError(
+                "\(flag): \(text) is out of range; width in [\(Int(sizes.width.lowerBound)), "
+                    + "\(Int(sizes.width.upperBound))], height in [\(Int(sizes.height.lowerBound)), "
+                    + "\(Int(sizes.height.upperBound))] points"
+            )
+        }
+        return size
+    }
+
     /// The flags as values; `screenshots`: whether any screenshot is asked for (its time must then
     /// come before the quit).
     func parsed(screenshots: Bool) throws(InputError) -> (size: Size, screenshotAt: Double, quitAfter: Double?) {
-        let size = try Flags.size(window, flag: "--window", widths: Self.sizes.width, heights: Self.sizes.height)
-        guard Self.sizes.width.contains(size.width), Self.sizes.height.contains(size.height) else {
-            throw InputError(
-                "--window: \(window) is out of range; width in [\(Int(Self.sizes.width.lowerBound)), "
-                    + "\(Int(Self.sizes.width.upperBound))], height in [\(Int(Self.sizes.height.lowerBound)), "
-                    + "\(Int(Self.sizes.height.upperBound))] points"
-            )
-        }
+        let size = try Self.size(window, flag: "--window")
         let shotTime = try screenshotAt.value()
         let quitTime = try exitAfter?.value()
         if screenshots, let quitTime, shotTime >= quitTime {

@@ -198,7 +198,11 @@ import TuningPanel
                 panel.draw(
                     session.panelState(at: clock), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height),
                 at: clock)
-            rowsRedrawn.append(slgui_render_kept(kept, 44, 44, 46))
+            var top: Int32 = 0, bottom: Int32 = 0
+            let rows = slgui_render_kept(kept, 44, 44, 46, &top, &bottom)
+            rowsRedrawn.append(rows)
+            // The span the window copies and presents holds every row redrawn, and is empty when none is.
+            #expect(rows == 0 ? top == bottom : top < bottom && bottom - top >= rows, "\(top)..<\(bottom)")
         }
         frame(mouse: (-1, -1), kept: false)
         // The first frames settle the layout; then an unchanged panel redraws nothing.

@@ -32,8 +32,10 @@ bool slgui_process_event(const void *event);
 void slgui_render(void);
 /// Ends the frame and draws into a texture kept between frames: when `keptAsDrawn` (the texture
 /// holds the last frame drawn this way), only the bands of pixel rows whose drawing changed are
-/// cleared to (r, g, b) and redrawn; otherwise all of it. Returns the pixel rows redrawn.
-int slgui_render_kept(bool keptAsDrawn, unsigned char r, unsigned char g, unsigned char b);
+/// cleared to (r, g, b) and redrawn; otherwise all of it. Returns the pixel rows redrawn, and in
+/// `changedTop` ..< `changedBottom` the span of rows they lie in (0 ..< 0 when none).
+int slgui_render_kept(bool keptAsDrawn, unsigned char r, unsigned char g, unsigned char b, int *changedTop,
+                      int *changedBottom);
 /// The leftmost x (points) the last rendered frame drew at: the panel's edge, or a tooltip's
 /// or popup's further left.
 float slgui_drawn_min_x(void);

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// A window that keeps its frames (SDL's software renderer) redraws and presents only the phones
+/// that changed: what it shows while the list moves equals the same instant drawn whole, one
+/// phone or two, on the software renderer and the one `auto` picks.
+@Suite(
+    .serialized,
+    .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
+struct PartialFrameTests {
+    @Test(arguments: [["--renderer", "software"], ["--renderer", "software", "--compare"], ["--compare"]])
+    func framesDrawnInPartEqualWholeFrames(_ flags: [String]) throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var binary = build.appendingPathComponent("scrollab")
+        if !FileManager.default.fileExists(atPath: binary.path) {
+            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["frames", "--window", "--count", "20"] + flags
+        process.environment = ["DISPLAY": session.display, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("; 0 pixels of the phones differ from a whole frame"), "\(text)")
+    }
+}
