@@ -23,8 +23,7 @@ import ScrollPhysics
     @Test func badModelOrKeyIsOneLine() throws {
         #expect(
             throws: InputError(
-                #"x.json: unknown model "flutter" (models: uikit, flutter-bouncing, flutter-clamping, android, "#
-                    + #"swiper, framer)"#
+                #"x.json: unknown model "flutter" (models: "# + FeelZoo.names.joined(separator: ", ") + ")"
             )
         ) {
             try ParametersFile.decode(#"{"model": "flutter"}"#, file: "x.json")

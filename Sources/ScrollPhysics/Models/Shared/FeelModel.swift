@@ -5,7 +5,7 @@
 /// Android's, Swiper's and Framer Motion's.
 ///
 /// Adding a platform means one new folder under `Models/` with a type conforming to this and
-/// one line in `FeelZoo.models`; nothing else names a model. Requirements below the first
+/// one line in `FeelZoo.models` (plus its preset file; see CONTRIBUTING). Requirements below the first
 /// group have defaults built from the first group, so a model states only what its platform does.
 public protocol FeelModel: Sendable {
     associatedtype Values: TunableModel
