@@ -75,6 +75,7 @@ extension Canvas {
             let texture = newTexture(
                 width: width, height: height,
                 body: {
+                    layerDraws += 1
                     let saved = (originX, originY, layerState)
                     // The frame's corner on the texture's (0, 0), whatever its position on the screen.
                     originX = -rect.x * scale

@@ -23,6 +23,9 @@ public final class Canvas {
     var shadowMiddles: [ShadowKey: Double] = [:]
     var texts: [TextKey: TextEntry] = [:]
     var frame = 0
+    /// How many times a cached group (a layer: a card, a picture) was drawn into its texture;
+    /// content that only moves is copied from its layer and leaves this unchanged.
+    public internal(set) var layerDraws = 0
 
     /// When true, `stats` counts what is submitted to the renderer (for `scrollab frames --stats`).
     public var collectsStats = false

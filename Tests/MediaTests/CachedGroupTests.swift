@@ -51,6 +51,39 @@ import Platform
         #expect(differing(cached, plain, 0, 0, 0, 0, n, n) == 0)
     }
 
+    /// Scrolling by whole pixels composites each card from its layer: only a card coming into
+    /// view is drawn into a texture, at 1× and 3×.
+    @Test(arguments: [1.0, 3.0])
+    func aCardScrolledByWholePixelsIsCopiedFromItsLayer(scale: Double) throws {
+        let list = ListScene(cardCount: 50)
+        let viewport = Rect(x: 0, y: 0, width: list.viewport.width, height: list.viewport.height)
+        let canvas = try OffscreenCanvas(
+            width: Int(viewport.width * scale), height: Int(viewport.height * scale), fonts: fonts)
+        var seen = Set<Int>()
+        var drawList = DrawList()
+        drawList.pixelsPerPoint = scale
+        for step in 0..<12 {
+            // 500 pt down, then one pixel further a frame.
+            _ = list.axis.setOffset(500 + Double(step) / scale, at: 0)
+            drawList.removeAll()
+            list.draw(into: &drawList, at: 0)
+            let keys = Set(
+                drawList.commands.compactMap { command -> Int? in
+                    if case .beginCached(let key, _) = command { return key } else { return nil }
+                })
+            #expect(!keys.isEmpty, "the list draws its cards as layers")
+            let before = canvas.canvas.layerDraws
+            canvas.draw(drawList, viewport: viewport, scale: scale)
+            let new = keys.subtracting(seen).count
+            // At most the new ones (a layer wholly outside the screen is not drawn at all).
+            #expect(
+                canvas.canvas.layerDraws - before <= new && (step > 0 || canvas.canvas.layerDraws > 0),
+                "step \(step): \(canvas.canvas.layerDraws - before) layers drawn, \(new) new in view")
+            seen.formUnion(keys)
+        }
+        #expect(seen.count < 2 * 8, "a few cards in view, not the list")
+    }
+
     @Test func aCachedPictureLooksTheSameWhereverItIs() throws {
         let a = try render(picture(at: Rect(x: 20, y: 30, width: 300, height: 180), cached: true))
         let b = try render(picture(at: Rect(x: 37.4, y: 151.3, width: 300, height: 180), cached: true))
