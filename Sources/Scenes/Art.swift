@@ -128,13 +128,24 @@ public enum Art {
     /// train, road), drawn in `frame` from rectangles, circles and triangles; `seed` varies the
     /// details, as one cached group (the same drawing on every frame). Content is clipped to
     /// `frame`; with a corner radius, the corners are rounded off by painting them `surround`
-    /// (the colour around the picture). Sets `restoreClip` first and leaves it set.
+    /// (the colour around the picture). Sets `restoreClip` first and leaves it set. `layer: false`
+    /// draws it in place, clipped to `frame`, for a picture inside a layer of its own (a tile).
     public static func picture(
         into list: inout DrawList, frame: Rect, title: String, seed: Int, cornerRadius: Double,
-        surround: Color, restoreClip: Rect?
+        surround: Color, restoreClip: Rect?, layer: Bool = true
     ) {
         guard frame.width > 0, frame.height > 0 else { return }
         list.append(.clip(restoreClip))
+        guard layer else {
+            // Where its own layer would be copied: its corner on the pixel grid.
+            let frame = Rect(
+                x: list.onPixelGrid(frame.x), y: list.onPixelGrid(frame.y), width: frame.width, height: frame.height)
+            list.append(.clip(restoreClip.map { frame.intersection($0) } ?? frame))
+            drawSubject(into: &list, frame: frame, title: title, seed: seed)
+            if cornerRadius > 0 { list.append(.cornerMask(frame, cornerRadius: cornerRadius, color: surround)) }
+            list.append(.clip(restoreClip))
+            return
+        }
         // The picture is the same on every frame: drawn once into a texture and copied after.
         var key = Hasher()
         key.combine("Art.picture")
@@ -143,6 +154,13 @@ public enum Art {
         key.combine(cornerRadius)
         key.combine(surround.r); key.combine(surround.g); key.combine(surround.b); key.combine(surround.a)
         list.append(.beginCached(key: key.finalize(), frame: frame))
+        drawSubject(into: &list, frame: frame, title: title, seed: seed)
+        if cornerRadius > 0 { list.append(.cornerMask(frame, cornerRadius: cornerRadius, color: surround)) }
+        list.append(.endCached)
+    }
+
+    /// What `title` names, drawn in `frame`.
+    private static func drawSubject(into list: inout DrawList, frame: Rect, title: String, seed: Int) {
         let words = reading(of: title)
         let light = words.light ?? seededLight(seed)
         switch words.subject ?? seededSubject(seed) {
@@ -156,8 +174,6 @@ public enum Art {
         case .train: train(&list, frame, light, seed)
         case .road: road(&list, frame, light, seed)
         }
-        if cornerRadius > 0 { list.append(.cornerMask(frame, cornerRadius: cornerRadius, color: surround)) }
-        list.append(.endCached)
     }
 
     /// A picture without a title: a landscape picked by `seed`, its corners rounded off in the

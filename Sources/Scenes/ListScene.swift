@@ -93,21 +93,83 @@ public final class ListScene: SingleAxisScene {
         return visibleCards(from: y, to: y + 0.001).first { cardFrame($0).contains(x: point.x, y: y) }
     }
 
+    /// The content is drawn in tiles, one a card (from the middle of the gap above it to the
+    /// middle of the gap below), one the header above the first card: each a layer
+    /// (`beginCached`) keyed by what it shows, so a scroll copies the tiles in view and draws
+    /// only a tile coming into view, or one whose selection changed — as a layer-backed scroll
+    /// view moves its content without redrawing it. No tile cuts a card's picture.
+    static let shadowReach = 14.0
+
     override func drawContent(into list: inout DrawList, offset: Double) {
-        list.append(
-            .rect(
-                Rect(x: 0, y: 0, width: viewport.width, height: viewport.height), fill: .solid(Theme.background),
-                cornerRadius: 0))
+        let background = Theme.background
+        guard offset.isFinite else { return }
+        // Tile edges on the pixel grid the offset is on, so tiles meet without a seam.
+        let ppp = list.pixelsPerPoint
+        func grid(_ value: Double) -> Double { ppp > 0 ? (value * ppp).rounded() / ppp : value }
+        let covered = max(totalLength, viewport.height)
+        let count = cardTops.count
+        /// Content rows of tile `k` (-1: the header; `count - 1` reaches to the end).
+        func edge(_ k: Int) -> Double {
+            if k < 0 { return 0 }
+            if k >= count { return covered }
+            return min(covered, grid(cardTops[k] - Self.spacing / 2))
+        }
+        if offset < 0 {
+            list.append(
+                .rect(
+                    Rect(x: 0, y: 0, width: viewport.width, height: -offset), fill: .solid(background), cornerRadius: 0)
+            )
+        }
+        if covered - offset < viewport.height {
+            list.append(
+                .rect(
+                    Rect(x: 0, y: covered - offset, width: viewport.width, height: viewport.height - covered + offset),
+                    fill: .solid(background), cornerRadius: 0))
+        }
+        let inView = visibleCards(from: offset - Self.spacing, to: offset + viewport.height + Self.spacing)
+        let first = offset < edge(0) || inView.isEmpty ? -1 : inView.lowerBound
+        let last = inView.isEmpty ? (offset < edge(0) ? -1 : count - 1) : inView.upperBound - 1
+        guard first <= last else { return }
+        for k in first...last {
+            let top = edge(k), bottom = edge(k + 1)
+            guard bottom > top, bottom > offset, top < offset + viewport.height else { continue }
+            // The tile's card, and its neighbours' shadows reaching into the gaps.
+            let cards = visibleCards(from: top - Self.shadowReach, to: bottom + Self.shadowReach)
+            var key = Hasher()
+            key.combine("ListScene.tile")
+            key.combine(k)
+            key.combine(top)
+            key.combine(bottom)
+            key.combine(viewport.width)
+            key.combine(selectedIndex.map { cards.contains($0) ? $0 : -1 } ?? -1)
+            let frame = Rect(x: 0, y: top - offset, width: viewport.width, height: bottom - top)
+            list.append(.beginCached(key: key.finalize(), frame: frame))
+            list.append(.rect(frame, fill: .solid(background), cornerRadius: 0))
+            drawCards(cards, into: &list, offset: offset, tile: frame)
+            list.append(.endCached)
+        }
+    }
+
+    /// The large title and `cards` at `offset`, clipped to `tile` (viewport points).
+    private func drawCards(_ cards: Range<Int>, into list: inout DrawList, offset: Double, tile: Rect) {
         // The large title scrolls with the content, under the navigation bar (drawn after).
         let largeTitleTop = Chrome.statusBarHeight + Chrome.navigationBarHeight + 3 - offset
-        if largeTitleTop + TextStyle.largeTitle.lineHeight > 0 {
+        if largeTitleTop + TextStyle.largeTitle.lineHeight > tile.y, largeTitleTop < tile.maxY {
             list.append(
                 .text(
                     Self.title, x: Self.margin, y: largeTitleTop, style: .largeTitle, color: Theme.label,
                     maxWidth: viewport.width - 2 * Self.margin))
         }
-        for index in visibleCards(from: offset, to: offset + viewport.height) {
+        for index in cards {
             let frame = cardFrame(index).offsetBy(dx: 0, dy: -offset)
+            guard frame.maxY > tile.y, frame.y < tile.maxY else {
+                // Only its shadow reaches in (as `DrawList.card` draws it).
+                list.append(
+                    .shadow(
+                        frame.offsetBy(dx: 0, dy: 3), cornerRadius: Self.cornerRadius, blur: 10,
+                        color: Color(hex: 0x000000, alpha: 0.12)))
+                continue
+            }
             list.card(frame, fill: .solid(Theme.card), cornerRadius: Self.cornerRadius)
             var textTop = frame.y + 12
             if frame.height > Self.textBlock + 1 {
@@ -115,8 +177,7 @@ public final class ListScene: SingleAxisScene {
                     x: frame.x + 8, y: frame.y + 8, width: frame.width - 16, height: frame.height - Self.textBlock - 8)
                 Art.picture(
                     into: &list, frame: picture, title: Art.title(index), seed: index, cornerRadius: 11,
-                    surround: Theme.card,
-                    restoreClip: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
+                    surround: Theme.card, restoreClip: tile, layer: false)
                 textTop = picture.maxY + 10
             }
             list.append(

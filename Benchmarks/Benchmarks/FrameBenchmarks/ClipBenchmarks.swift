@@ -7,7 +7,7 @@ import ScrollPhysics
 
 /// The A/B clip the README's targets are about: the list flung up (Assets/gestures/fling-up.json's
 /// shape), UIKit normal against UIKit fast, 60 fps, 1× (828×896 pixels), about 4.2 s long.
-func fourSecondABClip(fps: Double) -> ClipScript {
+func fourSecondABClip(fps: Double, scale: Double = 1) -> ClipScript {
     var events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]
     for i in 1...6 {
         events.append(TimedInput(time: 0.008 * Double(i), event: .move(Point(x: 195, y: 600 - 40 * Double(i)))))
@@ -20,7 +20,7 @@ func fourSecondABClip(fps: Double) -> ClipScript {
         sides: [
             ClipSide(label: "A · uikit-normal", feel: .standard), ClipSide(label: "B · uikit-fast", feel: Feel(fast))
         ],
-        fps: fps)
+        fps: fps, scale: scale)
 }
 
 /// Clip frames: drawn offscreen, and drawn and piped to FFmpeg. One sample is one frame; the
@@ -43,6 +43,19 @@ func clipBenchmarks() {
         offscreen.step()
         benchmark.stopMeasurement()
     }
+
+    // The same A/B frame at --scale 2 (1656×1792 px), beside its copy floor.
+    let double = ClipFrames(script: fourSecondABClip(fps: 60, scale: 2), fonts: fonts)
+    Benchmark(
+        "clip: one A/B frame drawn offscreen at --scale 2 (\(double.clip.pixelWidth)×\(double.clip.pixelHeight))",
+        configuration: .init(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(10), maxIterations: 1000)
+    ) { benchmark in
+        if double.ended { double.restart() }
+        benchmark.startMeasurement()
+        double.step()
+        benchmark.stopMeasurement()
+    }
+    copyFloorBenchmark(width: double.clip.pixelWidth, height: double.clip.pixelHeight)
 
     for format in [VideoFormat.mp4, .gif] {
         Benchmark(

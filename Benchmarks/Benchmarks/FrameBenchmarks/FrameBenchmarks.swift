@@ -106,6 +106,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The list at a phone's pixel densities (@2x: 780×1688 px, @3x: 1170×2532 px), each beside the
+    // floor of a CPU renderer at that size: one copy of the frame's pixels, measured in the same run,
+    // so "× the floor" holds on any machine.
+    for scale in [1.0, 2.0, 3.0] {
+        let (width, height) = (Int(390 * scale), Int(844 * scale))
+        let state = FrameState(
+            scene: makeScene("list", items: 1000),
+            canvas: try! OffscreenCanvas(width: width, height: height, fonts: fonts), scale: scale)
+        Benchmark("frame: list, 1000 items, @\(Int(scale))x (\(width)×\(height) px)", configuration: perFrame) {
+            benchmark in
+            state.warmUp()
+            benchmark.startMeasurement()
+            state.step()
+            benchmark.stopMeasurement()
+            blackHole(state.list.count)
+        }
+        copyFloorBenchmark(width: width, height: height)
+    }
+
     // A carousel slider moved at 1,000,000 cells: the snap targets follow the new cell width.
     let slider = SliderState()
     Benchmark("carousel: move the cell-width slider, 1000000 cells", configuration: perFrame) { benchmark in
@@ -135,9 +154,12 @@ final class FrameState {
     var t = 0.0
     private var warm = false
 
-    init(scene: any ScrollScene, canvas: OffscreenCanvas?) {
+    let scale: Double
+
+    init(scene: any ScrollScene, canvas: OffscreenCanvas?, scale: Double = 1) {
         self.scene = scene
         self.canvas = canvas
+        self.scale = scale
     }
 
     func warmUp() {
@@ -154,7 +176,8 @@ final class FrameState {
         scene.draw(into: &list, at: t)
         if let canvas {
             canvas.clear(.black)
-            canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: 1)
+            list.pixelsPerPoint = scale
+            canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: scale)
         }
     }
 }
@@ -164,4 +187,20 @@ final class SliderState {
     let carousel = CarouselScene(cellCount: 1_000_000)
     var width = 300.0
     var time = 0.0
+}
+
+/// The floor of a CPU renderer at `width` × `height` pixels: one copy of a frame's pixels (4 bytes
+/// each) from one buffer to another, both made before measuring.
+func copyFloorBenchmark(width: Int, height: Int) {
+    let count = width * height * 4
+    let source = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+    let target = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+    source.initializeMemory(as: UInt8.self, repeating: 7, count: count)
+    target.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+    Benchmark("floor: copy \(width)×\(height) px once", configuration: perFrame) { benchmark in
+        benchmark.startMeasurement()
+        target.copyMemory(from: source, byteCount: count)
+        benchmark.stopMeasurement()
+        blackHole(target.load(as: UInt8.self))
+    }
 }
