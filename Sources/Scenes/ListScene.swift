@@ -103,6 +103,14 @@ public final class ListScene: SingleAxisScene {
     override func drawContent(into list: inout DrawList, offset: Double) {
         let background = Theme.background
         guard offset.isFinite else { return }
+        if isStretching {
+            let viewportRect = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+            list.append(.rect(viewportRect, fill: .solid(background), cornerRadius: 0))
+            drawCards(
+                visibleCards(from: offset, to: offset + viewport.height), into: &list, offset: offset,
+                tile: viewportRect, layered: true)
+            return
+        }
         // Tile edges on the pixel grid the offset is on, so tiles meet without a seam.
         let ppp = list.pixelsPerPoint
         func grid(_ value: Double) -> Double { ppp > 0 ? (value * ppp).rounded() / ppp : value }
@@ -151,7 +159,10 @@ public final class ListScene: SingleAxisScene {
     }
 
     /// The large title and `cards` at `offset`, clipped to `tile` (viewport points).
-    private func drawCards(_ cards: Range<Int>, into list: inout DrawList, offset: Double, tile: Rect) {
+    /// `layered`: each picture its own layer (outside a tile).
+    private func drawCards(
+        _ cards: Range<Int>, into list: inout DrawList, offset: Double, tile: Rect, layered: Bool = false
+    ) {
         // The large title scrolls with the content, under the navigation bar (drawn after).
         let largeTitleTop = Chrome.statusBarHeight + Chrome.navigationBarHeight + 3 - offset
         if largeTitleTop + TextStyle.largeTitle.lineHeight > tile.y, largeTitleTop < tile.maxY {
@@ -177,7 +188,7 @@ public final class ListScene: SingleAxisScene {
                     x: frame.x + 8, y: frame.y + 8, width: frame.width - 16, height: frame.height - Self.textBlock - 8)
                 Art.picture(
                     into: &list, frame: picture, title: Art.title(index), seed: index, cornerRadius: 11,
-                    surround: Theme.card, restoreClip: tile, layer: false)
+                    surround: Theme.card, restoreClip: tile, layer: layered)
                 textTop = picture.maxY + 10
             }
             list.append(

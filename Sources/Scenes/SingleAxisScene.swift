@@ -209,13 +209,20 @@ public class SingleAxisScene: ScrollScene {
     /// Length of the content along the axis, for the scroll indicator (pt).
     var contentLength: Double { axis.bounds.upperBound + orientation.length(of: viewport) }
 
+    /// Whether `drawContent` is drawing content that will be stretched (an edge pulled on a feel
+    /// that stretches): its shapes then land between pixels, so a scene drawing in tiles draws
+    /// them whole instead (tiles would part at their seams).
+    private(set) var isStretching = false
+
     public func draw(into list: inout DrawList, at time: Double) {
         let offset = list.onPixelGrid(axis.offset(at: time))
         list.append(.clip(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)))
         if let stretch = overscrollStretch(at: offset) {
             // The content at the edge, stretched toward it (the feel draws overscroll so).
             var content = DrawList()
+            isStretching = true
             drawContent(into: &content, offset: min(max(offset, axis.bounds.lowerBound), axis.bounds.upperBound))
+            isStretching = false
             for command in content.commands { list.append(stretch.apply(command)) }
         } else {
             drawContent(into: &list, offset: offset)

@@ -1,6 +1,7 @@
 import Testing
 import Drawing
 import Platform
+import ScrollPhysics
 @testable import Scenes
 
 /// Cached groups (a card's picture drawn once into a texture and copied): the copy looks like the
@@ -82,6 +83,40 @@ import Platform
             seen.formUnion(keys)
         }
         #expect(seen.count < 2 * 8, "a few cards in view, not the list")
+    }
+
+    /// A list pulled past its top on a feel that stretches content: no seam between its tiles (a
+    /// stretched tile's edges land between pixels, so stretched content is drawn whole), on a
+    /// stretched list and a moved one, at 1× and 3×.
+    @Test(arguments: [(true, 1.0), (true, 3.0), (false, 1.0)])
+    func aPulledListHasNoSeams(stretched: Bool, scale: Double) throws {
+        let scene = SceneSetup.cards(count: 50).makeScene(
+            viewport: .phone, feel: stretched ? Feel(AndroidModel()) : .standard)
+        scene.handle(TimedInput(time: 0, event: .down(Point(x: 200, y: 200))))
+        for i in 1...30 {
+            scene.handle(TimedInput(time: Double(i) * 0.02, event: .move(Point(x: 200, y: 200 + Double(i) * 10))))
+        }
+        var blackRows: [String] = []
+        for step in 0..<12 {
+            // The pull held and let go: a range of stretches.
+            let t = 0.3 + Double(step) * 0.05
+            if step == 6 { scene.handle(TimedInput(time: t, event: .up(Point(x: 200, y: 500)))) }
+            scene.advance(to: t)
+            var list = DrawList()
+            list.pixelsPerPoint = scale
+            scene.draw(into: &list, at: t)
+            let (width, height) = (Int(390 * scale), Int(844 * scale))
+            let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+            canvas.clear(.black)
+            canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: scale)
+            let image = canvas.snapshot()
+            for y in 0..<height {
+                // The list's background shows at the left margin of every row.
+                let p = image.pixel(x: Int(4 * scale), y: y)
+                if p.0 == 0 && p.1 == 0 && p.2 == 0 { blackRows.append("\(t) s: row \(y)") }
+            }
+        }
+        #expect(blackRows.isEmpty, "rows left undrawn: \(blackRows.prefix(8))")
     }
 
     @Test func aCachedPictureLooksTheSameWhereverItIs() throws {
