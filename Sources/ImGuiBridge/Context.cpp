@@ -150,4 +150,18 @@ void slgui_set_mouse(float x, float y, bool down) {
     io.MouseDown[0] = down;
 }
 
+void slgui_set_keys(bool ctrl, bool enter, bool escape) {
+    ImGuiIO &io = ImGui::GetIO();
+    if (!gHasPlatformBackend) {
+        // Without the SDL backend no key has a slot: give Enter and Escape two.
+        io.KeyMap[ImGuiKey_Enter] = 1;
+        io.KeyMap[ImGuiKey_Escape] = 2;
+    }
+    io.KeyCtrl = ctrl;
+    if (io.KeyMap[ImGuiKey_Enter] >= 0) io.KeysDown[io.KeyMap[ImGuiKey_Enter]] = enter;
+    if (io.KeyMap[ImGuiKey_Escape] >= 0) io.KeysDown[io.KeyMap[ImGuiKey_Escape]] = escape;
+}
+
+void slgui_type(const char *text) { ImGui::GetIO().AddInputCharactersUTF8(text); }
+
 }  // extern "C"

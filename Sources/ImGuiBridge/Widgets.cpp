@@ -200,6 +200,11 @@ void slgui_table(const char *id, int columns, int rows, const char *const *cells
     }
     ImGui::EndTable();
 }
+// The slider whose typing field is open, and the value typed into it so far.
+static ImGuiID gTypingSlider = 0;
+static double gTypedValue = 0;
+static bool gTyped = false;
+
 bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
                         double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
                         const double *marks, const char *const *markLabels, int markCount, float width) {
@@ -220,8 +225,34 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
     const bool aboutToType = context.IO.KeyCtrl && context.HoveredIdPreviousFrame == sliderID;
     ImGuiSliderFlags flags =
         (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
-    const bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
-                                             typing || aboutToType ? inputFormat : "", flags);
+    const double before = *position;
+    bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
+                                       typing || aboutToType ? inputFormat : "", flags);
+    // A typed value is one change, made when its field closes (Enter or a click elsewhere; Escape
+    // cancels): ImGui applies every keystroke, and "0.6" passes through "0" on the way, which the
+    // physics would take (and a rule between values would carry to another).
+    if (ImGui::TempInputIsActive(sliderID)) {
+        if (gTypingSlider != sliderID) {
+            gTypingSlider = sliderID;
+            gTyped = false;
+        }
+        if (changed) {
+            gTypedValue = *position;
+            gTyped = true;
+        }
+        *position = before;
+        changed = false;
+    } else if (gTypingSlider == sliderID) {
+        if (changed) {
+            gTypedValue = *position;
+            gTyped = true;
+        }
+        const bool cancelled = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+        changed = gTyped && !cancelled && gTypedValue != before;
+        *position = changed ? gTypedValue : before;
+        gTypingSlider = 0;
+        gTyped = false;
+    }
     {
         const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
         gSlider[0] = lo.x; gSlider[1] = lo.y; gSlider[2] = hi.x - lo.x; gSlider[3] = hi.y - lo.y;

@@ -73,6 +73,48 @@ import TuningPanel
         }
     }
 
+    /// A value typed into a slider (Ctrl+click) is one request, made when Enter closes the field:
+    /// none while it is typed ("0.9" passes through "0", which the physics would take), none when
+    /// Escape cancels it.
+    @Test func aTypedValueIsOneRequestWhenItsFieldCloses() throws {
+        let width: Float = 560, height: Float = 3000
+        let (offscreen, session, panel) = try headless(width: width, height: height)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        func frame(
+            at mouse: (Float, Float), down: Bool = false, ctrl: Bool = false, enter: Bool = false,
+            escape: Bool = false, typing text: String = ""
+        ) -> [SessionRequest] {
+            slgui_set_mouse(mouse.0, mouse.1, down)
+            slgui_set_keys(ctrl, enter, escape)
+            if !text.isEmpty { slgui_type(text) }
+            slgui_new_frame(width, height, 1, 1.0 / 60)
+            let requests = panel.draw(
+                session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
+            slgui_render()
+            session.send(requests, at: 10)
+            return requests
+        }
+        func values(_ requests: [SessionRequest]) -> [String] {
+            requests.compactMap { if case .setValue(let key, let value) = $0 { "\(key)=\(value)" } else { nil } }
+        }
+        for _ in 0..<3 { _ = frame(at: (-1, -1)) }
+        let title = try #require(ScrollParameters.tunables.first { $0.key == "rubberBandCoefficient" }?.title)
+        let slider = try #require(panel.widgetRects.first { $0.label == title }, "slider \(title)")
+        let at = (slider.x + slider.width / 2, slider.y + slider.height / 2)
+        for (ending, expected) in [("enter", ["rubberBandCoefficient=number(0.9)"]), ("escape", [])] {
+            var seen: [SessionRequest] = []
+            seen += frame(at: at, ctrl: true)
+            seen += frame(at: at, down: true, ctrl: true)
+            seen += frame(at: at, ctrl: true)
+            seen += frame(at: at, typing: "0")
+            seen += frame(at: at, typing: ".9")
+            #expect(values(seen).isEmpty, "\(ending): nothing while typing: \(values(seen))")
+            let closing = frame(at: at, enter: ending == "enter", escape: ending == "escape")
+            #expect(values(closing + frame(at: at)) == expected, "\(ending)")
+        }
+        #expect(session.feel.uikit.rubberBandCoefficient == 0.9)
+    }
+
     @Test func clicksReturnRequestsAndTheNextFlingFeelsThem() throws {
         let width: Float = 560, height: Float = 1600
         let (offscreen, session, panel) = try headless(width: width, height: height)

@@ -20,6 +20,10 @@ void slgui_shutdown(void);
 /// without input focus). Without a window (headless tests) pass the frame's display size, mouse and time step.
 void slgui_new_frame(float displayWidth, float displayHeight, float scale, float deltaTime);
 void slgui_set_mouse(float x, float y, bool down);
+/// For a panel without a window (tests): Ctrl held, Enter or Escape down, for the next frame.
+void slgui_set_keys(bool ctrl, bool enter, bool escape);
+/// For a panel without a window (tests): text typed before the next frame.
+void slgui_type(const char *text);
 
 // Input.cpp: SDL events for the panel.
 /// Feeds one SDL_Event; returns true when the panel wants it: a press or wheel over the panel
