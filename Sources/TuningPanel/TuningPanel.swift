@@ -477,6 +477,15 @@ public final class TuningPanel {
     /// value, a checkbox for an optional value's unset meaning and then its slider, a slider for
     /// a number.
     private func widget(_ row: ModelRow, state: PanelState, into requests: inout [SessionRequest]) {
+        if let fixed = row.sceneValue {
+            // The scene sets it: what runs, greyed, not a control that would change nothing.
+            let shown =
+                row.isChoice
+                ? row.options[min(max(0, Int(fixed)), row.options.count - 1)] : Self.cFormat(row.format, fixed)
+            Gui.disabled("\(row.title): \(shown) (this scene's rule)")
+            Gui.help(Self.helpText(row))
+            return
+        }
         if row.isChoice {
             var index = Int(row.value)
             if Gui.combo(row.title, &index, row.options) {

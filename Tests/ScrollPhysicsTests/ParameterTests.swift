@@ -193,8 +193,11 @@ import Testing
         let banner = uikit.rows(pagingBy: .threshold)
         #expect(banner.first { $0.key == "pageDistanceThreshold" }?.shown == true)
         #expect(banner.first { $0.key == "maximumPagesPerFling" }?.shown == false)
-        // The values stay the model's own: only visibility follows the scene.
+        // The values stay the model's own; what the scene runs instead is said beside them.
         #expect(banner.first { $0.key == "pagePolicy" }?.value == 0)
+        let threshold = Double(try #require(PagePolicy.allCases.firstIndex(of: .threshold)))
+        #expect(banner.first { $0.key == "pagePolicy" }?.sceneValue == threshold)
+        #expect(rows.allSatisfy { $0.sceneValue == nil } && banner.filter { $0.sceneValue != nil }.count == 1)
         #expect(uikit.collapsedSections == [ScrollParameters.Section.fastScrolling])
         #expect(FlutterBouncingModel(values: .init()).collapsedSections.isEmpty)
     }
@@ -224,8 +227,8 @@ import Testing
         #expect(fast.map(\.text) == ["now ×2.3 after 3 flicks in a row"])
         #expect(uikit.notes(in: ScrollParameters.Section.paging, PanelContext()).isEmpty)
         #expect(
-            uikit.notes(in: ScrollParameters.Section.paging, PanelContext(forcedPagePolicy: .threshold)).map(\.text)
-                == ["This scene always pages by threshold (its seed's rule)."])
+            uikit.notes(in: ScrollParameters.Section.paging, PanelContext(forcedPagePolicy: .threshold)).first?.text
+                .hasPrefix("This scene always pages by threshold, its seed's rule") == true)
         #expect(FlutterBouncingModel(values: .init()).notes(in: "", PanelContext()).isEmpty)
     }
 }

@@ -75,7 +75,7 @@ extension FeelModel {
     /// it matters given the others, on a scene that pages by `policy` when one is given.
     public func rows(pagingBy policy: PagePolicy? = nil) -> [ModelRow] {
         let effective = policy.map { paging(by: $0).values } ?? values
-        return Self.parameters.map { ModelRow($0, values: values, shown: $0.matters(effective)) }
+        return Self.parameters.map { ModelRow($0, values: values, running: effective, shown: $0.matters(effective)) }
     }
 
     /// `rows(pagingBy: nil)`.

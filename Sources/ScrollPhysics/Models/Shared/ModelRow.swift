@@ -26,6 +26,9 @@ public struct ModelRow: Sendable, Equatable {
     /// Whether it has any effect given the others (the panel hides it when not).
     public let shown: Bool
     public let value: Double
+    /// The value that runs instead, when the scene sets it (a banner always pages by threshold);
+    /// nil when the model's own value runs.
+    public let sceneValue: Double?
 
     /// The section the device's own tunables go in, after the viewport.
     public static let deviceSection = "Device"
@@ -33,7 +36,8 @@ public struct ModelRow: Sendable, Equatable {
     public init(
         key: String, title: String, unit: String, range: ClosedRange<Double>, scale: SliderScale, format: String,
         help: String, source: String, isCount: Bool, isFlag: Bool, options: [String] = [], marks: [SliderMark] = [],
-        unsetMeaning: String? = nil, isUnset: Bool = false, section: String = "", shown: Bool = true, value: Double
+        unsetMeaning: String? = nil, isUnset: Bool = false, section: String = "", shown: Bool = true, value: Double,
+        sceneValue: Double? = nil
     ) {
         self.key = key
         self.title = title
@@ -52,17 +56,20 @@ public struct ModelRow: Sendable, Equatable {
         self.section = section
         self.shown = shown
         self.value = value
+        self.sceneValue = sceneValue
     }
 
-    /// `tunable` with its value in `values`.
-    public init<Values>(_ tunable: Tunable<Values>, values: Values, shown: Bool = true) {
+    /// `tunable` with its value in `values`; `running`: the values the scene runs, when it sets some.
+    public init<Values>(_ tunable: Tunable<Values>, values: Values, running: Values? = nil, shown: Bool = true) {
+        let own = tunable.number(in: values)
+        let runs = running.map { tunable.number(in: $0) }
         self.init(
             key: tunable.key, title: tunable.title, unit: tunable.unit, range: tunable.range, scale: tunable.scale,
             format: tunable.format, help: tunable.help, source: tunable.source, isCount: tunable.isCount,
             isFlag: tunable.isFlag, options: tunable.options, marks: tunable.marks,
             unsetMeaning: tunable.isOptional ? tunable.unsetMeaning : nil,
             isUnset: tunable.value(in: values) == .null, section: tunable.section, shown: shown,
-            value: tunable.number(in: values))
+            value: own, sceneValue: runs.flatMap { $0 == own ? nil : $0 })
     }
 
     /// One of named options.

@@ -23,7 +23,11 @@ extension UIKitModel {
             ]
         case ScrollParameters.Section.paging:
             guard let forced = context.forcedPagePolicy else { return [] }
-            return [PanelNote("This scene always pages by \(forced.rawValue) (its seed's rule).")]
+            return [
+                PanelNote(
+                    "This scene always pages by \(forced.rawValue), its seed's rule: the knobs shown are that rule's; "
+                        + "your page policy applies in the other scenes.", style: .remark)
+            ]
         default:
             return []
         }
