@@ -424,13 +424,15 @@ final class PlaygroundApp {
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
-            // Left of the panel, in a box as wide as the room there: the renderer measures the
-            // text and ends it with an ellipsis only when it does not fit.
-            let x = max(12, phone.x - 10), room = layout.panelX - x - 12
+            // Centred over the phone, in a box as wide as the room on both sides allows (the
+            // window's left edge, the panel): the renderer ends it with an ellipsis only when it
+            // does not fit.
+            let middle = phone.x + phone.width / 2
+            let half = max(0, min(middle - 12, layout.panelX - 12 - middle))
             chrome.append(
                 .text(
-                    session.scene.caption, x: x, y: phone.y - 44, style: .caption, color: Color(hex: 0xAEAEB2),
-                    maxWidth: max(0, room)))
+                    session.scene.caption, x: middle - half, y: phone.y - 44, style: .caption,
+                    color: Color(hex: 0xAEAEB2), maxWidth: 2 * half, alignment: .center))
         }
         return chrome
     }
