@@ -99,7 +99,9 @@ struct FramesCommand: ParsableCommand {
             scene.advance(to: t)
             list.removeAll()
             scene.draw(into: &list, at: t)
-            canvas?.clear(.black)
+            // Cleared once, as a clip's canvas and a window that keeps its frames are: each frame
+            // draws the whole viewport over the last.
+            if frame == 0 { canvas?.clear(.black) }
             canvas?.draw(list, viewport: viewport, scale: drawScale, x: x)
             if stats, frame >= 240 {
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)

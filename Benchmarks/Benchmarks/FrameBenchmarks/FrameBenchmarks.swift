@@ -153,6 +153,7 @@ final class FrameState {
     var list = DrawList()
     var t = 0.0
     private var warm = false
+    private var cleared = false
 
     let scale: Double
 
@@ -175,7 +176,9 @@ final class FrameState {
         list.removeAll()
         scene.draw(into: &list, at: t)
         if let canvas {
-            canvas.clear(.black)
+            // Cleared once, as a clip's canvas and a window that keeps its frames are.
+            if !cleared { canvas.clear(.black) }
+            cleared = true
             list.pixelsPerPoint = scale
             canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: scale)
         }
