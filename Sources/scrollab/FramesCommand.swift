@@ -171,6 +171,9 @@ struct FramesCommand: ParsableCommand {
         // While the phones move: the frame as drawn in part, then the same instant drawn whole.
         moving(1, record: false)
         let differing = try partialFrameDifference(app, session)
+        let ratio = app.window.pixelRatio
+        let floor = Self.copyFloor(
+            pixels: Int((windowSize.width * ratio).rounded()) * Int((windowSize.height * ratio).rounded()))
         perFrame.sort()
         let p90 = perFrame.isEmpty ? 0 : perFrame[min(perFrame.count - 1, perFrame.count * 9 / 10)]
         let over = perFrame.filter { $0 > 1000.0 / 120 }.count
@@ -193,10 +196,30 @@ struct FramesCommand: ParsableCommand {
                         + "panel open, \(app.window.rendererDescription)): in motion %.2f ms "
                         + "CPU per frame over %d frames (p90 %.2f, longest %.2f, %d over 8.3 ms; %.0f fps, %.0f "
                         + "%% of a core); at rest %d frames in %.1f s, %.2f %% of a core; \(differing) pixels of the "
-                        + "phones differ from a whole frame",
+                        + "phones differ from a whole frame; floor (one copy of the window's pixels) %.2f ms, "
+                        + "frames %.1f× the floor",
                     cpu * 1000 / Double(max(frames, 1)), frames, p90, perFrame.last ?? 0, over, Double(frames) / wall,
                     100 * cpu / wall,
-                    drawn, restWall, 100 * restUsed / restWall))
+                    drawn, restWall, 100 * restUsed / restWall, floor * 1000,
+                    cpu / Double(max(frames, 1)) / max(floor, 1e-9)))
+    }
+
+    /// The floor of a CPU renderer for `pixels` pixels, s: the median of 101 copies of that many
+    /// 4-byte pixels from one buffer to another (both made first), measured in this run.
+    static func copyFloor(pixels: Int) -> Double {
+        let count = max(1, pixels) * 4
+        let source = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        defer { source.deallocate(); target.deallocate() }
+        source.initializeMemory(as: UInt8.self, repeating: 7, count: count)
+        target.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        var times: [Double] = []
+        for _ in 0..<101 {
+            let start = cpuSeconds()
+            target.copyMemory(from: source, byteCount: count)
+            times.append(cpuSeconds() - start)
+        }
+        return times.sorted()[50]
     }
 
     /// How many pixels left of the panel (the phones and their chrome) differ between the frame
