@@ -414,13 +414,14 @@ final class PlaygroundApp {
             PhoneChrome.bezel(around: phone, scale: layout.scale, into: &chrome)
             let width = WindowLayout.bezelWidth(scale: layout.scale)
             if session.isComparing {
-                // What runs on each phone, in the phone's width (an ellipsis ends a longer one).
+                // What runs on each phone, over it and one bezel (an ellipsis ends a longer one), so
+                // the two labels keep a bezel and more between them.
                 let label = session.sides[index].title + (index == session.editing ? "  (editing)" : "")
                 chrome.append(
                     .text(
                         label, x: phone.x, y: phone.y - 44, style: .headline,
                         color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2),
-                        maxWidth: phone.width + 2 * width))
+                        maxWidth: phone.width + width))
             }
         }
         if !session.isComparing, let phone = layout.phones.first {
