@@ -97,7 +97,7 @@ public struct GestureTrace: Equatable, Sendable {
 
 /// The table under the plots, as text: one row per side.
 public enum GestureTable {
-    public static let header = ["", "release", "glide", "to rest", "peak speed", "overshoot"]
+    public static let header = ["", "release", "glide", "to rest", "peak velocity", "overshoot"]
 
     /// `label`'s row: "–" for what the gesture does not have (no lift, still moving).
     public static func row(_ label: String, _ summary: GestureTrace.Summary?) -> [String] {
