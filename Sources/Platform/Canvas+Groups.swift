@@ -24,8 +24,10 @@ extension Canvas {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0,
             rect.height > 0
         else { return }
-        let width = (rect.width * scale).rounded(), height = (rect.height * scale).rounded()
+        // Its edges where every other shape's are: each rounded on its own (a width rounded apart
+        // from the position could end a pixel short of a bar beside it).
         let x = (originX + rect.x * scale).rounded(), y = (originY + rect.y * scale).rounded()
+        let width = (originX + rect.maxX * scale).rounded() - x, height = (originY + rect.maxY * scale).rounded() - y
         guard width >= 1, height >= 1, width <= 1e6, height <= 1e6, abs(x) < 1e9, abs(y) < 1e9 else { return }
         var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         var clip = SDL_Rect()
