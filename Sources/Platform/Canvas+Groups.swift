@@ -24,10 +24,8 @@ extension Canvas {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0,
             rect.height > 0
         else { return }
-        // Its edges where every other shape's are: each rounded on its own (a width rounded apart
-        // from the position could end a pixel short of a bar beside it).
+        let width = (rect.width * scale).rounded(), height = (rect.height * scale).rounded()
         let x = (originX + rect.x * scale).rounded(), y = (originY + rect.y * scale).rounded()
-        let width = (originX + rect.maxX * scale).rounded() - x, height = (originY + rect.maxY * scale).rounded() - y
         guard width >= 1, height >= 1, width <= 1e6, height <= 1e6, abs(x) < 1e9, abs(y) < 1e9 else { return }
         var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         var clip = SDL_Rect()
@@ -43,7 +41,10 @@ extension Canvas {
             copy(texture, nil, &destination)
             return
         }
-        var inside = clipped ? destination.intersected(clip) : destination
+        // Drawn in place: clipped where the frame's own pixel edges are (each rounded on its own,
+        // as every shape's inside is), not to the copy's rectangle, whose width is rounded apart.
+        let own = pixelRect(rect)
+        var inside = clipped ? own.intersected(clip) : own
         SDL_RenderSetClipRect(renderer, &inside)
         draw(commands, range, bounds: rect.intersection(bounds))
         if clipped { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }

@@ -180,8 +180,10 @@ final class PlaygroundApp {
             let phoneNow = [sceneList.commands, ghostList.commands, screenList.commands]
             if index < drawnPhones.count, drawnPhones[index] == phoneNow { continue }
             window.canvas.scale = geometry.scale * ratio
-            window.canvas.originX = phone.x * ratio
-            window.canvas.originY = phone.y * ratio
+            // On whole pixels, so a layer copied at its rounded corner ends where a bar drawn
+            // beside it ends (both then round the same fraction).
+            window.canvas.originX = (phone.x * ratio).rounded()
+            window.canvas.originY = (phone.y * ratio).rounded()
             // What lies under the screen in a whole frame: the bezel.
             if !whole { window.repaint(bounds, color: PhoneChrome.bezelColor) }
             window.canvas.draw(sceneList, bounds: bounds)
