@@ -114,11 +114,7 @@ struct BlindWindowTests {
     /// Runs the built `scrollab` with `arguments` in `folder`; returns its standard output.
     func runScrollab(_ arguments: [String], in folder: URL) throws -> String {
         let process = Process()
-        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
-        }
+        let binary = XSession.scrollabBinary
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder

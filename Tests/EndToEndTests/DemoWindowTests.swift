@@ -15,11 +15,7 @@ struct DemoWindowTests {
             "scrollab-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
-        }
+        let binary = XSession.scrollabBinary
         let logURL = directory.appendingPathComponent("demo.log"), shot = directory.appendingPathComponent("demo.png")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)

@@ -16,11 +16,7 @@ struct ExitAfterTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("trace.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
-        }
+        let binary = XSession.scrollabBinary
         let process = Process()
         process.executableURL = binary
         process.arguments = ["play", "--trace", fifo, "--exit-after", "1"]

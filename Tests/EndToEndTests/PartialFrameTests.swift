@@ -12,11 +12,7 @@ struct PartialFrameTests {
         let flags = ["--renderer", "software", "--compare"]
         let session = try XSession()
         defer { session.stop() }
-        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
-        }
+        let binary = XSession.scrollabBinary
         let process = Process()
         process.executableURL = binary
         process.arguments = ["frames", "--window", "--count", "20"] + flags

@@ -13,6 +13,14 @@ final class XSession {
         return true
     }()
 
+    /// The `scrollab` built beside the tests (one level up in bundled test layouts).
+    static var scrollabBinary: URL {
+        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let binary = build.appendingPathComponent("scrollab")
+        if FileManager.default.fileExists(atPath: binary.path) { return binary }
+        return build.deletingLastPathComponent().appendingPathComponent("scrollab")
+    }
+
     static func executable(_ name: String) -> String? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(name)"
@@ -142,11 +150,7 @@ final class PlaygroundProcess {
         -> Process
     {
         let process = Process()
-        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var binary = build.appendingPathComponent("scrollab")
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = build.deletingLastPathComponent().appendingPathComponent("scrollab")
-        }
+        let binary = XSession.scrollabBinary
         process.executableURL = binary
         process.arguments =
             (command ?? ["play", "--window", "1280x800", "--trace", directory.appendingPathComponent("trace.csv").path])
