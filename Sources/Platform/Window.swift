@@ -301,9 +301,6 @@ public final class Window {
         damage = []
     }
 
-    /// Whether the frame sends nothing (a partial frame with nothing repainted).
-    public var frameIsUnchanged: Bool { damage?.isEmpty ?? false }
-
     /// Fills the pixels under `bounds` (points at the canvas's origin and scale, snapped to whole
     /// pixels as the canvas clips them) with `color` and marks them changed, so what is drawn
     /// there next replaces the last frame's.

@@ -195,8 +195,8 @@ public final class TuningPanel {
         let slow = state.slowMotionRate.map { "   SLOW MOTION \(PlaygroundSession.rateText($0))" } ?? ""
         Gui.text("\(side)\(live.phase.rawValue)\(page)\(slow)")
         let joined = live.joins.isEmpty ? "" : " (\(live.joins))"
-        Gui.text("offset\(joined) \(Self.short(live.offset)) pt   velocity \(Self.short(live.velocity)) pt/s")
-        Gui.disabled("frame \(Self.short(frameMilliseconds)) ms")
+        Gui.text("offset\(joined) \(formatTenths(live.offset)) pt   velocity \(formatTenths(live.velocity)) pt/s")
+        Gui.disabled("frame \(formatTenths(frameMilliseconds)) ms")
         gesturePlots(state)
         let referencePath = Gui.input("Reference", &referenceBuffer)
         Gui.help(
@@ -568,7 +568,6 @@ public final class TuningPanel {
         text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
-    static func short(_ value: Double) -> String { formatTenths(value) }
 }
 
 /// Error text: red and wrapped.
