@@ -270,3 +270,15 @@ extension Canvas {
     /// Corner textures kept at most (each radius once, plain and inverted).
     public static let cornerCacheLimit = 512
 }
+
+extension Canvas {
+    /// Fills the pixels under `bounds` (snapped as `draw` clips to them) with `color`, replacing
+    /// what is there (no blending): what a partial frame puts under a redrawn area first.
+    public func replace(_ bounds: Rect, with color: Color) {
+        var rect = pixelRect(bounds)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderFillRect(renderer, &rect)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+}

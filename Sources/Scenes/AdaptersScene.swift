@@ -169,6 +169,8 @@ public final class AdaptersScene: ScrollScene {
     public var extraTraceColumns: [String] { ["right_offset", "right_velocity", "right_phase"] }
     public func extraTraceValues(at t: Double) -> [TraceValue] { TraceValue.fields(right, at: t) }
 
+    public var coversViewport: Bool { false }
+
     public func draw(into list: inout DrawList, at t: Double) {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)

@@ -36,6 +36,8 @@ public final class BannerScene: SingleAxisScene {
 
     public override var forcedPagePolicy: PagePolicy? { .threshold }
     public override var caption: String { "Swipe the banner: 30 % completes, 10 % with a flick; pictures drift slower" }
+    /// Its pages or cells and the background between them fill the viewport (`CoverageTests`).
+    public override var coversViewport: Bool { true }
 
     /// The real item shown in slot 0, 1 or 2.
     public func item(inSlot slot: Int) -> Int { ((current + slot - 1) % itemCount + itemCount) % itemCount }

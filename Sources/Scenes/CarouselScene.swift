@@ -36,6 +36,8 @@ public final class CarouselScene: SingleAxisScene {
     }
 
     public override var caption: String { "Swipe the cards: each lands centred, neighbours peek in" }
+    /// Its pages or cells and the background between them fill the viewport (`CoverageTests`).
+    public override var coversViewport: Bool { true }
 
     static func geometry(viewport: Size, cellWidth: Double, spacing: Double, count: Int, inset: Double)
         -> (bounds: ClosedRange<Double>, targets: SnapTargets)

@@ -32,6 +32,8 @@ public final class LabScene: SingleAxisScene {
     }
 
     public override var caption: String { "Pull the list down past its top and hold: the fit gives Li's k and b" }
+    /// Its pages or cells and the background between them fill the viewport (`CoverageTests`).
+    public override var coversViewport: Bool { true }
 
     /// The list's length along the axis (d of the rubber band), in points.
     public var listLength: Double { axis.viewportLength }

@@ -100,6 +100,10 @@ public final class ListScene: SingleAxisScene {
     /// view moves its content without redrawing it. No tile cuts a card's picture.
     static let shadowReach = 14.0
 
+    /// Tiles from gap to gap and the background above and below the content cover the viewport
+    /// (`CoverageTests`).
+    public override var coversViewport: Bool { true }
+
     override func drawContent(into list: inout DrawList, offset: Double) {
         let background = Theme.background
         guard offset.isFinite else { return }

@@ -29,6 +29,8 @@ public final class LoopScene: SingleAxisScene {
     }
 
     public override var caption: String { "Swipe past the last video: it wraps to the first without a jump" }
+    /// Its pages or cells and the background between them fill the viewport (`CoverageTests`).
+    public override var coversViewport: Bool { true }
 
     /// Whether the feed loops (more than one item).
     public var loops: Bool { items.count > 1 }

@@ -397,6 +397,8 @@ public final class NestedScene: ScrollScene {
 
     // MARK: Drawing
 
+    public var coversViewport: Bool { false }
+
     public func draw(into list: inout DrawList, at t: Double) {
         let w = viewport.width, h = viewport.height
         let screen = Rect(x: 0, y: 0, width: w, height: h)

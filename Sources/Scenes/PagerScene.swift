@@ -15,6 +15,8 @@ public final class PagerScene: SingleAxisScene {
     }
 
     public override var caption: String { "Flick to the next video; a slow drag past halfway turns too" }
+    /// Its pages or cells and the background between them fill the viewport (`CoverageTests`).
+    public override var coversViewport: Bool { true }
 
     override func itemIndex(at point: Point, offset: Double) -> Int? {
         let index = Int(((point.y + offset) / viewport.height).rounded(.down))

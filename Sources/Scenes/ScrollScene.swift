@@ -31,6 +31,9 @@ public protocol ScrollScene: AnyObject {
     func scroll(_ step: ScrollStep, at time: Double)
     /// Appends what the viewport shows at `time` (viewport points, origin top-left).
     func draw(into list: inout DrawList, at time: Double)
+    /// Whether `draw` paints every pixel of the viewport opaquely, at every time: a window
+    /// redrawing only this scene's screen then need not clear under it first.
+    var coversViewport: Bool { get }
     /// One line telling a designer what to try.
     var caption: String { get }
     /// The item last tapped, if any (a card, a page, a cell).

@@ -214,6 +214,9 @@ public class SingleAxisScene: ScrollScene {
     /// them whole instead (tiles would part at their seams).
     private(set) var isStretching = false
 
+    /// False unless a scene says otherwise (and `CoverageTests` then checks it).
+    public var coversViewport: Bool { false }
+
     public func draw(into list: inout DrawList, at time: Double) {
         let offset = list.onPixelGrid(axis.offset(at: time))
         list.append(.clip(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)))

@@ -13,9 +13,17 @@ import TuningPanel
 final class PlaygroundApp {
     let window: Window
     let panel = TuningPanel()
-    private var sceneList = DrawList()
-    private var ghostList = DrawList()
-    private var screenList = DrawList()
+    /// Each phone's drawing lists, kept so a steady frame reuses their storage.
+    private struct PhoneLists: Equatable {
+        var scene = DrawList(), ghost = DrawList(), screen = DrawList()
+        static func == (a: Self, b: Self) -> Bool {
+            a.scene.commands == b.scene.commands && a.ghost.commands == b.ghost.commands
+                && a.screen.commands == b.screen.commands
+        }
+    }
+    /// This frame's lists, and the last frame's (what the window shows).
+    private var phoneLists: [PhoneLists] = []
+    private var drawnLists: [PhoneLists] = []
     /// The phone a drag began on keeps it, even over the panel or the other phone.
     private var pointerPhone: Int?
     private var running = true
@@ -149,55 +157,68 @@ final class PlaygroundApp {
             window.canvas.originY = 0
             let (w, h) = window.size
             window.canvas.draw(chrome, bounds: Rect(x: 0, y: 0, width: w, height: h))
-            drawnPhones = []
         } else {
             window.beginPartialFrame()
         }
         let t = session.sceneTime(at: now)
         let bounds = Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height)
+        // Each phone's drawing is made here, then the phones whose drawing changed are drawn at
+        // once (one thread each where the renderer allows), each into its screen's pixels.
+        // Last frame's lists become this frame's "drawn"; the ones before them are reused.
+        swap(&phoneLists, &drawnLists)
+        while phoneLists.count < session.sides.count { phoneLists.append(PhoneLists()) }
+        var screens: [Window.PixelRect] = []
+        var changed: [Bool] = []
         for (index, side) in session.sides.enumerated() {
             let phone = geometry.phones[index]
-            sceneList.removeAll()
-            sceneList.pixelsPerPoint = geometry.scale * ratio
-            side.scene.draw(into: &sceneList, at: t)
-            ghostList.removeAll()
+            phoneLists[index].scene.removeAll()
+            phoneLists[index].scene.pixelsPerPoint = geometry.scale * ratio
+            side.scene.draw(into: &phoneLists[index].scene, at: t)
+            phoneLists[index].ghost.removeAll()
             if index == 0, session.isComparing, session.showsGhost {
-                ghostList.pixelsPerPoint = geometry.scale * ratio
-                session.sides[1].scene.draw(into: &ghostList, at: t)
+                phoneLists[index].ghost.pixelsPerPoint = geometry.scale * ratio
+                session.sides[1].scene.draw(into: &phoneLists[index].ghost, at: t)
             }
-            screenList.removeAll()
-            screenList.append(PhoneChrome.cornerMask(bounds))
+            phoneLists[index].screen.removeAll()
+            phoneLists[index].screen.append(PhoneChrome.cornerMask(bounds))
             if let rate = session.slowMotionRate {
                 // On the phone, for an audience: the motion they see is slowed.
                 let pill = Rect(x: (bounds.width - 200) / 2, y: bounds.height - 96, width: 200, height: 32)
-                screenList.append(.rect(pill, fill: .solid(Color(hex: 0x000000, alpha: 0.62)), cornerRadius: 16))
-                screenList.append(
+                phoneLists[index].screen.append(
+                    .rect(pill, fill: .solid(Color(hex: 0x000000, alpha: 0.62)), cornerRadius: 16))
+                phoneLists[index].screen.append(
                     .text(
                         "Slow motion \(PlaygroundSession.rateText(rate))", x: pill.x + 16, y: pill.y + 7,
                         style: .headline,
                         color: .white, maxWidth: pill.width - 32))
             }
-            let phoneNow = [sceneList.commands, ghostList.commands, screenList.commands]
-            if index < drawnPhones.count, drawnPhones[index] == phoneNow { continue }
-            window.canvas.scale = geometry.scale * ratio
-            // On whole pixels, so a layer copied at its rounded corner ends where a bar drawn
-            // beside it ends (both then round the same fraction).
-            window.canvas.originX = (phone.x * ratio).rounded()
-            window.canvas.originY = (phone.y * ratio).rounded()
-            // What lies under the screen in a whole frame: the bezel.
-            if !whole { window.repaint(bounds, color: PhoneChrome.bezelColor) }
-            window.canvas.draw(sceneList, bounds: bounds)
-            if !ghostList.commands.isEmpty {
-                // The screen's whole pixels, as its corner mask snaps them (a size rounded on its
-                // own can be a pixel taller and show a line under the mask).
-                window.canvas.drawGhost(
-                    ghostList, bounds: bounds,
-                    pixelWidth: Int((phone.maxX * ratio).rounded() - (phone.x * ratio).rounded()),
-                    pixelHeight: Int((phone.maxY * ratio).rounded() - (phone.y * ratio).rounded()), alpha: 0.35)
+            changed.append(whole || index >= drawnLists.count || drawnLists[index] != phoneLists[index])
+            // The screen's whole pixels, from a whole-pixel origin, so a layer copied at its
+            // rounded corner ends where a bar drawn beside it ends (both then round the same
+            // fraction), and its corner mask snaps as the screen does.
+            let x = Int((phone.x * ratio).rounded()), y = Int((phone.y * ratio).rounded())
+            screens.append(
+                Window.PixelRect(
+                    x: x, y: y, width: Int((phone.maxX * ratio).rounded()) - x,
+                    height: Int((phone.maxY * ratio).rounded()) - y))
+        }
+        let lists = phoneLists, covered = session.sides.map(\.scene.coversViewport)
+        window.drawRegions(screens) { index, canvas in
+            guard changed[index] else { return false }
+            canvas.scale = geometry.scale * ratio
+            let (scene, ghost, screen) = (lists[index].scene, lists[index].ghost, lists[index].screen)
+            // What lies under the screen in a whole frame (the bezel), unless the scene covers it all.
+            if !whole, !covered[index] {
+                canvas.replace(bounds, with: PhoneChrome.bezelColor)
             }
-            window.canvas.draw(screenList, bounds: bounds)
-            while drawnPhones.count <= index { drawnPhones.append([]) }
-            drawnPhones[index] = phoneNow
+            canvas.draw(scene, bounds: bounds)
+            if !ghost.commands.isEmpty {
+                canvas.drawGhost(
+                    ghost, bounds: bounds, pixelWidth: screens[index].width, pixelHeight: screens[index].height,
+                    alpha: 0.35)
+            }
+            canvas.draw(screen, bounds: bounds)
+            return true
         }
         let panelDue =
             spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate
@@ -453,8 +474,6 @@ final class PlaygroundApp {
         }
     }
     private var drawn: DrawnWindow?
-    /// Each phone's drawing in the last frame: its scene, the ghost over it, its screen's mask.
-    private var drawnPhones: [[[DrawCommand]]] = []
     /// Set when the window lost its pixels (uncovered, resized): the next frame is drawn whole.
     private var wholeFrameDue = true
 
