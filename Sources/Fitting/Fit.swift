@@ -119,7 +119,8 @@ public enum Fit {
         case .pipeline: result = try pipeline(trace, base: base, geometry: geometry)
         case .glide: result = try glide(trace)
         case .drag: result = try drag(trace)
-        case .return: result = law == .uikit ? try uikitReturn(trace) : try edgeReturn(trace)
+        case .return:
+            result = law == .uikit ? try uikitReturn(trace) : try edgeReturn(trace)
         case .page: result = try page(trace)
         case .auto:
             let detected = detect(trace)
@@ -394,42 +395,58 @@ public enum Fit {
     }
 
     /// UIKit's return (`UIKitEdgeReturn`): y(τ) = E + q^τ·(y0 + w·r·(1 − r^τ)/(1 − r)), τ in ms
-    /// from the release t0, w the velocity still held at release (pt/ms, in y0's direction),
-    /// r the glide's rate (0.998); fitting y0, q, w, t0 and E.
+    /// of return run (from the release, plus the release frame's lead), w the velocity still held
+    /// at release (pt/ms, in y0's direction), r the glide's rate (0.998); fitting y0, q, the lead,
+    /// E, and w where it explains the motion clearly better than none.
     static func uikitReturn(_ trace: FitTrace, rate r: Double = 0.998) throws(InputError) -> Result {
         let (edge, start, rows, y0Guess) = try returnRows(trace)
         let tRelease = rows[0].t, tNext = rows[1].t
         let side: Double = y0Guess > 0 ? 1 : -1
-        // p = y0, ln(−ln q), w (pt/ms, outward), release time, edge E.
-        func model(_ p: [Double], _ t: Double) -> Double {
-            let tau = 1000 * (t - p[3])
-            guard tau > 0 else { return p[4] + p[0] }
-            let lnq = -exp(p[1])
-            return p[4] + exp(lnq * tau) * (p[0] + side * p[2] * r * -expm1(tau * log(r)) / (1 - r))
-        }
         let slack = 0.05 * abs(y0Guess) + 1
-        let solver = LeastSquares(bounds: [
-            LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)),
-            log(1e-4)...log(0.2), -20...20,
-            LeastSquares.range(tRelease, max(tRelease, tNext - 1e-9)), LeastSquares.range(edge - slack, edge + slack)
-        ])
-        var starts: [[Double]] = []
-        for q in [0.99, 0.98, 0.995] {
-            for w in [0.0, 0.5, 2] {
-                for t0 in [tRelease, (tRelease + tNext) / 2] { starts.append([y0Guess, log(-log(q)), w, t0, edge]) }
-            }
+        let gap = 1000 * (tNext - tRelease)
+        // p = y0, ln(−ln q), lead, edge E, and (unless none is held) w, pt/ms outward. UIKit
+        // moves the content by a whole display frame at the release (`UIKitEdgeReturn.lead`,
+        // 1/60 s on a 60 Hz screen), and the lift falls somewhere between the last still row and
+        // the next: the return runs τ + lead ms at τ ms after the last still row, the lead
+        // anywhere from minus that gap to 20 ms.
+        func model(_ p: [Double], _ t: Double) -> Double {
+            let tau = 1000 * (t - tRelease)
+            guard tau > 0 else { return p[3] + p[0] }
+            let run = max(0, tau + p[2]), w = p.count > 4 ? p[4] : 0
+            return p[3] + exp(-exp(p[1]) * run) * (p[0] + side * w * r * -expm1(run * log(r)) / (1 - r))
         }
-        let best = fitted(rows.count, solver: solver, starts: starts) { p, i in model(p, rows[i].t) - rows[i].offset }
+        func fit(holdingVelocity: Bool) -> (parameters: [Double], residuals: [Double]) {
+            let solver = LeastSquares(
+                bounds: [
+                    LeastSquares.range(y0Guess - abs(y0Guess), y0Guess + abs(y0Guess)), log(1e-4)...log(0.2),
+                    -gap...Self.longestReleaseLead, LeastSquares.range(edge - slack, edge + slack)
+                ] + (holdingVelocity ? [-20...20] : []))
+            var starts: [[Double]] = []
+            for q in [0.99, 0.98, 0.995] {
+                for w in holdingVelocity ? [0.0, 0.5, 2] : [0] {
+                    for lead in [0, 1000 / 60.0] {
+                        starts.append([y0Guess, log(-log(q)), lead, edge] + (holdingVelocity ? [w] : []))
+                    }
+                }
+            }
+            return fitted(rows.count, solver: solver, starts: starts) { p, i in model(p, rows[i].t) - rows[i].offset }
+        }
+        // No velocity held unless one explains the motion clearly better: w and q trade off, and
+        // a free w on a held pull's return (none held) gave q 0.9920 for 0.99, 20 % slow.
+        var best = fit(holdingVelocity: false)
+        let free = fit(holdingVelocity: true)
+        if rms(free.residuals) < Self.heldVelocityGain * rms(best.residuals) { best = free }
         let p = best.parameters
         let q = exp(-exp(p[1]))
         var values = [
             Value(key: "edgeDecay", name: "edgeDecay", value: q, unit: "per ms"),
-            Value(key: nil, name: "velocity held at release", value: 1000 * p[2], unit: "pt/s"),
+            Value(key: nil, name: "velocity held at release", value: p.count > 4 ? 1000 * p[4] : 0, unit: "pt/s"),
             Value(key: nil, name: "decay", value: -1000 * log(q), unit: "1/s")
         ]
         values.append(Value(key: nil, name: "overshoot at release", value: abs(p[0]), unit: "pt"))
-        values.append(Value(key: nil, name: "edge", value: p[4], unit: "pt"))
+        values.append(Value(key: nil, name: "edge", value: p[3], unit: "pt"))
         var notes = ["return: UIKit's return (edgeReturn uikit) with the glide's rate \(format(r)) /ms"]
+        if p.count <= 4 { notes.append("return: no velocity held at release (one would not fit clearly better)") }
         if start > 0 {
             notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)")
         }
@@ -640,6 +657,13 @@ public enum Fit {
     }
 
     /// Index of the last row of the still stretch farthest from `end` (the release of a held pull).
+    /// The longest lead (ms) a return let go from a hold may start with: UIKit's release frame,
+    /// one display frame (16.7 ms at 60 Hz), and some slack.
+    static let longestReleaseLead = 20.0
+    /// How much lower a return's rms residual must be with a velocity held at release than
+    /// without for the velocity to be kept.
+    static let heldVelocityGain = 0.7
+
     static func plateauEnd(_ samples: [FitTrace.Sample], end: Double) -> Int {
         let distances = samples.map { abs($0.offset - end) }
         guard let farthest = distances.max() else { return 0 }

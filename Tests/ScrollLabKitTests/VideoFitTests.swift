@@ -8,20 +8,21 @@ import ScrollPhysics
 @testable import Tracking
 
 /// How `fit --video` (and the window's Reference → Load) names what a recording shows, on
-/// trajectories our scenes draw: offsets on whole points, as a recording at @1× shows them.
+/// trajectories our scenes draw: offsets on whole pixels, as a recording at @1× (or @2×) shows them.
 @Suite struct VideoFitTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The track a clip of `gesture` on `setup` with `feel` would give, at `fps`, on whole points.
-    func track(_ setup: SceneSetup, _ feel: Feel, gesture: String, fps: Double, seconds: Double = 1.5) throws
-        -> Track
-    {
+    func track(
+        _ setup: SceneSetup, _ feel: Feel, gesture: String, fps: Double, seconds: Double = 1.5, scale: Double = 1
+    ) throws -> Track {
         let scene = setup.makeScene(viewport: .phone, feel: feel)
         let events = try GestureFile.load(Self.root.appendingPathComponent("Assets/gestures/\(gesture)").path)
         var frames: [TrackedFrame] = []
         Replay(fps: fps, duration: seconds).run(scene, events: events) { t in
-            frames.append(TrackedFrame(t: t, offset: scene.mainAxis.offset(at: t).rounded(), confidence: 1))
+            frames.append(
+                TrackedFrame(t: t, offset: (scene.mainAxis.offset(at: t) * scale).rounded() / scale, confidence: 1))
         }
         return Track(
             axis: scene.orientation == .horizontal ? .x : .y, region: 0..<844, channels: [], pointsPerPixel: 1,
@@ -61,5 +62,22 @@ import ScrollPhysics
     func aHeldPullIsADragAndAReturn(fps: Double) throws {
         let track = try track(.list(contentLength: 5000), .standard, gesture: "pull-past-top.json", fps: fps)
         #expect(track.segments.map(\.kind) == [.drag, .return, .rest], "\(track.segments.map(\.kind)) at \(fps) fps")
+    }
+
+    /// A pull held still and let go returns by UIKit's law: its `edgeDecay` comes back within 2 %
+    /// of its decay rate (−ln q, per ms), at 60 and 120 fps, on whole points (@1×) and on half
+    /// points (@2×).
+    @Test(arguments: [0.99, 0.995], [(60.0, 1.0), (120, 1), (60, 2), (120, 2), (120, 1000), (60, 1000)])
+    func aHeldPullsReturnGivesItsEdgeDecay(edgeDecay: Double, capture: (fps: Double, scale: Double)) throws {
+        let feel = try Feel.standard.setting("edgeDecay", to: .number(edgeDecay))
+        let track = try track(
+            .list(contentLength: 5000), feel, gesture: "pull-past-top.json", fps: capture.fps, scale: capture.scale)
+        let report = VideoFit.fit(track, models: false)
+        let piece = try #require(report.pieces.first { $0.segment.kind == .return }, "\(report.segments.map(\.kind))")
+        let result = try #require(piece.result, "\(piece.problem ?? "")")
+        let fitted = try #require(result.values.first { $0.key == "edgeDecay" }?.value)
+        #expect(
+            abs(log(fitted) / log(edgeDecay) - 1) < 0.02,
+            "edgeDecay \(fitted) for \(edgeDecay) at \(capture.fps) fps, @\(capture.scale)×")
     }
 }
