@@ -92,6 +92,26 @@ public enum VideoFit {
         }
     }
 
+    /// A glide that runs into an edge and comes back (the next segments a return from its turning
+    /// point, then a rest, which says where the edge is) is free motion only up to the edge: past
+    /// it the rubber band slows it, another law. The last frame of `segments[index]` before it
+    /// crosses the edge, or nil when it does not bounce or too little would be left.
+    static func lastBeforeEdge(_ track: Track, _ segments: [TrackSegment], _ index: Int) -> Int? {
+        let glide = segments[index]
+        guard index + 2 < segments.count, segments[index + 1].kind == .return, segments[index + 2].kind == .rest,
+            segments[index + 1].first == glide.last
+        else { return nil }
+        let edge = track.frames[segments[index + 2].first].offset
+        let direction: Double = track.frames[glide.last].offset >= track.frames[glide.first].offset ? 1 : -1
+        guard
+            let crossing = (glide.first...glide.last).first(where: {
+                (track.frames[$0].offset - edge) * direction > 0
+            })
+        else { return nil }
+        let last = crossing - 1
+        return last - (glide.first + 1) >= 3 ? last : nil
+    }
+
     /// UIKit's `.fast` deceleration rate per ms: a free glide slowing faster than this is no
     /// glide a scroll view is set to.
     public static let fastestGlide = 0.99
@@ -115,6 +135,13 @@ public enum VideoFit {
                 // A return ends at the edge: the rest after it says where, to the pixel (its first
                 // still frame can sit a pixel short, the last creep drawn later).
                 var last = segment.last
+                var edgeNote: String?
+                if segment.kind == .glide, let edgeLast = Self.lastBeforeEdge(track, segments, index) {
+                    last = edgeLast
+                    edgeNote =
+                        "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s); past it the "
+                        + "rubber band slows it, and the return brings it back"
+                }
                 if segment.kind == .return, index + 1 < segments.count, segments[index + 1].kind == .rest {
                     let rest = segments[index + 1]
                     while last < rest.last, track.frames[last + 1].t - track.frames[rest.first].t <= Self.edgeRest {
@@ -122,14 +149,22 @@ public enum VideoFit {
                     }
                 }
                 do {
-                    let result = try Fit.run(rows(track, first...last), kind: kind, law: law)
+                    var result = try Fit.run(rows(track, first...last), kind: kind, law: law)
+                    if let edgeNote { result.notes.insert(edgeNote, at: 0) }
                     pieces.append(Piece(segment: segment, result: result, problem: nil))
                 } catch {
                     pieces.append(Piece(segment: segment, result: nil, problem: error.message))
                 }
             }
         }
-        let free = pieces.map(\.segment).filter { $0.kind == .glide || $0.kind == .settle }
+        // Free motion: glides up to an edge they bounce off, and settles.
+        let free = segments.indices.compactMap { index -> TrackSegment? in
+            let segment = segments[index]
+            guard segment.kind == .glide || segment.kind == .settle else { return nil }
+            var cut = segment
+            if segment.kind == .glide, let last = Self.lastBeforeEdge(track, segments, index) { cut.last = last }
+            return cut
+        }
         let longest = free.max { ($0.last - $0.first) < ($1.last - $1.first) }
         var ranking: [ModelFit.Result] = []
         if models, let longest {
