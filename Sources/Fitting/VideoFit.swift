@@ -92,6 +92,50 @@ public enum VideoFit {
         }
     }
 
+    /// A return fitted with `law` and with the other one: the other replaces it when its rms
+    /// residual is 20 % lower, or within 10 % when UIKit's needs an eased start (`easedStart`);
+    /// otherwise it is named in a note when it fits within 10 %: the two laws can trace the same
+    /// return (UIKit's q^τ and the spring with k = δ are one exponential), and then this return
+    /// alone cannot tell which one made it.
+    static func weighLaws(_ result: Fit.Result, _ trace: FitTrace, law: EdgeReturnLaw) -> Fit.Result {
+        let other: EdgeReturnLaw = law == .uikit ? .spring : .uikit
+        guard let alternative = try? Fit.run(trace, kind: .return, law: other) else { return result }
+        let mine = Fit.rms(result.residuals), theirs = Fit.rms(alternative.residuals)
+        let values = alternative.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
+        let compared = String(format: "rms %.3f pt against %.3f pt", theirs, mine)
+        if theirs < 0.8 * mine {
+            var chosen = alternative
+            chosen.notes.insert(
+                "return: edgeReturn \(other.rawValue) fits it clearly better than \(law.rawValue) (\(compared))", at: 0)
+            return chosen
+        }
+        guard theirs <= 1.1 * mine else { return result }
+        // UIKit's law starts slowly only with a velocity held outward at release that nearly
+        // cancels the decay: the eased start of a spring let go from rest, which the feel cannot
+        // set (it is the finger's). Named by the spring then, whose values reproduce it.
+        func value(_ name: String) -> Double { result.values.first { $0.name == name }?.value ?? 0 }
+        let held = value("velocity held at release"), pull = value("overshoot at release") * value("decay")
+        if law == .uikit, pull > 0, held * 0.998 >= Self.easedStart * pull {
+            var chosen = alternative
+            chosen.notes.insert(
+                String(
+                    format:
+                        "return: named by edgeReturn spring: UIKit's law fits as closely (%@) only with %.0f pt/s held "
+                        + "outward at release, %.0f %% of the decay's pull, an eased start no finger gives a feel",
+                    compared, held, 100 * held * 0.998 / pull), at: 0)
+            return chosen
+        }
+        var kept = result
+        kept.notes.append(
+            "return: edgeReturn \(other.rawValue) fits it as well (\(values.joined(separator: ", ")); \(compared)): "
+                + "this return alone cannot tell the two laws apart")
+        return kept
+    }
+
+    /// The share of the decay's initial pull (overshoot × decay rate) above which a velocity held
+    /// outward at release makes a UIKit return an eased start (the real recording's: 29 %).
+    static let easedStart = 0.8
+
     /// A glide that runs into an edge and comes back (the next segments a return from its turning
     /// point, then a rest, which says where the edge is) is free motion only up to the edge: past
     /// it the rubber band slows it, another law. The last frame of `segments[index]` before it
@@ -149,8 +193,10 @@ public enum VideoFit {
                     }
                 }
                 do {
-                    var result = try Fit.run(rows(track, first...last), kind: kind, law: law)
+                    let trace = rows(track, first...last)
+                    var result = try Fit.run(trace, kind: kind, law: law)
                     if let edgeNote { result.notes.insert(edgeNote, at: 0) }
+                    if kind == .return { result = Self.weighLaws(result, trace, law: law) }
                     pieces.append(Piece(segment: segment, result: result, problem: nil))
                 } catch {
                     pieces.append(Piece(segment: segment, result: nil, problem: error.message))

@@ -73,6 +73,22 @@ import ScrollPhysics
         #expect(glide.maximumResidual < 1, "residual \(glide.maximumResidual) pt")
     }
 
+    /// A return made with the seed article's spring starting from rest (edgeReturnRate 0) is
+    /// named by the spring, with its damping, though the default law fitted is UIKit's: UIKit's
+    /// traces it only with a velocity held outward at release, which no feel can set.
+    @Test(arguments: [25.0, 12])
+    func aReturnIsNamedByTheLawThatFitsIt(damping: Double) throws {
+        let feel = try Feel.standard.setting("edgeReturn", to: .string("spring"))
+            .setting("bounceDamping", to: .number(damping)).setting("edgeReturnRate", to: .number(0))
+        let track = try track(.list(contentLength: 5000), feel, gesture: "pull-past-top.json", fps: 60, seconds: 2)
+        let report = VideoFit.fit(track, models: false)
+        let result = try #require(report.pieces.first { $0.segment.kind == .return }?.result)
+        #expect(result.returnLaw == .spring, "\(result.notes)")
+        let fitted = try #require(result.values.first { $0.key == "bounceDamping" }?.value)
+        #expect(abs(fitted - damping) < 0.02 * damping, "bounceDamping \(fitted) for \(damping)")
+        #expect(result.notes.contains { $0.contains("named by edgeReturn spring") })
+    }
+
     /// A pull held still for 0.1 s and let go is a drag and a return, at any frame rate.
     @Test(arguments: [25.0, 60, 120])
     func aHeldPullIsADragAndAReturn(fps: Double) throws {
