@@ -93,11 +93,14 @@ public enum VideoFit {
     }
 
     /// A return fitted with `law` and with the other one: the other replaces it when its rms
-    /// residual is 20 % lower, or within 10 % when UIKit's needs an eased start (`easedStart`);
+    /// residual is 20 % lower, or within 10 % when UIKit's, let go from a hold, needs an eased
+    /// start (`easedStart`);
     /// otherwise it is named in a note when it fits within 10 %: the two laws can trace the same
     /// return (UIKit's q^τ and the spring with k = δ are one exponential), and then this return
     /// alone cannot tell which one made it.
-    static func weighLaws(_ result: Fit.Result, _ trace: FitTrace, law: EdgeReturnLaw) -> Fit.Result {
+    static func weighLaws(_ result: Fit.Result, _ trace: FitTrace, law: EdgeReturnLaw, fromHold: Bool)
+        -> Fit.Result
+    {
         let other: EdgeReturnLaw = law == .uikit ? .spring : .uikit
         guard let alternative = try? Fit.run(trace, kind: .return, law: other) else { return result }
         let mine = Fit.rms(result.residuals), theirs = Fit.rms(alternative.residuals)
@@ -110,12 +113,14 @@ public enum VideoFit {
             return chosen
         }
         guard theirs <= 1.1 * mine else { return result }
-        // UIKit's law starts slowly only with a velocity held outward at release that nearly
-        // cancels the decay: the eased start of a spring let go from rest, which the feel cannot
-        // set (it is the finger's). Named by the spring then, whose values reproduce it.
+        // Let go from a hold, UIKit's law starts slowly only with a velocity held outward at
+        // release that nearly cancels the decay: the eased start of a spring let go from rest,
+        // which the feel cannot set (it is the finger's). Named by the spring then, whose values
+        // reproduce it. (From a glide's turning point UIKit's return does start so: the glide's
+        // own velocity, still pushing outward, balances the decay there.)
         func value(_ name: String) -> Double { result.values.first { $0.name == name }?.value ?? 0 }
         let held = value("velocity held at release"), pull = value("overshoot at release") * value("decay")
-        if law == .uikit, pull > 0, held * 0.998 >= Self.easedStart * pull {
+        if law == .uikit, fromHold, pull > 0, held * 0.998 >= Self.easedStart * pull {
             var chosen = alternative
             chosen.notes.insert(
                 String(
@@ -130,6 +135,13 @@ public enum VideoFit {
             "return: edgeReturn \(other.rawValue) fits it as well (\(values.joined(separator: ", ")); \(compared)): "
                 + "this return alone cannot tell the two laws apart")
         return kept
+    }
+
+    /// How long (s) the content sat within 0.3 pt of where it is at frame `index`, up to it.
+    static func stillBefore(_ track: Track, _ index: Int) -> Double {
+        var first = index
+        while first > 0, abs(track.frames[first - 1].offset - track.frames[index].offset) <= 0.3 { first -= 1 }
+        return track.frames[index].t - track.frames[first].t
     }
 
     /// The share of the decay's initial pull (overshoot × decay rate) above which a velocity held
@@ -196,7 +208,16 @@ public enum VideoFit {
                     let trace = rows(track, first...last)
                     var result = try Fit.run(trace, kind: kind, law: law)
                     if let edgeNote { result.notes.insert(edgeNote, at: 0) }
-                    if kind == .return { result = Self.weighLaws(result, trace, law: law) }
+                    if kind == .return {
+                        // Let go from a hold (still for 80 ms up to its first frame or the one
+                        // before: the lift can move the content a last pixel), not from a turning point.
+                        let fromHold =
+                            max(
+                                Self.stillBefore(track, segment.first),
+                                Self.stillBefore(track, max(0, segment.first - 1)))
+                            >= 0.08
+                        result = Self.weighLaws(result, trace, law: law, fromHold: fromHold)
+                    }
                     pieces.append(Piece(segment: segment, result: result, problem: nil))
                 } catch {
                     pieces.append(Piece(segment: segment, result: nil, problem: error.message))

@@ -16,6 +16,10 @@ public struct TrackedFrame: Equatable, Sendable {
     public var offset: Double
     /// 0 … 1: how well the frame matched (see `ProfileMatch.confidence`).
     public var confidence: Double
+
+    public init(t: Double, offset: Double, confidence: Double) {
+        (self.t, self.offset, self.confidence) = (t, offset, confidence)
+    }
 }
 
 /// What `Tracker.track` found.
@@ -32,6 +36,27 @@ public struct Track: Sendable {
 
     /// Frames under this confidence are marked in the plot and counted in the notes.
     public static let lowConfidence = 0.8
+
+    public init(
+        axis: TrackAxis, region: Range<Int>, channels: [Int], pointsPerPixel: Double, frames: [TrackedFrame],
+        segments: [TrackSegment], notes: [String]
+    ) {
+        self.axis = axis
+        self.region = region
+        self.channels = channels
+        self.pointsPerPixel = pointsPerPixel
+        self.frames = frames
+        self.segments = segments
+        self.notes = notes
+    }
+
+    /// A track read back from its CSV (`csv`): the offsets and confidences, segments found
+    /// again; axis, region and scale are not in the file.
+    public init(frames: [TrackedFrame], note: String) {
+        self.init(
+            axis: .y, region: 0..<0, channels: [], pointsPerPixel: 1, frames: frames,
+            segments: TrackSegment.find(in: frames), notes: [note])
+    }
 
     /// The CSV `fit` reads: `t,offset,confidence`.
     public var csv: String {

@@ -6,6 +6,7 @@ import SafeOutput
 import Formats
 import Fitting
 import ScrollPhysics
+import Tracking
 
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,6 +79,13 @@ struct FitCommand: ParsableCommand {
             throw InputError(
                 "--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if fitKind == .auto, Self.isTrack(text[...]) {
+            // A tracked recording: its drag and rests are no free motion; each segment is fitted.
+            let frames = trace.samples.map { TrackedFrame(t: $0.t, offset: $0.offset, confidence: 1) }
+            let track = Track(
+                frames: frames, note: "\(name): a track (t,offset,confidence): each segment is fitted as what it is")
+            return try fitSegments(of: track, from: csv, law: returnLaw)
+        }
         let result: Fit.Result
         guard viewport.isFinite, viewport >= 1, viewport <= 100_000 else {
             throw InputError("--viewport: \(Fit.format(viewport)) is out of range; allowed range [1, 100000] pt")
@@ -149,7 +157,22 @@ struct FitCommand: ParsableCommand {
                 "--law: \"\(law)\" is not one of: \(EdgeReturnLaw.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         try checkOutputs(against: video)
-        var track = try TrackCommand.track(tracking, video: video)
+        let track = try TrackCommand.track(tracking, video: video)
+        try fitSegments(of: track, from: video, law: returnLaw)
+    }
+
+    /// Whether a CSV is a track (`scrollab track`'s `t,offset,confidence`): a whole recording,
+    /// drag and rests included, not one piece of motion.
+    static func isTrack(_ text: Substring) -> Bool {
+        let header = text.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
+        return header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("confidence")
+    }
+
+    /// Fits each segment of `track` as what it is, ranks the models on its longest free motion,
+    /// and prints (and writes) the result; `source` is the file it came from.
+    private func fitSegments(of track: Track, from source: String, law returnLaw: EdgeReturnLaw) throws {
+        var track = track
+        let video = source
         let report = VideoFit.fit(track, law: returnLaw)
         track.segments = report.segments
         var lines = track.notes
@@ -210,7 +233,9 @@ struct FitCommand: ParsableCommand {
                 let name = video.split(separator: "/").last.map(String.init) ?? video
                 let image = try TrackPlot.image(
                     track,
-                    title: "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
+                    title: video == csv
+                        ? "scrollab fit \(name): \(track.frames.count) frames"
+                        : "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
                     fits: report.pieces.compactMap(\.result), fonts: try FontLibrary())
                 try image.savePNG(plot, inputs: [video])
             } catch let error as SDLError {

@@ -54,17 +54,28 @@ import Testing
         #expect(render.status == 0, "\(render.stderr)")
         let fit = try runProgram(scrollabPath(), ["fit", "--video", clip, "--params", dir + "/fitted.json"])
         #expect(fit.status == 0, "\(fit.stderr)")
-        let fitted = try String(contentsOfFile: dir + "/fitted.json", encoding: .utf8)
-        let rate = try #require(
-            fitted.split(separator: "\n").first { $0.contains("decelerationRate") }
-                .flatMap {
-                    Double($0.split(separator: ":")[1].trimmingCharacters(in: CharacterSet(charactersIn: " ,")))
-                })
+        func fittedRate(in file: String) throws -> Double {
+            let fitted = try String(contentsOfFile: file, encoding: .utf8)
+            return try #require(
+                fitted.split(separator: "\n").first { $0.contains("decelerationRate") }
+                    .flatMap {
+                        Double($0.split(separator: ":")[1].trimmingCharacters(in: CharacterSet(charactersIn: " ,")))
+                    })
+        }
+        let rate = try fittedRate(in: dir + "/fitted.json")
         #expect(abs((1 - rate) / 0.01 - 1) < 0.02, "decelerationRate \(rate)")
         #expect(fit.stdout.contains("glide"), "\(fit.stdout)")
         let best = fit.stdout.split(separator: "\n").first { $0.hasPrefix("  1. ") }
         #expect(best != nil, "\(fit.stdout)")
         #expect(fit.stdout.contains("uikit"), "\(fit.stdout)")
+        // The track's CSV given to fit is the same recording: fitted segment by segment, not as
+        // one glide over the drag and the rest (which gave power 0 and a 50 pt residual).
+        let tracked = try runProgram(scrollabPath(), ["track", clip, "--out", dir + "/track.csv"])
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        let fromCSV = try runProgram(scrollabPath(), ["fit", dir + "/track.csv", "--params", dir + "/fromcsv.json"])
+        #expect(fromCSV.status == 0, "\(fromCSV.stderr)")
+        #expect(fromCSV.stdout.contains("each segment is fitted"), "\(fromCSV.stdout)")
+        #expect(abs(try fittedRate(in: dir + "/fromcsv.json") - rate) < 1e-5)
     }
 
     /// A pager flick lands with pageMotion decelerate's constant deceleration into the next
