@@ -7,8 +7,9 @@ public final class OffscreenCanvas {
     public let width: Int
     public let height: Int
     public let canvas: Canvas
-    private let surface: UnsafeMutablePointer<SDL_Surface>
-    private let renderer: OpaquePointer
+    private let drawing: SurfaceCanvas
+    private var surface: UnsafeMutablePointer<SDL_Surface> { drawing.surface }
+    private var renderer: OpaquePointer { drawing.renderer }
 
     /// A canvas of `width` × `height` pixels (each 1 to 16384).
     public init(width: Int, height: Int, fonts: FontLibrary) throws(SDLError) {
@@ -19,21 +20,13 @@ public final class OffscreenCanvas {
         else {
             throw SDLError("SDL_CreateRGBSurfaceWithFormat")
         }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-            SDL_FreeSurface(surface)
+        guard let drawing = SurfaceCanvas(surface: surface, fonts: fonts) else {
             throw SDLError("SDL_CreateSoftwareRenderer")
         }
         self.width = width
         self.height = height
-        self.surface = surface
-        self.renderer = renderer
-        canvas = Canvas(renderer: renderer, fonts: fonts)
-    }
-
-    deinit {
-        canvas.releaseTextures()
-        SDL_DestroyRenderer(renderer)
-        SDL_FreeSurface(surface)
+        self.drawing = drawing
+        canvas = drawing.canvas
     }
 
     public func clear(_ color: Color) {
@@ -52,5 +45,30 @@ public final class OffscreenCanvas {
     public func snapshot() -> Image {
         SDL_RenderFlush(renderer)
         return Image(surface: surface)
+    }
+}
+
+/// SDL's software renderer on a surface, and a canvas drawing with it: made and freed together,
+/// in the order SDL needs (the canvas's textures, the renderer, then the surface).
+final class SurfaceCanvas {
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    let renderer: OpaquePointer
+    let canvas: Canvas
+
+    /// Takes `surface` (freed here, also when no renderer can be made on it).
+    init?(surface: UnsafeMutablePointer<SDL_Surface>, fonts: FontLibrary) {
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            return nil
+        }
+        self.surface = surface
+        self.renderer = renderer
+        canvas = Canvas(renderer: renderer, fonts: fonts)
+    }
+
+    deinit {
+        canvas.releaseTextures()
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
     }
 }

@@ -317,31 +317,20 @@ public final class Window {
     /// pitch), its own software renderer, textures and fonts.
     fileprivate final class Region {
         let rect: PixelRect
-        let surface: UnsafeMutablePointer<SDL_Surface>
-        let renderer: OpaquePointer
-        let canvas: Canvas
+        let drawing: SurfaceCanvas
+        var canvas: Canvas { drawing.canvas }
+        var renderer: OpaquePointer { drawing.renderer }
 
         init?(_ rect: PixelRect, in window: UnsafeMutablePointer<SDL_Surface>, fonts: FontLibrary) {
             let pitch = Int(window.pointee.pitch), bytes = Int(window.pointee.format.pointee.BytesPerPixel)
             guard let base = window.pointee.pixels,
                 let surface = SDL_CreateRGBSurfaceWithFormatFrom(
                     base + rect.y * pitch + rect.x * bytes, Int32(rect.width), Int32(rect.height), 32,
-                    Int32(pitch), Window.drawingFormat(window.pointee.format.pointee.format))
+                    Int32(pitch), Window.drawingFormat(window.pointee.format.pointee.format)),
+                let drawing = SurfaceCanvas(surface: surface, fonts: fonts)
             else { return nil }
-            guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-                SDL_FreeSurface(surface)
-                return nil
-            }
             self.rect = rect
-            self.surface = surface
-            self.renderer = renderer
-            canvas = Canvas(renderer: renderer, fonts: fonts)
-        }
-
-        deinit {
-            canvas.releaseTextures()
-            SDL_DestroyRenderer(renderer)
-            SDL_FreeSurface(surface)
+            self.drawing = drawing
         }
     }
 
