@@ -144,6 +144,15 @@ public struct TrackSegment: Equatable, Sendable {
                 result.append(TrackSegment(kind: .return, first: release, last: end))
                 return result
             }
+            // Or a hold just before it: the lift can move the content a last step outward (the
+            // finger's last sample, pulled through the rubber band) before it comes back.
+            var held = approach - 1
+            while held > start, abs(frames[held - 1].offset - frames[approach - 1].offset) <= tolerance { held -= 1 }
+            if approach - 1 > start, frames[approach - 1].t - frames[held].t >= holdTime - 1e-9 {
+                result.append(TrackSegment(kind: .drag, first: start, last: approach))
+                result.append(TrackSegment(kind: .return, first: approach, last: end))
+                return result
+            }
             let peak = fastest(start...approach)
             if peak > start { result.append(TrackSegment(kind: .drag, first: start, last: peak)) }
             if peak < approach { result.append(TrackSegment(kind: .glide, first: peak, last: approach)) }
