@@ -19,7 +19,8 @@ extension Canvas {
     /// A cached group: its texture copied (no blending: the group is opaque), drawn into the
     /// texture first when new. The texture holds the frame drawn at a whole-pixel origin, so it
     /// looks the same wherever the frame sits; it is copied at the frame's rounded position.
-    /// Groups that keep changing size, or too big to keep, are drawn directly, clipped to the frame.
+    /// Groups that keep changing size, or too big to keep, are drawn directly, the same way:
+    /// from the frame's rounded corner, clipped to the copy's rectangle.
     func drawGroup(_ commands: [DrawCommand], _ range: Range<Int>, key: Int, frame rect: Rect, bounds: Rect) {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0,
             rect.height > 0
@@ -41,12 +42,17 @@ extension Canvas {
             copy(texture, nil, &destination)
             return
         }
-        // Drawn in place: clipped where the frame's own pixel edges are (each rounded on its own,
-        // as every shape's inside is), not to the copy's rectangle, whose width is rounded apart.
-        let own = pixelRect(rect)
-        var inside = clipped ? own.intersected(clip) : own
+        // Drawn in place as its texture would be copied: from the frame's rounded corner, over
+        // the copy's rectangle. A group drawn directly (new, or changing size) and the same group
+        // copied from its texture later are then the same pixels: no step of a pixel when the
+        // copy takes over (content stretched past an edge and held).
+        var inside = clipped ? destination.intersected(clip) : destination
         SDL_RenderSetClipRect(renderer, &inside)
+        let saved = (originX, originY)
+        originX += x - (originX + rect.x * scale)
+        originY += y - (originY + rect.y * scale)
         draw(commands, range, bounds: rect.intersection(bounds))
+        (originX, originY) = saved
         if clipped { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
     }
 

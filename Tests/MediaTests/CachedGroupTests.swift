@@ -119,6 +119,27 @@ import ScrollPhysics
         #expect(blackRows.isEmpty, "rows left undrawn: \(blackRows.prefix(8))")
     }
 
+    /// A group that just changed size is drawn directly until its size settles, then copied
+    /// from its texture: both are the same pixels, at a fractional position too (content
+    /// stretched past an edge and held showed its pictures step by a pixel when the copy took over).
+    @Test(arguments: [1.0, 3.0])
+    func aGroupDrawnDirectlyIsItsCopy(scale: Double) throws {
+        let frame = Rect(x: 37.4, y: 151.3, width: 300.2, height: 180.7)
+        let n = Int(400 * scale)
+        let copied = try render(picture(at: frame, cached: true), scale: scale)
+        // The same key first drawn at another size: the next draw, at `frame`, is direct.
+        let canvas = try OffscreenCanvas(width: n, height: n, fonts: fonts)
+        canvas.clear(.black)
+        canvas.draw(
+            picture(at: Rect(x: 37.4, y: 151.3, width: 290, height: 180.7), cached: true),
+            viewport: Rect(x: 0, y: 0, width: 400, height: 400), scale: scale)
+        let draws = canvas.canvas.layerDraws
+        canvas.clear(.black)
+        canvas.draw(picture(at: frame, cached: true), viewport: Rect(x: 0, y: 0, width: 400, height: 400), scale: scale)
+        #expect(canvas.canvas.layerDraws == draws, "drawn directly, not into a texture")
+        #expect(differing(canvas.snapshot(), copied, 0, 0, 0, 0, n, n) == 0)
+    }
+
     @Test func aCachedPictureLooksTheSameWhereverItIs() throws {
         let a = try render(picture(at: Rect(x: 20, y: 30, width: 300, height: 180), cached: true))
         let b = try render(picture(at: Rect(x: 37.4, y: 151.3, width: 300, height: 180), cached: true))
