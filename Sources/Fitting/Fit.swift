@@ -110,9 +110,11 @@ public enum Fit {
     /// `law`: which edge return a return is fitted with (the feel's own `edgeReturn`).
     /// `base`: the UIKit values a pipeline fit starts from and keeps for what it does not fit;
     /// `geometry`: the view a pipeline fit replays the gesture in.
+    /// `glideRate`: the deceleration rate (per ms) a UIKit return's held velocity decays by (the
+    /// glide's, as fitted before it; 0.998 when not known).
     public static func run(
         _ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit, base: ScrollParameters = ScrollParameters(),
-        geometry: Geometry = Geometry()
+        geometry: Geometry = Geometry(), glideRate: Double? = nil
     ) throws(InputError) -> Result {
         let result: Result
         switch kind {
@@ -120,11 +122,13 @@ public enum Fit {
         case .glide: result = try glide(trace)
         case .drag: result = try drag(trace)
         case .return:
-            result = law == .uikit ? try uikitReturn(trace) : try edgeReturn(trace)
+            let rate = glideRate.flatMap { $0 > 0.9 && $0 < 1 ? $0 : nil } ?? 0.998
+            result = law == .uikit ? try uikitReturn(trace, rate: rate) : try edgeReturn(trace)
         case .page: result = try page(trace)
         case .auto:
             let detected = detect(trace)
-            var chosen = try run(trace, kind: detected.kind, law: law, base: base, geometry: geometry)
+            var chosen = try run(
+                trace, kind: detected.kind, law: law, base: base, geometry: geometry, glideRate: glideRate)
             chosen.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
             return chosen
         }
@@ -382,7 +386,9 @@ public enum Fit {
         values.append(Value(key: nil, name: "edge", value: p[4], unit: "pt"))
         var notes: [String] = []
         if start > 0 {
-            notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)")
+            notes.append(
+                "return: fitted from t = \(format(tRelease)) s (row \(start + 2) of the rows fitted: where it was "
+                    + "farthest out, the last still frame of a hold or a glide's turning point)")
         }
         if k > delta * 1.01 {
             notes.append("return: k > δ starts back faster than a pure exponential; the playground caps k at δ")
@@ -448,7 +454,9 @@ public enum Fit {
         var notes = ["return: UIKit's return (edgeReturn uikit) with the glide's rate \(format(r)) /ms"]
         if p.count <= 4 { notes.append("return: no velocity held at release (one would not fit clearly better)") }
         if start > 0 {
-            notes.append("return: fitted from row \(start + 2) (t = \(format(tRelease)) s, the last still row)")
+            notes.append(
+                "return: fitted from t = \(format(tRelease)) s (row \(start + 2) of the rows fitted: where it was "
+                    + "farthest out, the last still frame of a hold or a glide's turning point)")
         }
         return Result(
             kind: .return, values: values, residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },

@@ -68,10 +68,13 @@ public enum VideoFit {
 
     /// Each glide named a settle when a page fits it better.
     static func settles(_ track: Track) -> [TrackSegment] {
-        track.segments.map { segment in
+        track.segments.indices.map { index in
+            let segment = track.segments[index]
             guard segment.kind == .glide, segment.last - segment.first >= 4 else { return segment }
-            // The rows `fit` fits: from the frame after the fastest (the finger lifted between).
-            let trace = rows(track, (segment.first + 1)...segment.last)
+            // The rows `fit` fits: from the frame after the fastest (the finger lifted between),
+            // up to the edge when it bounces off one (past it the rubber band slows it).
+            let edge = lastBeforeEdge(track, track.segments, index)
+            let trace = rows(track, (segment.first + 1)...(edge ?? segment.last))
             guard let glide = try? Fit.run(trace, kind: .glide), let page = try? Fit.run(trace, kind: .page) else {
                 return segment
             }
@@ -83,8 +86,11 @@ public enum VideoFit {
             // A page's approach (constant deceleration to rest in 2·D/u) has one parameter fewer
             // than a glide that happens to stop at the same place: taken when it fits about as well.
             let approaches = page.landing == .approach
+            // One that runs past where it comes to rest and back is a glide bouncing off an edge
+            // (a page spring overshooting is joined with its way back by `overshoots`): a page's
+            // approach fitting its few rows before the edge as well does not make it a settle.
             if pageRMS < 0.8 * glideRMS
-                || ((rate < Self.fastestGlide || approaches) && pageRMS <= 1.25 * glideRMS + 0.05)
+                || (edge == nil && (rate < Self.fastestGlide || approaches) && pageRMS <= 1.25 * glideRMS + 0.05)
             {
                 named.kind = .settle
             }
@@ -175,6 +181,8 @@ public enum VideoFit {
     public static func fit(_ track: Track, law: EdgeReturnLaw = .uikit, models: Bool = true) -> Report {
         var pieces: [Piece] = []
         let segments = named(track)
+        // The last glide's fitted rate: a return after it decays its held velocity by that rate.
+        var glideRate: Double?
         for (index, segment) in segments.enumerated() {
             switch segment.kind {
             case .rest: continue
@@ -204,9 +212,20 @@ public enum VideoFit {
                         last += 1
                     }
                 }
+                if segment.kind == .return, segment.last - segment.first < 3 {
+                    pieces.append(
+                        Piece(
+                            segment: segment, result: nil,
+                            problem: "a return of \(segment.last - segment.first + 1) frames is too short to fit; at "
+                                + "least 4 are needed"))
+                    continue
+                }
                 do {
                     let trace = rows(track, first...last)
-                    var result = try Fit.run(trace, kind: kind, law: law)
+                    var result = try Fit.run(trace, kind: kind, law: law, glideRate: glideRate)
+                    if segment.kind == .glide {
+                        glideRate = result.values.first { $0.key == "decelerationRate" }?.value
+                    }
                     if let edgeNote { result.notes.insert(edgeNote, at: 0) }
                     if kind == .return {
                         // Let go from a hold (still for 80 ms up to its first frame or the one

@@ -14,15 +14,17 @@ struct FitCommand: ParsableCommand {
         abstract: "Fit the model's parameters to a recorded trajectory (CSV t,offset[,finger]) by least squares.",
         discussion: """
             Kinds: glide (decelerationRate, decelerationPower), drag (rubberBandCoefficient, rubberBandLimit; \
-            needs a finger column, rows past the leading edge have offset < 0), return (bounceDamping, \
-            edgeReturnRate: a release from a held overscroll), page (pageDamping), pipeline (a whole gesture: \
+            needs a finger column, rows past the leading edge have offset < 0), return (a release from a \
+            held overscroll: edgeDecay by UIKit's law, the default, or bounceDamping and edgeReturnRate with \
+            --law spring), page (pageDamping), pipeline (a whole gesture: \
             the finger column's samples replayed through UIKit's pipeline, fitting decelerationRate, and \
             rubberBandCoefficient and edgeDecay when it goes past an edge; the finger lifts at the first row \
             without one), auto (decided from the data). \
             Prints each value with the residual (max and mean, pt). Use - for standard input. \
             With --video FILE instead of a CSV: the recording is tracked (as scrollab track does) and each \
             segment fitted (glides, page settles and returns), then every model (uikit, flutter-bouncing, \
-            android, …) fitted to the longest glide, best first.
+            android, …) fitted to the longest glide, best first. A track's CSV (t,offset,confidence, as \
+            scrollab track writes) is fitted the same way, segment by segment.
             """
     )
 

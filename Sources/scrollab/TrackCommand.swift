@@ -103,8 +103,8 @@ struct TrackCommand: ParsableCommand {
             Writes CSV t,offset,confidence (s from the first frame by its timestamp; pt from the first \
             frame's position, positive toward the end of the content; 0 to 1), the trajectory `fit` reads. \
             Static bars are left out, the axis is the one that moves, each frame is matched to a key frame \
-            by profile correlation to a fraction of a pixel, and the segments found (drag, glide, return, \
-            rest) are listed. A camera filming a screen (torn frames) is refused.
+            by profile correlation to a fraction of a pixel, and the segments found (drag, glide or page \
+            settle, return, rest) are listed. A camera filming a screen (torn frames) is refused.
             """
     )
 

@@ -61,12 +61,21 @@ import ScrollPhysics
     /// not one bent to take in the rubber band past the edge (which gave 0.99125 for 0.998, the
     /// worst frame 12.7 pt off). Within 5 % of the decay rate −ln r: on whole points, 0.17 s of
     /// glide before the edge tells 0.998 from 0.99806 and no better.
-    @Test(arguments: [0.998, 0.995], [60.0, 120])
-    func aGlideIntoTheEdgeFitsItsRateUpToTheEdge(rate: Double, fps: Double) throws {
+    /// Shorter content (1300, 1400 pt) makes the glide hit the end sooner and bounce harder: at
+    /// 0.995 it was named a page settle (its rows past the edge fitted a page better); it is now
+    /// named on its rows up to the edge too. (At 0.998 and 1400 pt the glide and its bounce fit
+    /// one page spring overshooting within the pixel grid, and are named so.)
+    @Test(arguments: [
+        (0.998, 60.0, 1500.0), (0.998, 120, 1500), (0.995, 60, 1500), (0.995, 120, 1500), (0.995, 60, 1400),
+        (0.995, 60, 1300)
+    ])
+    func aGlideIntoTheEdgeFitsItsRateUpToTheEdge(clip: (rate: Double, fps: Double, length: Double)) throws {
+        let (rate, fps) = (clip.rate, clip.fps)
         let feel = try Feel.standard.setting("decelerationRate", to: .number(rate))
-        let track = try track(.list(contentLength: 1500), feel, gesture: "fling-up.json", fps: fps, seconds: 2.5)
+        let track = try track(
+            .list(contentLength: clip.length), feel, gesture: "fling-up.json", fps: fps, seconds: 2.5)
         let report = VideoFit.fit(track, models: false)
-        #expect(report.segments.map(\.kind) == [.drag, .glide, .return, .rest])
+        #expect(report.segments.map(\.kind) == [.drag, .glide, .return, .rest], "\(clip.length) pt")
         let glide = try #require(report.pieces.first { $0.segment.kind == .glide }?.result)
         let fitted = try #require(glide.values.first { $0.key == "decelerationRate" }?.value)
         #expect(abs(log(fitted) / log(rate) - 1) < 0.05, "decelerationRate \(fitted) for \(rate) at \(fps) fps")
