@@ -18,7 +18,7 @@ public enum VideoFit {
 
     public struct Report: Sendable {
         public var pieces: [Piece]
-        /// The zoo on the longest glide or settle, best first (empty without one).
+        /// The zoo on the longest glide, best first (empty without one).
         public var models: [ModelFit.Result]
         /// The segment the zoo was fitted to.
         public var modelSegment: TrackSegment?
@@ -243,10 +243,11 @@ public enum VideoFit {
                 }
             }
         }
-        // Free motion: glides up to an edge they bounce off, and settles.
+        // Free motion: glides, up to an edge they bounce off (the zoo's models are glide laws; a
+        // page settling is a spring's or a page rule's motion, which they would only imitate).
         let free = segments.indices.compactMap { index -> TrackSegment? in
             let segment = segments[index]
-            guard segment.kind == .glide || segment.kind == .settle else { return nil }
+            guard segment.kind == .glide else { return nil }
             var cut = segment
             if segment.kind == .glide, let last = Self.lastBeforeEdge(track, segments, index) { cut.last = last }
             return cut

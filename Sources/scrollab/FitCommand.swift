@@ -206,7 +206,13 @@ struct FitCommand: ParsableCommand {
             lines.append("models on the \(TrackCommand.describe(segment, in: track)), best first:")
             let best = report.models[0].rms
             let tied = report.models.filter { $0.rms <= best * 1.05 + 0.01 }.map(\.model)
-            if tied.count > 1 {
+            let travel = abs(track.frames[segment.last].offset - track.frames[segment.first].offset)
+            if best > max(1, 0.01 * travel) {
+                lines.append(
+                    String(
+                        format: "  none of them traces it closely (the best within %.2f pt rms over %.0f pt): it may "
+                            + "not be one free glide", best, travel))
+            } else if tied.count > 1 {
                 lines.append(
                     "  \(tied.joined(separator: ", ")) fit it equally well (within 5 %): this motion alone cannot "
                         + "tell them apart"

@@ -32,11 +32,14 @@ import Scenes
     }
 
     /// At rest at the start, pulled past it and returning, on the way to the end and at it,
-    /// pulled past the end and returning, at 1× and 2×; with UIKit's feel (content moved past an
-    /// edge) and Android's (content stretched).
-    @Test(arguments: SceneSetup.playground.map(\.name), [1.0, 2.0])
-    func aSceneThatSaysItCoversItsViewportPaintsEveryPixel(name: String, scale: Double) throws {
-        for feel in [Feel.standard, Feel(AndroidModel())] { try check(name, scale: scale, feel: feel) }
+    /// pulled past the end and returning, at 1× (and the list at 2×); with UIKit's feel (content
+    /// moved past an edge) and Android's (content stretched).
+    @Test(arguments: SceneSetup.playground.map(\.name))
+    func aSceneThatSaysItCoversItsViewportPaintsEveryPixel(name: String) throws {
+        // At 2× too where content is drawn in tiles, whose edges are put on the pixel grid.
+        for scale in name == "list" ? [1.0, 2.0] : [1.0] {
+            for feel in [Feel.standard, Feel(AndroidModel())] { try check(name, scale: scale, feel: feel) }
+        }
     }
 
     func check(_ name: String, scale: Double, feel: Feel) throws {
