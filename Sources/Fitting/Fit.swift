@@ -440,8 +440,12 @@ public enum Fit {
         // No velocity held unless one explains the motion clearly better: w and q trade off, and
         // a free w on a held pull's return (none held) gave q 0.9920 for 0.99, 20 % slow.
         var best = fit(holdingVelocity: false)
-        let free = fit(holdingVelocity: true)
-        if rms(free.residuals) < Self.heldVelocityGain * rms(best.residuals) { best = free }
+        // Within the pixel grid already (a recording's whole points round by up to half a
+        // point: rms 0.29), a held velocity has nothing left to explain.
+        if rms(best.residuals) > Self.gridRMS {
+            let free = fit(holdingVelocity: true)
+            if rms(free.residuals) < Self.heldVelocityGain * rms(best.residuals) { best = free }
+        }
         let p = best.parameters
         let q = exp(-exp(p[1]))
         var values = [
@@ -671,6 +675,8 @@ public enum Fit {
     /// How much lower a return's rms residual must be with a velocity held at release than
     /// without for the velocity to be kept.
     static let heldVelocityGain = 0.7
+    /// The rms residual (pt) of a perfect fit to offsets rounded to whole points.
+    static let gridRMS = 0.3
 
     static func plateauEnd(_ samples: [FitTrace.Sample], end: Double) -> Int {
         let distances = samples.map { abs($0.offset - end) }
