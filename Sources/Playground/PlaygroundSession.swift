@@ -635,7 +635,8 @@ public final class PlaygroundSession {
         return scene
     }
 
-    /// Turns A/B mode on (B starts as a copy of A's feel, on a fresh scene) or off.
+    /// Turns A/B mode on (B starts as a copy of A's feel; both phones start afresh at the start of
+    /// the scene, so that one drag moves two phones from the same place) or off.
     func setComparing(_ on: Bool, at realTime: Double) {
         guard on != isComparing else { return }
         if on {
@@ -646,7 +647,8 @@ public final class PlaygroundSession {
             b.named = a.named
             sides.append(b)
             rebuild(0..<1, at: realTime)
-            message = Message(text: "A/B on: B starts as a copy of A; one drag drives both.", isError: false)
+            message = Message(
+                text: "A/B on: B starts as a copy of A, both from the start; one drag drives both.", isError: false)
         } else {
             sides.removeLast()
             editing = 0
