@@ -98,6 +98,31 @@ public enum VideoFit {
         }
     }
 
+    /// The frames segment `index` of `segments` is fitted on, and a note when a glide stops at an
+    /// edge: a return from the hold before its release (two frames of it) to the rest after it
+    /// (`edgeRest`), so it knows where the edge is (its first still frame can sit a pixel short,
+    /// the last creep drawn later); a glide or settle from the frame after the fastest (the
+    /// finger lifted between the two), a glide up to an edge it bounces off.
+    public static func fitted(_ segments: [TrackSegment], _ index: Int, in track: Track)
+        -> (frames: ClosedRange<Int>, note: String?)
+    {
+        let segment = segments[index]
+        let first = segment.kind == .return ? max(0, segment.first - 2) : min(segment.first + 1, segment.last)
+        var last = segment.last
+        var note: String?
+        if segment.kind == .glide, let edgeLast = lastBeforeEdge(track, segments, index) {
+            last = edgeLast
+            note =
+                "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s); past it the rubber band "
+                + "slows it, and the return brings it back"
+        }
+        if segment.kind == .return, index + 1 < segments.count, segments[index + 1].kind == .rest {
+            let rest = segments[index + 1]
+            while last < rest.last, track.frames[last + 1].t - track.frames[rest.first].t <= edgeRest { last += 1 }
+        }
+        return (first...max(first, last), note)
+    }
+
     /// A return fitted with `law` and with the other one: the other replaces it when its rms
     /// residual is 20 % lower, or within 10 % when UIKit's, let go from a hold, needs an eased
     /// start (`easedStart`);
@@ -193,25 +218,8 @@ public enum VideoFit {
                         problem: "a drag's rubber band needs the finger's positions, which a recording does not show"))
             case .glide, .settle, .return:
                 let kind: FitKind = segment.kind == .glide ? .glide : segment.kind == .settle ? .page : .return
-                // A return is fitted from the hold before its release; a glide from the frame after
-                // the fastest (the finger lifted between the two).
-                let first = segment.kind == .return ? max(0, segment.first - 2) : min(segment.first + 1, segment.last)
-                // A return ends at the edge: the rest after it says where, to the pixel (its first
-                // still frame can sit a pixel short, the last creep drawn later).
-                var last = segment.last
-                var edgeNote: String?
-                if segment.kind == .glide, let edgeLast = Self.lastBeforeEdge(track, segments, index) {
-                    last = edgeLast
-                    edgeNote =
-                        "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s); past it the "
-                        + "rubber band slows it, and the return brings it back"
-                }
-                if segment.kind == .return, index + 1 < segments.count, segments[index + 1].kind == .rest {
-                    let rest = segments[index + 1]
-                    while last < rest.last, track.frames[last + 1].t - track.frames[rest.first].t <= Self.edgeRest {
-                        last += 1
-                    }
-                }
+                let (range, edgeNote) = fitted(segments, index, in: track)
+                let (first, last) = (range.lowerBound, range.upperBound)
                 if segment.kind == .return, segment.last - segment.first < 3 {
                     pieces.append(
                         Piece(

@@ -35,21 +35,28 @@ final class TrackJob: @unchecked Sendable {
             var track = try VideoTracking.track(VideoTracking.Request(path: file))
             track.segments = VideoFit.named(track)
             // The reference is the free motion after the lift (as a CSV without a finger column
-            // is): the longest glide or settle from the frame after the fastest, else the longest
-            // return from its hold.
-            let free = track.segments.filter { $0.kind == .glide || $0.kind == .settle }
-            let returns = track.segments.filter { $0.kind == .return }
-            func longest(_ list: [TrackSegment]) -> TrackSegment? {
-                list.max { ($0.last - $0.first) < ($1.last - $1.first) }
+            // is): the longest glide or settle, else the longest return.
+            let indices = track.segments.indices
+            let free = indices.filter { track.segments[$0].kind == .glide || track.segments[$0].kind == .settle }
+            let returns = indices.filter { track.segments[$0].kind == .return }
+            func longest(_ list: [Int]) -> Int? {
+                list.max {
+                    (track.segments[$0].last - track.segments[$0].first)
+                        < (track.segments[$1].last - track.segments[$1].first)
+                }
             }
-            guard let chosen = longest(free) ?? longest(returns) else {
+            guard let index = longest(free) ?? longest(returns) else {
                 throw TrackError("\(path): no glide, page settle or return was found (\(TrackCommand.describe(track)))")
             }
-            let first = chosen.kind == .return ? max(0, chosen.first - 2) : min(chosen.first + 1, chosen.last)
-            let samples = track.frames[first...chosen.last].map { FitTrace.Sample(t: $0.t, offset: $0.offset) }
+            let chosen = track.segments[index]
+            // The frames `fit --video` fits: a glide up to an edge it bounces off, a return with its hold.
+            let (frames, edgeNote) = VideoFit.fitted(track.segments, index, in: track)
+            let samples = track.frames[frames].map { FitTrace.Sample(t: $0.t, offset: $0.offset) }
             let summary =
                 "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the "
                 + "reference is the \(TrackCommand.describe(chosen, in: track))"
+                + (edgeNote == nil
+                    ? "" : String(format: ", up to the edge at %.3f s", track.frames[frames.upperBound].t))
             let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
             request = .referenceTracked(path: path, trace: FitTrace(samples: samples), kind: kind, summary: summary)
         } catch {
