@@ -77,6 +77,12 @@ import ScrollPhysics
         let fitted = try #require(glide.values.first { $0.key == "decelerationRate" }?.value)
         #expect(abs(log(fitted) / log(rate) - 1) < 0.05, "decelerationRate \(fitted) for \(rate) at \(fps) fps")
         #expect(glide.maximumResidual < 1, "residual \(glide.maximumResidual) pt")
+        // The window's Reference takes the same frames: up to the last one before the edge.
+        let index = try #require(report.segments.firstIndex { $0.kind == .glide })
+        let (frames, note) = VideoFit.fitted(report.segments, index, in: track)
+        let edge = clip.length - 844
+        #expect(note != nil && track.frames[frames.upperBound].offset <= edge)
+        #expect(track.frames[frames.upperBound + 1].offset > edge)
     }
 
     /// A return made with the seed article's spring starting from rest (edgeReturnRate 0) is
