@@ -455,7 +455,13 @@ public enum Fit {
         ]
         values.append(Value(key: nil, name: "overshoot at release", value: abs(p[0]), unit: "pt"))
         values.append(Value(key: nil, name: "edge", value: p[3], unit: "pt"))
-        var notes = ["return: UIKit's return (edgeReturn uikit) with the glide's rate \(format(r)) /ms"]
+        var notes = [
+            r == 0.998
+                ? "return: UIKit's return (edgeReturn uikit); a velocity held at release decays by the default glide "
+                    + "rate 0.998 /ms"
+                : "return: UIKit's return (edgeReturn uikit); a velocity held at release decays by the glide's rate "
+                    + "\(format(r)) /ms"
+        ]
         if p.count <= 4 { notes.append("return: no velocity held at release (one would not fit clearly better)") }
         if start > 0 {
             notes.append(

@@ -86,11 +86,13 @@ public enum VideoFit {
             // A page's approach (constant deceleration to rest in 2·D/u) has one parameter fewer
             // than a glide that happens to stop at the same place: taken when it fits about as well.
             let approaches = page.landing == .approach
-            // One that runs past where it comes to rest and back is a glide bouncing off an edge
-            // (a page spring overshooting is joined with its way back by `overshoots`): a page's
-            // approach fitting its few rows before the edge as well does not make it a settle.
-            if pageRMS < 0.8 * glideRMS
-                || (edge == nil && (rate < Self.fastestGlide || approaches) && pageRMS <= 1.25 * glideRMS + 0.05)
+            // One that runs past where it comes to rest and back is a glide bouncing off an edge:
+            // a page settling does not cross its page (a page spring overshooting is joined with
+            // its way back by `overshoots`, when one spring traces both), and a page fitting the
+            // few rows before the edge better does not make it one.
+            if edge == nil
+                && (pageRMS < 0.8 * glideRMS
+                    || ((rate < Self.fastestGlide || approaches) && pageRMS <= 1.25 * glideRMS + 0.05))
             {
                 named.kind = .settle
             }
@@ -115,6 +117,11 @@ public enum VideoFit {
             note =
                 "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s); past it the rubber band "
                 + "slows it, and the return brings it back"
+            if last - first + 1 < shortestSureGlide {
+                note! +=
+                    "; only \(last - first + 1) frames before the edge: the rate from so short a glide may be "
+                    + "several % off (at 0.998, 5 frames gave 0.99834)"
+            }
         }
         if segment.kind == .return, index + 1 < segments.count, segments[index + 1].kind == .rest {
             let rest = segments[index + 1]
@@ -122,6 +129,12 @@ public enum VideoFit {
         }
         return (first...max(first, last), note)
     }
+
+    /// Frames of glide before an edge below which its rate is said to be uncertain.
+    static let shortestSureGlide = 10
+
+    /// Overshoot (pixels) below which a return's decay is said to be uncertain.
+    static let smallestSureReturn = 20.0
 
     /// A return fitted with `law` and with the other one: the other replaces it when its rms
     /// residual is 20 % lower, or within 10 % when UIKit's, let go from a hold, needs an eased
@@ -236,6 +249,14 @@ public enum VideoFit {
                     }
                     if let edgeNote { result.notes.insert(edgeNote, at: 0) }
                     if kind == .return {
+                        let overshoot = abs(track.frames[segment.first].offset - track.frames[segment.last].offset)
+                        if overshoot / track.pointsPerPixel < Self.smallestSureReturn {
+                            result.notes.append(
+                                String(
+                                    format:
+                                        "return: only %.0f pt past the edge: its decay is uncertain (a bounce of 11 "
+                                        + "pt at @1× gave edgeDecay 0.993 for 0.99)", overshoot))
+                        }
                         // Let go from a hold (still for 80 ms up to its first frame or the one
                         // before: the lift can move the content a last pixel), not from a turning point.
                         let fromHold =

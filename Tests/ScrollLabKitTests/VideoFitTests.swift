@@ -101,6 +101,17 @@ import ScrollPhysics
         #expect(result.notes.contains { $0.contains("named by edgeReturn spring") })
     }
 
+    /// At 0.998 on 1400 pt the glide reaches the edge after 7 frames: it stays a glide (it was
+    /// named a page settle, pageMotion written for a list, 11 pt off), and says that so short a
+    /// glide's rate is uncertain.
+    @Test func aShortGlideBeforeTheEdgeStaysAGlideAndSaysSo() throws {
+        let track = try track(.list(contentLength: 1400), .standard, gesture: "fling-up.json", fps: 60, seconds: 2.5)
+        let report = VideoFit.fit(track, models: false)
+        #expect(report.segments.map(\.kind) == [.drag, .glide, .return, .rest])
+        let glide = try #require(report.pieces.first { $0.segment.kind == .glide }?.result)
+        #expect(glide.notes.contains { $0.contains("frames before the edge") }, "\(glide.notes)")
+    }
+
     /// A pull held still for 0.1 s and let go is a drag and a return, at any frame rate.
     @Test(arguments: [25.0, 60, 120])
     func aHeldPullIsADragAndAReturn(fps: Double) throws {
