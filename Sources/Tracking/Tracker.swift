@@ -211,6 +211,12 @@ public enum Tracker {
                 "\(error.message); along \(axis.rawValue), \(low) of \(frames.count) frames match with confidence "
                     + "under \(Track.lowConfidence)")
         }
+        // Most frames no shifted copy of the content: moving pictures, not one that scrolls.
+        if 2 * low > frames.count {
+            throw TrackError(
+                "no scrolling: \(low) of \(frames.count) frames match the content moved along \(axis.rawValue) with "
+                    + "confidence under \(Track.lowConfidence) (the picture changes, rather than moves)")
+        }
         if low > 0 {
             notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)")
         }
