@@ -178,6 +178,18 @@ import Testing
         }
         let stdin = try runProgram(scrollabPath(), ["track", "-"])
         #expect(stdin.status == 2 && stdin.stderr.contains("not standard input; give its path"), "\(stdin.stderr)")
+        // A test pattern moves but does not scroll: most frames match no shifted copy of the one
+        // before (it was tracked, exit 0, and its invented motion written).
+        let pattern = dir + "/pattern.mp4"
+        let made = try runProgram(
+            "/usr/bin/env",
+            [
+                "ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:d=2",
+                pattern
+            ])
+        #expect(made.status == 0, "ffmpeg: \(made.stderr)")
+        let changing = try runProgram(scrollabPath(), ["track", pattern])
+        #expect(changing.status == 2 && changing.stderr.contains("rather than moves"), "\(changing.stderr)")
         // A folder (of images, say) is not a video, and says how to make one.
         let folder = try runProgram(scrollabPath(), ["track", dir])
         #expect(folder.status == 2 && folder.stderr.contains("a folder, not a video"), "\(folder.stderr)")

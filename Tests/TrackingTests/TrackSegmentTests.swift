@@ -53,6 +53,27 @@ import Testing
         #expect(kinds == [.rest, .drag, .return, .rest], "\(kinds)")
     }
 
+    /// The lift can pull the content one last step further out (the finger's last sample
+    /// through the rubber band) before it comes back: the hold just before that step still
+    /// makes it a drag and a return, not a drag, a glide and a return. The offsets are a track
+    /// of a clip of the pull past the top (the rubber band slowing the content as it is pulled).
+    @Test func aHoldBeforeALastStepOutIsStillAHold() {
+        let offsets: [Double] = [
+            0.000, -2.024, -8.993, -15.991, -22.994, -29.994, -37.005, -43.005, -50.004, -56.005,
+            -63.004, -69.004, -78.004, -83.993, -90.003, -95.993, -101.993, -106.992, -113.005,
+            -117.993, -123.992, -129.014, -134.005, -139.005, -147.016, -152.016, -157.003, -162.030,
+            -166.005, -170.982, -176.015, -179.992, -185.006, -189.000, -193.993, -198.015, -202.027,
+            -202.023, -202.011, -202.011, -202.011, -202.011, -202.011, -202.011, -202.011, -202.011,
+            -202.011, -201.993, -204.010, -195.016, -175.014, -149.981, -125.993, -103.038, -83.016,
+            -66.017, -52.035, -41.025, -31.991, -24.001, -18.988, -13.990, -11.007, -7.991, -5.991,
+            -4.991, -3.991, -3.014, -1.990, -1.013, -1.013, -0.996, -1.001, -0.013, 0.010, -0.013,
+            -0.013, -0.013, -0.013, -0.013, -0.001, -0.001, -0.001, -0.001, -0.001, -0.001, -0.001,
+            -0.001, -0.001
+        ]
+        let kinds = TrackSegment.find(in: Self.frames(offsets)).map(\.kind)
+        #expect(kinds == [.rest, .drag, .return, .rest] || kinds == [.drag, .return, .rest], "\(kinds)")
+    }
+
     /// A return whose last steps creep a hair past where it rests (−0.98 pt before resting at
     /// −0.996, as a tracked pixel-quantised return does) is still a return from the hold, not a
     /// drag and a glide: which side it comes from is read from the last frame clearly away from
