@@ -181,13 +181,6 @@ public enum VideoFit {
         return kept
     }
 
-    /// How long (s) the content sat within 0.3 pt of where it is at frame `index`, up to it.
-    static func stillBefore(_ track: Track, _ index: Int) -> Double {
-        var first = index
-        while first > 0, abs(track.frames[first - 1].offset - track.frames[index].offset) <= 0.3 { first -= 1 }
-        return track.frames[index].t - track.frames[first].t
-    }
-
     /// The share of the decay's initial pull (overshoot × decay rate) above which a velocity held
     /// outward at release makes a UIKit return an eased start (the real recording's: 29 %).
     static let easedStart = 0.8
@@ -261,9 +254,9 @@ public enum VideoFit {
                         // before: the lift can move the content a last pixel), not from a turning point.
                         let fromHold =
                             max(
-                                Self.stillBefore(track, segment.first),
-                                Self.stillBefore(track, max(0, segment.first - 1)))
-                            >= 0.08
+                                TrackSegment.stillBefore(track.frames, segment.first),
+                                TrackSegment.stillBefore(track.frames, max(0, segment.first - 1)))
+                            >= TrackSegment.holdTime
                         result = Self.weighLaws(result, trace, law: law, fromHold: fromHold)
                     }
                     pieces.append(Piece(segment: segment, result: result, problem: nil))

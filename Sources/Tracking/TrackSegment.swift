@@ -33,7 +33,10 @@ public struct TrackSegment: Equatable, Sendable {
     /// A hold (the finger keeping the content still before letting go) lasts at least this long
     /// (s); a spring turning slowly at the top of its overshoot, drawn in whole pixels, stays on
     /// one pixel for up to about 50 ms.
-    static let holdTime = 0.08
+    public static let holdTime = 0.08
+    /// How far (pt) a hold's frames may stray from each other, and a motion's last frames from
+    /// where it rests.
+    public static let holdDistance = 0.3
 
     /// Splits a trajectory into rests and motions (a motion under `creepDistance` between two
     /// rests joins them); each motion into drag, glide and return:
@@ -104,11 +107,19 @@ public struct TrackSegment: Equatable, Sendable {
         return dt > 0 ? abs(frames[b].offset - frames[a].offset) / dt : 0
     }
 
+    /// How long (s) the content sat within `holdDistance` of where it is at frame `index`, up to
+    /// it (not before frame `start`).
+    public static func stillBefore(_ frames: [TrackedFrame], _ index: Int, from start: Int = 0) -> Double {
+        var first = index
+        while first > start, abs(frames[first - 1].offset - frames[index].offset) <= holdDistance { first -= 1 }
+        return frames[index].t - frames[first].t
+    }
+
     /// The segments of one motion, frames `start` … `end` (the frame where it rests).
     static func motion(_ frames: [TrackedFrame], _ start: Int, _ end: Int) -> [TrackSegment] {
         guard end > start else { return [] }
         let rest = frames[end].offset
-        let tolerance = 0.3
+        let tolerance = holdDistance
         // Back from the end while the distance to the rest position keeps growing (or holds).
         var approach = end
         // The side it comes from: that of the last frame clearly away from the rest position (the
@@ -146,9 +157,7 @@ public struct TrackSegment: Equatable, Sendable {
             }
             // Or a hold just before it: the lift can move the content a last step outward (the
             // finger's last sample, pulled through the rubber band) before it comes back.
-            var held = approach - 1
-            while held > start, abs(frames[held - 1].offset - frames[approach - 1].offset) <= tolerance { held -= 1 }
-            if approach - 1 > start, frames[approach - 1].t - frames[held].t >= holdTime - 1e-9 {
+            if approach - 1 > start, stillBefore(frames, approach - 1, from: start) >= holdTime - 1e-9 {
                 result.append(TrackSegment(kind: .drag, first: start, last: approach))
                 result.append(TrackSegment(kind: .return, first: approach, last: end))
                 return result
