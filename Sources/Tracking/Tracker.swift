@@ -365,8 +365,9 @@ public enum Tracker {
         func match(_ index: Int, against key: Key, predicted: Double, reach: Int, widen: Bool) -> ProfileMatch? {
             let registration = ProfileRegistration(
                 reference: along(key.frame), current: along(index), channels: channels, region: region)
-            let center = Int((predicted - key.shift).rounded())
-            var window = max(-fullReach, center - reach)...min(fullReach, max(center + reach, -fullReach))
+            guard var window = searchWindow(around: predicted - key.shift, reach: reach, fullReach: fullReach) else {
+                return nil
+            }
             var found = registration.best(in: window, minimumOverlap: minimumOverlap)
             // A best shift on the window's edge is no peak: move the window that way until it is.
             while let edge = found, edge.whole == window.upperBound || edge.whole == window.lowerBound {
@@ -399,7 +400,7 @@ public enum Tracker {
                 keys.append(Key(frame: next, shift: shifts[next], differences: [matches[next].shift]))
                 candidate = nil
             }
-            let reach = 6 + Int(abs(step) * 0.5)
+            let reach = 6 + Int((step.isFinite ? min(abs(step), Double(region.count)) : 0) * 0.5)
             guard let found = match(index, against: keys.last!, predicted: predicted, reach: reach, widen: true) else {
                 // Nothing to match (a flat frame): keep the prediction, with no confidence.
                 matches.append(ProfileMatch(shift: predicted - keys.last!.shift, score: 0, runnerUp: -1, overlap: 0))
@@ -433,6 +434,16 @@ public enum Tracker {
             result.shift += keys[keyOf[index]].shift
             return result
         }
+    }
+
+    /// The shifts searched around `center` (px): `reach` either side, inside ±`fullReach`. A
+    /// centre past the reach (a prediction run away on a damaged recording) searches the end of
+    /// the range it points at; nil when there is nothing to search (a region shorter than the
+    /// overlap a match needs, or a centre that is no number).
+    static func searchWindow(around center: Double, reach: Int, fullReach: Int) -> ClosedRange<Int>? {
+        guard fullReach >= 0, reach >= 0, center.isFinite else { return nil }
+        let middle = Int(max(-Double(fullReach), min(Double(fullReach), center.rounded())))
+        return max(-fullReach, middle - reach)...min(fullReach, middle + reach)
     }
 
     /// Registers the region's two halves apart against the first frame, for moving frames
