@@ -39,10 +39,15 @@ public enum VideoDecoder {
     /// At most this many frames are read (10 minutes at 60 fps).
     public static let maximumFrames = 36_000
 
+    /// The largest frame decoded, pixels (2²³: a 4K frame, an iPad Pro's 2048×2732 screen). FFmpeg
+    /// itself refuses larger pictures before allocating them (`-max_pixels`), so a small file
+    /// that claims huge frames costs no memory.
+    public static let maximumPixels = 1 << 23
+
     /// Decodes `path`, handing each frame to `frame` in order; `frame` returns false to stop.
     public static func decode(
         _ path: String, ffmpeg: String? = VideoEncoder.ffmpegPath(), stallSeconds: Double = 30,
-        frame: (GrayFrame) -> Bool
+        maximumPixels: Int = VideoDecoder.maximumPixels, frame: (GrayFrame) -> Bool
     ) throws(VideoError) -> Decoded {
         guard let ffmpeg else { throw VideoError(VideoEncoder.installHint) }
         var status = stat()
@@ -64,7 +69,8 @@ public enum VideoDecoder {
         let input = path.hasPrefix("/") ? path : "file:" + path
         process.arguments =
             (guarded ? ["--pdeathsig", "KILL", "--", ffmpeg] : []) + [
-                "-hide_banner", "-nostats", "-nostdin", "-loglevel", "info", "-i", input, "-map", "0:v:0", "-an", "-sn",
+                "-hide_banner", "-nostats", "-nostdin", "-loglevel", "info", "-max_pixels", "\(maximumPixels)", "-i",
+                input, "-map", "0:v:0", "-an", "-sn",
                 "-dn",
                 "-vf", "showinfo=checksum=0,format=pix_fmts=\(lumaFormats),extractplanes=y", "-fps_mode", "passthrough",
                 "-f", "yuv4mpegpipe", "-pix_fmt", "gray", "-strict", "-1", "pipe:1"
@@ -161,6 +167,13 @@ public enum VideoDecoder {
             String(decoding: errorText, as: UTF8.self).split(separator: "\n")
             .last { !$0.contains("Parsed_showinfo") && !$0.hasPrefix(" ") }.map(String.init) ?? ""
         let ffmpegSays = String(decoding: errorText, as: UTF8.self)
+        if let size = Self.value(after: "Picture size ", in: ffmpegSays),
+            ffmpegSays.contains("exceeds specified max pixel")
+        {
+            throw VideoError(
+                "\(path): frames of \(size) pixels are over the \(maximumPixels) a frame that can be tracked; scale "
+                    + "the recording down first (for example ffmpeg -i IN -vf scale=iw/2:-2 OUT)")
+        }
         if ffmpegSays.contains("matches no streams") || ffmpegSays.contains("does not contain any stream") {
             throw VideoError("\(path): has no video stream (sound only?)")
         }
@@ -179,7 +192,11 @@ public enum VideoDecoder {
         if damage.contains(where: { ffmpegSays.contains($0) }) {
             note = "\(damageNote) (the file may be cut short or corrupt): \(stream.frames) frames decoded"
         }
-        if times.count != stream.frames || times.contains(where: { !$0.isFinite }) {
+        // Timestamps that mostly fail to increase (all 0, or running backwards) are no clock.
+        let increasing = zip(times, times.dropFirst()).filter { $0 < $1 }.count
+        if times.count != stream.frames || times.contains(where: { !$0.isFinite })
+            || (times.count >= 3 && 2 * increasing < times.count - 1)
+        {
             times = (0..<stream.frames).map { Double($0) / header.rate }
             note = [note, "the container's timestamps could not be read; times are frame numbers at \(header.rate) fps"]
                 .compactMap { $0 }.joined(separator: "; ")

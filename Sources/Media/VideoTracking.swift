@@ -72,19 +72,32 @@ public enum VideoTracking {
         }
     }
 
+    /// The most memory the frames' profiles may take, bytes: with FFmpeg's own, a tracking run
+    /// stays under 512 MB (a 1170×2532 recording: 3,600 frames, a minute at 60 fps).
+    public static let profileBudget = 320 << 20
+
+    /// Bytes one frame's profiles take: 12 strips along each axis, 2 bytes a value.
+    public static func profileBytes(width: Int, height: Int) -> Int {
+        FrameProfiles.strips * (width + height) * 2 + 64 * FrameProfiles.strips
+    }
+
     /// Decodes and tracks. Errors are one line naming the file.
-    public static func track(_ request: Request, ffmpeg: String? = VideoEncoder.ffmpegPath()) throws(TrackError)
-        -> Track
-    {
+    public static func track(
+        _ request: Request, ffmpeg: String? = VideoEncoder.ffmpegPath(),
+        profileBudget: Int = VideoTracking.profileBudget
+    ) throws(TrackError) -> Track {
         var profiles: [FrameProfiles] = []
         var marks: StillMarks?
         var regionProblem: String?
+        var used = 0
         let decoded: VideoDecoder.Decoded
         do {
             decoded = try VideoDecoder.decode(request.path, ffmpeg: ffmpeg) { frame in
                 if let region = request.region {
+                    // Compared by subtraction: x + width of two huge numbers would overflow.
                     guard region.x >= 0, region.y >= 0, region.width >= 16, region.height >= 16,
-                        region.x + region.width <= frame.width, region.y + region.height <= frame.height
+                        region.x <= frame.width, region.y <= frame.height,
+                        region.width <= frame.width - region.x, region.height <= frame.height - region.y
                     else {
                         regionProblem =
                             "--region \(region.x),\(region.y),\(region.width),\(region.height) does not lie inside "
@@ -92,6 +105,16 @@ public enum VideoTracking {
                         return false
                     }
                 }
+                let cost = profileBytes(
+                    width: request.region?.width ?? frame.width, height: request.region?.height ?? frame.height)
+                guard used + cost <= profileBudget else {
+                    regionProblem =
+                        "more than \(profiles.count) frames of \(frame.width)x\(frame.height) px: at most "
+                        + "\(profileBudget >> 20) MB of frame profiles are kept; cut the part that scrolls (ffmpeg -ss "
+                        + "START -t LENGTH -i IN OUT) or give --region"
+                    return false
+                }
+                used += cost
                 profiles.append(FrameProfiles(frame, crop: request.region))
                 if marks == nil {
                     marks = StillMarks(first: frame, crop: request.region)
@@ -103,12 +126,21 @@ public enum VideoTracking {
         } catch {
             throw TrackError(error.message)
         }
-        if let regionProblem { throw TrackError(regionProblem) }
+        if let regionProblem { throw TrackError("\(request.path): \(regionProblem)") }
+        // Time only increases: a frame whose timestamp does not is left out, and said so.
+        var times: [Double] = []
+        var kept: [FrameProfiles] = []
+        for (profile, time) in zip(profiles, decoded.times) where times.last.map({ time > $0 }) ?? true {
+            kept.append(profile)
+            times.append(time)
+        }
+        let dropped = profiles.count - kept.count
+        profiles = kept
         let scale = pointsPerPixel(request.scale, frameWidth: decoded.width)
         var track: Track
         do {
             track = try Tracker.track(
-                profiles, times: decoded.times,
+                profiles, times: times,
                 options: Tracker.Options(axis: request.axis, pointsPerPixel: scale.value),
                 stillMarks: marks)
         } catch {
@@ -117,9 +149,14 @@ public enum VideoTracking {
         track.notes.insert(scale.note, at: 0)
         track.notes.insert(
             "\(request.path): \(decoded.width)x\(decoded.height) px, \(profiles.count) frames over "
-                + "\(Fit.format(decoded.times.last! - decoded.times.first!)) s",
+                + "\(Fit.format(times.last! - times.first!)) s",
             at: 0)
         if let note = decoded.note { track.notes.append(note) }
+        if dropped > 0 {
+            track.notes.append(
+                "warning: \(dropped) frame\(dropped == 1 ? "" : "s") left out: \(dropped == 1 ? "its" : "their") "
+                    + "timestamp\(dropped == 1 ? " does" : "s do") not come after the frame before")
+        }
         return track
     }
 }
