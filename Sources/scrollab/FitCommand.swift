@@ -45,10 +45,12 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Draw the data and the fitted curve to this PNG.")
     var plot: String?
 
-    @Option(help: "pipeline: the view's length along the axis, pt (the rubber band's d).")
+    @Option(parsing: .unconditional, help: "pipeline: the view's length along the axis, pt (the rubber band's d).")
     var viewport = 844.0
 
-    @Option(help: "pipeline: the largest offset, pt (content length minus the view's; default: no trailing edge).")
+    @Option(
+        parsing: .unconditional,
+        help: "pipeline: the largest offset, pt (content length minus the view's; default: no trailing edge).")
     var maxOffset: Double?
 
     @Option(
@@ -68,6 +70,13 @@ struct FitCommand: ParsableCommand {
         guard let fitKind = FitKind(rawValue: kind) else {
             throw InputError(
                 "--kind: \"\(kind)\" is not one of: \(FitKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        // The flags before the file: a bad value is found without reading anything.
+        guard viewport.isFinite, viewport >= 1, viewport <= 100_000 else {
+            throw InputError("--viewport: \(Fit.format(viewport)) is out of range; allowed range [1, 100000] pt")
+        }
+        if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0 && maxOffset <= 1e9) {
+            throw InputError("--max-offset: \(Fit.format(maxOffset)) is out of range; allowed range [0, 1000000000] pt")
         }
         let name = csv == "-" ? "standard input" : csv
         // A screen recording given where a CSV goes: say how to give it.
@@ -89,12 +98,6 @@ struct FitCommand: ParsableCommand {
             return try fitSegments(of: track, from: csv, law: returnLaw)
         }
         let result: Fit.Result
-        guard viewport.isFinite, viewport >= 1, viewport <= 100_000 else {
-            throw InputError("--viewport: \(Fit.format(viewport)) is out of range; allowed range [1, 100000] pt")
-        }
-        if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0 && maxOffset <= 1e9) {
-            throw InputError("--max-offset: \(Fit.format(maxOffset)) is out of range; allowed range [0, 1000000000] pt")
-        }
         let geometry = Fit.Geometry(viewport: viewport, maxOffset: maxOffset)
         do { result = try Fit.run(trace, kind: fitKind, law: returnLaw, geometry: geometry) } catch {
             throw InputError("\(name): \(error.message)")
@@ -114,25 +117,29 @@ struct FitCommand: ParsableCommand {
         )
         let (parameters, clampNotes) = result.parameters()
         lines += clampNotes
+        // Every output written before any is committed: one that fails leaves the others as they were.
+        let outputs = OutputGroup()
         if let params {
-            try TextFile.write(fittedJSON(result, parameters), to: params, inputs: [csv])
+            try outputs.add(fittedJSON(result, parameters), to: params, inputs: [csv])
             lines.append("wrote \(params)")
         }
         if let plot {
+            let png: [UInt8]
             do {
                 let title =
                     "scrollab fit --kind \(result.kind.rawValue) (\(result.points.count) rows): residual max "
                     + "\(String(format: "%.2f", result.maximumResidual)) pt, mean "
                     + "\(String(format: "%.2f", result.meanResidual)) pt"
-                let image = try FitPlot.image(result, title: title, fonts: try FontLibrary())
-                try image.savePNG(plot, inputs: [csv])
+                png = try FitPlot.image(result, title: title, fonts: try FontLibrary()).pngData()
             } catch let error as SDLError {
                 throw InputError("\(error)")
             } catch {
                 throw InputError("\(plot): cannot be drawn (\(error))")
             }
+            try outputs.add(bytes: png, to: plot, inputs: [csv])
             lines.append("wrote \(plot)")
         }
+        try outputs.commit()
         try Console.print(lines.joined(separator: "\n"))
     }
 
@@ -232,25 +239,29 @@ struct FitCommand: ParsableCommand {
                 "\(video): nothing was fitted: a glide, a page settle or a return is needed (found "
                     + "\(TrackCommand.describe(track)))\(params == nil ? "" : "; --params was not written")")
         }
+        let outputs = OutputGroup()
         if let params {
-            try TextFile.write(Self.json(parameters, keys: Set(fittedKeys)), to: params, inputs: [video])
+            try outputs.add(Self.json(parameters, keys: Set(fittedKeys)), to: params, inputs: [video])
             lines.append("wrote \(params)")
         }
         if let plot {
+            let png: [UInt8]
             do {
                 let name = video.split(separator: "/").last.map(String.init) ?? video
-                let image = try TrackPlot.image(
+                png = try TrackPlot.image(
                     track,
                     title: video == csv
                         ? "scrollab fit \(name): \(track.frames.count) frames"
                         : "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
-                    fits: report.pieces.compactMap(\.result), fonts: try FontLibrary())
-                try image.savePNG(plot, inputs: [video])
+                    fits: report.pieces.compactMap(\.result), fonts: try FontLibrary()
+                ).pngData()
             } catch let error as SDLError {
                 throw InputError("\(error)")
             }
+            try outputs.add(bytes: png, to: plot, inputs: [video])
             lines.append("wrote \(plot)")
         }
+        try outputs.commit()
         lines = VideoDecoder.damageLast(lines)
         try Console.print(lines.joined(separator: "\n"))
     }

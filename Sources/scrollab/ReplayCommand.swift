@@ -99,26 +99,30 @@ struct ReplayCommand: ParsableCommand {
             // A plot keeps at most 20,000 points of the content (every frame of the first 5 min at 60 fps).
             if plot != nil, content.count < 20_000 { content.append(.init(t: t, value: scene.mainAxis.offset(at: t))) }
         }
-        try output.commit()
+        // The trace is committed only once the plot is written too: one failing leaves both as they were.
+        let outputs = OutputGroup()
+        try outputs.add(output)
         if let plot {
             let finger = Self.fingerTravel(events, orientation: scene.orientation)
             let title =
                 "scrollab replay \((gesture as NSString).lastPathComponent): the finger, the content and the release"
+            let png: [UInt8]
             do {
-                try ReleasePlot.image(
+                png = try ReleasePlot.image(
                     title: title, finger: finger, content: content, release: scene.mainAxis.latestRelease,
                     fonts: try FontLibrary()
-                ).savePNG(plot, inputs: inputs + [trace])
+                ).pngData()
             } catch {
-                throw InputError("\(plot): cannot be written (\(error))")
+                throw InputError("\(plot): cannot be drawn (\(error))")
             }
+            try outputs.add(bytes: png, to: plot, inputs: inputs + [trace])
         }
+        try outputs.commit()
         if case .cut(let t) = ending {
-            FileHandle.standardError.write(
-                Data(
-                    ("scrollab: note: the trace was cut at t = \(Trace.fixed(t, 3)) s, "
-                        + "\(Int(Replay.defaultOpenEndedLimit)) s after the last event, with the scene still moving; "
-                        + "pass --duration for a fixed length\n").utf8))
+            Console.note(
+                "scrollab: note: the trace was cut at t = \(Trace.fixed(t, 3)) s, "
+                    + "\(Int(Replay.defaultOpenEndedLimit)) s after the last event, with the scene still moving; "
+                    + "pass --duration for a fixed length")
         }
     }
 }

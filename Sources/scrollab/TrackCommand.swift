@@ -132,26 +132,29 @@ struct TrackCommand: ParsableCommand {
         track.segments = VideoFit.named(track)
         var lines = track.notes
         lines.append("segments: " + Self.describe(track))
-        if let out, out != "-" {
-            try TextFile.write(track.csv, to: out, inputs: [video])
-            lines.append("wrote \(out)")
-        }
-        if let plot {
-            do {
+        // Every output written before any is committed: one that fails leaves the others as they were.
+        let written = OutputGroup()
+        do {
+            if let out, out != "-" {
+                try written.add(track.csv, to: out, inputs: [video])
+                lines.append("wrote \(out)")
+            }
+            if let plot {
                 let name = video.split(separator: "/").last.map(String.init) ?? video
                 let image = try TrackPlot.image(
                     track, title: "scrollab track \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
                     fonts: try FontLibrary())
-                try image.savePNG(plot, inputs: [video])
-            } catch let error as SDLError {
-                throw InputError("\(error)")
+                try written.add(bytes: try image.pngData(), to: plot, inputs: [video])
+                lines.append("wrote \(plot)")
             }
-            lines.append("wrote \(plot)")
+            try written.commit()
+        } catch let error as SDLError {
+            throw InputError("\(error)")
         }
         lines = VideoDecoder.damageLast(lines)
         // The CSV on standard output when no --out takes it; what was found always on standard error.
         if out == nil || out == "-" { try Console.print(track.csv, terminator: "") }
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        Console.note(lines.joined(separator: "\n"))
     }
 
     static func track(_ options: TrackOptions, video: String) throws(InputError) -> Track {
