@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import SafeOutput
 
 /// What the commands print on standard output, written with every `write` checked: a full disk,
@@ -5,6 +8,19 @@ import SafeOutput
 public enum Console {
     public static func print(_ text: String, terminator: String = "\n") throws(InputError) {
         do { try OutputFile.write(text + terminator, to: "-") } catch { throw InputError(error) }
+    }
+
+    /// Writes `text` and a newline to standard error, as far as it can: a closed or broken
+    /// standard error (`2>&-`, a reader gone) loses the note and nothing else.
+    public static func note(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes[done...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
     }
 }
 

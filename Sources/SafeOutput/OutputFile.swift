@@ -135,6 +135,9 @@ public final class OutputFile {
         self.plan = plan
         switch plan {
         case .standardOutput:
+            guard !StandardStreams.outputClosed else {
+                throw OutputError(path, reason: "cannot be written (it is closed)")
+            }
             descriptor = STDOUT_FILENO
         case .direct(let target):
             descriptor = try Self.openDirect(target, path: path)

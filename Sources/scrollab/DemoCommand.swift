@@ -42,16 +42,16 @@ struct DemoCommand: ParsableCommand {
     enum ScreenshotAt: NumberLimits { static let flag = "--screenshot-at", range = 0.0...3600 }
     enum ExitAfter: NumberLimits { static let flag = "--exit-after", range = 0.0...86_400 }
 
-    @Option(help: Idle.help("Seconds without input after which the tour resumes"))
+    @Option(parsing: .unconditional, help: Idle.help("Seconds without input after which the tour resumes"))
     var idle = Number<Idle>("10")
 
     @Option(help: "Save a PNG of the whole window to this file (with --screenshot-at).")
     var screenshot: String?
 
-    @Option(help: ScreenshotAt.help("Seconds after start at which to save --screenshot"))
+    @Option(parsing: .unconditional, help: ScreenshotAt.help("Seconds after start at which to save --screenshot"))
     var screenshotAt = Number<ScreenshotAt>("1")
 
-    @Option(help: ExitAfter.help("Quit by itself after this many seconds"))
+    @Option(parsing: .unconditional, help: ExitAfter.help("Quit by itself after this many seconds"))
     var exitAfter: Number<ExitAfter>?
 
     func run() throws {
@@ -129,7 +129,7 @@ final class DemoApp {
             [
                 WindowLoop.Due(time: shot.time) {
                     do { try self.window.captureAll().savePNG(shot.path) } catch {
-                        FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
+                        Console.note("scrollab: error: \(error)")
                     }
                 }
             ]

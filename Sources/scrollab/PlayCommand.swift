@@ -53,6 +53,7 @@ struct PlayCommand: ParsableCommand {
     enum ScreenshotScale: NumberLimits { static let flag = "--screenshot-scale", range = 1.0...3 }
 
     @Option(
+        parsing: .unconditional,
         help: ScreenshotScale.help(
             "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot)",
             ", whatever the window's size."))
@@ -153,8 +154,7 @@ struct PlayCommand: ParsableCommand {
         app.finishClip()
         if let failure = app.autosave(session) {
             // The window is gone: say it where the user still looks.
-            FileHandle.standardError.write(
-                Data("scrollab: the session was not kept for the next start: \(failure)\n".utf8))
+            Console.note("scrollab: the session was not kept for the next start: \(failure)")
         }
         try traceFile?.finish()
         if let failure = app.screenshotFailure { throw InputError(failure) }
@@ -172,11 +172,11 @@ struct PlayCommand: ParsableCommand {
             try TextFile.write(try TextFile.read(kept), to: previous)
             line =
                 "scrollab: the session kept when the window last quit was not opened; it is now at \(previous) "
-                + "(`scrollab play --session \(previous)` opens it), since this window's session is kept at quit\n"
+                + "(`scrollab play --session \(previous)` opens it), since this window's session is kept at quit"
         } catch {
-            line = "scrollab: the session kept when the window last quit could not be copied: \(error.message)\n"
+            line = "scrollab: the session kept when the window last quit could not be copied: \(error.message)"
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        Console.note(line)
     }
 
     /// Ends the process when the window has not closed by `deadline` seconds from now, so that

@@ -348,7 +348,7 @@ final class PlaygroundApp {
     func finishClip() {
         guard let job = clipJob else { return }
         window.hide()
-        let say = { (line: String) in FileHandle.standardError.write(Data("scrollab: \(line)\n".utf8)) }
+        let say = { (line: String) in Console.note("scrollab: \(line)") }
         say("finishing \(job.path) before quitting (Ctrl+C abandons it)…")
         switch job.wait(timeout: 600) {
         case let .saved(path, frames, seconds, bytes)?:
@@ -542,7 +542,7 @@ final class PlaygroundApp {
         do {
             try viewportImage(side, of: session).savePNG(path)
         } catch {
-            FileHandle.standardError.write(Data("scrollab: error: \(error)\n".utf8))
+            Console.note("scrollab: error: \(error)")
         }
     }
 

@@ -23,6 +23,7 @@ struct Scrollab: ParsableCommand {
     )
 
     static func main() {
+        StandardStreams.prepare()
         if let problem = nonUTF8Argument() ?? emptyAttachedValue() { fail(problem) }
         do {
             var command = try parseAsRoot()
@@ -41,6 +42,7 @@ struct Scrollab: ParsableCommand {
                 exit(withError: error)  // --help, --version: print and exit 0
             }
             let text = message(for: error)
+            if let hint = dashValueHint(text, arguments: Array(CommandLine.arguments.dropFirst())) { fail(hint) }
             fail(text.isEmpty ? "\(error)" : text, multiline: true)
         }
     }
@@ -54,9 +56,50 @@ struct Scrollab: ParsableCommand {
                 escapingControlCharacters(String($0))
             }.joined(separator: " ")
             : escapingControlCharacters(message)
-        let bytes = Array("scrollab: error: \(line)\n".utf8)
+        let bytes = Array("scrollab: error: \(shortened(line))\n".utf8)
         _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         Foundation.exit(2)
+    }
+
+    /// A message with every quoted value over 60 characters, and every other run without spaces
+    /// over 256 (a number of a million digits), cut to its start and its length: a line quotes a
+    /// short prefix of what was wrong, never a whole 10 MB value.
+    static func shortened(_ line: String) -> String {
+        guard line.count > 120 else { return line }
+        var out = ""
+        var run = ""
+        var quoted = false
+        func flush(limit: Int) {
+            out += run.count > limit ? String(run.prefix(limit)) + "…(\(run.count) characters)" : run
+            run = ""
+        }
+        for character in line {
+            if character == "\"" {
+                flush(limit: quoted ? 60 : 256)
+                quoted.toggle()
+                out.append(character)
+            } else if character == " " && !quoted {
+                flush(limit: 256)
+                out.append(character)
+            } else {
+                run.append(character)
+            }
+        }
+        flush(limit: quoted ? 60 : 256)
+        return out
+    }
+
+    /// A value that starts with '-' (`fit --video -x.mp4`) is read as a flag, and the flag before
+    /// it as missing its value: say how to give it.
+    static func dashValueHint(_ message: String, arguments: [String]) -> String? {
+        guard let start = message.range(of: "Missing value for '--") else { return nil }
+        let flag = "--" + message[start.upperBound...].prefix { $0 != " " && $0 != "'" }
+        guard let at = arguments.firstIndex(of: flag), at + 1 < arguments.count, arguments[at + 1].hasPrefix("-"),
+            arguments[at + 1] != "-"
+        else { return nil }
+        let value = arguments[at + 1]
+        let shown = value.count > 80 ? String(value.prefix(80)) + "…" : value
+        return "\(flag): \"\(shown)\" starts with '-' and is read as a flag; give it as \(flag)=\(shown)"
     }
 
     /// `--fps=` with nothing after the '=' would take the next argument (`--trace`) as its value.
