@@ -2,6 +2,9 @@ import ScrollPhysics
 
 /// The parameter file of `--params` and of saved presets: one JSON object, every key optional.
 public enum ParametersFile {
+    /// The most keys a parameter file may hold.
+    public static let maximumKeys = 1000
+
     public static func decode(_ text: String, file: String) throws(InputError) -> Feel {
         try decodeStating(text, file: file).feel
     }
@@ -15,6 +18,12 @@ public enum ParametersFile {
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
         guard case .object(let members) = root else {
             throw InputError("\(file): expected a JSON object of parameters, found \(root.kindName)")
+        }
+        // Every model has a few dozen keys: a file of thousands is refused before they are copied.
+        guard members.count <= maximumKeys else {
+            throw InputError(
+                "\(file): \(members.count) keys; a parameter file has at most \(maximumKeys) (a model has at most "
+                    + "a few dozen)")
         }
         let values = members.map { member -> (key: String, value: ParameterValue) in
             let value: ParameterValue

@@ -29,6 +29,7 @@ struct FramesCommand: ParsableCommand {
     var layoutOnly = false
 
     @Option(
+        parsing: .unconditional,
         help: Scale.help(
             "Draw the viewport alone at this many pixels per point", " (default: the window's 1280x800 layout)."))
     var scale: Number<Scale>?

@@ -24,18 +24,21 @@ struct VideoOptions: ParsableArguments {
     enum Duration: NumberLimits { static let flag = "--duration", range = 0.02...600.0 }
 
     @Option(
+        parsing: .unconditional,
         help: FPS.help(
             "--video: frames per second", " (default 60 for MP4; 50 for GIF, whose rates are 100/n: 50, 25, 20, 10 …).")
     )
     var fps: Number<FPS>?
 
-    @Option(help: Slow.help("--video: playback speed", " (0.25 plays four times slower)."))
+    @Option(parsing: .unconditional, help: Slow.help("--video: playback speed", " (0.25 plays four times slower)."))
     var slow: Number<Slow>?
 
     @Option(parsing: .unconditional, help: "--video: one line of text under the phone(s); it may start with '-'.")
     var caption: String?
 
-    @Option(help: Duration.help("--video: clip length in seconds", ", instead of until rest plus 0.5 s."))
+    @Option(
+        parsing: .unconditional,
+        help: Duration.help("--video: clip length in seconds", ", instead of until rest plus 0.5 s."))
     var duration: Number<Duration>?
 
     /// The video flags given without --video.
