@@ -97,7 +97,8 @@ let package = Package(
         .testTarget(
             name: "ScrollLabKitTests",
             dependencies: [
-                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "TestSupport"
+                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
+                "TestSupport"
             ]),
     ],
     cxxLanguageStandard: .cxx17

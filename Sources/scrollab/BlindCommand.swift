@@ -128,8 +128,10 @@ struct BlindCommand: ParsableCommand {
         if let failure = app.failure { throw InputError(failure) }
         let answered = stage.run.records.count
         guard answered > 0 else { return try Console.print("No trial answered; nothing written to \(out).") }
+        // Other tests may append to the same file meanwhile: what it holds now, read back.
+        let total = try results.count().map { $0 == answered ? "" : " (\($0) answers in it now)" } ?? ""
         try Console.print(
-            "\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)"
+            "\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)\(total)"
                 + (lines.isEmpty ? "." : ". " + lines.joined(separator: " ")))
     }
 
