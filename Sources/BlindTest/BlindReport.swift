@@ -60,25 +60,27 @@ public struct BlindReport: Sendable {
 
     public init(_ records: [TrialRecord]) {
         let counted = records.filter { !$0.practice }
-        // Comparisons, in the order they first appear.
+        // Comparisons, in the order they first appear; participants likewise, each trial visited once.
         var order: [String] = []
-        var groups: [String: [TrialRecord]] = [:]
+        var groups: [String: (participants: [String], trials: [String: [TrialRecord]], all: [TrialRecord])] = [:]
         for record in counted where record.staircase == nil {
             let key = "\(record.mode.rawValue)\u{0}\(record.feelA)\u{0}\(record.feelB)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(record)
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = ([], [:], [])
+            }
+            if groups[key]!.trials[record.participant] == nil { groups[key]!.participants.append(record.participant) }
+            groups[key]!.trials[record.participant, default: []].append(record)
+            groups[key]!.all.append(record)
         }
         for key in order {
-            let trials = groups[key]!
-            var participants: [String] = []
-            for record in trials where !participants.contains(record.participant) {
-                participants.append(record.participant)
-            }
-            let rows = participants.map { who in Self.row(who, trials.filter { $0.participant == who }, pooled: false) }
+            let group = groups[key]!
+            let trials = group.all
+            let rows = group.participants.map { who in Self.row(who, group.trials[who]!, pooled: false) }
             comparisons.append(
                 Comparison(
                     mode: trials[0].mode, feelA: trials[0].feelA, feelB: trials[0].feelB, rows: rows,
-                    pooled: participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
+                    pooled: group.participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
         }
         var runs: [String] = []
         var stairs: [String: [TrialRecord]] = [:]
