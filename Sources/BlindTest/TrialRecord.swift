@@ -202,11 +202,18 @@ extension TrialRecord {
 
     /// Every line of a results file's text (blank lines skipped).
     public static func records(in text: String, file: String) throws(InputError) -> [TrialRecord] {
-        var records: [TrialRecord] = []
+        try numberedRecords(in: text, file: file).map(\.record)
+    }
+
+    /// Every line of a results file's text with its line number (1-based; blank lines skipped).
+    public static func numberedRecords(in text: String, file: String) throws(InputError) -> [(
+        line: Int, record: TrialRecord
+    )] {
+        var records: [(line: Int, record: TrialRecord)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingLeadingSpaces.trimmingTrailingWhitespace
             guard !trimmed.isEmpty else { continue }
-            records.append(try TrialRecord(jsonLine: trimmed, where: "\(file) line \(index + 1)"))
+            records.append((index + 1, try TrialRecord(jsonLine: trimmed, where: "\(file) line \(index + 1)")))
         }
         return records
     }

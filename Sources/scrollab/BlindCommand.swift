@@ -210,8 +210,8 @@ struct BlindCommand: ParsableCommand {
     }
 
     func runReport(_ path: String) throws {
-        let records = try TrialRecord.records(in: try TextFile.read(path), file: path)
-        let report = BlindReport(records)
+        let numbered = try TrialRecord.numberedRecords(in: try TextFile.read(path), file: path)
+        let report = BlindReport(numbered.map(\.record), lines: numbered.map(\.line))
         if let plot {
             _ = try OutputFile.plan(plot, inputs: [path])
             let image = try BlindReportPlot.image(report, fonts: try FontLibrary())

@@ -16,7 +16,69 @@ import Testing
     }
 
     func report(_ lines: [String]) throws -> BlindReport {
-        BlindReport(try TrialRecord.records(in: lines.joined(separator: "\n"), file: "r"))
+        let numbered = try TrialRecord.numberedRecords(in: lines.joined(separator: "\n"), file: "r")
+        return BlindReport(numbered.map(\.record), lines: numbered.map(\.line))
+    }
+
+    @Test func oneAnswerRepeatedSixteenTimesCountsOnceAndTheCopiesAreNamed() throws {
+        let line = record(trial: 1).jsonLine
+        let report = try report(Array(repeating: line, count: 16))
+        let row = try #require(report.comparisons.first?.rows.first)
+        #expect(row.n == 1 && row.k == 1)
+        #expect(report.leftOut == [BlindReport.LeftOut(reason: .repeated, lines: Array(2...16))])
+        #expect(report.text.contains("1 of 1 correct, p = 0.50"), "\(report.text)")
+        #expect(!report.text.contains("16 of 16"))
+        #expect(
+            report.text.hasPrefix(
+                "left out: 15 repeated lines (the same run, trial and answer as an earlier line: one answer, counted "
+                    + "once); lines 2, 3, 4, 5, 6 and 10 more\n"), "\(report.text)")
+    }
+
+    @Test func aTrialRecordedTwiceWithDifferentAnswersIsLeftOutWhole() throws {
+        let report = try report([
+            record(trial: 1, answer: .xIsA).jsonLine, record(trial: 1, answer: .xIsB).jsonLine,
+            record(trial: 2).jsonLine, record("ben", trial: 1).jsonLine
+        ])
+        #expect(report.leftOut == [BlindReport.LeftOut(reason: .conflicting, lines: [1, 2])])
+        #expect(report.comparisons[0].rows.map(\.n) == [1, 1])
+        #expect(report.comparisons[0].pooled?.n == 2 && report.comparisons[0].pooled?.k == 2)
+    }
+
+    @Test func trialsWhoseSidesRanOneFeelAreLeftOutWhereTheModeNeedsTwo() throws {
+        // ABX: 8 trials with A and B running feel A (X matches both, so "X is A" was always right),
+        // then 4 real ones, 2 right.
+        var lines = (1...8).map { record(trial: $0, phones: [.a, .a, .a]).jsonLine }
+        lines += [
+            record(trial: 9, phones: [.a, .b, .a], answer: .xIsA),
+            record(trial: 10, phones: [.b, .a, .b], answer: .xIsA),
+            record(trial: 11, phones: [.b, .a, .a], answer: .xIsA),
+            record(trial: 12, phones: [.a, .b, .b], answer: .xIsA)
+        ].map(\.jsonLine)
+        // Preference: 6 with feel B on both sides ("left" counted as preferring it), 2 real ones.
+        lines += (1...6).map {
+            record("cy", trial: $0, mode: .preference, phones: [.b, .b], answer: .left).jsonLine
+        }
+        lines += [
+            record("cy", trial: 7, mode: .preference, phones: [.a, .b], answer: .left),
+            record("cy", trial: 8, mode: .preference, phones: [.a, .b], answer: .right)
+        ].map(\.jsonLine)
+        // Same–different shows one feel twice by design: kept.
+        lines += [
+            record("di", trial: 1, mode: .sameDifferent, phones: [.b, .b], answer: .same),
+            record("di", trial: 2, mode: .sameDifferent, phones: [.a, .b], answer: .same)
+        ].map(\.jsonLine)
+        let report = try report(lines)
+        #expect(
+            report.leftOut == [
+                BlindReport.LeftOut(reason: .sameFeelABX, lines: Array(1...8)),
+                BlindReport.LeftOut(reason: .sameFeelPreference, lines: Array(13...18))
+            ])
+        #expect(report.comparisons.map(\.mode) == [.abx, .preference, .sameDifferent])
+        #expect(report.comparisons.map { $0.rows[0].n } == [4, 2, 2])
+        #expect(report.comparisons.map { $0.rows[0].k } == [2, 1, 1])
+        #expect(report.text.contains("left out: 8 ABX trials whose A and B ran the same feel"), "\(report.text)")
+        #expect(report.text.contains("left out: 6 preference trials with the same feel on both sides"))
+        #expect(report.text.contains("A preferred in 1 of 2, p = 1.00 (two-sided): no clear preference"))
     }
 
     @Test func participantsAreRowsInTheOrderTheyFirstAnswered() throws {

@@ -12,7 +12,8 @@ func blindReportBenchmarks() {
             configuration: .init(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(20), maxIterations: 5)
         ) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(BlindReport(try TrialRecord.records(in: text, file: "results.jsonl")).text)
+                let numbered = try TrialRecord.numberedRecords(in: text, file: "results.jsonl")
+                blackHole(BlindReport(numbered.map(\.record), lines: numbered.map(\.line)).text)
             }
         }
     }
