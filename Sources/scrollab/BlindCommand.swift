@@ -190,7 +190,8 @@ struct BlindCommand: ParsableCommand {
                     try Flags.number($0, flag: "--start-difference", range: 1e-12...max(1e-12, room))
                 } ?? step.startDifference
             let track = Staircase(
-                start: first, down: downCount, reversals: reversalCount, minimum: room * 1e-6, maximum: room)
+                start: first, down: downCount, reversals: reversalCount, minimum: room * StaircaseTrial.smallestShare,
+                maximum: room)
             return BlindSetup(
                 mode: .abx, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant,
                 run: runName,

@@ -94,4 +94,38 @@ import Testing
         #expect(comparison.rows.map(\.k) == [3, 0, 3])
         #expect(comparison.pooled?.n == 12 && comparison.pooled?.k == 6)
     }
+
+    /// A staircase line as the test writes it: decelerationRate from 0.998, 1-up/3-down.
+    func staircaseLine(difference: Double = 0.25, down: Int = 3, reference: Double = 0.998, mode: BlindMode = .abx)
+        -> String
+    {
+        var record = record(
+            trial: 1, mode: mode, phones: mode == .abx ? [.a, .b, .a] : [.a, .b], answer: mode.answers[0])
+        record.staircase = StaircaseTrial(
+            model: "uikit", key: "decelerationRate", reference: reference, difference: difference, value: 0.99,
+            down: down)
+        return record.jsonLine
+    }
+
+    @Test func staircaseRecordsTheTestCannotMakeAreRefusedByLine() throws {
+        #expect(try TrialRecord.records(in: staircaseLine(), file: "r").count == 1)
+        func refusal(_ line: String) -> String? { inputError { _ = try TrialRecord.records(in: line, file: "r") } }
+        #expect(
+            refusal(staircaseLine(down: 1))
+                == "r line 1: \"down\" must be a whole number in [2, 3] (1-up/2-down or 1-up/3-down)")
+        #expect(
+            refusal(staircaseLine(difference: 1e300))
+                == "r line 1: \"difference\" 1e+300 is outside what a staircase on decelerationRate from 0.998 steps "
+                + "(1.7e-06 to 1.7)")
+        #expect(
+            refusal(staircaseLine(difference: 0))
+                == "r line 1: \"difference\" must be above 0 (a staircase never runs one feel twice)")
+        #expect(
+            refusal(staircaseLine(reference: 2))
+                == "r line 1: \"reference\" 2.0 is not a value a staircase on decelerationRate starts from (range "
+                + "0.9 to 0.9999)")
+        #expect(
+            refusal(staircaseLine(mode: .preference))
+                == "r line 1: \"staircase\" comes with ABX trials only, not preference")
+    }
 }

@@ -30,4 +30,26 @@ import Testing
             ])
         #expect(run.stdout.contains("  ana: 1 of 1 correct, p = 0.50: no evidence"), "\(run.stdout)")
     }
+
+    @Test func aStaircaseLineTheTestCannotWriteIsRefusedInOneLine() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("jnd.jsonl")
+        var lines: [String] = []
+        for (trial, down) in [(1, 3), (2, 3), (3, 1)] {
+            var stair = record(trial: trial)
+            stair.staircase = StaircaseTrial(
+                model: "uikit", key: "decelerationRate", reference: 0.998, difference: 0.25, value: 0.9964, down: down)
+            lines.append(stair.jsonLine)
+        }
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try scrollab(["blind", "--report", file.path, "--plot", dir.appendingPathComponent("r.png").path])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr
+                == "scrollab: error: \(file.path) line 3: \"down\" must be a whole number in [2, 3] (1-up/2-down or "
+                + "1-up/3-down)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.png").path))
+    }
 }
