@@ -68,9 +68,12 @@ architecture: deps
 	$(SWIFT) build --build-tests
 	SCROLLAB_UPDATE_ARCHITECTURE=1 $(SWIFT) test --skip-build --filter theMapOfModulesIsMadeFromThePackage
 
-# An hour of simulated use of every scene (make test runs a minute of it).
+# An hour of simulated use of every scene (make test runs a minute of it), and 30,000 damaged
+# blind-test results files (make test reads 300).
 soak: build
 	$(SWIFT) run scrollab soak --seconds 3600
+	$(SWIFT) build --build-tests
+	SCROLLAB_FUZZ_ITERATIONS=30000 $(SWIFT) test --skip-build --filter ResultsFuzzTests
 
 # Benchmarks (their own package; a release build takes a few minutes on 2 cores).
 bench: deps

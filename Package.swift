@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Fitting", targets: ["Fitting"]),
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "BlindTest", targets: ["BlindTest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -97,7 +98,8 @@ let package = Package(
         .testTarget(
             name: "ScrollLabKitTests",
             dependencies: [
-                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "TestSupport"
+                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
+                "TestSupport"
             ]),
     ],
     cxxLanguageStandard: .cxx17

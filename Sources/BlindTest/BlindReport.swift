@@ -55,34 +55,94 @@ public struct BlindReport: Sendable {
         public var target: Double { pow(0.5, 1 / Double(down)) }
     }
 
+    /// Lines that cannot be evidence, left out of every statistic and named in the report.
+    public struct LeftOut: Sendable, Equatable {
+        public enum Reason: Sendable, Equatable, CaseIterable {
+            /// A copy of an earlier line (the same run, trial number and answer): one answer, not two.
+            case repeated
+            /// One trial of a run recorded more than once with different contents: none of them is kept.
+            case conflicting
+            /// An ABX trial whose phones A and B ran the same feel: X matched both, every answer was "right".
+            case sameFeelABX
+            /// A preference trial with the same feel on both sides: there was nothing to prefer.
+            case sameFeelPreference
+        }
+        public var reason: Reason
+        /// The lines' numbers in the results file (1-based; the records' positions when not given).
+        public var lines: [Int]
+    }
+
     public var comparisons: [Comparison] = []
     public var staircases: [StaircaseResult] = []
+    /// What was left out and why, in the order of `LeftOut.Reason` (reasons with no line omitted).
+    public var leftOut: [LeftOut] = []
 
-    public init(_ records: [TrialRecord]) {
-        let counted = records.filter { !$0.practice }
-        // Comparisons, in the order they first appear.
+    /// The report of `records`; `lines` are their line numbers in the results file (for naming what
+    /// is left out). Practice trials, repeated or conflicting trials and trials whose sides ran the
+    /// same feel where the mode needs two are left out.
+    public init(_ records: [TrialRecord], lines: [Int]? = nil) {
+        let lineNumbers = lines ?? Array(1...max(1, records.count))
+        let counted = records.indices.filter { !records[$0].practice }
+        // A trial is its run and number; the window records each once.
+        struct TrialKey: Hashable {
+            var run: String
+            var trial: Int
+        }
+        var copies: [TrialKey: [Int]] = [:]
+        for index in counted {
+            copies[TrialKey(run: records[index].run, trial: records[index].trial), default: []].append(index)
+        }
+        var reasons: [Int: LeftOut.Reason] = [:]
+        for (_, indices) in copies where indices.count > 1 {
+            let first = records[indices[0]]
+            if indices.dropFirst().allSatisfy({ records[$0] == first }) {
+                for index in indices.dropFirst() { reasons[index] = .repeated }
+            } else {
+                for index in indices { reasons[index] = .conflicting }
+            }
+        }
+        for index in counted where reasons[index] == nil {
+            let record = records[index]
+            guard record.phones.count >= 2, record.phones[0] == record.phones[1] else { continue }
+            switch record.mode {
+            case .abx: reasons[index] = .sameFeelABX
+            case .preference: reasons[index] = .sameFeelPreference
+            case .sameDifferent: break  // one feel twice is half of the design
+            }
+        }
+        for reason in LeftOut.Reason.allCases {
+            let indices = counted.filter { reasons[$0] == reason }
+            if !indices.isEmpty {
+                leftOut.append(
+                    LeftOut(reason: reason, lines: indices.map { $0 < lineNumbers.count ? lineNumbers[$0] : $0 + 1 }))
+            }
+        }
+        let evidence = counted.filter { reasons[$0] == nil }.map { records[$0] }
+        // Comparisons, in the order they first appear; participants likewise, each trial visited once.
         var order: [String] = []
-        var groups: [String: [TrialRecord]] = [:]
-        for record in counted where record.staircase == nil {
+        var groups: [String: (participants: [String], trials: [String: [TrialRecord]], all: [TrialRecord])] = [:]
+        for record in evidence where record.staircase == nil {
             let key = "\(record.mode.rawValue)\u{0}\(record.feelA)\u{0}\(record.feelB)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(record)
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = ([], [:], [])
+            }
+            if groups[key]!.trials[record.participant] == nil { groups[key]!.participants.append(record.participant) }
+            groups[key]!.trials[record.participant, default: []].append(record)
+            groups[key]!.all.append(record)
         }
         for key in order {
-            let trials = groups[key]!
-            var participants: [String] = []
-            for record in trials where !participants.contains(record.participant) {
-                participants.append(record.participant)
-            }
-            let rows = participants.map { who in Self.row(who, trials.filter { $0.participant == who }, pooled: false) }
+            let group = groups[key]!
+            let trials = group.all
+            let rows = group.participants.map { who in Self.row(who, group.trials[who]!, pooled: false) }
             comparisons.append(
                 Comparison(
                     mode: trials[0].mode, feelA: trials[0].feelA, feelB: trials[0].feelB, rows: rows,
-                    pooled: participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
+                    pooled: group.participants.count > 1 ? Self.row("everyone", trials, pooled: true) : nil))
         }
         var runs: [String] = []
         var stairs: [String: [TrialRecord]] = [:]
-        for record in counted where record.staircase != nil {
+        for record in evidence where record.staircase != nil {
             if stairs[record.run] == nil { runs.append(record.run) }
             stairs[record.run, default: []].append(record)
         }
@@ -171,7 +231,8 @@ public struct BlindReport: Sendable {
 
     /// The report as text: a table per comparison, a line per staircase.
     public var text: String {
-        var lines: [String] = []
+        var lines = leftOut.map(\.sentence)
+        if !lines.isEmpty { lines.append("") }
         for comparison in comparisons {
             let what = comparison.mode == .preference ? "prefer A" : "correct"
             lines.append("\(comparison.mode.rawValue): A = \(comparison.feelA), B = \(comparison.feelB)")
@@ -193,7 +254,7 @@ public struct BlindReport: Sendable {
             lines.append("")
         }
         for stair in staircases { lines.append("staircase " + stair.sentence) }
-        if lines.isEmpty { lines.append("no counted trials") }
+        if comparisons.isEmpty, staircases.isEmpty { lines.append("no counted trials") }
         return lines.joined(separator: "\n")
     }
 
@@ -202,6 +263,35 @@ public struct BlindReport: Sendable {
     }
 
     private func percent(_ x: Double) -> String { formatted(x * 100, "%.0f") + " %" }
+}
+
+extension BlindReport.LeftOut {
+    /// One line: how many were left out, why, and which lines.
+    public var sentence: String {
+        let n = lines.count
+        let what: String
+        switch reason {
+        case .repeated:
+            what =
+                "\(n) repeated line\(n == 1 ? "" : "s") (the same run, trial and answer as an earlier line: one "
+                + "answer, counted once)"
+        case .conflicting:
+            what =
+                "\(n) lines recording one trial of a run in different ways (the same run and trial number: none of "
+                + "them kept)"
+        case .sameFeelABX:
+            what =
+                "\(n) ABX trial\(n == 1 ? "" : "s") whose A and B ran the same feel (X matched both, so no answer "
+                + "could be wrong)"
+        case .sameFeelPreference:
+            what =
+                "\(n) preference trial\(n == 1 ? "" : "s") with the same feel on both sides (there was nothing to "
+                + "prefer)"
+        }
+        let shown = lines.prefix(5).map(String.init).joined(separator: ", ")
+        let more = n > 5 ? " and \(n - 5) more" : ""
+        return "left out: \(what); line\(n == 1 ? "" : "s") \(shown)\(more)"
+    }
 }
 
 extension BlindReport.StaircaseResult {

@@ -1,4 +1,5 @@
 import Formats
+import ScrollPhysics
 
 /// One answered trial, as a line of the results file (JSON Lines: one object per line, appended
 /// trial by trial, several participants and runs in one file).
@@ -78,6 +79,35 @@ public struct StaircaseTrial: Equatable, Sendable {
     }
 }
 
+extension StaircaseTrial {
+    /// Why no staircase run could have recorded this trial (nil when one could): its difference is
+    /// not above 0, or, for a tunable this version knows, the reference is outside the tunable's
+    /// range or the difference outside the room a staircase from that reference steps in
+    /// (`Staircase`: from a millionth of the room to the whole room).
+    public var impossibility: String? {
+        guard difference > 0 else { return "\"difference\" must be above 0 (a staircase never runs one feel twice)" }
+        guard let model = try? FeelZoo.make(model, []), let row = model.rows.first(where: { $0.key == key }) else {
+            return nil  // a model or tunable of another version: its room is not known here
+        }
+        guard let step = ParameterStep(row, reference: reference) else {
+            return
+                "\"reference\" \(reference) is not a value a staircase on \(key) starts from (range "
+                + "\(row.range.lowerBound) to \(row.range.upperBound))"
+        }
+        let room = step.maximumDifference
+        let slack = 1e-9
+        guard difference <= room * (1 + slack), difference >= room * Self.smallestShare * (1 - slack) else {
+            return
+                "\"difference\" \(difference) is outside what a staircase on \(key) from \(reference) steps "
+                + "(\(formatted(room * Self.smallestShare, "%.3g")) to \(formatted(room, "%.3g")))"
+        }
+        return nil
+    }
+
+    /// The smallest difference a staircase steps, as a share of the room (`scrollab blind` sets it).
+    public static let smallestShare = 1e-6
+}
+
 extension TrialRecord {
     /// The record as one line of JSON (no line breaks inside).
     public var jsonLine: String {
@@ -135,6 +165,18 @@ extension TrialRecord {
             }
             return n
         }
+        func whole(_ key: String, in object: JSONValue? = nil, range: ClosedRange<Int>, why: String = "")
+            throws(InputError) -> Int
+        {
+            let found = object == nil ? try field(key) : object?[key]
+            guard case .number(let n)? = found, n == n.rounded(), n >= Double(range.lowerBound),
+                n <= Double(range.upperBound)
+            else {
+                throw InputError(
+                    "\(place): \"\(key)\" must be a whole number in [\(range.lowerBound), \(range.upperBound)]\(why)")
+            }
+            return Int(n)
+        }
         run = try text("run")
         participant = try text("participant")
         guard let mode = BlindMode(rawValue: try text("mode")) else {
@@ -142,7 +184,7 @@ extension TrialRecord {
                 "\(place): \"mode\" must be one of \(BlindMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.mode = mode
-        trial = Int(try number("trial", range: 0...1e9))
+        trial = try whole("trial", range: 1...1_000_000_000)
         guard case .bool(let practice) = try field("practice") else {
             throw InputError("\(place): \"practice\" must be true or false")
         }
@@ -191,10 +233,16 @@ extension TrialRecord {
             else {
                 throw InputError("\(place): \"staircase\" must be an object with \"model\" and \"key\"")
             }
-            staircase = StaircaseTrial(
+            guard mode == .abx else {
+                throw InputError("\(place): \"staircase\" comes with ABX trials only, not \(mode.rawValue)")
+            }
+            let trial = StaircaseTrial(
                 model: model, key: key, reference: try number("reference", in: stair),
                 difference: try number("difference", in: stair, range: 0...1e300),
-                value: try number("value", in: stair), down: Int(try number("down", in: stair, range: 1...10)))
+                value: try number("value", in: stair),
+                down: try whole("down", in: stair, range: 2...3, why: " (1-up/2-down or 1-up/3-down)"))
+            if let problem = trial.impossibility { throw InputError("\(place): \(problem)") }
+            staircase = trial
         } else {
             staircase = nil
         }
@@ -202,11 +250,18 @@ extension TrialRecord {
 
     /// Every line of a results file's text (blank lines skipped).
     public static func records(in text: String, file: String) throws(InputError) -> [TrialRecord] {
-        var records: [TrialRecord] = []
+        try numberedRecords(in: text, file: file).map(\.record)
+    }
+
+    /// Every line of a results file's text with its line number (1-based; blank lines skipped).
+    public static func numberedRecords(in text: String, file: String) throws(InputError) -> [(
+        line: Int, record: TrialRecord
+    )] {
+        var records: [(line: Int, record: TrialRecord)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingLeadingSpaces.trimmingTrailingWhitespace
             guard !trimmed.isEmpty else { continue }
-            records.append(try TrialRecord(jsonLine: trimmed, where: "\(file) line \(index + 1)"))
+            records.append((index + 1, try TrialRecord(jsonLine: trimmed, where: "\(file) line \(index + 1)")))
         }
         return records
     }

@@ -277,7 +277,7 @@ public final class OutputFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }

@@ -128,8 +128,10 @@ struct BlindCommand: ParsableCommand {
         if let failure = app.failure { throw InputError(failure) }
         let answered = stage.run.records.count
         guard answered > 0 else { return try Console.print("No trial answered; nothing written to \(out).") }
+        // Other tests may append to the same file meanwhile: what it holds now, read back.
+        let total = try results.count().map { $0 == answered ? "" : " (\($0) answers in it now)" } ?? ""
         try Console.print(
-            "\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)"
+            "\(answered) answer\(answered == 1 ? "" : "s") saved to \(out)\(total)"
                 + (lines.isEmpty ? "." : ". " + lines.joined(separator: " ")))
     }
 
@@ -188,7 +190,8 @@ struct BlindCommand: ParsableCommand {
                     try Flags.number($0, flag: "--start-difference", range: 1e-12...max(1e-12, room))
                 } ?? step.startDifference
             let track = Staircase(
-                start: first, down: downCount, reversals: reversalCount, minimum: room * 1e-6, maximum: room)
+                start: first, down: downCount, reversals: reversalCount, minimum: room * StaircaseTrial.smallestShare,
+                maximum: room)
             return BlindSetup(
                 mode: .abx, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant,
                 run: runName,
@@ -208,8 +211,8 @@ struct BlindCommand: ParsableCommand {
     }
 
     func runReport(_ path: String) throws {
-        let records = try TrialRecord.records(in: try TextFile.read(path), file: path)
-        let report = BlindReport(records)
+        let numbered = try TrialRecord.numberedRecords(in: try TextFile.read(path), file: path)
+        let report = BlindReport(numbered.map(\.record), lines: numbered.map(\.line))
         if let plot {
             _ = try OutputFile.plan(plot, inputs: [path])
             let image = try BlindReportPlot.image(report, fonts: try FontLibrary())

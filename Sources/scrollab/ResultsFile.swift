@@ -4,13 +4,13 @@ import SafeOutput
 import Formats
 
 /// A blind test's results file (JSON Lines): read and checked before the first trial, then one
-/// line appended per answer. A regular file is rewritten whole through a temporary file each
-/// time (a crash leaves every earlier line); standard output and devices get each new line.
-final class ResultsFile {
+/// line appended per answer, under an exclusive lock on the file (`AppendFile`): several blind
+/// tests may append to one file at once and none rewrites or loses another's lines. Standard
+/// output and devices get each new line directly.
+final class ResultsFile: Sendable {
     let path: String
     let inputs: [String]
-    private var text: String
-    private let appendsDirectly: Bool
+    private let isFile: Bool
     /// The records already there when the test began.
     let earlier: [TrialRecord]
 
@@ -22,29 +22,29 @@ final class ResultsFile {
         do { plan = try OutputFile.plan(path, inputs: inputs) } catch { throw InputError(error) }
         switch plan {
         case .standardOutput, .direct:
-            appendsDirectly = true
-            text = ""
+            isFile = false
             earlier = []
         case .replace, .copyInto:
-            appendsDirectly = false
+            isFile = true
             guard FileManager.default.fileExists(atPath: path) else {
-                text = ""
                 earlier = []
                 return
             }
-            text = try TextFile.read(path)
-            earlier = try TrialRecord.records(in: text, file: path)
-            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            earlier = try AppendFile.whileShared(path) { () throws(InputError) in
+                try TrialRecord.records(in: try TextFile.read(path), file: path)
+            }
         }
     }
 
     func append(_ record: TrialRecord) throws(InputError) {
-        let line = record.jsonLine + "\n"
-        if appendsDirectly {
-            try TextFile.write(line, to: path, inputs: inputs)
-        } else {
-            try TextFile.write(text + line, to: path, inputs: inputs)
-            text += line
+        do { try AppendFile.append(record.jsonLine + "\n", to: path, inputs: inputs) } catch { throw InputError(error) }
+    }
+
+    /// The answers in the file now (every writer's; nil for standard output or a device).
+    func count() throws(InputError) -> Int? {
+        guard isFile else { return nil }
+        return try AppendFile.whileShared(path) { () throws(InputError) in
+            try TextFile.read(path).split(separator: "\n").count { !$0.allSatisfy(\.isWhitespace) }
         }
     }
 }
