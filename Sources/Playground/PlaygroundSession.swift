@@ -538,7 +538,8 @@ public final class PlaygroundSession {
 
     /// Lays every side out anew at `size` points (a device picked in the panel).
     func setViewport(_ size: Size, at realTime: Double) {
-        guard size != viewport, size.width >= 1, size.height >= 1 else { return }
+        let range = WindowLayout.viewportRange
+        guard size != viewport, range.contains(size.width), range.contains(size.height) else { return }
         viewport = size
         var shown = ""
         if let device = Device.showing(size) {

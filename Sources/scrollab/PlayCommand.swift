@@ -58,21 +58,12 @@ struct PlayCommand: ParsableCommand {
             ", whatever the window's size."))
     var screenshotScale = Number<ScreenshotScale>("2")
 
-    /// The smallest phone viewport the window shows (points a side): the phone is scaled to fit
-    /// the window, and a smaller one would be magnified hundreds of times.
-    static let minimumViewport = 100.0
     /// Seconds the window may overrun --exit-after (a frame stuck in the renderer) before it is ended.
     static let exitGrace = 10.0
 
     func run() throws {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
-        let viewport = try sceneOptions.viewportSize()
-        guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
-            throw InputError(
-                "--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at "
-                    + "least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)"
-            )
-        }
+        let viewport = try Self.windowViewport(sceneOptions.viewportSize())
         let windowScreenshot = windowOptions.windowScreenshot
         let (windowSize, shotTime, quitTime) = try windowOptions.parsed(
             screenshots: screenshot != nil || windowScreenshot != nil)
@@ -158,6 +149,24 @@ struct PlayCommand: ParsableCommand {
         }
         try traceFile?.finish()
         if let failure = app.screenshotFailure { throw InputError(failure) }
+    }
+
+    /// `viewport` when a window can show it (`WindowLayout.viewportRange`, as a session file's),
+    /// else the one line saying so.
+    static func windowViewport(_ viewport: Size) throws(InputError) -> Size {
+        let range = WindowLayout.viewportRange
+        let shown = "\(ParameterSpec.format(viewport.width))x\(ParameterSpec.format(viewport.height))"
+        if viewport.width < range.lowerBound || viewport.height < range.lowerBound {
+            throw InputError(
+                "--viewport: \(shown) is too small for the window; each side at least \(Int(range.lowerBound)) points "
+                    + "(replay and render take any size from 1)")
+        }
+        if viewport.width > range.upperBound || viewport.height > range.upperBound {
+            throw InputError(
+                "--viewport: \(shown) is too large for the window; each side at most \(Int(range.upperBound)) points "
+                    + "(replay and render take any size up to 100000)")
+        }
+        return viewport
     }
 
     /// Copies the kept session, which this window's session replaces when it quits, to
