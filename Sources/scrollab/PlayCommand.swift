@@ -121,32 +121,21 @@ struct PlayCommand: ParsableCommand {
             if ghost { start.append(.setGhost(true)) }
         }
         // The session the window kept when it last quit comes back when nothing else was asked for.
-        let kept = SessionFile.autosavePath()
-        if let opened, let path = sessionFile {
-            start.append(.open(opened, source: path))
-        } else if !fresh, params == nil, paramsB == nil, !compare, !ghost, sceneOptions.isEmpty, let kept,
-            FileManager.default.fileExists(atPath: kept)
-        {
-            start.append(.openKeptSession(path: kept))
-        } else if quitTime == nil, let kept, FileManager.default.fileExists(atPath: kept) {
-            // Not opened, and this window's session replaces it at quit: the earlier one is kept
-            // beside it, not lost.
-            Self.keepPrevious(kept)
-        }
+        // Scripted runs (--exit-after) leave it alone: they read it, never move or write it.
+        let keeper = SessionFile.autosavePath().map { KeptSession(path: $0, claim: quitTime == nil) }
+        let wantsKept = !fresh && params == nil && paramsB == nil && !compare && !ghost && sceneOptions.isEmpty
+        if let opened, let path = sessionFile { start.append(.open(opened, source: path)) }
+        if let keeper { start += keeper.start(opening: wantsKept && opened == nil, say: Self.say) }
         app.startRequests = start
-        // Scripted runs (--exit-after) leave the kept session alone.
-        app.autosavePath = quitTime == nil ? kept : nil
+        app.keeper = quitTime == nil ? keeper : nil
         app.shotScale = shotScale
         app.run(
             session, screenshot: screenshot.map { ($0, shotTime) },
             windowScreenshot: windowScreenshot.map { ($0, shotTime) },
             quitAfter: quitTime)
         app.finishClip()
-        if let failure = app.autosave(session) {
-            // The window is gone: say it where the user still looks.
-            FileHandle.standardError.write(
-                Data("scrollab: the session was not kept for the next start: \(failure)\n".utf8))
-        }
+        // The window is gone: what happened to its session is said where the user still looks.
+        for line in app.keepAtQuit(session) { Self.say(line) }
         try traceFile?.finish()
         if let failure = app.screenshotFailure { throw InputError(failure) }
     }
@@ -169,23 +158,10 @@ struct PlayCommand: ParsableCommand {
         return viewport
     }
 
-    /// Copies the kept session, which this window's session replaces when it quits, to
-    /// `previous-session.json` beside it (replacing an older copy), and says where on standard
-    /// error; a copy that fails says so and starts the window all the same.
-    static func keepPrevious(_ kept: String) {
-        let previous = URL(fileURLWithPath: kept).deletingLastPathComponent().appendingPathComponent(
-            "previous-session.json"
-        ).path
-        let line: String
-        do {
-            try TextFile.write(try TextFile.read(kept), to: previous)
-            line =
-                "scrollab: the session kept when the window last quit was not opened; it is now at \(previous) "
-                + "(`scrollab play --session \(previous)` opens it), since this window's session is kept at quit\n"
-        } catch {
-            line = "scrollab: the session kept when the window last quit could not be copied: \(error.message)\n"
-        }
-        FileHandle.standardError.write(Data(line.utf8))
+    /// One line on standard error; a closed or full standard error loses it, nothing else.
+    static func say(_ line: String) {
+        let bytes = Array("scrollab: \(line)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// Ends the process when the window has not closed by `deadline` seconds from now, so that
