@@ -449,8 +449,8 @@ public final class PlaygroundSession {
     private func openKept(_ document: SessionDocument, note: String?, at realTime: Double) -> [SessionEffect] {
         let effects = open(document, source: "the session kept when the window last quit", at: realTime)
         var text = message?.text ?? ""
-        if message?.isError == false { text += " (`play --fresh` starts from the defaults.)" }
         if let note { text = Self.sentence(text) + " " + note }
+        if message?.isError == false { text += " (`play --fresh` starts from the defaults.)" }
         show(text, isError: message?.isError ?? false)
         return effects
     }
