@@ -10,8 +10,8 @@ public enum TextFile {
 
     /// The file's text, or an error naming the file and the reason. Pipes, FIFOs and
     /// `/dev/stdin` are read to their end; `-` is standard input.
-    public static func read(_ path: String) throws(InputError) -> String {
-        var bytes = try readBytes(path)
+    public static func read(_ path: String, limit: Int = maximumSize) throws(InputError) -> String {
+        var bytes = try readBytes(path, limit: limit)
         let name = path == "-" ? "standard input" : path
         // A byte-order mark (some editors write one) is not part of the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -21,8 +21,8 @@ public enum TextFile {
         return text
     }
 
-    public static func readBytes(_ path: String) throws(InputError) -> [UInt8] {
-        do { return try InputFile.read(path, limit: maximumSize) } catch { throw InputError(error) }
+    public static func readBytes(_ path: String, limit: Int = maximumSize) throws(InputError) -> [UInt8] {
+        do { return try InputFile.read(path, limit: limit) } catch { throw InputError(error) }
     }
 
     /// Writes `text` whole or not at all, by `OutputFile`'s rules (never over one of `inputs`).

@@ -7,6 +7,23 @@
 
 using namespace slgui;
 
+namespace {
+// Dear ImGui reserves four vertices a byte before drawing a text, and one text of over 16,383
+// bytes passes its 16-bit index limit and aborts the program, whatever part of it shows. Every
+// text the panel draws is cut to this many bytes (at a character's start) and ends in "…": no
+// line of the panel is that long, so only a runaway name, path or message is cut.
+constexpr size_t kShownBytes = 2000;
+
+std::string shown(const char *text) {
+    if (!text) return std::string();
+    const size_t length = std::strlen(text);
+    if (length <= kShownBytes) return std::string(text, length);
+    size_t end = kShownBytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) end--;
+    return std::string(text, end) + "\u2026";
+}
+}  // namespace
+
 extern "C" {
 bool slgui_begin_panel(const char *title, float x, float y, float width, float height) {
     gPanel[0] = x; gPanel[1] = y; gPanel[2] = width; gPanel[3] = height;
@@ -76,10 +93,10 @@ bool slgui_button(const char *label) { return ImGui::Button(label); }
 bool slgui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
 bool slgui_input_text(const char *label, char *buffer, size_t size) { return ImGui::InputText(label, buffer, size); }
 void slgui_same_line(void) { ImGui::SameLine(); }
-void slgui_text(const char *text) { ImGui::TextUnformatted(text); }
-void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
+void slgui_text(const char *text) { ImGui::TextUnformatted(shown(text).c_str()); }
+void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", shown(text).c_str()); }
 void slgui_progress(float fraction, const char *text) {
-    ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), text);
+    ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), shown(text).c_str());
 }
 }  // extern "C"
 
@@ -87,7 +104,9 @@ namespace {
 // Text wrapped at spaces only: ImGui's own wrapping also breaks after '.', so "10.8529" could end
 // one line with "10." (numbers, paths and times stay whole). A word wider than the line on its
 // own is the one thing left to ImGui's wrapping.
-void wrapAtSpaces(const char *text) {
+void wrapAtSpaces(const char *whole) {
+    const std::string bounded = shown(whole);
+    const char *text = bounded.c_str();
     const float width = ImGui::GetContentRegionAvail().x;
     std::string line;
     auto flush = [&]() {
@@ -126,7 +145,7 @@ void slgui_help_marker(const char *text) {
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(text);
+        ImGui::TextUnformatted(shown(text).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -136,7 +155,7 @@ static double gChartX0, gChartX1, gChartY0, gChartY1;
 void slgui_chart(const char *id, const char *title, float height, double x0, double x1, double y0, double y1,
                  const double *xTicks, const char *const *xLabels, int xCount,
                  const double *yTicks, const char *const *yLabels, int yCount) {
-    ImGui::TextUnformatted(title);
+    ImGui::TextUnformatted(shown(title).c_str());
     float labelWidth = 0;
     for (int i = 0; i < yCount; i++) labelWidth = ImMax(labelWidth, ImGui::CalcTextSize(yLabels[i]).x);
     const float line = ImGui::GetTextLineHeight();
@@ -195,7 +214,7 @@ void slgui_table(const char *id, int columns, int rows, const char *const *cells
         ImGui::TableNextRow();
         for (int c = 0; c < columns; c++) {
             ImGui::TableSetColumnIndex(c);
-            ImGui::TextUnformatted(cells[r * columns + c]);
+            ImGui::TextUnformatted(shown(cells[r * columns + c]).c_str());
         }
     }
     ImGui::EndTable();
@@ -210,7 +229,7 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
                         const double *marks, const char *const *markLabels, int markCount, float width) {
     ImGui::PushID(id);
     const float startX = ImGui::GetCursorPosX();
-    ImGui::TextUnformatted(title);
+    ImGui::TextUnformatted(shown(title).c_str());
     if (help && help[0]) slgui_help_marker(help);
     const float afterTitle = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
     const float valueWidth = ImGui::CalcTextSize(valueText).x;

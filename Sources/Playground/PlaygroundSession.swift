@@ -397,9 +397,15 @@ public final class PlaygroundSession {
         case .undo: undo(at: realTime)
         case .redo: redo(at: realTime)
         case let .saveSession(path):
-            window.append(.write([FileWrite(path: path, text: SessionFile.encode(snapshot()))], as: .session))
+            do throws(InputError) {
+                let text = try SessionFile.encodeChecked(snapshot())
+                window.append(.write([FileWrite(path: path, text: text)], as: .session))
+            } catch {
+                show("\(path) not saved: \(error.message)", isError: true)
+            }
         case let .openSession(path): window.append(.read(path: path, as: .session))
         case let .openKeptSession(path): window.append(.read(path: path, as: .keptSession))
+        case let .openKept(document, note): window += openKept(document, note: note, at: realTime)
         }
         return window
     }
@@ -431,19 +437,22 @@ public final class PlaygroundSession {
                         + "plot (pink). Fit sets the sliders from it.")
             case .session:
                 return open(try SessionFile.decode(text, file: path), source: path, at: realTime)
-            case .keptSession:
-                let effects = open(
-                    try SessionFile.decode(text, file: path), source: "the session kept when the window last quit",
-                    at: realTime)
-                if message?.isError == false {
-                    show((message?.text ?? "") + " (`play --fresh` starts from the defaults.)")
-                }
-                return effects
+            case .keptSession: return openKept(try SessionFile.decode(text, file: path), note: nil, at: realTime)
             }
         } catch {
             failed(.read(path: path, as: role, reason: error.message))
         }
         return []
+    }
+
+    /// Opens the kept session; the message says how to start without it, and `note` follows.
+    private func openKept(_ document: SessionDocument, note: String?, at realTime: Double) -> [SessionEffect] {
+        let effects = open(document, source: "the session kept when the window last quit", at: realTime)
+        var text = message?.text ?? ""
+        if let note { text = Self.sentence(text) + " " + note }
+        if message?.isError == false { text += " (`play --fresh` starts from the defaults.)" }
+        show(text, isError: message?.isError ?? false)
+        return effects
     }
 
     /// Files written for the session are in place: names and messages follow.
@@ -538,7 +547,8 @@ public final class PlaygroundSession {
 
     /// Lays every side out anew at `size` points (a device picked in the panel).
     func setViewport(_ size: Size, at realTime: Double) {
-        guard size != viewport, size.width >= 1, size.height >= 1 else { return }
+        let range = WindowLayout.viewportRange
+        guard size != viewport, range.contains(size.width), range.contains(size.height) else { return }
         viewport = size
         var shown = ""
         if let device = Device.showing(size) {

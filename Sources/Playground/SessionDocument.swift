@@ -80,6 +80,29 @@ public enum SessionFile {
         "recording"
     ]
     static let sideKeys = ["name", "feel", "named_feel", "saved_name", "saved_feel"]
+    /// The largest session file read or written (bytes): a recording of a few minutes; larger
+    /// files took seconds to open and to keep.
+    public static let maximumSize = 8 << 20
+    /// The longest side name read (characters): the window shows names whole in its labels and
+    /// messages. The longest the window makes is "fitted to " and a 255-byte file name.
+    public static let maximumNameLength = 400
+    /// The longest reference path read (bytes, the system's PATH_MAX).
+    public static let maximumPathLength = 4096
+
+    /// `document` as a session file's text, or one line saying why it is too large to be one.
+    public static func encodeChecked(_ document: SessionDocument, limit: Int = maximumSize) throws(InputError)
+        -> String
+    {
+        let text = encode(document)
+        guard text.utf8.count <= limit else {
+            throw InputError(
+                "the session is \(megabytes(text.utf8.count)) MB, over the \(megabytes(limit)) MB a session file may "
+                    + "be (its recording has \(document.recording.count) events; record a shorter gesture)")
+        }
+        return text
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
 
     public static func encode(_ document: SessionDocument) -> String {
         func feel(_ feel: Feel) -> JSONValue { embedded(ParametersFile.encode(feel)) }
@@ -111,11 +134,15 @@ public enum SessionFile {
     }
 
     public static func load(_ path: String) throws(InputError) -> SessionDocument {
-        try decode(try TextFile.read(path), file: path)
+        try decode(try TextFile.read(path, limit: maximumSize), file: path)
     }
 
     /// The document in `text`; the first problem as one line naming the file and the key.
     public static func decode(_ text: String, file: String) throws(InputError) -> SessionDocument {
+        guard text.utf8.count <= maximumSize else {
+            throw InputError(
+                "\(file): is \(megabytes(text.utf8.count)) MB; a session file is at most \(maximumSize >> 20) MB")
+        }
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
         guard case .object(let members) = root else {
@@ -139,9 +166,12 @@ public enum SessionFile {
         guard case .array(let size)? = root["viewport"], size.count == 2,
             case .number(let width) = size[size.startIndex],
             case .number(let height) = size[size.index(after: size.startIndex)],
-            (1...100_000).contains(width), (1...100_000).contains(height)
+            WindowLayout.viewportRange.contains(width), WindowLayout.viewportRange.contains(height)
         else {
-            throw InputError("\(file): key \"viewport\": expected [width, height] in points, each 1 to 100000")
+            let range = WindowLayout.viewportRange
+            throw InputError(
+                "\(file): key \"viewport\": expected [width, height] in points, each \(Int(range.lowerBound)) to "
+                    + "\(Int(range.upperBound))")
         }
         guard case .array(let sideValues)? = root["sides"], (1...2).contains(sideValues.count) else {
             throw InputError("\(file): key \"sides\": expected an array of 1 side (A) or 2 (A and B)")
@@ -195,6 +225,9 @@ public enum SessionFile {
         var reference: String?
         switch root["reference"] {
         case nil, .null?: break
+        case .string(let path)? where path.utf8.count > maximumPathLength:
+            throw InputError(
+                "\(file): key \"reference\": a path of \(path.utf8.count) bytes; at most \(maximumPathLength)")
         case .string(let path)? where !path.isEmpty: reference = path
         default: throw InputError("\(file): key \"reference\": expected null or a CSV file's path")
         }
@@ -217,6 +250,8 @@ public enum SessionFile {
         func text(_ key: String) throws(InputError) -> String? {
             switch value[key] {
             case nil: return nil
+            case .string(let name)? where name.count > maximumNameLength:
+                throw InputError("\(place).\(key): a name of \(name.count) characters; at most \(maximumNameLength)")
             case .string(let name)?: return name
             default: throw InputError("\(place).\(key): expected a string")
             }

@@ -35,7 +35,7 @@ extension PlaygroundSession {
         case .fitReference: return "fit"
         case let .loaded(path, .parameters, _): return "load \(URL(fileURLWithPath: path).lastPathComponent)"
         case let .loaded(path, .session, _): return "open \(URL(fileURLWithPath: path).lastPathComponent)"
-        case .loaded(_, .keptSession, _): return "open the kept session"
+        case .loaded(_, .keptSession, _), .openKept: return "open the kept session"
         case let .open(_, source): return "open \(URL(fileURLWithPath: source).lastPathComponent)"
         case let .setFeel(_, name): return "load \(name)"
         default: return nil

@@ -105,6 +105,9 @@ public enum SessionRequest: Equatable, Sendable {
     case openSession(path: String)
     /// Open the session the window kept when it last quit (at the next start).
     case openKeptSession(path: String)
+    /// Open the kept session its caller read and checked at start (`KeptSession`); `note` ends
+    /// the message (opened read-only, …).
+    case openKept(SessionDocument, note: String?)
     /// Open a session document its caller read (`play --session`); `source` names it in the message.
     case open(SessionDocument, source: String)
     /// The edited side runs `feel`, named `name` as if loaded from a file (Revert returns to it):

@@ -6,6 +6,12 @@ import Scenes
 /// the phone keeps more than half), the phones side by side on the left, scaled to fit with room
 /// for their bezels and labels.
 public struct WindowLayout: Equatable, Sendable {
+    /// The phone's viewport a window shows (points, each side), for `play --viewport`, `blind
+    /// --viewport` and a session file alike: under 100 the phone is magnified hundreds of times;
+    /// over 2048 (past a 13-inch iPad's 1376 in landscape) a frame takes seconds and hundreds of
+    /// megabytes.
+    public static let viewportRange: ClosedRange<Double> = 100...2048
+
     public var panelX: Double
     public var panelWidth: Double
     public var height: Double

@@ -95,13 +95,7 @@ struct BlindCommand: ParsableCommand {
         if plot != nil { throw InputError("--plot draws a --report; give --report FILE") }
         let setup = try blindSetup(start: Date())
         let scene = try sceneOptions.setup(defaultList: .cards(count: 200))
-        let viewport = try sceneOptions.viewportSize()
-        guard viewport.width >= PlayCommand.minimumViewport, viewport.height >= PlayCommand.minimumViewport else {
-            throw InputError(
-                "--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small; each side at least "
-                    + "\(Int(PlayCommand.minimumViewport)) points"
-            )
-        }
+        let viewport = try PlayCommand.windowViewport(sceneOptions.viewportSize())
         let windowScreenshot = windowOptions.windowScreenshot
         let (size, shotTime, quitTime) = try windowOptions.parsed(screenshots: windowScreenshot != nil)
         let inputs = [params, paramsB].compactMap { $0 }

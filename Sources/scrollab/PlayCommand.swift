@@ -53,27 +53,17 @@ struct PlayCommand: ParsableCommand {
     enum ScreenshotScale: NumberLimits { static let flag = "--screenshot-scale", range = 1.0...3 }
 
     @Option(
-        parsing: .unconditional,
         help: ScreenshotScale.help(
             "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot)",
             ", whatever the window's size."))
     var screenshotScale = Number<ScreenshotScale>("2")
 
-    /// The smallest phone viewport the window shows (points a side): the phone is scaled to fit
-    /// the window, and a smaller one would be magnified hundreds of times.
-    static let minimumViewport = 100.0
     /// Seconds the window may overrun --exit-after (a frame stuck in the renderer) before it is ended.
     static let exitGrace = 10.0
 
     func run() throws {
         let initial = try sceneOptions.setup(defaultList: .cards(count: 200))
-        let viewport = try sceneOptions.viewportSize()
-        guard viewport.width >= Self.minimumViewport, viewport.height >= Self.minimumViewport else {
-            throw InputError(
-                "--viewport: \(Int(viewport.width))x\(Int(viewport.height)) is too small for the window; each side at "
-                    + "least \(Int(Self.minimumViewport)) points (replay and render take any size from 1)"
-            )
-        }
+        let viewport = try Self.windowViewport(sceneOptions.viewportSize())
         let windowScreenshot = windowOptions.windowScreenshot
         let (windowSize, shotTime, quitTime) = try windowOptions.parsed(
             screenshots: screenshot != nil || windowScreenshot != nil)
@@ -131,52 +121,46 @@ struct PlayCommand: ParsableCommand {
             if ghost { start.append(.setGhost(true)) }
         }
         // The session the window kept when it last quit comes back when nothing else was asked for.
-        let kept = SessionFile.autosavePath()
-        if let opened, let path = sessionFile {
-            start.append(.open(opened, source: path))
-        } else if !fresh, params == nil, paramsB == nil, !compare, !ghost, sceneOptions.isEmpty, let kept,
-            FileManager.default.fileExists(atPath: kept)
-        {
-            start.append(.openKeptSession(path: kept))
-        } else if quitTime == nil, let kept, FileManager.default.fileExists(atPath: kept) {
-            // Not opened, and this window's session replaces it at quit: the earlier one is kept
-            // beside it, not lost.
-            Self.keepPrevious(kept)
-        }
+        // Scripted runs (--exit-after) leave it alone: they read it, never move or write it.
+        let keeper = SessionFile.autosavePath().map { KeptSession(path: $0, claim: quitTime == nil) }
+        let wantsKept = !fresh && params == nil && paramsB == nil && !compare && !ghost && sceneOptions.isEmpty
+        if let opened, let path = sessionFile { start.append(.open(opened, source: path)) }
+        if let keeper { start += keeper.start(opening: wantsKept && opened == nil, say: Self.say) }
         app.startRequests = start
-        // Scripted runs (--exit-after) leave the kept session alone.
-        app.autosavePath = quitTime == nil ? kept : nil
+        app.keeper = quitTime == nil ? keeper : nil
         app.shotScale = shotScale
         app.run(
             session, screenshot: screenshot.map { ($0, shotTime) },
             windowScreenshot: windowScreenshot.map { ($0, shotTime) },
             quitAfter: quitTime)
         app.finishClip()
-        if let failure = app.autosave(session) {
-            // The window is gone: say it where the user still looks.
-            Console.note("scrollab: the session was not kept for the next start: \(failure)")
-        }
+        // The window is gone: what happened to its session is said where the user still looks.
+        for line in app.keepAtQuit(session) { Self.say(line) }
         try traceFile?.finish()
         if let failure = app.screenshotFailure { throw InputError(failure) }
     }
 
-    /// Copies the kept session, which this window's session replaces when it quits, to
-    /// `previous-session.json` beside it (replacing an older copy), and says where on standard
-    /// error; a copy that fails says so and starts the window all the same.
-    static func keepPrevious(_ kept: String) {
-        let previous = URL(fileURLWithPath: kept).deletingLastPathComponent().appendingPathComponent(
-            "previous-session.json"
-        ).path
-        let line: String
-        do {
-            try TextFile.write(try TextFile.read(kept), to: previous)
-            line =
-                "scrollab: the session kept when the window last quit was not opened; it is now at \(previous) "
-                + "(`scrollab play --session \(previous)` opens it), since this window's session is kept at quit"
-        } catch {
-            line = "scrollab: the session kept when the window last quit could not be copied: \(error.message)"
+    /// `viewport` when a window can show it (`WindowLayout.viewportRange`, as a session file's),
+    /// else the one line saying so.
+    static func windowViewport(_ viewport: Size) throws(InputError) -> Size {
+        let range = WindowLayout.viewportRange
+        let shown = "\(ParameterSpec.format(viewport.width))x\(ParameterSpec.format(viewport.height))"
+        if viewport.width < range.lowerBound || viewport.height < range.lowerBound {
+            throw InputError(
+                "--viewport: \(shown) is too small for the window; each side at least \(Int(range.lowerBound)) points "
+                    + "(replay and render take any size from 1)")
         }
-        Console.note(line)
+        if viewport.width > range.upperBound || viewport.height > range.upperBound {
+            throw InputError(
+                "--viewport: \(shown) is too large for the window; each side at most \(Int(range.upperBound)) points "
+                    + "(replay and render take any size up to 100000)")
+        }
+        return viewport
+    }
+
+    /// One line on standard error; a closed or full standard error loses it, nothing else.
+    static func say(_ line: String) {
+        Console.note("scrollab: \(line)")
     }
 
     /// Ends the process when the window has not closed by `deadline` seconds from now, so that

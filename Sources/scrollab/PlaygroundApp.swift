@@ -254,6 +254,7 @@ final class PlaygroundApp {
             autosaveDue = true
         }
         if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
+        reportAutosave(session, at: now)
         if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) {
             pointerPhone = nil
         }
@@ -261,31 +262,56 @@ final class PlaygroundApp {
         return sawEvent || !requests.isEmpty
     }
 
-    /// Where the session is kept for the next start (nil: not kept), and when it was last written.
-    var autosavePath: String?
+    /// The session kept for the next start (nil: not kept, as in a scripted run), the thread
+    /// that writes it, and when it was last handed over.
+    var keeper: KeptSession? {
+        didSet { writer = keeper.map { kept in SessionWriter { text throws(InputError) in try kept.writeKept(text) } } }
+    }
+    private var writer: SessionWriter?
     private var autosaveDue = false
     private var lastAutosave = -Double.infinity
     private var autosaveFailed = false
     /// Seconds between writes of the kept session while changes come in (and once at quit).
     static let autosaveInterval = 2.0
 
-    /// Writes the session to `autosavePath` (its folder made if missing); a failure is said once
-    /// in the panel and returned.
-    @discardableResult
-    func autosave(_ session: PlaygroundSession, at now: Double = Window.now) -> String? {
+    /// Hands the session to the writer thread, which keeps it (a window that does not keep the
+    /// session writes it only at quit, `keepAtQuit`). The frame goes on at once: a large session
+    /// is encoded and written while the window draws.
+    func autosave(_ session: PlaygroundSession, at now: Double) {
         autosaveDue = false
         lastAutosave = now
-        guard let autosavePath else { return nil }
-        do {
-            let folder = URL(fileURLWithPath: autosavePath).deletingLastPathComponent().path
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try TextFile.write(SessionFile.encode(session.snapshot()), to: autosavePath)
-            autosaveFailed = false
-            return nil
-        } catch {
+        guard let keeper, keeper.owns, let writer else { return }
+        writer.submit(session.snapshot())
+    }
+
+    /// Says in the panel, once, when keeping the session failed (and again after it worked).
+    private func reportAutosave(_ session: PlaygroundSession, at now: Double) {
+        guard let outcome = writer?.takeOutcome() else { return }
+        switch outcome {
+        case .success: autosaveFailed = false
+        case .failure(let error):
             if !autosaveFailed { driver.apply([.failed(.autosave(error.message))], to: session, at: now) }
             autosaveFailed = true
-            return error.message
+        }
+    }
+
+    /// At quit: waits for the writer, then writes the session where it is kept (the kept session,
+    /// or a new file when another window keeps it or it is a link); returns the lines to say on
+    /// standard error (the window is gone).
+    func keepAtQuit(_ session: PlaygroundSession) -> [String] {
+        guard let keeper else { return [] }
+        writer?.finish()
+        writer?.stop()
+        defer { keeper.release() }
+        do throws(InputError) {
+            let written = try keeper.save(try SessionFile.encodeChecked(session.snapshot()))
+            guard written != keeper.path else { return [] }
+            return [
+                "this window's session is saved to \(written) (\(keeper.notKeptReason ?? "not kept")); "
+                    + "`scrollab play --session \(written)` opens it"
+            ]
+        } catch {
+            return ["the session was not kept for the next start: \(error.message)"]
         }
     }
 

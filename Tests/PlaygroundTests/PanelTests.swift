@@ -200,6 +200,30 @@ import TuningPanel
         #expect(try click("Copy B → A") == [.copy(from: 1, to: 0)])
     }
 
+    /// A text of any length is drawn: Dear ImGui aborts on one text of over 16,383 bytes (a side
+    /// named at length in a message, a long path), so the panel cuts every text it draws short.
+    @Test func aMessageOfAnyLengthIsDrawnCutShort() throws {
+        let width: Float = 560, height: Float = 900
+        let (offscreen, session, panel) = try headless(width: width, height: height)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        let word = String(repeating: "é", count: 20_000)
+        let spaced = Array(repeating: "name", count: 5_000).joined(separator: " ")
+        for (text, isError) in [(word, true), (word, false), (spaced, true), (spaced, false)] {
+            session.send([.failed(.read(path: "p", as: .parameters, reason: "x"))], at: 10)
+            if isError {
+                session.send([.failed(.read(path: "p", as: .parameters, reason: text))], at: 10)
+            } else {
+                session.send([.setFeel(.standard, name: text)], at: 10)
+            }
+            #expect(session.message?.text.contains(String(text.prefix(100))) == true)
+            slgui_set_mouse(-1, -1, false)
+            slgui_new_frame(width, height, 1, 1.0 / 60)
+            _ = panel.draw(session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
+            slgui_render()
+            #expect(panel.widgetRects.contains { $0.label == "Undo" }, "the panel below the message is drawn")
+        }
+    }
+
     /// The window copies the panel from a cached texture only when nothing it drew reaches left
     /// of it; window frames carry the whole display as their clip rectangle, so the leftmost
     /// pixel must come from what is drawn. (Taken from clip rectangles it was 0: the panel was

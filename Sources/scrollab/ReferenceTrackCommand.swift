@@ -1,0 +1,68 @@
+import ArgumentParser
+import Fitting
+import Foundation
+import Formats
+import Media
+import Tracking
+
+/// `scrollab reference-track FILE` (not listed): the window's *Reference → Load* of a video,
+/// run by `TrackJob` in a process of its own, so that whatever the tracker or the fit does to
+/// its process (a trap, memory running out) ends this one and never the window. Standard output
+/// carries the reference, for `TrackJob.parse`:
+///
+///     kind<TAB>glide|page|return
+///     summary<TAB>what was tracked and which segment is the reference
+///     t,offset
+///     0.000000,0.0000
+///     …
+///
+/// A problem is one line on standard error, exit 2.
+struct ReferenceTrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reference-track",
+        abstract: "Track a video for the window's reference (run by the window itself).",
+        shouldDisplay: false)
+
+    @Argument(help: "The video.")
+    var file: String
+
+    /// The name the window knows the video by (its messages name it).
+    @Option(help: "The path the window asked for.")
+    var path: String?
+
+    func run() throws {
+        let name = path ?? file
+        var track: Track
+        do {
+            track = try VideoTracking.track(VideoTracking.Request(path: file))
+        } catch {
+            throw InputError(error.message)
+        }
+        track.segments = VideoFit.named(track)
+        // The reference is the free motion after the lift (as a CSV without a finger column
+        // is): the longest glide or settle, else the longest return.
+        let indices = track.segments.indices
+        let free = indices.filter { track.segments[$0].kind == .glide || track.segments[$0].kind == .settle }
+        let returns = indices.filter { track.segments[$0].kind == .return }
+        func longest(_ list: [Int]) -> Int? {
+            list.max {
+                (track.segments[$0].last - track.segments[$0].first)
+                    < (track.segments[$1].last - track.segments[$1].first)
+            }
+        }
+        guard let index = longest(free) ?? longest(returns) else {
+            throw InputError("\(name): no glide, page settle or return was found (\(TrackCommand.describe(track)))")
+        }
+        let chosen = track.segments[index]
+        // The frames `fit --video` fits: a glide up to an edge it bounces off, a return with its hold.
+        let (frames, edgeNote) = VideoFit.fitted(track.segments, index, in: track)
+        let summary =
+            "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the "
+            + "reference is the \(TrackCommand.describe(chosen, in: track))"
+            + (edgeNote == nil ? "" : String(format: ", up to the edge at %.3f s", track.frames[frames.upperBound].t))
+        let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
+        var text = "kind\t\(kind.rawValue)\nsummary\t\(summary.replacingOccurrences(of: "\n", with: " "))\nt,offset\n"
+        for frame in track.frames[frames] { text += "\(frame.t),\(frame.offset)\n" }
+        try Console.print(text, terminator: "")
+    }
+}
