@@ -5,11 +5,12 @@ SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
                 libimgui-dev xvfb xdotool imagemagick pkg-config nodejs time binaryen
 # Installed without recommends: ffmpeg's pull in 88 packages (codecs, X, sound) that encoding
-# piped frames to MP4 and GIF does not need.
-APT_PACKAGES_BARE := ffmpeg
+# piped frames to MP4 and GIF does not need; chromium runs headless for the page's test.
+APT_PACKAGES_BARE := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean golden soak bench readme-table architecture lint format wasm wasm-test
+.PHONY: run test build deps clean golden soak bench readme-table architecture lint format wasm wasm-test \
+        browser-test browser-bench
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -51,6 +52,17 @@ wasm-test: wasm
 	$(SWIFT) build --product scrollab
 	node Wasm/test/core.test.js .build/wasm/ScrollPhysics.wasm
 	node Wasm/test/conformance.js .build/wasm/ScrollPhysics.wasm .build/debug/scrollab
+	$(MAKE) --no-print-directory browser-test
+
+# `scrollab export --web`'s page in headless Chromium with touch emulation: a scripted flick moves
+# the list as the desktop's replay of the page's own samples does; screenshots in .build/browser/.
+browser-test:
+	python3 Wasm/test/browser_test.py .build/debug/scrollab .build/browser
+
+# Main-thread work per frame of the page while flicked, the CPU throttled 4× (numbers, not a test).
+browser-bench: wasm
+	$(SWIFT) build --product scrollab
+	python3 Wasm/test/browser_bench.py .build/debug/scrollab
 
 # The layout is swift-format's (.swift-format); no source line over 120 columns, C++ included.
 SOURCE_DIRS := Sources Tests Benchmarks/Benchmarks Wasm/Sources

@@ -21,3 +21,5 @@ exports=$(grep -ho '@_cdecl("[a-z_]*")' Wasm/Sources/*.swift | sed 's/@_cdecl("\
 wasm-opt -Oz --enable-nontrapping-float-to-int --enable-sign-ext --enable-bulk-memory --enable-mutable-globals \
     "$out/ScrollPhysics.linked.wasm" -o "$out/ScrollPhysics.wasm"
 echo "$out/ScrollPhysics.wasm: $(wc -c < "$out/ScrollPhysics.wasm") bytes"
+# What `scrollab export --web` puts into a page, beside the core.
+cp Wasm/core.js Wasm/page/page.html "$out/"
