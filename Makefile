@@ -48,8 +48,9 @@ wasm: deps
 
 # The core in node: its imports, size and errors, then the same touch samples through it and
 # through `scrollab replay` (every model, 60 and 120 Hz): the offsets agree within 0.01 pt.
+# (The same flags as `test`'s build, so after it scrollab is already built.)
 wasm-test: wasm
-	$(SWIFT) build --product scrollab
+	$(SWIFT) build --product scrollab -Xswiftc -warnings-as-errors
 	node Wasm/test/core.test.js .build/wasm/ScrollPhysics.wasm
 	node Wasm/test/conformance.js .build/wasm/ScrollPhysics.wasm .build/debug/scrollab
 	$(MAKE) --no-print-directory browser-test
@@ -61,7 +62,7 @@ browser-test:
 
 # Main-thread work per frame of the page while flicked, the CPU throttled 4× (numbers, not a test).
 browser-bench: wasm
-	$(SWIFT) build --product scrollab
+	$(SWIFT) build --product scrollab -Xswiftc -warnings-as-errors
 	python3 Wasm/test/browser_bench.py .build/debug/scrollab
 
 # The layout is swift-format's (.swift-format); no source line over 120 columns, C++ included.
