@@ -51,7 +51,7 @@ public enum ModelFit {
 
     /// Every model fitted to the glide `rows` (t in s, offset in pt; the first row is the
     /// release), best (lowest rms residual) first. Models that cannot follow it are left out.
-    public static func glide(_ rows: [(t: Double, offset: Double)], models: [any FeelModel.Type] = FeelZoo.models)
+    public static func glide(_ rows: [(t: Double, offset: Double)], models: [ZooModel] = FeelZoo.models)
         -> [Result]
     {
         guard rows.count >= 4 else { return [] }
@@ -59,8 +59,7 @@ public enum ModelFit {
         let v0Guess = Fit.initialVelocity(rows.map { FitTrace.Sample(t: $0.t, offset: $0.offset) })
         let speed = abs(v0Guess) * 4 + 200
         var results: [Result] = []
-        for type in models {
-            guard let model = try? FeelZoo.make(type.name, []) else { continue }
+        for model in models {
             let feel = Feel(model)
             let keys = glideKeys(feel)
             func feelWith(_ p: [Double]) -> Feel {
@@ -110,7 +109,7 @@ public enum ModelFit {
             }
             results.append(
                 Result(
-                    model: type.name, title: type.title,
+                    model: model.name, title: model.title,
                     values: keys.enumerated().map { ($0.element.key, parameters[2 + $0.offset]) },
                     velocity: parameters[1], residuals: all))
         }

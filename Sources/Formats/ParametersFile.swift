@@ -75,7 +75,7 @@ public enum ParametersFile {
 
     /// The file of `feel`: UIKit's values alone, another model's with `"model"` first.
     public static func encode(_ feel: Feel) -> String {
-        let pairs = feel.model is UIKitModel ? feel.pairs : [("model", ParameterValue.string(feel.name))] + feel.pairs
+        let pairs = (feel.model.uikit != nil) ? feel.pairs : [("model", ParameterValue.string(feel.name))] + feel.pairs
         let members = pairs.map { pair -> (key: String, value: JSONValue) in
             switch pair.value {
             case .number(let number): return (pair.key, .number(number))

@@ -81,7 +81,7 @@ public final class PlaygroundSession {
         self.viewport = viewport
         sceneIndex = min(max(initial, 0), setups.count - 1)
         clock = SceneClock(realTime: realTime)
-        display = (feel.model as? UIKitModel)?.values.display ?? Device.showing(viewport)?.display ?? .standard
+        display = feel.model.uikit?.values.display ?? Device.showing(viewport)?.display ?? .standard
         let name = feelName ?? Self.name(of: feel, on: display)
         sides = [
             PlaygroundSide(
@@ -690,7 +690,7 @@ public final class PlaygroundSession {
 
     /// Model `name` at its defaults, on the session's display.
     func modelFeel(_ name: String) -> Feel? {
-        FeelZoo.model(named: name).map { Feel($0.init()).on(display) }
+        FeelZoo.model(named: name).map { Feel($0).on(display) }
     }
 
     static func modelTitle(_ name: String) -> String {
@@ -919,8 +919,8 @@ public final class PlaygroundSession {
             return
         }
         do {
-            let was = feel.model is UIKitModel ? nil : feel.title
-            let uikit = (feel.model as? UIKitModel)?.values ?? UIKitModel().on(display).values
+            let was = (feel.model.uikit != nil) ? nil : feel.title
+            let uikit = feel.model.uikit?.values ?? UIKitModel().on(display).values
             // A recording with the finger's samples is replayed through the pipeline in this
             // scene's view, from the side's own values.
             let result = try Fit.run(

@@ -148,7 +148,7 @@ extension PlaygroundSession {
         viewport = document.viewport
         if let device = Device.showing(viewport) {
             display = device.display
-        } else if let uikit = document.sides[0].feel.model as? UIKitModel {
+        } else if let uikit = document.sides[0].feel.model.uikit {
             display = uikit.values.display
         }
         if document.sides.count != sides.count { setComparing(document.sides.count == 2, at: realTime) }

@@ -66,7 +66,7 @@ public struct Soak {
         let setups = SceneSetup.playground
         var parameters = ScrollParameters()
         // The feel running: UIKit with `parameters`, or another model of the zoo at its defaults.
-        var zooModel: (any FeelModel)?
+        var zooModel: ZooModel?
         var feel: Feel { zooModel.map { Feel($0) } ?? Feel(parameters) }
         // One scene per setup for the whole run, as the window keeps them: switching back finds
         // the scene as it was left, so state left behind accumulates and the drift check sees it.
@@ -78,7 +78,7 @@ public struct Soak {
         // Flutter's spring, content past Flutter's reach), so its limit holds from the next rest.
         var carried = Set<ObjectIdentifier>()
         func switchFeel(of scene: any ScrollScene, at time: Double) {
-            let before = type(of: scene.mainAxis.feel).name
+            let before = scene.mainAxis.feel.name
             scene.setFeel(feel, at: time)
             if before != feel.name, !scene.isAtRest(at: time) { carried.insert(ObjectIdentifier(scene)) }
         }
@@ -132,8 +132,8 @@ public struct Soak {
                     parameters.pagePolicy = PagePolicy.allCases[random.int(3)]
                     // Now and then another feel of the zoo (or back to UIKit), mid-motion too.
                     if random.int(4) == 0 {
-                        let model = FeelZoo.models[random.int(FeelZoo.models.count)].init()
-                        zooModel = model is UIKitModel ? nil : model
+                        let model = FeelZoo.models[random.int(FeelZoo.models.count)]
+                        zooModel = model.uikit != nil ? nil : model
                     }
                     switchFeel(of: scene, at: nextEvent)
                 case 86..<92:

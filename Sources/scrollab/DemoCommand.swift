@@ -210,7 +210,7 @@ final class DemoApp {
                 let name =
                     (index == 0 ? "A · " : "B · ")
                     + PlaygroundSession.name(
-                        of: feels[index], on: (feels[index].model as? UIKitModel)?.values.display ?? .standard)
+                        of: feels[index], on: feels[index].model.uikit?.values.display ?? .standard)
                 chrome.append(
                     .circle(centerX: phone.x + 6, centerY: phone.y - 34, radius: 6, color: OffsetPlot.colors[index]))
                 chrome.append(

@@ -8,17 +8,58 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract:
             "Print a parameter file as code for its platform: Swift for UIKit (each value commented with its UIKit or "
-            + "seed equivalent), Dart for the Flutter models, Kotlin for android, JavaScript for swiper and framer."
+            + "seed equivalent), Dart for the Flutter models, Kotlin for android, JavaScript for swiper and framer.",
+        discussion: """
+            With --web, write one self-contained page instead (--out FILE.html): the physics core itself, compiled \
+            to WebAssembly (`make wasm` builds it to .build/wasm/), running the feel on a list, pager or carousel \
+            under a finger, a mouse or a wheel; with --params-b, feels A and B side by side (or toggled on a phone).
+            """
     )
 
     @Option(help: "Parameter file (JSON); default: the defaults.")
     var params: String?
 
-    @Option(help: "Write the snippet here instead of standard output.")
+    @Option(help: "Write the snippet (or with --web, the page) here instead of standard output.")
     var out: String?
 
+    @Flag(help: "Write a web page that runs the feel (needs --out).")
+    var web = false
+
+    @Option(name: .customLong("params-b"), help: "--web: a second parameter file, shown as B beside A.")
+    var paramsB: String?
+
+    @Option(help: "--web: the scene (list, pager or carousel; default list).")
+    var scene: String?
+
+    @Option(help: "--web: the folder of the built core (default: .build/wasm).")
+    var core: String?
+
+    static let scenes = ["list", "pager", "carousel"]
+
     func run() throws {
-        let snippet = try ParametersFile.load(params).model.exported.text
-        try TextFile.write(snippet, to: out ?? "-", inputs: params.map { [$0] } ?? [])
+        guard web else {
+            for (flag, value) in [("--params-b", paramsB), ("--scene", scene), ("--core", core)] where value != nil {
+                throw InputError("\(flag) needs --web")
+            }
+            let snippet = try ParametersFile.load(params).model.exported.text
+            try TextFile.write(snippet, to: out ?? "-", inputs: params.map { [$0] } ?? [])
+            return
+        }
+        guard let out, out != "-" else { throw InputError("--web needs --out FILE.html") }
+        let sceneName = scene ?? "list"
+        guard Self.scenes.contains(sceneName) else {
+            throw InputError(
+                "--scene: unknown scene \"\(sceneName)\" for a page; allowed: \(Self.scenes.joined(separator: ", "))")
+        }
+        let folder = try WebPage.coreFolder(core)
+        var sides: [WebPage.Side] = []
+        for (letter, file) in [("A", params), ("B", paramsB)] where letter == "A" || file != nil {
+            let (feel, stated) = try ParametersFile.loadStating(file)
+            let label = paramsB == nil ? feel.title : "\(letter) · \(feel.title)"
+            sides.append(WebPage.Side(label: label, feel: feel, stated: stated))
+        }
+        let page = try WebPage.html(scene: sceneName, sides: sides, coreFolder: folder)
+        let inputs = [params, paramsB].compactMap { $0 } + WebPage.files.map { folder + "/" + $0 }
+        try TextFile.write(page, to: out, inputs: inputs)
     }
 }

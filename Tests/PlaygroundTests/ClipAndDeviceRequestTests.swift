@@ -82,7 +82,7 @@ import ScrollPhysics
         s.send([.setModel(name: "flutter-bouncing")], at: 13.5)
         #expect(s.feel.model.value(of: "devicePixelRatio") == 2)
         s.send([.setModel(name: "android"), .resetToDefaults], at: 14)
-        #expect(s.feel.model is UIKitModel && s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
+        #expect((s.feel.model.uikit != nil) && s.feel.uikit.refreshRate == 120 && s.feel.uikit.displayScale == 2)
     }
 
     /// Each side says what runs on it (the preset, model or file last applied) and whether it was

@@ -59,9 +59,9 @@ import ScrollPhysics
         s.send([.setModel(name: "flutter")], at: 50)
         #expect(s.message?.isError == true && s.feel.name == "swiper")
         s.send([.setModel(name: "uikit")], at: 50)
-        #expect(s.feel.model is UIKitModel)
+        #expect((s.feel.model.uikit != nil))
         s.send([.compareModels(a: "uikit", b: "android")], at: 50)
-        #expect(s.isComparing && s.sides[0].feel.model is UIKitModel && s.sides[1].feel.name == "android")
+        #expect(s.isComparing && (s.sides[0].feel.model.uikit != nil) && s.sides[1].feel.name == "android")
         #expect(
             s.message?.text
                 == "A: UIKit (UIScrollView pipeline); B: Android (OverScroller + stretch). Flick once and compare the "
@@ -72,7 +72,7 @@ import ScrollPhysics
     @Test func aModelPresetOnBLeavesAAlone() throws {
         let s = try session()
         s.send([.setComparing(true), .edit(side: 1), .applyPreset(id: "framer")], at: 10)
-        #expect(s.sides[1].feel.name == "framer" && s.sides[0].feel.model is UIKitModel)
+        #expect(s.sides[1].feel.name == "framer" && (s.sides[0].feel.model.uikit != nil))
         let restA = fling(s, start: 11, side: 0)
         #expect(abs(restA - ExpectedGlide.rest(ScrollParameters(), releasedAt: 230, velocity: 3000)) < 0.01)
     }

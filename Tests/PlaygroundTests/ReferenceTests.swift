@@ -51,7 +51,7 @@ import ScrollPhysics
         #expect(s.message?.text.contains("as a pipeline") == true, "\(s.message?.text ?? "")")
         // On another model, Fit says it switched the side to UIKit.
         s.send([.setModel(name: "swiper"), .fitReference], at: 20)
-        #expect(s.feel.model is UIKitModel)
+        #expect((s.feel.model.uikit != nil))
         #expect(
             s.message?.text.hasPrefix("A now runs UIKit (it ran Swiper (web carousel)): Fit fits UIKit's values.")
                 == true,

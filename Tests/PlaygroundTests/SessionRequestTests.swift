@@ -39,7 +39,7 @@ import ScrollPhysics
         start + ExpectedGlide.rest(p, releasedAt: ExpectedGlide.dragged(p, travel: 240), velocity: 3000)
     }
 
-    @Test(arguments: Preset.all.filter { $0.feel.model is UIKitModel }.map(\.id))
+    @Test(arguments: Preset.all.filter { ($0.feel.model.uikit != nil) }.map(\.id))
     func applyingAPresetChangesTheNextFling(_ id: String) throws {
         let s = try session()
         s.send([.applyPreset(id: id)], at: 10)

@@ -173,8 +173,8 @@ import ScrollPhysics
     }
 
     @Test func everyModelHasASnippet() {
-        for type in FeelZoo.models {
-            #expect(!type.init().exported.text.isEmpty, "\(type.name)")
+        for model in FeelZoo.models {
+            #expect(!model.exported.text.isEmpty, "\(model.name)")
         }
     }
 }

@@ -30,5 +30,5 @@ extension ScrollParameters {
 
 extension ScrollAxis {
     /// UIKit's fast-scroll streak, as the axis's UIKit finger holds it.
-    var streak: FastScrollStreak { (finger as? UIKitFinger)?.streak ?? FastScrollStreak() }
+    var streak: FastScrollStreak { finger.uikit?.streak ?? FastScrollStreak() }
 }

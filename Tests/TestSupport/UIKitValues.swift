@@ -5,8 +5,8 @@ import ScrollPhysics
 extension Feel {
     public var uikit: ScrollParameters { Self.uikitValues(of: model) }
 
-    public static func uikitValues(of model: any FeelModel) -> ScrollParameters {
-        if let uikit = model as? UIKitModel { return uikit.values }
+    public static func uikitValues(of model: ZooModel) -> ScrollParameters {
+        if let uikit = model.uikit { return uikit.values }
         var values = ScrollParameters()
         values.decelerationRate = .nan
         return values

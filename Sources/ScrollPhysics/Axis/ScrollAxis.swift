@@ -19,7 +19,7 @@ public struct ScrollAxis: Sendable {
 
     /// The feel this axis runs: it reads the finger, resists drags, plans every motion. The
     /// axis asks it and never asks which one it is.
-    public private(set) var feel: any FeelModel
+    public private(set) var feel: ZooModel
     /// Length of the viewport along the axis, in points (the default rubber-band limit).
     public private(set) var viewportLength: Double
     /// The offsets the content may rest at, in points.
@@ -40,7 +40,7 @@ public struct ScrollAxis: Sendable {
     private var motionStart = 0.0
     private var drag: Drag?
     /// How the feel reads the finger, kept across gestures (UIKit's fast scrolling).
-    public private(set) var finger: any FingerReading
+    public private(set) var finger: ZooFinger
     /// The last release, kept until the clock moves on so that `retarget(to:)` plans from it.
     private var lastRelease: AxisReport.Release?
     /// The latest release of a drag or stream, kept (for plots and readouts).

@@ -9,10 +9,11 @@
 /// once, then only evaluated: the position at any time is a formula, never a sum of steps.
 /// Positions in points, velocities in points per second.
 public struct Motion: Simulation {
+    public var curve: SimulationCurve { .motion(self) }
     public struct Piece: Sendable {
         /// When the piece starts, s on the motion's clock.
         public let start: Double
-        public let simulation: any Simulation
+        public let simulation: SimulationCurve
         /// What the piece is, for plots and tests ("glide", "spring", "stretch", ...).
         public let kind: String
         /// What the content is doing during it.
@@ -20,9 +21,9 @@ public struct Motion: Simulation {
 
         /// A piece; without a phase, springs, stretches and bounces are `.bouncing` and the
         /// rest `.decelerating`.
-        public init(start: Double, simulation: any Simulation, kind: String, phase: ScrollPhase? = nil) {
+        public init(start: Double, simulation: some Simulation, kind: String, phase: ScrollPhase? = nil) {
             self.start = start
-            self.simulation = simulation
+            self.simulation = simulation.curve
             self.kind = kind
             self.phase = phase ?? (["spring", "stretch", "bounce"].contains(kind) ? .bouncing : .decelerating)
         }
@@ -72,7 +73,7 @@ public struct Motion: Simulation {
     }
 
     /// Adds `simulation` as the piece that starts at `start` (s on the motion's clock).
-    public mutating func append(_ simulation: any Simulation, kind: String, phase: ScrollPhase, at start: Double) {
+    public mutating func append(_ simulation: some Simulation, kind: String, phase: ScrollPhase, at start: Double) {
         pieces.append(Piece(start: start, simulation: simulation, kind: kind, phase: phase))
     }
 
@@ -122,6 +123,7 @@ public struct Motion: Simulation {
 
 /// No motion: the content rests at `position`.
 public struct Still: Simulation, Equatable {
+    public var curve: SimulationCurve { .still(self) }
     public let position: Double
     public init(position: Double) { self.position = position }
     public func position(at t: Double) -> Double { position }

@@ -1,5 +1,5 @@
 /// How a paged axis (and an animated scroll) travels to the target it chose.
-public enum PageMotion: String, CaseIterable, Sendable, Codable {
+public enum PageMotion: String, CaseIterable, Sendable {
     /// Decelerates into the page (default): a release heading for the page is never carried
     /// past it, and never sped up unless it is slower than 2·D per second (D the distance
     /// left): the page spring when that only slows it, an exponential landing when the page is
@@ -12,3 +12,8 @@ public enum PageMotion: String, CaseIterable, Sendable, Codable {
     /// `pageDamping`); a fast release speeds up and swings past the page and back.
     case spring
 }
+
+#if !hasFeature(Embedded)
+    // Embedded Swift (the WebAssembly build) has no Codable.
+    extension PageMotion: Codable {}
+#endif

@@ -1,5 +1,5 @@
 /// How a paged axis chooses the page to land on when the finger lifts.
-public enum PagePolicy: String, CaseIterable, Sendable, Codable {
+public enum PagePolicy: String, CaseIterable, Sendable {
     /// UIKit-like (default): project the release along the deceleration curve and take the
     /// nearest page, moving at least one page in a flick's direction and at most
     /// `maximumPagesPerFling` from the page the drag began on.
@@ -12,3 +12,8 @@ public enum PagePolicy: String, CaseIterable, Sendable, Codable {
     /// `pageFlickDistanceThreshold` of a page with a flick.
     case threshold
 }
+
+#if !hasFeature(Embedded)
+    // Embedded Swift (the WebAssembly build) has no Codable.
+    extension PagePolicy: Codable {}
+#endif

@@ -27,7 +27,7 @@ public struct SnapTargets: Equatable, Sendable {
 
     /// Targets from any offsets; non-finite ones are dropped, the rest sorted.
     public init(_ offsets: [Double]) {
-        storage = .list(offsets.filter(\.isFinite).sorted())
+        storage = .list(offsets.filter { $0.isFinite }.sorted())
     }
 
     private init(first: Double, spacing: Double, count: Int) {

@@ -24,6 +24,11 @@ public struct ParameterError: Error, Equatable, Sendable, CustomStringConvertibl
     public let message: String
     public init(key: String, message: String) { self.key = key; self.message = message }
     public var description: String { "key \"\(key)\": \(message)" }
+
+    /// `key` is none of `allowed`.
+    static func unknownKey(_ key: String, allowed: [String]) -> ParameterError {
+        ParameterError(key: key, message: "unknown key; allowed keys: \(allowed.joined(separator: ", "))")
+    }
 }
 
 extension TunableModel {
@@ -32,20 +37,19 @@ extension TunableModel {
     /// (`reconcile`). The first problem found is thrown.
     public init(values: [(key: String, value: ParameterValue)]) throws(ParameterError) {
         self.init()
-        var stated = Set<String>()
+        var stated: [String] = []
         for (key, value) in values {
             guard let tunable = Self.tunables.first(where: { $0.key == key }) else {
-                throw ParameterError(
-                    key: key, message: "unknown key; allowed keys: \(Self.allKeys.joined(separator: ", "))")
+                throw ParameterError.unknownKey(key, allowed: Self.allKeys)
             }
             try tunable.set(value, in: &self)
-            stated.insert(key)
+            stated.append(key)
         }
         try Self.reconcile(&self, stated: stated)
     }
 
     /// Every key of the JSON form, in file order.
-    public static var allKeys: [String] { tunables.map(\.key) }
+    public static var allKeys: [String] { tunables.map { $0.key } }
 
     /// The key/value pairs of the JSON form, every key present, in file order.
     public var values: [(key: String, value: ParameterValue)] {

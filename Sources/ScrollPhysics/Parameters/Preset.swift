@@ -55,7 +55,7 @@ public struct Preset: Sendable {
             Preset(
                 id: model.name, title: model.title,
                 summary: "\(model.title) at its platform's defaults (model \"\(model.name)\").",
-                feel: Feel(model.init()))
+                feel: Feel(model))
         }
 
     private static func with(_ change: (inout ScrollParameters) -> Void) -> Feel {

@@ -16,7 +16,7 @@ public protocol TunableModel: Equatable, Sendable {
     /// Rules between parameters, applied after a file's values are set. `stated` holds the keys
     /// the file itself gave: throw only for a conflict between stated values; adjust an unstated
     /// value (a default) that conflicts with a stated one, and say how in the parameter's help.
-    static func reconcile(_ model: inout Self, stated: Set<String>) throws(ParameterError)
+    static func reconcile(_ model: inout Self, stated: [String]) throws(ParameterError)
     /// Sections the panel shows closed until opened (rarely changed knobs).
     static var collapsedSections: Set<String> { get }
 }
@@ -29,7 +29,7 @@ extension TunableModel {
         return seen
     }
 
-    public static func reconcile(_ model: inout Self, stated: Set<String>) throws(ParameterError) {}
+    public static func reconcile(_ model: inout Self, stated: [String]) throws(ParameterError) {}
 
     public static var collapsedSections: Set<String> { [] }
 }
@@ -73,17 +73,18 @@ public struct SliderMark: Equatable, Sendable {
 /// One parameter, completely: where it is stored, its file key, title, unit, range, slider
 /// scale, display format, what it does, where the number comes from, and how an engineer uses it.
 public struct Tunable<Model>: @unchecked Sendable {
-    /// Where the value lives and what kind of value it is. (Key paths into value types are
-    /// immutable after creation, hence the unchecked Sendable.)
+    /// Where the value lives and what kind of value it is: a getter and a setter, not a key path,
+    /// so the core compiles where there are none (Embedded Swift). (The closures capture
+    /// nothing, hence the unchecked Sendable.)
     public enum Storage {
         /// A real number (exported as `Double`).
-        case real(WritableKeyPath<Model, Double>)
+        case real((Model) -> Double, (inout Model, Double) -> Void)
         /// A real number or nil ("unset": see `unsetMeaning`).
-        case optionalReal(WritableKeyPath<Model, Double?>)
+        case optionalReal((Model) -> Double?, (inout Model, Double?) -> Void)
         /// A count of things (exported as `Int`); only whole numbers.
-        case count(WritableKeyPath<Model, Int>)
+        case count((Model) -> Int, (inout Model, Int) -> Void)
         /// On or off, stored as 1 or 0 (files: `true`/`false`, or 1/0; exported as `Bool`).
-        case flag(WritableKeyPath<Model, Int>)
+        case flag((Model) -> Int, (inout Model, Int) -> Void)
         /// One of named options (exported as `String`).
         case choice(options: [String], get: (Model) -> String, set: (inout Model, String) -> Void)
     }
@@ -103,14 +104,14 @@ public struct Tunable<Model>: @unchecked Sendable {
     /// printf format of the value in the panel (unit included).
     public let format: String
     /// What changing it does physically, in a designer's words.
-    public let help: String
+    public let help: TunableText
     /// What the default means and where it comes from (seed file name or platform).
-    public let source: String
+    public let source: TunableText
     /// What an engineer does with it: the UIKit property, or the formula it enters, with units.
-    public let equivalent: String
+    public let equivalent: TunableText
     /// A Swift statement setting a UIKit property from the exported value (`scrollView` and
     /// the property named `key` in scope), when UIKit has one.
-    public let uikit: String?
+    public let uikit: TunableText?
     /// For optional values: what nil means.
     public let unsetMeaning: String?
     /// The panel section it appears in (sections in the order of their first tunable).
@@ -120,8 +121,8 @@ public struct Tunable<Model>: @unchecked Sendable {
 
     public init(
         _ storage: Storage, key: String, title: String, unit: String = "", range: ClosedRange<Double> = 0...1,
-        scale: SliderScale = .linear, marks: [SliderMark] = [], format: String = "%.3f", help: String,
-        source: String, equivalent: String, uikit: String? = nil, unsetMeaning: String? = nil,
+        scale: SliderScale = .linear, marks: [SliderMark] = [], format: String = "%.3f", help: TunableText,
+        source: TunableText, equivalent: TunableText, uikit: TunableText? = nil, unsetMeaning: String? = nil,
         section: String = "", matters: @escaping (Model) -> Bool = { _ in true }
     ) {
         self.storage = storage
@@ -145,12 +146,13 @@ public struct Tunable<Model>: @unchecked Sendable {
         self.matters = matters
     }
 
-    /// A choice stored as an enum with string raw values.
-    public static func choice<E: RawRepresentable & CaseIterable>(_ keyPath: WritableKeyPath<Model, E>) -> Storage
-    where E.RawValue == String {
+    /// A choice stored as an enum with string raw values, read by `get` and written by `set`.
+    public static func choice<E: RawRepresentable & CaseIterable>(
+        _ get: @escaping (Model) -> E, _ set: @escaping (inout Model, E) -> Void
+    ) -> Storage where E.RawValue == String {
         .choice(
-            options: E.allCases.map(\.rawValue), get: { $0[keyPath: keyPath].rawValue },
-            set: { model, name in if let value = E(rawValue: name) { model[keyPath: keyPath] = value } })
+            options: E.allCases.map { $0.rawValue }, get: { get($0).rawValue },
+            set: { model, name in if let value = E(rawValue: name) { set(&model, value) } })
     }
 
     /// Whether only whole numbers are allowed.
@@ -166,10 +168,10 @@ public struct Tunable<Model>: @unchecked Sendable {
     /// The value as it appears in a file.
     public func value(in model: Model) -> ParameterValue {
         switch storage {
-        case .real(let path): return .number(model[keyPath: path])
-        case .optionalReal(let path): return model[keyPath: path].map(ParameterValue.number) ?? .null
-        case .count(let path): return .number(Double(model[keyPath: path]))
-        case .flag(let path): return .bool(model[keyPath: path] != 0)
+        case .real(let get, _): return .number(get(model))
+        case .optionalReal(let get, _): return get(model).map(ParameterValue.number) ?? .null
+        case .count(let get, _): return .number(Double(get(model)))
+        case .flag(let get, _): return .bool(get(model) != 0)
         case .choice(_, let get, _): return .string(get(model))
         }
     }
@@ -190,50 +192,35 @@ public struct Tunable<Model>: @unchecked Sendable {
         guard number.isFinite else { return }
         var v = min(max(number, range.lowerBound), range.upperBound)
         switch storage {
-        case .real(let path): model[keyPath: path] = v
-        case .optionalReal(let path): model[keyPath: path] = v
-        case .count(let path): v.round(); model[keyPath: path] = Int(v)
-        case .flag(let path): model[keyPath: path] = v >= 0.5 ? 1 : 0
+        case .real(_, let set): set(&model, v)
+        case .optionalReal(_, let set): set(&model, v)
+        case .count(_, let set): v.round(); set(&model, Int(v))
+        case .flag(_, let set): set(&model, v >= 0.5 ? 1 : 0)
         case .choice(let options, _, let set): set(&model, options[Int(v.rounded())])
         }
     }
 
     /// Sets a value read from a file or asked for by the panel, after checking its type and range.
     public func set(_ value: ParameterValue, in model: inout Model) throws(ParameterError) {
-        let rangeText = "allowed range \(self.rangeText)\(unit.isEmpty ? "" : " " + unit)"
+        let checked = try TunableCheck(key: key, kind: kind, range: range, unit: unit, options: options).check(value)
+        switch (checked, storage) {
+        case (.choice(let name), .choice(_, _, let set)): set(&model, name)
+        case (.null, .optionalReal(_, let set)): set(&model, nil)
+        case (.flag(let on), .flag(_, let set)): set(&model, on)
+        case (.number(let number), _): set(number, in: &model)
+        default: break
+        }
+    }
+
+    /// What kind of value it stores.
+    var kind: TunableCheck.Kind {
         switch storage {
-        case .choice(let options, _, let set):
-            guard case .string(let name) = value, options.contains(name) else {
-                throw ParameterError(
-                    key: key, message: "\(value.description) is not one of: \(options.joined(separator: ", "))")
-            }
-            set(&model, name)
-            return
-        case .optionalReal(let path) where value == .null:
-            model[keyPath: path] = nil
-            return
-        case .flag(let path):
-            switch value {
-            case .bool(let on): model[keyPath: path] = on ? 1 : 0
-            case .number(let number) where number == 0 || number == 1: model[keyPath: path] = Int(number)
-            default:
-                throw ParameterError(
-                    key: key, message: "\(value.description) is not on or off; allowed: true, false (or 1, 0)")
-            }
-            return
-        default:
-            break
+        case .real: .real
+        case .optionalReal: .optionalReal
+        case .count: .count
+        case .flag: .flag
+        case .choice: .choice
         }
-        guard case .number(let number) = value else {
-            throw ParameterError(key: key, message: "\(value.description) is not a number; \(rangeText)")
-        }
-        guard number.isFinite, range.contains(number) else {
-            throw ParameterError(key: key, message: "\(value.description) is out of range; \(rangeText)")
-        }
-        guard !isCount || number == number.rounded() else {
-            throw ParameterError(key: key, message: "\(value.description) is not a whole number; \(rangeText)")
-        }
-        set(number, in: &model)
     }
 
     // MARK: Slider positions
@@ -251,7 +238,61 @@ public struct Tunable<Model>: @unchecked Sendable {
     // MARK: Text
 
     /// "[0.9, 0.9999]" style text for messages.
-    public var rangeText: String {
+    public var rangeText: String { TunableCheck.rangeText(range, options: options) }
+}
+
+/// A value from a file checked against a tunable's kind and range, with the one-line message
+/// when it does not fit (not generic: one copy of the messages for every model's table).
+struct TunableCheck {
+    enum Kind { case real, optionalReal, count, flag, choice }
+
+    /// What the value becomes.
+    enum Checked {
+        case number(Double), null, flag(Int), choice(String)
+    }
+
+    let key: String
+    let kind: Kind
+    let range: ClosedRange<Double>
+    let unit: String
+    let options: [String]
+
+    func check(_ value: ParameterValue) throws(ParameterError) -> Checked {
+        switch kind {
+        case .choice:
+            guard case .string(let name) = value, options.contains(name) else {
+                throw ParameterError(
+                    key: key, message: "\(value.description) is not one of: \(options.joined(separator: ", "))")
+            }
+            return .choice(name)
+        case .optionalReal where value == .null:
+            return .null
+        case .flag:
+            switch value {
+            case .bool(let on): return .flag(on ? 1 : 0)
+            case .number(let number) where number == 0 || number == 1: return .flag(Int(number))
+            default:
+                throw ParameterError(
+                    key: key, message: "\(value.description) is not on or off; allowed: true, false (or 1, 0)")
+            }
+        default:
+            break
+        }
+        let rangeText = "allowed range \(Self.rangeText(range, options: options))\(unit.isEmpty ? "" : " " + unit)"
+        guard case .number(let number) = value else {
+            throw ParameterError(key: key, message: "\(value.description) is not a number; \(rangeText)")
+        }
+        guard number.isFinite, range.contains(number) else {
+            throw ParameterError(key: key, message: "\(value.description) is out of range; \(rangeText)")
+        }
+        guard kind != .count || number == number.rounded() else {
+            throw ParameterError(key: key, message: "\(value.description) is not a whole number; \(rangeText)")
+        }
+        return .number(number)
+    }
+
+    /// "[0.9, 0.9999]" style text for messages (a choice's options).
+    static func rangeText(_ range: ClosedRange<Double>, options: [String]) -> String {
         if !options.isEmpty { return options.joined(separator: ", ") }
         return "[\(formatNumber(range.lowerBound)), \(formatNumber(range.upperBound))]"
     }
@@ -283,3 +324,26 @@ public func formatTenths(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     return formatNumber((value * 10).rounded() / 10)
 }
+
+#if hasFeature(Embedded)
+    /// A tunable's prose (help, source, equivalent, UIKit line). The WebAssembly build leaves it
+    /// out: a page running a feel shows none of it, and the text and the code building it would be
+    /// most of the module. The desktop keeps every word (`String`).
+    public typealias TunableText = OmittedText
+
+    /// Text written in the source and dropped from the build (see `TunableText`).
+    public struct OmittedText: ExpressibleByStringLiteral, Sendable {
+        public init(stringLiteral value: StaticString) {}
+        public static func + (a: OmittedText, b: OmittedText) -> OmittedText { a }
+    }
+
+    /// The prose as a string: empty in this build.
+    func prose(_ text: OmittedText) -> String { "" }
+#else
+    /// A tunable's prose (help, source, equivalent, UIKit line): a string here; the WebAssembly
+    /// build leaves it out (`OmittedText`).
+    public typealias TunableText = String
+
+    /// The prose as a string.
+    func prose(_ text: String) -> String { text }
+#endif

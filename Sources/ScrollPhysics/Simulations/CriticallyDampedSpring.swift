@@ -22,6 +22,7 @@
 /// It rests from `settleTime`, the first time after which both |y| and |dy/dt| stay within the
 /// tolerance (found once, by bisection on the monotone envelopes of y and dy/dt).
 public struct CriticallyDampedSpring: Simulation, Equatable {
+    public var curve: SimulationCurve { .criticallyDamped(self) }
     /// The rest position, in points.
     public let target: Double
     /// Start position minus target, in points.

@@ -24,6 +24,7 @@
 /// the tolerance, at `settleTime`, and rests at `position(at: settleTime)`. n must lie in [0, 2):
 /// from n = 2 on the distance travelled is unbounded.
 public struct FrictionSimulation: Simulation, Equatable {
+    public var curve: SimulationCurve { .friction(self) }
     /// Speed at which every power decelerates alike, in points per second.
     public static let referenceSpeed = 1000.0
 

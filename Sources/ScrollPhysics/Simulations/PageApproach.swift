@@ -11,6 +11,7 @@
 /// At a = 2 it is constant deceleration (h'(s) = 2 − 2s): dry friction a = v0²/(2·D).
 /// This project's own rule for paging that "decelerates into the page" (issue 11); not from a seed.
 public struct PageApproach: Simulation, Equatable {
+    public var curve: SimulationCurve { .pageApproach(self) }
     public let origin: Double
     public let target: Double
     /// Release velocity, pt/s.

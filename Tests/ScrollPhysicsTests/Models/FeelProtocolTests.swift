@@ -4,10 +4,10 @@ import Testing
 /// What every feel gets from the protocol's defaults: a hand-off at a chained edge, an exact
 /// retarget, a stream's glide; and the axis asking the feel, whichever it is.
 struct FeelProtocolTests {
-    static let zoo: [any FeelModel] = FeelZoo.models.map { $0.init() }
+    static let zoo: [ZooModel] = FeelZoo.models
 
     /// An axis of 2,000 pt of range in an 800 pt view running `feel`.
-    static func axis(_ feel: any FeelModel, offset: Double = 1000) -> ScrollAxis {
+    static func axis(_ feel: ZooModel, offset: Double = 1000) -> ScrollAxis {
         ScrollAxis(viewportLength: 800, bounds: 0...2000, feel: Feel(feel), offset: offset)
     }
 
@@ -15,7 +15,7 @@ struct FeelProtocolTests {
     /// there; unchained, the same fling does not end there with a hand-off.
     @Test(arguments: FeelZoo.names)
     func everyFeelHandsOffAtAChainedEdge(name: String) throws {
-        let feel = try #require(FeelZoo.model(named: name)).init()
+        let feel = try #require(FeelZoo.model(named: name))
         let extent = ModelExtent(maxOffset: 2000, viewport: 800)
         let free = feel.release(FreeRelease(position: 1000, velocity: 6000, extent: extent))
         let chained = feel.release(
@@ -49,7 +49,7 @@ struct FeelProtocolTests {
     /// Two joined axes of any feel pass momentum across the joint.
     @Test(arguments: FeelZoo.names)
     func chainedAxesOfEveryFeelPassMomentumOn(name: String) throws {
-        let feel = try #require(FeelZoo.model(named: name)).init()
+        let feel = try #require(FeelZoo.model(named: name))
         var outer = Self.axis(feel, offset: 1900), inner = Self.axis(feel, offset: 0)
         AxisChain.join(&outer, &inner)
         outer.fling(at: 0, velocity: 3000)
@@ -61,7 +61,7 @@ struct FeelProtocolTests {
     /// A release whose target the app changes rests exactly there, with every feel.
     @Test(arguments: FeelZoo.names)
     func everyFeelRetargetsExactly(name: String) throws {
-        let feel = try #require(FeelZoo.model(named: name)).init()
+        let feel = try #require(FeelZoo.model(named: name))
         var axis = Self.axis(feel, offset: 500)
         axis.beginDrag(at: 0, pointer: 600)
         for i in 1...6 { axis.dragMoved(at: Double(i) / 60, pointer: 600 - 40 * Double(i)) }
@@ -76,7 +76,7 @@ struct FeelProtocolTests {
     /// for every model but UIKit).
     @Test(arguments: FeelZoo.names)
     func everyFeelGlidesAfterAStream(name: String) throws {
-        let feel = try #require(FeelZoo.model(named: name)).init()
+        let feel = try #require(FeelZoo.model(named: name))
         var axis = Self.axis(feel, offset: 500)
         axis.beginDrag(at: 0, pointer: 0, input: .touchpad)
         for i in 1...8 { axis.dragScrolled(at: Double(i) / 60, by: 20) }  // 1,200 pt/s

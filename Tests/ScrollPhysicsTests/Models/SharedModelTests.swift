@@ -97,21 +97,23 @@ import Testing
     /// Each table's defaults are the values' own defaults, every default lies in its range,
     /// keys are unique, and every parameter names its source.
     @Test func tablesAgreeWithTheirValues() {
-        func check<M: FeelModel>(_ model: M.Type) {
-            let keys = M.parameters.map(\.key)
-            #expect(Set(keys).count == keys.count, "\(M.name): duplicate keys")
-            #expect(M.Values.tunables.map(\.key) == keys)
-            for parameter in M.parameters {
-                #expect(parameter.range.contains(parameter.number(in: M.Values())), "\(M.name).\(parameter.key)")
-                #expect(
-                    !parameter.source.isEmpty && !parameter.help.isEmpty && !parameter.title.isEmpty
-                        && !parameter.equivalent.isEmpty)
+        struct Check: ModelQuery {
+            func ask<M: FeelModel>(_ model: M) {
+                let keys = M.parameters.map(\.key)
+                #expect(Set(keys).count == keys.count, "\(M.name): duplicate keys")
+                #expect(M.Values.tunables.map(\.key) == keys)
+                for parameter in M.parameters {
+                    #expect(parameter.range.contains(parameter.number(in: M.Values())), "\(M.name).\(parameter.key)")
+                    #expect(
+                        !parameter.source.isEmpty && !parameter.help.isEmpty && !parameter.title.isEmpty
+                            && !parameter.equivalent.isEmpty)
+                }
+                // Reading the defaults back through the table gives the defaults.
+                #expect(try! M.make(M().pairs).values == M.Values())
             }
-            // Reading the defaults back through the table gives the defaults.
-            #expect(try! M.make(M().pairs).values == M.Values())
         }
         // Every registered model, UIKit included.
-        for model in FeelZoo.models { check(model) }
+        for model in FeelZoo.models { model.ask(Check()) }
         #expect(FeelZoo.names.first == "uikit" && FeelZoo.names.count >= 6)
     }
 
@@ -154,7 +156,7 @@ import Testing
     /// sampling at 30, 60, 120 and 240 fps gives the same positions at the shared instants.
     @Test func tracesAgreeAcrossFrameRates() {
         let extent = ModelExtent(maxOffset: 2000, viewport: 800)
-        let models: [any FeelModel] = FeelZoo.models.map { $0.init() }
+        let models: [ZooModel] = FeelZoo.models
         for model in models {
             for (x0, v0) in [(1500.0, 4000.0), (300.0, -2500.0), (-40.0, 0.0), (1000.0, 0.0), (1000.0, 300.0)] {
                 let motion = model.release(position: x0, velocity: v0, extent: extent)
@@ -174,13 +176,13 @@ import Testing
                     } else {
                         #expect(
                             zip(reference, samples).allSatisfy { abs($0 - $1) <= 0.01 },
-                            "\(type(of: model).name) at \(fps) fps")
+                            "\(model.name) at \(fps) fps")
                     }
                 }
                 #expect(motion.settleTime.isFinite && motion.restPosition.isFinite)
                 #expect(
                     motion.restPosition >= extent.minOffset - 1e-6 && motion.restPosition <= extent.maxOffset + 1e-6,
-                    "\(type(of: model).name) rests at \(motion.restPosition)")
+                    "\(model.name) rests at \(motion.restPosition)")
             }
         }
     }
@@ -193,8 +195,8 @@ import Testing
             ModelExtent(maxOffset: 0, viewport: 1), ModelExtent(maxOffset: 5000, viewport: 0.5),
             ModelExtent(maxOffset: 100, viewport: 800)
         ] {
-            for type in FeelZoo.models {
-                let model = type.init()
+            for model in FeelZoo.models {
+                let type = model
                 let fling = model.flingVelocity(estimated: velocity, travel: 100)
                 #expect(fling.isFinite, "\(type.name) fling for \(velocity)")
                 let motion = model.release(position: 0, velocity: fling, extent: extent)

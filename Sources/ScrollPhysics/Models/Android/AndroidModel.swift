@@ -23,6 +23,7 @@
 ///   ceil(min(100, ceil(|dx|·100/dpi)) / 0.3356) ms (`calculateTimeForDeceleration`), a slow
 ///   release `smoothScrollBy` with the quintic interpolator for min(2000, (|dx|/size + 1)·300) ms.
 public struct AndroidModel: FeelModel {
+    public var zoo: ZooModel { .android(self) }
     public struct Values: TunableModel {
         public var scrollFriction = 0.015
         public var density = 2.625
@@ -48,7 +49,8 @@ public struct AndroidModel: FeelModel {
         typealias P = Tunable<Values>
         return [
             P(
-                .real(\.scrollFriction), key: "scrollFriction", title: "Scroll friction", unit: "", range: 0.001...0.2,
+                .real({ $0.scrollFriction }, { $0.scrollFriction = $1 }), key: "scrollFriction",
+                title: "Scroll friction", unit: "", range: 0.001...0.2,
                 format: "%.3f",
                 help:
                     "Higher stops flings sooner; settable per view with OverScroller.setFriction / "
@@ -56,19 +58,22 @@ public struct AndroidModel: FeelModel {
                 source: "ViewConfiguration.SCROLL_FRICTION; OverScroller.SplineOverScroller.mFlingFriction",
                 equivalent: "OverScroller.setFriction(f), AbsListView.setFriction(f)"),
             P(
-                .real(\.density), key: "density", title: "Density", unit: "px/dp", range: 0.75...4,
+                .real({ $0.density }, { $0.density = $1 }), key: "density", title: "Density", unit: "px/dp",
+                range: 0.75...4,
                 format: "%.3f px/dp",
                 help: "Screen density for the source's whole-pixel and whole-millisecond rounding (ppi = 160·density).",
                 source: "OverScroller.SplineOverScroller (ppi = density·160 in mPhysicalCoeff)",
                 equivalent: "DisplayMetrics.density of the device"),
             P(
-                .real(\.inflexion), key: "inflexion", title: "Spline inflexion", unit: "", range: 0.05...0.95,
+                .real({ $0.inflexion }, { $0.inflexion = $1 }), key: "inflexion", title: "Spline inflexion", unit: "",
+                range: 0.05...0.95,
                 format: "%.3f",
                 help: "Where the fling curve turns from its initial push to its tail (not settable on a device).",
                 source: "OverScroller.SplineOverScroller.INFLEXION",
                 equivalent: "OverScroller.INFLEXION (private, not settable)"),
             P(
-                .real(\.physicalTuning), key: "physicalTuning", title: "Physical tuning", unit: "g", range: 0.1...5,
+                .real({ $0.physicalTuning }, { $0.physicalTuning = $1 }), key: "physicalTuning",
+                title: "Physical tuning", unit: "g", range: 0.1...5,
                 format: "%.3f g",
                 help:
                     "Deceleration in Earth gravities behind mPhysicalCoeff; higher stops sooner (not settable on a "
@@ -76,52 +81,61 @@ public struct AndroidModel: FeelModel {
                 source: "OverScroller.SplineOverScroller.computeDeceleration (0.84 look and feel tuning)",
                 equivalent: "the 0.84 in OverScroller.computeDeceleration (private, not settable)"),
             P(
-                .real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "dp/s",
+                .real({ $0.minFlingVelocity }, { $0.minFlingVelocity = $1 }), key: "minFlingVelocity",
+                title: "Min fling velocity", unit: "dp/s",
                 range: 0...5000, format: "%.0f dp/s",
                 help: "Slower releases do not fling.", source: "ViewConfiguration.MINIMUM_FLING_VELOCITY",
                 equivalent: "override double get minFlingVelocity (pt/s)"),
             P(
-                .real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "dp/s",
+                .real({ $0.maxFlingVelocity }, { $0.maxFlingVelocity = $1 }), key: "maxFlingVelocity",
+                title: "Max fling velocity", unit: "dp/s",
                 range: 100...100_000, format: "%.0f dp/s",
                 help: "Release speeds are clamped to this.", source: "ViewConfiguration.MAXIMUM_FLING_VELOCITY",
                 equivalent: "override double get maxFlingVelocity (pt/s)"),
             P(
-                .real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "dp", range: 0...100,
+                .real({ $0.touchSlop }, { $0.touchSlop = $1 }), key: "touchSlop", title: "Touch slop", unit: "dp",
+                range: 0...100,
                 format: "%.3f dp",
                 help: "Finger travel before scrolling starts; swallowed.", source: "ViewConfiguration.TOUCH_SLOP",
                 equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
             P(
-                .flag(\.flywheel), key: "flywheel", title: "Flywheel", unit: "", range: 0...1, format: "%.0f",
+                .flag({ $0.flywheel }, { $0.flywheel = $1 }), key: "flywheel", title: "Flywheel", unit: "",
+                range: 0...1, format: "%.0f",
                 help: "1: a fling that catches a running one in the same direction adds its speed.",
                 source: "OverScroller.fling (mFlywheel)",
                 equivalent: "OverScroller(context, interpolator, bounceX, bounceY, flywheel) (deprecated constructor)"),
             P(
-                .real(\.stretchFrequency), key: "stretchFrequency", title: "Stretch spring frequency", unit: "1/s",
+                .real({ $0.stretchFrequency }, { $0.stretchFrequency = $1 }), key: "stretchFrequency",
+                title: "Stretch spring frequency", unit: "1/s",
                 range: 1...200, format: "%.3f 1/s",
                 help: "Natural frequency of the stretch's return; higher returns sooner (not settable on a device).",
                 source: "EdgeEffect.NATURAL_FREQUENCY",
                 equivalent: "EdgeEffect.NATURAL_FREQUENCY (private, not settable)"),
             P(
-                .real(\.stretchDampingRatio), key: "stretchDampingRatio", title: "Stretch damping ratio", unit: "",
+                .real({ $0.stretchDampingRatio }, { $0.stretchDampingRatio = $1 }), key: "stretchDampingRatio",
+                title: "Stretch damping ratio", unit: "",
                 range: 0.05...0.999, format: "%.3f",
                 help: "Below 1: the stretch returns with a barely visible undershoot cut at the edge.",
                 source: "EdgeEffect.DAMPING_RATIO",
                 equivalent: "EdgeEffect.DAMPING_RATIO (private, not settable)"),
             P(
-                .real(\.absorbAdjustment), key: "absorbAdjustment", title: "Absorb velocity factor", unit: "",
+                .real({ $0.absorbAdjustment }, { $0.absorbAdjustment = $1 }), key: "absorbAdjustment",
+                title: "Absorb velocity factor", unit: "",
                 range: 0...100, format: "%.0f",
                 help: "A fling hitting the edge starts the stretch with this multiple of its speed.",
                 source: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT",
                 equivalent: "EdgeEffect.ON_ABSORB_VELOCITY_ADJUSTMENT (private, not settable)"),
             P(
-                .real(\.pagerMillisecondsPerInch), key: "pagerMillisecondsPerInch", title: "Pager ms per inch",
+                .real({ $0.pagerMillisecondsPerInch }, { $0.pagerMillisecondsPerInch = $1 }),
+                key: "pagerMillisecondsPerInch", title: "Pager ms per inch",
                 unit: "ms/in", range: 1...1000, format: "%.0f ms/in",
                 help: "Speed of the page snap after a fling (before the 100 ms cap and the ÷0.3356 deceleration).",
                 source: "PagerSnapHelper.MILLISECONDS_PER_INCH",
                 equivalent: "PagerSnapHelper subclass: createScroller → calculateSpeedPerPixel = msPerInch / densityDpi"
             ),
             P(
-                .real(\.pagerMaxFlingDuration), key: "pagerMaxFlingDuration", title: "Pager max scroll time",
+                .real({ $0.pagerMaxFlingDuration }, { $0.pagerMaxFlingDuration = $1 }), key: "pagerMaxFlingDuration",
+                title: "Pager max scroll time",
                 unit: "ms", range: 1...2000, format: "%.0f ms",
                 help: "Cap on the linear part of the page snap after a fling.",
                 source: "PagerSnapHelper.MAX_SCROLL_ON_FLING_DURATION",

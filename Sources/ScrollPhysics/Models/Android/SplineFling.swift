@@ -18,6 +18,7 @@
 /// interpolated between entries (`update()`): position piecewise linear in time, velocity
 /// piecewise constant. Here in Double where the source uses float (differences ~1e-6).
 public struct SplineFling: Simulation, Equatable {
+    public var curve: SimulationCurve { .spline(self) }
     public let origin: Double
     public let initialVelocity: Double
     /// Whole milliseconds, as the source truncates it.

@@ -167,6 +167,7 @@ public struct StretchRecede: Sendable, Equatable {
 
 /// A stretch shown as an offset past `edge`: edge ± vec(pixels/height)·viewport.
 public struct StretchShown: Simulation {
+    public var curve: SimulationCurve { .stretch(self) }
     public let edge: Double
     /// +1 past the trailing edge, −1 past the leading edge.
     public let side: Double

@@ -26,6 +26,7 @@
 /// - Tolerance (`ScrollPhysics.toleranceFor`): velocity 1/(0.05·dpr) pt/s, distance 1/dpr pt.
 /// - Paging: `PageScrollPhysics` (see `FlutterPageScrollPhysics`).
 public struct FlutterBouncingModel: FeelModel {
+    public var zoo: ZooModel { .flutterBouncing(self) }
     public struct Values: TunableModel, FlutterDeviceValues {
         public var frictionFactor = 0.52
         public var fastEasing = 0
@@ -55,7 +56,8 @@ public struct FlutterBouncingModel: FeelModel {
         typealias P = Tunable<Values>
         return [
             P(
-                .real(\.frictionFactor), key: "frictionFactor", title: "Overscroll friction", unit: "", range: 0.01...1,
+                .real({ $0.frictionFactor }, { $0.frictionFactor = $1 }), key: "frictionFactor",
+                title: "Overscroll friction", unit: "", range: 0.01...1,
                 format: "%.3f",
                 help:
                     "Share of the finger's travel the content follows past an edge, at the edge; it falls as (1 − "
@@ -66,7 +68,8 @@ public struct FlutterBouncingModel: FeelModel {
                     + "subclass"
             ),
             P(
-                .flag(\.fastEasing), key: "fastEasing", title: "Ease back 1:1", unit: "", range: 0...1, format: "%.0f",
+                .flag({ $0.fastEasing }, { $0.fastEasing = $1 }), key: "fastEasing", title: "Ease back 1:1", unit: "",
+                range: 0...1, format: "%.0f",
                 help:
                     "1: moving back toward the content past an edge is not resisted (the fast deceleration rate's "
                     + "rule).",
@@ -76,7 +79,8 @@ public struct FlutterBouncingModel: FeelModel {
                     + "spring and limits)"
             ),
             P(
-                .real(\.drag), key: "drag", title: "Drag (velocity kept per s)", unit: "per s", range: 0.001...0.9,
+                .real({ $0.drag }, { $0.drag = $1 }), key: "drag", title: "Drag (velocity kept per s)", unit: "per s",
+                range: 0.001...0.9,
                 format: "%.3f per s",
                 help:
                     "Fraction of the speed left after one second of gliding; 0.135 = UIKit's 0.998 per ms. Higher "
@@ -84,7 +88,8 @@ public struct FlutterBouncingModel: FeelModel {
                 source: "scroll_simulation.dart BouncingScrollSimulation (FrictionSimulation(0.135, …))",
                 equivalent: "fixed at 0.135 inside BouncingScrollSimulation; x(t) = x0 + v0·(D^t − 1)/ln D"),
             P(
-                .real(\.constantDeceleration), key: "constantDeceleration", title: "Constant deceleration",
+                .real({ $0.constantDeceleration }, { $0.constantDeceleration = $1 }), key: "constantDeceleration",
+                title: "Constant deceleration",
                 unit: "pt/s²", range: 0...10000, format: "%.3f pt/s²",
                 help:
                     "Extra braking that does not fade with speed; stops the glide in finite time (1400 for the fast "
@@ -92,72 +97,84 @@ public struct FlutterBouncingModel: FeelModel {
                 source: "scroll_physics.dart createBallisticSimulation (fast: 1400, normal: 0)",
                 equivalent: "BouncingScrollSimulation(constantDeceleration: c) from createBallisticSimulation"),
             P(
-                .real(\.springMass), key: "springMass", title: "Spring mass", unit: "kg", range: 0.01...10,
+                .real({ $0.springMass }, { $0.springMass = $1 }), key: "springMass", title: "Spring mass", unit: "kg",
+                range: 0.01...10,
                 format: "%.3f kg",
                 help: "Mass of the edge and page spring; heavier returns slower.",
                 source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 0.3)",
                 equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
             P(
-                .real(\.springStiffness), key: "springStiffness", title: "Spring stiffness", unit: "N/m",
+                .real({ $0.springStiffness }, { $0.springStiffness = $1 }), key: "springStiffness",
+                title: "Spring stiffness", unit: "N/m",
                 range: 1...5000, format: "%.0f N/m",
                 help: "Stiffness of the edge and page spring; stiffer returns sooner.",
                 source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 75)",
                 equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
             P(
-                .real(\.springDampingRatio), key: "springDampingRatio", title: "Spring damping ratio", unit: "",
+                .real({ $0.springDampingRatio }, { $0.springDampingRatio = $1 }), key: "springDampingRatio",
+                title: "Spring damping ratio", unit: "",
                 range: 0.05...5, format: "%.3f",
                 help: "1 = critical; above 1 the edge bounce returns without overshoot, below 1 it wobbles.",
                 source: "scroll_physics.dart ScrollPhysics._kDefaultSpring (fast: 1.3)",
                 equivalent: "SpringDescription.withDampingRatio(ratio: …)"),
             P(
-                .real(\.maxSpringTransferVelocity), key: "maxSpringTransferVelocity",
+                .real({ $0.maxSpringTransferVelocity }, { $0.maxSpringTransferVelocity = $1 }),
+                key: "maxSpringTransferVelocity",
                 title: "Max speed into the bounce", unit: "pt/s", range: 0...100_000, format: "%.0f pt/s",
                 help: "A glide reaching the trailing edge faster than this bounces as if it came at this speed.",
                 source: "scroll_simulation.dart BouncingScrollSimulation.maxSpringTransferVelocity",
                 equivalent: "static const BouncingScrollSimulation.maxSpringTransferVelocity (not settable)"),
             P(
-                .real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s",
+                .real({ $0.minFlingVelocity }, { $0.minFlingVelocity = $1 }), key: "minFlingVelocity",
+                title: "Min fling velocity", unit: "pt/s",
                 range: 0...5000, format: "%.0f pt/s",
                 help: "Slower releases do not glide.",
                 source: "scroll_physics.dart BouncingScrollPhysics.minFlingVelocity (kMinFlingVelocity × 2)",
                 equivalent: "override double get minFlingVelocity (pt/s)"),
             P(
-                .real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s",
+                .real({ $0.maxFlingVelocity }, { $0.maxFlingVelocity = $1 }), key: "maxFlingVelocity",
+                title: "Max fling velocity", unit: "pt/s",
                 range: 100...100_000, format: "%.0f pt/s",
                 help: "Release speeds are clamped to this (fast rate: 64000).",
                 source: "constants.dart kMaxFlingVelocity; scroll_physics.dart maxFlingVelocity",
                 equivalent: "override double get maxFlingVelocity (pt/s)"),
             P(
-                .real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt",
+                .real({ $0.minFlingDistance }, { $0.minFlingDistance = $1 }), key: "minFlingDistance",
+                title: "Min fling distance", unit: "pt",
                 range: 0...200, format: "%.0f pt",
                 help: "A release whose last samples span less travel than this does not glide (short flicks ignored).",
                 source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
                 equivalent: "override double get minFlingDistance (pt)"),
             P(
-                .real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100,
+                .real({ $0.touchSlop }, { $0.touchSlop = $1 }), key: "touchSlop", title: "Touch slop", unit: "pt",
+                range: 0...100,
                 format: "%.0f pt",
                 help: "Finger travel before a drag starts; it is swallowed (DragStartBehavior.start).",
                 source: "constants.dart kTouchSlop; gestures/monodrag.dart",
                 equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
             P(
-                .real(\.motionStartThreshold), key: "motionStartThreshold", title: "Motion start threshold", unit: "pt",
+                .real({ $0.motionStartThreshold }, { $0.motionStartThreshold = $1 }), key: "motionStartThreshold",
+                title: "Motion start threshold", unit: "pt",
                 range: 0...50, format: "%.3f pt",
                 help: "After the finger rests, travel needed before the content moves again.",
                 source: "scroll_physics.dart BouncingScrollPhysics.dragStartDistanceMotionThreshold",
                 equivalent: "override double get dragStartDistanceMotionThreshold (pt)"),
             P(
-                .real(\.momentumCoefficient), key: "momentumCoefficient", title: "Carried momentum coefficient",
+                .real({ $0.momentumCoefficient }, { $0.momentumCoefficient = $1 }), key: "momentumCoefficient",
+                title: "Carried momentum coefficient",
                 unit: "", range: 0...0.01, format: "%.6f",
                 help: "Repeated flicks add a·|v|^b of the running glide's speed v.",
                 source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
                 equivalent: "override double carriedMomentum(double v) => v.sign * min(a·|v|^b, cap)"),
             P(
-                .real(\.momentumExponent), key: "momentumExponent", title: "Carried momentum exponent", unit: "",
+                .real({ $0.momentumExponent }, { $0.momentumExponent = $1 }), key: "momentumExponent",
+                title: "Carried momentum exponent", unit: "",
                 range: 0.5...3, format: "%.3f",
                 help: "b of a·|v|^b.", source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",
                 equivalent: "b in carriedMomentum"),
             P(
-                .real(\.momentumCap), key: "momentumCap", title: "Carried momentum cap", unit: "pt/s",
+                .real({ $0.momentumCap }, { $0.momentumCap = $1 }), key: "momentumCap", title: "Carried momentum cap",
+                unit: "pt/s",
                 range: 0...200_000, format: "%.0f pt/s",
                 help: "The most a repeated flick can add.",
                 source: "scroll_physics.dart BouncingScrollPhysics.carriedMomentum",

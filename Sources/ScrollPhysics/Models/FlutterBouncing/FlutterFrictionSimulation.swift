@@ -18,6 +18,7 @@
 /// source finds the stop time and `timeAtX` by 10 Newton steps, here they are solved exactly
 /// (closed form for c = 0, bisection otherwise).
 public struct FlutterFrictionSimulation: Simulation, Equatable {
+    public var curve: SimulationCurve { .flutterFriction(self) }
     public let origin: Double
     public let initialVelocity: Double
     /// D, the fraction of velocity kept per second.

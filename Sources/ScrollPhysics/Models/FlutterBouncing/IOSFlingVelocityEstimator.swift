@@ -9,6 +9,7 @@
 /// fling distance) spans up to 20 samples. It has no stop check: a finger that rests and then
 /// lifts still reports the speed of its last moving samples.
 public struct IOSFlingVelocityEstimator: ReleaseVelocityEstimator, Equatable {
+    public var zoo: ZooEstimator { .iosFling(self) }
     static let sampleSize = 20
     private var samples: [(time: Double, position: Double)] = []
 

@@ -16,6 +16,7 @@
 /// friction is `ViewConfiguration.getScrollFriction()` = 0.015. Tests check the distance
 /// against the source's own longer form `friction·g'·e^(D/(D−1)·ln(|v0|/v_ref))`.
 public struct ClampingScrollSimulation: Simulation, Equatable {
+    public var curve: SimulationCurve { .clamping(self) }
     public static let decelerationRate = log(0.78) / log(0.9)
     public static let inflexion = 0.35
     public static let physicalCoefficient = 9.80665 * 39.37 * 160.0 * 0.84

@@ -11,6 +11,7 @@
 ///   `kTouchSlop` 18 pt as both the drag start and the minimum fling distance.
 /// - Paging: `PageScrollPhysics` with the default spring.
 public struct FlutterClampingModel: FeelModel {
+    public var zoo: ZooModel { .flutterClamping(self) }
     public struct Values: TunableModel, FlutterDeviceValues {
         public var friction = 0.015
         public var minFlingVelocity = 50.0
@@ -32,46 +33,54 @@ public struct FlutterClampingModel: FeelModel {
         typealias P = Tunable<Values>
         return [
             P(
-                .real(\.friction), key: "friction", title: "Fling friction", unit: "", range: 0.001...0.2,
+                .real({ $0.friction }, { $0.friction = $1 }), key: "friction", title: "Fling friction", unit: "",
+                range: 0.001...0.2,
                 format: "%.3f",
                 help: "Android's scroll friction; higher stops sooner (distance ∝ friction^(−0.74) at a given speed).",
                 source:
                     "scroll_simulation.dart ClampingScrollSimulation.friction (ViewConfiguration.getScrollFriction)",
                 equivalent: "ClampingScrollSimulation(friction: …) from createBallisticSimulation"),
             P(
-                .real(\.minFlingVelocity), key: "minFlingVelocity", title: "Min fling velocity", unit: "pt/s",
+                .real({ $0.minFlingVelocity }, { $0.minFlingVelocity = $1 }), key: "minFlingVelocity",
+                title: "Min fling velocity", unit: "pt/s",
                 range: 0...5000, format: "%.0f pt/s",
                 help: "Slower releases do not glide.", source: "constants.dart kMinFlingVelocity",
                 equivalent: "override double get minFlingVelocity (pt/s)"),
             P(
-                .real(\.maxFlingVelocity), key: "maxFlingVelocity", title: "Max fling velocity", unit: "pt/s",
+                .real({ $0.maxFlingVelocity }, { $0.maxFlingVelocity = $1 }), key: "maxFlingVelocity",
+                title: "Max fling velocity", unit: "pt/s",
                 range: 100...100_000, format: "%.0f pt/s",
                 help: "Release speeds are clamped to this.", source: "constants.dart kMaxFlingVelocity",
                 equivalent: "override double get maxFlingVelocity (pt/s)"),
             P(
-                .real(\.minFlingDistance), key: "minFlingDistance", title: "Min fling distance", unit: "pt",
+                .real({ $0.minFlingDistance }, { $0.minFlingDistance = $1 }), key: "minFlingDistance",
+                title: "Min fling distance", unit: "pt",
                 range: 0...200, format: "%.0f pt",
                 help: "A release whose samples span less travel than this does not glide.",
                 source: "scroll_physics.dart ScrollPhysics.minFlingDistance (kTouchSlop)",
                 equivalent: "override double get minFlingDistance (pt)"),
             P(
-                .real(\.touchSlop), key: "touchSlop", title: "Touch slop", unit: "pt", range: 0...100,
+                .real({ $0.touchSlop }, { $0.touchSlop = $1 }), key: "touchSlop", title: "Touch slop", unit: "pt",
+                range: 0...100,
                 format: "%.0f pt",
                 help: "Finger travel before a drag starts; it is swallowed.", source: "constants.dart kTouchSlop",
                 equivalent: "DeviceGestureSettings(touchSlop:) via MediaQuery"),
             P(
-                .real(\.springMass), key: "springMass", title: "Page spring mass", unit: "kg", range: 0.01...10,
+                .real({ $0.springMass }, { $0.springMass = $1 }), key: "springMass", title: "Page spring mass",
+                unit: "kg", range: 0.01...10,
                 format: "%.3f kg",
                 help: "Mass of the page spring.", source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
                 equivalent: "override SpringDescription get spring => SpringDescription.withDampingRatio(mass: …)"),
             P(
-                .real(\.springStiffness), key: "springStiffness", title: "Page spring stiffness", unit: "N/m",
+                .real({ $0.springStiffness }, { $0.springStiffness = $1 }), key: "springStiffness",
+                title: "Page spring stiffness", unit: "N/m",
                 range: 1...5000, format: "%.0f N/m",
                 help: "Stiffness of the page spring; stiffer snaps sooner.",
                 source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",
                 equivalent: "SpringDescription.withDampingRatio(stiffness: …)"),
             P(
-                .real(\.springDampingRatio), key: "springDampingRatio", title: "Page spring damping ratio", unit: "",
+                .real({ $0.springDampingRatio }, { $0.springDampingRatio = $1 }), key: "springDampingRatio",
+                title: "Page spring damping ratio", unit: "",
                 range: 0.05...5, format: "%.3f",
                 help: "1 = critical; above 1 no overshoot.",
                 source: "scroll_physics.dart ScrollPhysics._kDefaultSpring",

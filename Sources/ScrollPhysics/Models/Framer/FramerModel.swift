@@ -22,6 +22,7 @@
 ///   cap (`dragMomentum`). A pan starts after 3 px of travel, which is not swallowed.
 /// - Paging: none in Framer Motion (snapping is left to `modifyTarget`).
 public struct FramerModel: FeelModel {
+    public var zoo: ZooModel { .framer(self) }
     public struct Values: TunableModel {
         public var power = 0.8
         public var timeConstant = 750.0
@@ -42,11 +43,13 @@ public struct FramerModel: FeelModel {
         typealias P = Tunable<Values>
         return [
             P(
-                .real(\.power), key: "power", title: "Power", unit: "s", range: 0...5, format: "%.3f s",
+                .real({ $0.power }, { $0.power = $1 }), key: "power", title: "Power", unit: "s", range: 0...5,
+                format: "%.3f s",
                 help: "The glide travels release speed × power; higher glides farther.", source: "inertia.ts power",
                 equivalent: "dragTransition={{ power }}"),
             P(
-                .real(\.timeConstant), key: "timeConstant", title: "Time constant", unit: "ms", range: 10...5000,
+                .real({ $0.timeConstant }, { $0.timeConstant = $1 }), key: "timeConstant", title: "Time constant",
+                unit: "ms", range: 10...5000,
                 format: "%.0f ms",
                 help:
                     "How long the glide takes (it covers 63 % of its distance in this time); the drag uses 750, "
@@ -54,13 +57,15 @@ public struct FramerModel: FeelModel {
                 source: "VisualElementDragControls.ts startAnimation (timeConstant 750); inertia.ts (325)",
                 equivalent: "dragTransition={{ timeConstant }} (ms)"),
             P(
-                .real(\.bounceStiffness), key: "bounceStiffness", title: "Bounce stiffness", unit: "",
+                .real({ $0.bounceStiffness }, { $0.bounceStiffness = $1 }), key: "bounceStiffness",
+                title: "Bounce stiffness", unit: "",
                 range: 1...100_000, format: "%.0f",
                 help: "Stiffness of the spring back from past a constraint (drag: 200; inertia's default 500).",
                 source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceStiffness",
                 equivalent: "dragTransition={{ bounceStiffness }}"),
             P(
-                .real(\.bounceDamping), key: "bounceDamping", title: "Bounce damping", unit: "", range: 0...100_000,
+                .real({ $0.bounceDamping }, { $0.bounceDamping = $1 }), key: "bounceDamping", title: "Bounce damping",
+                unit: "", range: 0...100_000,
                 format: "%.0f",
                 help:
                     "Damping of that spring; 40 with stiffness 200 is overdamped (ratio 1.41), inertia's default 10 "
@@ -68,24 +73,28 @@ public struct FramerModel: FeelModel {
                 source: "VisualElementDragControls.ts startAnimation; inertia.ts bounceDamping",
                 equivalent: "dragTransition={{ bounceDamping }}"),
             P(
-                .real(\.dragElastic), key: "dragElastic", title: "Drag elastic", unit: "", range: 0...1, format: "%.3f",
+                .real({ $0.dragElastic }, { $0.dragElastic = $1 }), key: "dragElastic", title: "Drag elastic", unit: "",
+                range: 0...1, format: "%.3f",
                 help: "Share of the finger's travel past a constraint the content follows; 0 pins it, 1 follows fully.",
                 source: "VisualElementDragControls.ts defaultElastic; utils/constraints.ts applyConstraints",
                 equivalent: "dragElastic prop"),
             P(
-                .real(\.restDelta), key: "restDelta", title: "Rest distance", unit: "px", range: 0.001...50,
+                .real({ $0.restDelta }, { $0.restDelta = $1 }), key: "restDelta", title: "Rest distance", unit: "px",
+                range: 0.001...50,
                 format: "%.3f px",
                 help: "The glide and spring stop this close to their target.",
                 source: "VisualElementDragControls.ts startAnimation (restDelta 1)",
                 equivalent: "dragTransition={{ restDelta }}"),
             P(
-                .real(\.restSpeed), key: "restSpeed", title: "Rest speed", unit: "px/s", range: 0.001...500,
+                .real({ $0.restSpeed }, { $0.restSpeed = $1 }), key: "restSpeed", title: "Rest speed", unit: "px/s",
+                range: 0.001...500,
                 format: "%.0f px/s",
                 help: "The spring stops below this speed (and within the rest distance).",
                 source: "VisualElementDragControls.ts startAnimation (restSpeed 10)",
                 equivalent: "dragTransition={{ restSpeed }}"),
             P(
-                .real(\.panThreshold), key: "panThreshold", title: "Pan threshold", unit: "px", range: 0...50,
+                .real({ $0.panThreshold }, { $0.panThreshold = $1 }), key: "panThreshold", title: "Pan threshold",
+                unit: "px", range: 0...50,
                 format: "%.3f px",
                 help: "Pointer travel before a drag starts (the content then jumps to the finger).",
                 source: "gestures/pan/PanSession.ts (distance ≥ 3)",

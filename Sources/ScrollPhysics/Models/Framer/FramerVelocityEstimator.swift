@@ -9,6 +9,7 @@
 /// point does not dilute a hold-then-flick). The lift is a point of its own (`lift`), so a
 /// pointer resting before it lifts at about 0.
 public struct FramerVelocityEstimator: ReleaseVelocityEstimator, Equatable {
+    public var zoo: ZooEstimator { .framer(self) }
     public var timeDelta = 0.1
     static let capacity = 64
     private var history: [FeelSample] = []

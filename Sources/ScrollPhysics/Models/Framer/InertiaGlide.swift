@@ -14,6 +14,7 @@
 /// so the glide starts at power/τ times the release speed (1.07× for a drag's 0.8 and 750 ms)
 /// and is done, at `target`, once |amplitude|·e^(−t/τ) ≤ restDelta: t = τ·ln(|amplitude|/restDelta).
 public struct InertiaGlide: Simulation, Equatable {
+    public var curve: SimulationCurve { .inertia(self) }
     public let origin: Double
     public let amplitude: Double
     /// τ, in seconds.

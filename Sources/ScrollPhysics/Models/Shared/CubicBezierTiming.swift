@@ -74,6 +74,7 @@ public struct CubicBezierTiming: Equatable, Sendable {
 /// A timed transition from one offset to another: a CSS transition or an Android
 /// `Interpolator`-driven scroll. `timing` maps the time fraction to progress.
 public struct TimedTransition: Simulation {
+    public var curve: SimulationCurve { .timed(self) }
     public enum Timing: Equatable, Sendable {
         case bezier(CubicBezierTiming)
         /// Android `DecelerateInterpolator` (factor 1): 1 − (1 − x)².

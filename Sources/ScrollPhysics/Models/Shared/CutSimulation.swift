@@ -1,10 +1,11 @@
 /// A simulation stopped at `cut` seconds, where it rests: content that hits a clamping edge.
-public struct CutSimulation<Base: Simulation>: Simulation {
-    public let base: Base
+public struct CutSimulation: Simulation {
+    public var curve: SimulationCurve { .cut(self) }
+    public let base: SimulationCurve
     public let cut: Double
 
-    public init(_ base: Base, at cut: Double) {
-        self.base = base
+    public init(_ base: some Simulation, at cut: Double) {
+        self.base = base.curve
         self.cut = max(0, min(cut, base.settleTime))
     }
 
@@ -17,11 +18,12 @@ public struct CutSimulation<Base: Simulation>: Simulation {
 /// A simulation moved by `shift` points: a page turn planned from page 0, placed at the first
 /// snap target.
 public struct ShiftedSimulation: Simulation {
-    public let base: any Simulation
+    public var curve: SimulationCurve { .shifted(self) }
+    public let base: SimulationCurve
     public let shift: Double
 
-    public init(_ base: any Simulation, by shift: Double) {
-        self.base = base
+    public init(_ base: some Simulation, by shift: Double) {
+        self.base = base.curve
         self.shift = shift.isFinite ? shift : 0
     }
 

@@ -20,6 +20,7 @@
 /// after which the envelopes of |y| and |y'| stay within the tolerance (solved once, by
 /// bisection; every platform checks the same condition frame by frame instead).
 public struct DampedSpring: Simulation, Equatable {
+    public var curve: SimulationCurve { .dampedSpring(self) }
     public let target: Double
     public let initialDisplacement: Double
     public let initialVelocity: Double

@@ -2,18 +2,21 @@
 /// parameter file and a preset hold; UIKit's values (`ScrollParameters`) are one model's values
 /// among the others', never carried while another model runs.
 public struct Feel: Sendable, Equatable {
-    public let model: any FeelModel
+    public let model: ZooModel
 
-    public init(_ model: any FeelModel) { self.model = model }
+    public init(_ model: ZooModel) { self.model = model }
+
+    /// `model` with its values.
+    public init<Model: FeelModel>(_ model: Model) { self.model = model.zoo }
 
     /// UIKit with `values`.
-    public init(_ values: ScrollParameters) { model = UIKitModel(values: values) }
+    public init(_ values: ScrollParameters) { model = .uikit(UIKitModel(values: values)) }
 
     /// UIKit at its defaults (the exact pipeline on the default phone).
     public static var standard: Feel { Feel(ScrollParameters()) }
 
     /// The model's `"model"` name.
-    public var name: String { type(of: model).name }
+    public var name: String { model.name }
     public var title: String { model.title }
 
     /// The key/value pairs of its values, in table order.
@@ -40,7 +43,7 @@ extension FeelModel {
         guard let tunable = Self.parameters.first(where: { $0.key == key }) else {
             throw ModelParameterError(
                 "model \"\(Self.name)\": key \"\(key)\": unknown key; allowed keys: "
-                    + "\(Self.parameters.map(\.key).joined(separator: ", "))"
+                    + "\(Self.parameters.map { $0.key }.joined(separator: ", "))"
             )
         }
         var new = values
@@ -84,6 +87,6 @@ extension FeelModel {
     /// Sections the panel shows closed until opened.
     public var collapsedSections: Set<String> { Values.collapsedSections }
 
-    /// The model's title, through an existential.
+    /// The model's title (`Self.title`).
     public var title: String { Self.title }
 }

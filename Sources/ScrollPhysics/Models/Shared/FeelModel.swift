@@ -65,7 +65,7 @@ public protocol FeelModel: Sendable {
 
     /// How the model reads the finger, from touch-down to lift, across the gestures of one
     /// scroll view (default: `makeEstimator()` with `flingVelocity` and `carriedVelocity`).
-    func makeFinger() -> any FingerReading
+    func makeFinger() -> ZooFinger
 
     /// Free motion after a release in the scroll view's context: chained edges hand leftover
     /// speed on, glide time already run at the start (`lead`), a glide multiplier (default:
@@ -104,6 +104,9 @@ public protocol FeelModel: Sendable {
     /// The values as code for the model's own platform (no default: each platform says what an
     /// app can set there and what it cannot).
     var exported: ExportedCode { get }
+
+    /// The model as its case of `ZooModel` (no default: `.<case>(self)`).
+    var zoo: ZooModel { get }
 }
 
 /// What a scroll view knows when it lets content move freely.
@@ -178,7 +181,7 @@ extension FeelModel {
 
     public func fingerOffset(showing shown: Double, extent: ModelExtent, input: DragInput) -> Double { shown }
 
-    public func makeFinger() -> any FingerReading { EstimatorFinger(self) }
+    public func makeFinger() -> ZooFinger { .estimated(EstimatorFinger(self)) }
 
     public func release(_ free: FreeRelease) -> Motion {
         release(position: free.position, velocity: free.velocity, extent: free.extent)
@@ -311,6 +314,8 @@ public struct ModelPageTurn: Sendable {
 
 /// A velocity estimator fed finger positions (offset units, pt) with times (s).
 public protocol ReleaseVelocityEstimator: Sendable {
+    /// The estimator as its case of `ZooEstimator`.
+    var zoo: ZooEstimator { get }
     mutating func add(time: Double, position: Double)
     mutating func reset()
     /// The finger lifts at `position` at `time`: platforms whose velocity counts the lift as a
@@ -328,6 +333,58 @@ extension ReleaseVelocityEstimator {
 
 extension VelocityTracker: ReleaseVelocityEstimator {
     public var travel: Double { 0 }
+    public var zoo: ZooEstimator { .tracker(self) }
+}
+
+/// Every velocity estimator a model of the zoo reads the finger with, as one closed set (what an
+/// `EstimatorFinger` holds). A new estimator is one case here and one arm in each switch below.
+public enum ZooEstimator: ReleaseVelocityEstimator {
+    case tracker(VelocityTracker)
+    case iosFling(IOSFlingVelocityEstimator)
+    case quadratic(QuadraticVelocityEstimator)
+    case swiper(SwiperVelocityEstimator)
+    case framer(FramerVelocityEstimator)
+
+    public var zoo: ZooEstimator { self }
+
+    private enum Change {
+        case add(time: Double, position: Double), lift(time: Double, position: Double), reset
+
+        func apply<E: ReleaseVelocityEstimator>(_ estimator: inout E) {
+            switch self {
+            case .add(let time, let position): estimator.add(time: time, position: position)
+            case .lift(let time, let position): estimator.lift(time: time, position: position)
+            case .reset: estimator.reset()
+            }
+        }
+    }
+
+    private mutating func change(_ change: Change) {
+        switch self {
+        case .tracker(var e): change.apply(&e); self = .tracker(e)
+        case .iosFling(var e): change.apply(&e); self = .iosFling(e)
+        case .quadratic(var e): change.apply(&e); self = .quadratic(e)
+        case .swiper(var e): change.apply(&e); self = .swiper(e)
+        case .framer(var e): change.apply(&e); self = .framer(e)
+        }
+    }
+
+    /// (velocity at `now`, travel) of the estimator held.
+    private func reading(at now: Double) -> (velocity: Double, travel: Double) {
+        switch self {
+        case .tracker(let e): (e.velocity(at: now), e.travel)
+        case .iosFling(let e): (e.velocity(at: now), e.travel)
+        case .quadratic(let e): (e.velocity(at: now), e.travel)
+        case .swiper(let e): (e.velocity(at: now), e.travel)
+        case .framer(let e): (e.velocity(at: now), e.travel)
+        }
+    }
+
+    public mutating func add(time: Double, position: Double) { change(.add(time: time, position: position)) }
+    public mutating func reset() { change(.reset) }
+    public mutating func lift(time: Double, position: Double) { change(.lift(time: time, position: position)) }
+    public func velocity(at now: Double) -> Double { reading(at: now).velocity }
+    public var travel: Double { reading(at: 0).travel }
 }
 
 /// How a scroll view shows content pulled past an edge by `d` points.

@@ -52,21 +52,24 @@ public struct FingerRelease: Equatable, Sendable {
 /// The finger as most platforms read it: the model's own velocity estimator over the drag's
 /// moves, its fling thresholds (`flingVelocity`) and carried momentum (`carriedVelocity`);
 /// a stream's velocity from a `VelocityTracker` over its events.
-public struct EstimatorFinger<Model: FeelModel>: FingerReading {
-    public let model: Model
-    private var estimator: Model.Estimator
+public struct EstimatorFinger: FingerReading {
+    public let model: ZooModel
+    /// The model's estimator before any sample (each touch-down starts from it).
+    private let fresh: ZooEstimator
+    private var estimator: ZooEstimator
     private var stream = VelocityTracker()
     private var caughtVelocity = 0.0
 
-    public init(_ model: Model) {
-        self.model = model
-        estimator = model.makeEstimator()
+    public init<Model: FeelModel>(_ model: Model) {
+        self.model = model.zoo
+        fresh = model.makeEstimator().zoo
+        estimator = fresh
     }
 
     public mutating func touchDown(
         at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double
     ) {
-        estimator = model.makeEstimator()
+        estimator = fresh
         estimator.add(time: time, position: position)
         stream.reset()
         stream.add(time: time, position: position)
@@ -102,4 +105,94 @@ public struct EstimatorFinger<Model: FeelModel>: FingerReading {
     static func humane(_ estimate: Double) -> Double {
         estimate.isFinite ? Swift.min(Swift.max(estimate, -fastestFinger), fastestFinger) : 0
     }
+}
+
+/// Every way a model of the zoo reads the finger, as one closed set (what a `ScrollAxis` keeps
+/// across gestures): UIKit's own recognizer, or a velocity estimator with the model's thresholds.
+public enum ZooFinger: FingerReading {
+    case uikit(UIKitFinger)
+    case estimated(EstimatorFinger)
+
+    public mutating func touchDown(
+        at time: Double, position: Double, input: DragInput, caught: ScrollPhase, caughtVelocity: Double
+    ) {
+        switch self {
+        case .uikit(var finger):
+            finger.touchDown(at: time, position: position, input: input, caught: caught, caughtVelocity: caughtVelocity)
+            self = .uikit(finger)
+        case .estimated(var finger):
+            finger.touchDown(at: time, position: position, input: input, caught: caught, caughtVelocity: caughtVelocity)
+            self = .estimated(finger)
+        }
+    }
+
+    public mutating func moved(at time: Double, position: Double, isDragUpdate: Bool, paged: Bool) {
+        switch self {
+        case .uikit(var finger):
+            finger.moved(at: time, position: position, isDragUpdate: isDragUpdate, paged: paged)
+            self = .uikit(finger)
+        case .estimated(var finger):
+            finger.moved(at: time, position: position, isDragUpdate: isDragUpdate, paged: paged)
+            self = .estimated(finger)
+        }
+    }
+
+    public func velocity(at time: Double) -> Double {
+        switch self {
+        case .uikit(let finger): finger.velocity(at: time)
+        case .estimated(let finger): finger.velocity(at: time)
+        }
+    }
+
+    public mutating func lift(at time: Double, position: Double, started: Bool, paged: Bool) -> FingerRelease {
+        switch self {
+        case .uikit(var finger):
+            defer { self = .uikit(finger) }
+            return finger.lift(at: time, position: position, started: started, paged: paged)
+        case .estimated(var finger):
+            defer { self = .estimated(finger) }
+            return finger.lift(at: time, position: position, started: started, paged: paged)
+        }
+    }
+
+    public mutating func streamEnded(at time: Double, lastEvent: Double, lifted: Bool, paged: Bool, slope: Double)
+        -> FingerRelease
+    {
+        switch self {
+        case .uikit(var finger):
+            defer { self = .uikit(finger) }
+            return finger.streamEnded(at: time, lastEvent: lastEvent, lifted: lifted, paged: paged, slope: slope)
+        case .estimated(var finger):
+            defer { self = .estimated(finger) }
+            return finger.streamEnded(at: time, lastEvent: lastEvent, lifted: lifted, paged: paged, slope: slope)
+        }
+    }
+
+    public mutating func motionEnded() {
+        switch self {
+        case .uikit(var finger):
+            finger.motionEnded()
+            self = .uikit(finger)
+        case .estimated(var finger):
+            finger.motionEnded()
+            self = .estimated(finger)
+        }
+    }
+
+    public var multiplier: Double {
+        switch self {
+        case .uikit(let finger): finger.multiplier
+        case .estimated(let finger): finger.multiplier
+        }
+    }
+
+    public var flicksInARow: Int {
+        switch self {
+        case .uikit(let finger): finger.flicksInARow
+        case .estimated(let finger): finger.flicksInARow
+        }
+    }
+
+    /// UIKit's reading, when that is the one kept.
+    public var uikit: UIKitFinger? { if case .uikit(let finger) = self { finger } else { nil } }
 }

@@ -9,7 +9,8 @@ extension Tunable where Model: FlutterDeviceValues {
     /// The device pixel ratio, as every Flutter model tunes it.
     public static var flutterDevicePixelRatio: Tunable<Model> {
         Tunable(
-            .real(\.devicePixelRatio), key: "devicePixelRatio", title: "Device pixel ratio", unit: "px/pt",
+            .real({ $0.devicePixelRatio }, { $0.devicePixelRatio = $1 }), key: "devicePixelRatio",
+            title: "Device pixel ratio", unit: "px/pt",
             range: 1...4, format: "%.3f px/pt",
             help: "Sets the rest tolerances: 1/(0.05·dpr) pt/s and 1/dpr pt.",
             source: "scroll_physics.dart ScrollPhysics.toleranceFor",

@@ -65,7 +65,7 @@ public struct ModelRow: Sendable, Equatable {
         let runs = running.map { tunable.number(in: $0) }
         self.init(
             key: tunable.key, title: tunable.title, unit: tunable.unit, range: tunable.range, scale: tunable.scale,
-            format: tunable.format, help: tunable.help, source: tunable.source, isCount: tunable.isCount,
+            format: tunable.format, help: prose(tunable.help), source: prose(tunable.source), isCount: tunable.isCount,
             isFlag: tunable.isFlag, options: tunable.options, marks: tunable.marks,
             unsetMeaning: tunable.isOptional ? tunable.unsetMeaning : nil,
             isUnset: tunable.value(in: values) == .null, section: tunable.section, shown: shown,

@@ -9,6 +9,7 @@
 /// sample, unit weights), and return b. With fewer than `minimumSamples` samples the velocity
 /// is 0; Android fits a line through exactly two (`fitsLineThroughTwo`).
 public struct QuadraticVelocityEstimator: ReleaseVelocityEstimator, Equatable {
+    public var zoo: ZooEstimator { .quadratic(self) }
     public struct Sample: Equatable, Sendable {
         public var time: Double
         public var position: Double

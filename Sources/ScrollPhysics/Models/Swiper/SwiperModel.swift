@@ -25,6 +25,7 @@
 ///   the wrapper's default timing (CSS `ease`).
 /// Every motion is a CSS transition, closed form in time: no frame stepping to reproduce.
 public struct SwiperModel: FeelModel {
+    public var zoo: ZooModel { .swiper(self) }
     public struct Values: TunableModel {
         public var resistance = 1
         public var resistanceRatio = 0.85
@@ -50,72 +51,85 @@ public struct SwiperModel: FeelModel {
         typealias P = Tunable<Values>
         return [
             P(
-                .flag(\.resistance), key: "resistance", title: "Edge resistance on", unit: "", range: 0...1,
+                .flag({ $0.resistance }, { $0.resistance = $1 }), key: "resistance", title: "Edge resistance on",
+                unit: "", range: 0...1,
                 format: "%.0f",
                 help: "0: the content follows the finger past the edges 1:1.", source: "core/defaults.mjs resistance",
                 equivalent: "Swiper option resistance (boolean)"),
             P(
-                .real(\.resistanceRatio), key: "resistanceRatio", title: "Resistance ratio", unit: "", range: 0...1,
+                .real({ $0.resistanceRatio }, { $0.resistanceRatio = $1 }), key: "resistanceRatio",
+                title: "Resistance ratio", unit: "", range: 0...1,
                 format: "%.3f",
                 help: "Power of the pull past an edge (x^r); lower resists more, 0 pins the content at the edge.",
                 source: "core/defaults.mjs resistanceRatio; events/onTouchMove.js",
                 equivalent: "Swiper option resistanceRatio"),
             P(
-                .real(\.threshold), key: "threshold", title: "Threshold", unit: "px", range: 0...100, format: "%.3f px",
+                .real({ $0.threshold }, { $0.threshold = $1 }), key: "threshold", title: "Threshold", unit: "px",
+                range: 0...100, format: "%.3f px",
                 help: "Finger travel before the slides move; swallowed.",
                 source: "core/defaults.mjs threshold; events/onTouchMove.js",
                 equivalent: "Swiper option threshold (px)"),
             P(
-                .flag(\.longSwipes), key: "longSwipes", title: "Long swipes", unit: "", range: 0...1, format: "%.0f",
+                .flag({ $0.longSwipes }, { $0.longSwipes = $1 }), key: "longSwipes", title: "Long swipes", unit: "",
+                range: 0...1, format: "%.0f",
                 help: "0: a long touch always returns to the slide it started on.",
                 source: "core/defaults.mjs longSwipes",
                 equivalent: "Swiper option longSwipes (boolean)"),
             P(
-                .real(\.longSwipesRatio), key: "longSwipesRatio", title: "Long swipe ratio", unit: "slide",
+                .real({ $0.longSwipesRatio }, { $0.longSwipesRatio = $1 }), key: "longSwipesRatio",
+                title: "Long swipe ratio", unit: "slide",
                 range: 0.01...1, format: "%.3f slide",
                 help: "Share of a slide a long swipe must cross to move to the next.",
                 source: "core/defaults.mjs longSwipesRatio; events/onTouchEnd.js",
                 equivalent: "Swiper option longSwipesRatio"),
             P(
-                .real(\.longSwipesMs), key: "longSwipesMs", title: "Long swipe time", unit: "ms", range: 0...5000,
+                .real({ $0.longSwipesMs }, { $0.longSwipesMs = $1 }), key: "longSwipesMs", title: "Long swipe time",
+                unit: "ms", range: 0...5000,
                 format: "%.0f ms",
                 help: "Touches longer than this are long swipes; shorter ones always move a slide.",
                 source: "core/defaults.mjs longSwipesMs; events/onTouchEnd.js",
                 equivalent: "Swiper option longSwipesMs"),
             P(
-                .flag(\.shortSwipes), key: "shortSwipes", title: "Short swipes", unit: "", range: 0...1, format: "%.0f",
+                .flag({ $0.shortSwipes }, { $0.shortSwipes = $1 }), key: "shortSwipes", title: "Short swipes", unit: "",
+                range: 0...1, format: "%.0f",
                 help: "0: a quick flick returns to the slide it started on.", source: "core/defaults.mjs shortSwipes",
                 equivalent: "Swiper option shortSwipes (boolean)"),
             P(
-                .real(\.speed), key: "speed", title: "Transition time", unit: "ms", range: 0...5000, format: "%.0f ms",
+                .real({ $0.speed }, { $0.speed = $1 }), key: "speed", title: "Transition time", unit: "ms",
+                range: 0...5000, format: "%.0f ms",
                 help: "Duration of the slide change and of the bounce back.", source: "core/defaults.mjs speed",
                 equivalent: "Swiper option speed (ms)"),
             P(
-                .real(\.momentumRatio), key: "momentumRatio", title: "Momentum ratio", unit: "s", range: 0...10,
+                .real({ $0.momentumRatio }, { $0.momentumRatio = $1 }), key: "momentumRatio", title: "Momentum ratio",
+                unit: "s", range: 0...10,
                 format: "%.3f s",
                 help: "Free mode: the glide travels the release speed × this.",
                 source: "modules/free-mode/free-mode.mjs freeMode.momentumRatio",
                 equivalent: "Swiper option freeMode.momentumRatio"),
             P(
-                .flag(\.momentumBounce), key: "momentumBounce", title: "Momentum bounce", unit: "", range: 0...1,
+                .flag({ $0.momentumBounce }, { $0.momentumBounce = $1 }), key: "momentumBounce",
+                title: "Momentum bounce", unit: "", range: 0...1,
                 format: "%.0f",
                 help: "Free mode: 0 stops the glide at the edge.",
                 source: "modules/free-mode/free-mode.mjs freeMode.momentumBounce",
                 equivalent: "Swiper option freeMode.momentumBounce (boolean)"),
             P(
-                .real(\.momentumBounceRatio), key: "momentumBounceRatio", title: "Momentum bounce ratio", unit: "",
+                .real({ $0.momentumBounceRatio }, { $0.momentumBounceRatio = $1 }), key: "momentumBounceRatio",
+                title: "Momentum bounce ratio", unit: "",
                 range: 0...10, format: "%.3f",
                 help: "Free mode: the bounce goes |v| (px/ms) × 20 × this past the edge.",
                 source: "modules/free-mode/free-mode.mjs freeMode.momentumBounceRatio",
                 equivalent: "Swiper option freeMode.momentumBounceRatio"),
             P(
-                .real(\.momentumVelocityRatio), key: "momentumVelocityRatio", title: "Momentum velocity ratio",
+                .real({ $0.momentumVelocityRatio }, { $0.momentumVelocityRatio = $1 }), key: "momentumVelocityRatio",
+                title: "Momentum velocity ratio",
                 unit: "", range: 0...10, format: "%.3f",
                 help: "Free mode: scales the release speed.",
                 source: "modules/free-mode/free-mode.mjs freeMode.momentumVelocityRatio",
                 equivalent: "Swiper option freeMode.momentumVelocityRatio"),
             P(
-                .real(\.minimumVelocity), key: "minimumVelocity", title: "Minimum velocity", unit: "px/ms",
+                .real({ $0.minimumVelocity }, { $0.minimumVelocity = $1 }), key: "minimumVelocity",
+                title: "Minimum velocity", unit: "px/ms",
                 range: 0...10, format: "%.3f px/ms",
                 help: "Free mode: slower releases do not glide.",
                 source: "modules/free-mode/free-mode.mjs freeMode.minimumVelocity",

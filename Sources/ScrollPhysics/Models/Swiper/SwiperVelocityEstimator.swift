@@ -7,6 +7,7 @@
 /// after the last one ("the user stopped moving a finger then released"). The first recorded
 /// position is the touch start, as in `onTouchMove`'s `data.velocities`.
 public struct SwiperVelocityEstimator: ReleaseVelocityEstimator, Equatable {
+    public var zoo: ZooEstimator { .swiper(self) }
     private var last: (time: Double, position: Double)?
     private var before: (time: Double, position: Double)?
     private var first: Double?

@@ -1,5 +1,5 @@
 /// How content let go past an edge comes back (UIKit model).
-public enum EdgeReturnLaw: String, CaseIterable, Sendable, Codable {
+public enum EdgeReturnLaw: String, CaseIterable, Sendable {
     /// UIScrollView's own step (`UIKitEdgeReturn`): the excess decays by `edgeDecay` per ms while
     /// the release velocity still pushes it; a glide reaching an edge continues into it.
     case uikit
@@ -18,3 +18,8 @@ public enum DragInput: Sendable, Equatable {
     /// (the nested page): no hysteresis of the axis's own, the finger's rubber band.
     case routed
 }
+
+#if !hasFeature(Embedded)
+    // Embedded Swift (the WebAssembly build) has no Codable.
+    extension EdgeReturnLaw: Codable {}
+#endif

@@ -111,7 +111,8 @@ extension ScrollParameters: TunableModel {
     /// The one definition of every parameter, in file order.
     public static let tunables: [P] = [
         P(
-            .real(\.decelerationRate), key: "decelerationRate", title: "Deceleration rate", unit: "per ms",
+            .real({ $0.decelerationRate }, { $0.decelerationRate = $1 }), key: "decelerationRate",
+            title: "Deceleration rate", unit: "per ms",
             range: 0.9...0.9999, scale: .logarithmicComplement,
             marks: [SliderMark(0.99, "fast"), SliderMark(0.998, "normal")], format: "%.4f /ms",
             help:
@@ -126,7 +127,8 @@ extension ScrollParameters: TunableModel {
             uikit: "scrollView.decelerationRate = UIScrollView.DecelerationRate(rawValue: CGFloat(decelerationRate))",
             section: Section.deceleration),
         P(
-            .real(\.decelerationPower), key: "decelerationPower", title: "Fluid power n", range: 0...1.9,
+            .real({ $0.decelerationPower }, { $0.decelerationPower = $1 }), key: "decelerationPower",
+            title: "Fluid power n", range: 0...1.9,
             format: "%.2f",
             help:
                 "1 is UIKit's glide. Below 1, fast flicks glide on longer and slow ones stop sooner, in a finite "
@@ -137,7 +139,8 @@ extension ScrollParameters: TunableModel {
                 "n of a = −μ·v_ref^(1−n)·vⁿ with v_ref = 1000 pt/s (no UIKit property: needs your own deceleration)",
             section: Section.deceleration),
         P(
-            .real(\.glideStopVelocity), key: "glideStopVelocity", title: "Glide stop velocity", unit: "pt/s",
+            .real({ $0.glideStopVelocity }, { $0.glideStopVelocity = $1 }), key: "glideStopVelocity",
+            title: "Glide stop velocity", unit: "pt/s",
             range: 0.1...500, scale: .logarithmic, format: "%.1f pt/s",
             help:
                 "The glide ends when its speed falls to this. UIKit stops at 10 pt/s, so a glide covers (v − 10)·r/(1 "
@@ -150,7 +153,8 @@ extension ScrollParameters: TunableModel {
                 + "stop)/|1000·ln r|",
             section: Section.deceleration, matters: { $0.followsUIKitSteps }),
         P(
-            .real(\.scrollToTopResponse), key: "scrollToTopResponse", title: "Scroll-to-top response", unit: "s",
+            .real({ $0.scrollToTopResponse }, { $0.scrollToTopResponse = $1 }), key: "scrollToTopResponse",
+            title: "Scroll-to-top response", unit: "s",
             range: 0.05...3, scale: .logarithmic, format: "%.2f s",
             help:
                 "How long scrolling to the top takes (Home, or a tap on the status bar in UIKit): a critically damped "
@@ -161,7 +165,8 @@ extension ScrollParameters: TunableModel {
                 "critically damped spring, ω = 2π/response (10.47 rad/s at 0.6 s): x(t) = (x0 + (v0 + ω·x0)·t)·e^(−ωt)",
             section: Section.deceleration, matters: { $0.followsUIKitSteps }),
         P(
-            .real(\.panHysteresis), key: "panHysteresis", title: "Pan hysteresis", unit: "pt", range: 0...50,
+            .real({ $0.panHysteresis }, { $0.panHysteresis = $1 }), key: "panHysteresis", title: "Pan hysteresis",
+            unit: "pt", range: 0...50,
             format: "%.1f pt",
             help:
                 "How far the finger travels before the content follows; that travel is swallowed (the content starts "
@@ -172,7 +177,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "UIPanGestureRecognizer's hysteresis (not settable)",
             section: Section.finger),
         P(
-            .real(\.velocitySampleWeight), key: "velocitySampleWeight", title: "Velocity sample weight",
+            .real({ $0.velocitySampleWeight }, { $0.velocitySampleWeight = $1 }), key: "velocitySampleWeight",
+            title: "Velocity sample weight",
             range: 0.01...1,
             format: "%.2f",
             help:
@@ -184,7 +190,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "V = a·s_n + (1 − a)·s_(n−1), s = Δposition/Δt between touch events (pt/ms)",
             section: Section.finger),
         P(
-            .real(\.releaseBlend), key: "releaseBlend", title: "Release blend", range: 0...1, format: "%.2f",
+            .real({ $0.releaseBlend }, { $0.releaseBlend = $1 }), key: "releaseBlend", title: "Release blend",
+            range: 0...1, format: "%.2f",
             help:
                 "How much the last drag update's velocity counts at release against the one before: release = (1 − "
                 + "b)·V_previous + b·V_latest. 0.25 means the last frames' acceleration is mostly ignored.",
@@ -194,7 +201,8 @@ extension ScrollParameters: TunableModel {
                 + "0.05·s_n",
             section: Section.finger),
         P(
-            .real(\.minimumGlideVelocity), key: "minimumGlideVelocity", title: "Min glide velocity", unit: "pt/s",
+            .real({ $0.minimumGlideVelocity }, { $0.minimumGlideVelocity = $1 }), key: "minimumGlideVelocity",
+            title: "Min glide velocity", unit: "pt/s",
             range: 0...5_000, format: "%.0f pt/s",
             help:
                 "A release whose latest finger speed is below this does not glide at all: the content stays (or "
@@ -205,7 +213,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "no deceleration when |V_latest| < 0.25 pt/ms",
             section: Section.finger),
         P(
-            .real(\.fastScrollFlickVelocity), key: "fastScrollFlickVelocity", title: "Fast-scroll flick", unit: "pt/s",
+            .real({ $0.fastScrollFlickVelocity }, { $0.fastScrollFlickVelocity = $1 }), key: "fastScrollFlickVelocity",
+            title: "Fast-scroll flick", unit: "pt/s",
             range: 250...10_000, format: "%.0f pt/s",
             help:
                 "A release at least this fast counts toward fast scrolling; a slower gliding release resets the "
@@ -218,7 +227,8 @@ extension ScrollParameters: TunableModel {
                 + "edge or at rest",
             section: Section.fastScrolling),
         P(
-            .real(\.fastScrollDistance), key: "fastScrollDistance", title: "Fast-scroll distance", unit: "pt",
+            .real({ $0.fastScrollDistance }, { $0.fastScrollDistance = $1 }), key: "fastScrollDistance",
+            title: "Fast-scroll distance", unit: "pt",
             range: 10...2_000, format: "%.0f pt",
             help:
                 "Drag distance per unit of fast-scroll gain: m = m_start + (1 + (count − 3)/2)·min(distance/this, "
@@ -228,7 +238,8 @@ extension ScrollParameters: TunableModel {
                 "m = min(m_start + (1 + (count − 3)/2)·min(d/240, 0.9), 16), scaling glide distance, not velocity",
             section: Section.fastScrolling),
         P(
-            .real(\.maximumFastScrollMultiplier), key: "maximumFastScrollMultiplier",
+            .real({ $0.maximumFastScrollMultiplier }, { $0.maximumFastScrollMultiplier = $1 }),
+            key: "maximumFastScrollMultiplier",
             title: "Max fast-scroll multiplier",
             range: 1...32, format: "%.1f×",
             help: "The largest glide multiplier repeated flicks can build up. 1 turns fast scrolling off.",
@@ -236,7 +247,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "cap of m",
             section: Section.fastScrolling),
         P(
-            .real(\.rubberBandCoefficient), key: "rubberBandCoefficient", title: "Rubber band c", range: 0.05...1,
+            .real({ $0.rubberBandCoefficient }, { $0.rubberBandCoefficient = $1 }), key: "rubberBandCoefficient",
+            title: "Rubber band c", range: 0.05...1,
             format: "%.2f",
             help:
                 "How much of the finger's travel past an edge the content follows at first (0.55: a bit over half); "
@@ -246,7 +258,8 @@ extension ScrollParameters: TunableModel {
                 "c of the overshoot f(x) = c·x/(1 + c·x/d), x = finger travel past the edge (pt), d = rubberBandLimit",
             section: Section.edges),
         P(
-            .real(\.trackpadRubberBandCoefficient), key: "trackpadRubberBandCoefficient",
+            .real({ $0.trackpadRubberBandCoefficient }, { $0.trackpadRubberBandCoefficient = $1 }),
+            key: "trackpadRubberBandCoefficient",
             title: "Trackpad rubber band c",
             range: 0.05...1, format: "%.3f",
             help:
@@ -258,7 +271,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "c of f(x) = c·x/(1 + c·x/d) for UIScrollTypeMask.continuous scrolls",
             section: Section.edges),
         P(
-            .optionalReal(\.rubberBandLimit), key: "rubberBandLimit", title: "Rubber band limit", unit: "pt",
+            .optionalReal({ $0.rubberBandLimit }, { $0.rubberBandLimit = $1 }), key: "rubberBandLimit",
+            title: "Rubber band limit", unit: "pt",
             range: 1...100_000,
             scale: .logarithmic, format: "%.0f pt",
             help:
@@ -271,7 +285,7 @@ extension ScrollParameters: TunableModel {
             unsetMeaning: "viewport length",
             section: Section.edges),
         P(
-            Tunable.choice(\.edgeReturn), key: "edgeReturn", title: "Edge return",
+            Tunable.choice({ $0.edgeReturn }, { $0.edgeReturn = $1 }), key: "edgeReturn", title: "Edge return",
             help:
                 "Which mechanics run after the finger lifts. uikit: UIScrollView's own steps — the glide summed frame "
                 + "by frame (the release frame's step, the stop at the glide stop velocity, the pixel grid), and "
@@ -287,7 +301,8 @@ extension ScrollParameters: TunableModel {
                 "uikit: e(τ) = q^τ·(e0 + w·r·(1 − r^τ)/(1 − r)), τ in ms; spring: x(t) = (x0 + (v0 + δ·x0)·t)·e^(−δt)",
             section: Section.edges),
         P(
-            .real(\.edgeDecay), key: "edgeDecay", title: "Edge decay", unit: "per ms", range: 0.9...0.999,
+            .real({ $0.edgeDecay }, { $0.edgeDecay = $1 }), key: "edgeDecay", title: "Edge decay", unit: "per ms",
+            range: 0.9...0.999,
             scale: .logarithmicComplement, marks: [SliderMark(0.99, "UIKit")], format: "%.4f /ms",
             help:
                 "UIKit return: the share of the overshoot kept each millisecond (0.99: a 10.05 /s decay, the same at "
@@ -296,7 +311,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "e ← q^T·e + v·r·(1 − r^T)/(1 − r)·q^T, v ← v·r^T·q^T per T ms",
             section: Section.edges, matters: { $0.edgeReturn == .uikit }),
         P(
-            .real(\.bounceDamping), key: "bounceDamping", title: "Bounce damping", unit: "1/s", range: 1...100,
+            .real({ $0.bounceDamping }, { $0.bounceDamping = $1 }), key: "bounceDamping", title: "Bounce damping",
+            unit: "1/s", range: 1...100,
             scale: .logarithmic, format: "%.1f /s",
             help:
                 "Stiffness of the bounce back from an edge. Higher returns sooner and overshoots less: the farthest "
@@ -308,7 +324,8 @@ extension ScrollParameters: TunableModel {
                 + "initialVelocity:))",
             section: Section.edges, matters: { !$0.followsUIKitSteps }),
         P(
-            .real(\.edgeReturnRate), key: "edgeReturnRate", title: "Edge return rate", unit: "1/s", range: 0...100,
+            .real({ $0.edgeReturnRate }, { $0.edgeReturnRate = $1 }), key: "edgeReturnRate", title: "Edge return rate",
+            unit: "1/s", range: 0...100,
             format: "%.1f /s",
             help:
                 "How fast content let go past an edge starts back, per point of overshoot: it leaves at k·overshoot "
@@ -324,7 +341,7 @@ extension ScrollParameters: TunableModel {
                 + "δ·x0)·t)·e^(−δt) with δ = bounceDamping",
             section: Section.edges, matters: { $0.edgeReturn == .spring }),
         P(
-            Tunable.choice(\.pagePolicy), key: "pagePolicy", title: "Page policy",
+            Tunable.choice({ $0.pagePolicy }, { $0.pagePolicy = $1 }), key: "pagePolicy", title: "Page policy",
             help:
                 "How a paged view picks its page when the finger lifts. projection: UIKit-like, where the glide would "
                 + "end, at least one page per flick. spring: Li's rule, the page spring's launch speed decides. "
@@ -335,7 +352,7 @@ extension ScrollParameters: TunableModel {
             equivalent: "which rule your scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) implements",
             section: Section.paging),
         P(
-            Tunable.choice(\.pageMotion), key: "pageMotion", title: "Page motion",
+            Tunable.choice({ $0.pageMotion }, { $0.pageMotion = $1 }), key: "pageMotion", title: "Page motion",
             help:
                 "How a paged view travels to its page after the finger lifts. decelerate: a flick slows into the page "
                 + "from its own speed (never faster, no overshoot); slow releases spring in. spring: the page "
@@ -348,7 +365,8 @@ extension ScrollParameters: TunableModel {
                 + "critically damped spring from (x0, v0) with δ = pageDamping",
             section: Section.paging),
         P(
-            .real(\.pageDamping), key: "pageDamping", title: "Page damping", unit: "1/s", range: 1...200,
+            .real({ $0.pageDamping }, { $0.pageDamping = $1 }), key: "pageDamping", title: "Page damping", unit: "1/s",
+            range: 1...200,
             scale: .logarithmic, format: "%.1f /s",
             help: "Stiffness of the spring that carries a page into place after release. Higher snaps faster.",
             source:
@@ -359,7 +377,8 @@ extension ScrollParameters: TunableModel {
                 + "1, stiffness δ², damping 2δ",
             section: Section.paging),
         P(
-            .real(\.minimumFlickVelocity), key: "minimumFlickVelocity", title: "Min flick velocity", unit: "pt/s",
+            .real({ $0.minimumFlickVelocity }, { $0.minimumFlickVelocity = $1 }), key: "minimumFlickVelocity",
+            title: "Min flick velocity", unit: "pt/s",
             range: 0...10_000, format: "%.0f pt/s",
             help: "Release speed below which a release is not a flick: a paged view then lands on the nearest page.",
             source: "300 pt/s, UIKit-like",
@@ -367,14 +386,16 @@ extension ScrollParameters: TunableModel {
                 "pt/s; compare with the velocity of scrollViewWillEndDragging (UIKit gives pt/ms: multiply by 1000)",
             section: Section.paging),
         P(
-            .count(\.maximumPagesPerFling), key: "maximumPagesPerFling", title: "Max pages per fling", unit: "pages",
+            .count({ $0.maximumPagesPerFling }, { $0.maximumPagesPerFling = $1 }), key: "maximumPagesPerFling",
+            title: "Max pages per fling", unit: "pages",
             range: 1...50, format: "%.0f",
             help: "Projection policy: the most pages or cells one fling may move, however hard.",
             source: "1, as in the article “iOS UIScrollView paging effect” (which suggests more for hard flings)",
             equivalent: "clamp the target page to start page ± this count",
             section: Section.paging, matters: { $0.pagePolicy == .projection }),
         P(
-            .real(\.pageSwitchBias), key: "pageSwitchBias", title: "Velocity bias", range: 1...10, format: "%.2f",
+            .real({ $0.pageSwitchBias }, { $0.pageSwitchBias = $1 }), key: "pageSwitchBias", title: "Velocity bias",
+            range: 1...10, format: "%.2f",
             help:
                 "Spring policy: a release switches pages when its spring would carry it past 1/bias of a page. Larger "
                 + "favours the flick's direction.",
@@ -382,14 +403,16 @@ extension ScrollParameters: TunableModel {
             equivalent: "switch when v0/(δ·e) > H/bias, v0 = Δy·e^(δt)/t, t = 1/(δ + v/Δy), H = page length (pt)",
             section: Section.paging, matters: { $0.pagePolicy == .spring }),
         P(
-            .real(\.pageDistanceThreshold), key: "pageDistanceThreshold", title: "Distance threshold", unit: "page",
+            .real({ $0.pageDistanceThreshold }, { $0.pageDistanceThreshold = $1 }), key: "pageDistanceThreshold",
+            title: "Distance threshold", unit: "page",
             range: 0.01...1, format: "%.2f page",
             help: "Threshold policy: how far (fraction of a page) a slow drag must go to turn the page.",
             source: "0.3 in yuan's “UIScrollView parallax rolling banner (2)”",
             equivalent: "turn the page when |offset − page| ≥ threshold·pageLength",
             section: Section.paging, matters: { $0.pagePolicy == .threshold }),
         P(
-            .real(\.pageFlickDistanceThreshold), key: "pageFlickDistanceThreshold", title: "Flick threshold",
+            .real({ $0.pageFlickDistanceThreshold }, { $0.pageFlickDistanceThreshold = $1 }),
+            key: "pageFlickDistanceThreshold", title: "Flick threshold",
             unit: "page",
             range: 0...1, format: "%.2f page",
             help:
@@ -399,7 +422,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "turn the page when |v| ≥ minimumFlickVelocity and |offset − page| ≥ threshold·pageLength",
             section: Section.paging, matters: { $0.pagePolicy == .threshold }),
         P(
-            .real(\.refreshRate), key: "refreshRate", title: "Refresh rate", unit: "Hz", range: 24...240,
+            .real({ $0.refreshRate }, { $0.refreshRate = $1 }), key: "refreshRate", title: "Refresh rate", unit: "Hz",
+            range: 24...240,
             marks: [SliderMark(60, "60"), SliderMark(120, "ProMotion")], format: "%.0f Hz",
             help:
                 "The display's frame rate. At release UIKit moves the content one whole frame of glide at once (about "
@@ -411,7 +435,8 @@ extension ScrollParameters: TunableModel {
             equivalent: "UIScreen.maximumFramesPerSecond; the glide runs τ = t + 1/refreshRate at t after release",
             section: Section.device),
         P(
-            .real(\.displayScale), key: "displayScale", title: "Display scale", unit: "px/pt", range: 1...4,
+            .real({ $0.displayScale }, { $0.displayScale = $1 }), key: "displayScale", title: "Display scale",
+            unit: "px/pt", range: 1...4,
             format: "%.0f px/pt",
             help:
                 "Device pixels per point. A glide rests on this pixel grid (1/3 pt at @3x); an edge return settles "
@@ -424,7 +449,7 @@ extension ScrollParameters: TunableModel {
 
     /// The flick threshold never exceeds the distance threshold. Both stated and in conflict:
     /// an error. Only one stated: the other, a default, moves to match it.
-    public static func reconcile(_ p: inout ScrollParameters, stated: Set<String>) throws(ParameterError) {
+    public static func reconcile(_ p: inout ScrollParameters, stated: [String]) throws(ParameterError) {
         guard p.pageFlickDistanceThreshold > p.pageDistanceThreshold else { return }
         let flick = stated.contains("pageFlickDistanceThreshold"), distance = stated.contains("pageDistanceThreshold")
         if flick && distance {

@@ -18,13 +18,13 @@ public enum SwiftSnippet {
         var uikit: [String] = []
         for tunable in Model.tunables {
             let unit = tunable.unit.isEmpty ? "" : " (\(tunable.unit))"
-            out += "    /// \(tunable.title)\(unit): \(tunable.help)\n"
-            out += "    /// Use: \(tunable.equivalent).\n"
-            out += "    /// Default \(defaultText(tunable)): \(tunable.source).\n"
+            out += "    /// \(tunable.title)\(unit): \(prose(tunable.help))\n"
+            out += "    /// Use: \(prose(tunable.equivalent)).\n"
+            out += "    /// Default \(defaultText(tunable)): \(prose(tunable.source)).\n"
             out +=
                 "    var \(tunable.key): \(typeText(tunable)) = "
                 + "\(literal(tunable.value(in: model), count: tunable.isCount))\n"
-            if let line = tunable.uikit { uikit.append(line) }
+            if let line = tunable.uikit { uikit.append(prose(line)) }
         }
         out += "}\n"
         if !uikit.isEmpty {

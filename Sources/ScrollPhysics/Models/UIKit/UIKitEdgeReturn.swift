@@ -29,6 +29,7 @@
 /// Source: the public reverse-engineering of UIKitCore (iOS 26.2) stated in ScrollLab's
 /// UIKit-pipeline issue.
 public struct UIKitEdgeReturn: Simulation, Equatable {
+    public var curve: SimulationCurve { .uikitEdgeReturn(self) }
     /// The edge, pt.
     public let edge: Double
     /// +1 past the trailing edge (offsets above it), −1 past the leading edge.

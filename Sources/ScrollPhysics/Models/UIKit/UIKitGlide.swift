@@ -26,6 +26,7 @@
 /// Source: the public reverse-engineering of UIKitCore (iOS 26.2) as stated in ScrollLab's
 /// UIKit-pipeline issue; the rate is `UIScrollView.DecelerationRate` (normal 0.998, fast 0.99).
 public struct UIKitGlide: Simulation, Equatable {
+    public var curve: SimulationCurve { .uikitGlide(self) }
     /// Offset at release, pt.
     public let origin: Double
     /// Release velocity v0, pt/s (content direction).

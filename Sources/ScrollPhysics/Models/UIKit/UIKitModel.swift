@@ -11,6 +11,7 @@
 ///   at chained edges) when `followsUIKitSteps`, else the seed article's friction and spring.
 /// - Paging: `PageChooser` (projection, spring or threshold policy), then `MotionPlanner.page`.
 public struct UIKitModel: FeelModel {
+    public var zoo: ZooModel { .uikit(self) }
     public typealias Values = ScrollParameters
     /// Not used by the scroll view: UIKit reads the finger with `UIKitFinger`.
     public typealias Estimator = VelocityTracker
@@ -66,7 +67,7 @@ public struct UIKitModel: FeelModel {
 
     public func makeEstimator() -> VelocityTracker { VelocityTracker() }
 
-    public func makeFinger() -> any FingerReading { UIKitFinger(values) }
+    public func makeFinger() -> ZooFinger { .uikit(UIKitFinger(values)) }
 
     public func release(position: Double, velocity: Double, extent: ModelExtent) -> Motion {
         release(FreeRelease(position: position, velocity: velocity, extent: extent))

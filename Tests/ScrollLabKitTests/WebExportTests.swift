@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `scrollab export --web`: the page made from the built core's files, and its bad input.
+@Suite struct WebExportTests {
+    /// A core folder with the three files `make wasm` writes, small stand-ins for them.
+    func fakeCore(in dir: URL) throws -> URL {
+        let core = dir.appendingPathComponent("wasm")
+        try FileManager.default.createDirectory(at: core, withIntermediateDirectories: true)
+        try Data([0, 97, 115, 109, 1, 0, 0, 0]).write(to: core.appendingPathComponent("ScrollPhysics.wasm"))
+        try "function scrollLabCore() {}".write(
+            to: core.appendingPathComponent("core.js"), atomically: true, encoding: .utf8)
+        try "<script>/*SCROLLAB_CORE_JS*/\nconst config = /*SCROLLAB_CONFIG*/;\n'/*SCROLLAB_WASM_BASE64*/'</script>"
+            .write(to: core.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+        return core
+    }
+
+    /// The page holds the core (base64), its script and both feels with the values their files state.
+    @Test func aPageCarriesTheCoreTheSceneAndBothFeels() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let core = try fakeCore(in: dir)
+        let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
+        try "{\"decelerationRate\": 0.99}".write(to: a, atomically: true, encoding: .utf8)
+        try "{\"model\": \"android\", \"flywheel\": false}".write(to: b, atomically: true, encoding: .utf8)
+        let page = dir.appendingPathComponent("feel.html")
+        let run = try scrollab([
+            "export", "--web", "--out", page.path, "--params", a.path, "--params-b", b.path, "--scene", "pager",
+            "--core", core.path
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<script>function scrollLabCore() {}\nconst config = {"))
+        #expect(html.hasSuffix(";\n'AGFzbQEAAAA='</script>"), "the wasm, base64")
+        let start = try #require(html.range(of: "const config = ")).upperBound
+        let end = try #require(html.range(of: ";\n'AGFzbQEAAAA='")).lowerBound
+        let config = try #require(
+            try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: Any])
+        #expect(config["scene"] as? String == "pager" && config["pages"] as? Int == 5)
+        let sides = try #require(config["sides"] as? [[String: Any]])
+        #expect(sides.count == 2)
+        #expect(
+            sides.map { $0["label"] as? String } == [
+                "A · UIKit (UIScrollView pipeline)", "B · Android (OverScroller + stretch)"
+            ])
+        let first = try #require(sides[0]["params"] as? [String: Any]),
+            second = try #require(sides[1]["params"] as? [String: Any])
+        #expect(
+            first.count == 2 && first["model"] as? String == "uikit" && first["decelerationRate"] as? Double == 0.99)
+        #expect(second.count == 2 && second["model"] as? String == "android" && second["flywheel"] as? Bool == false)
+    }
+
+    @Test(
+        arguments: [
+            (["export", "--web"], "scrollab: error: --web needs --out FILE.html\n"),
+            (["export", "--scene", "pager"], "scrollab: error: --scene needs --web\n"),
+            (
+                ["export", "--web", "--out", "OUT", "--scene", "grid", "--core", "CORE"],
+                "scrollab: error: --scene: unknown scene \"grid\" for a page; allowed: list, pager, carousel\n"
+            ),
+            (
+                ["export", "--web", "--out", "OUT", "--core", "/nonexistent"],
+                "scrollab: error: --core /nonexistent: no built core there (ScrollPhysics.wasm, core.js, page.html); "
+                    + "run `make wasm`\n"
+            ),
+            (
+                ["export", "--web", "--out", "OUT", "--params", "/nonexistent/p.json", "--core", "CORE"],
+                "scrollab: error: /nonexistent/p.json: no such file\n"
+            )
+        ] as [([String], String)])
+    func badInputIsOneLineAndStatusTwo(arguments: [String], expected: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let core = try fakeCore(in: dir), out = dir.appendingPathComponent("feel.html")
+        let run = try scrollab(arguments.map { $0 == "OUT" ? out.path : ($0 == "CORE" ? core.path : $0) })
+        #expect(run.status == 2)
+        #expect(run.stderr == expected)
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is half-written")
+    }
+
+    /// Without `--core` and no built core beside the program or in the current folder: one line
+    /// saying how to build it.
+    @Test func aMissingCoreSaysHowToBuildIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        let program = dir.appendingPathComponent("bin/scrollab")
+        try FileManager.default.createDirectory(
+            at: program.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: scrollabBinary(), to: program)
+        process.executableURL = program
+        process.currentDirectoryURL = dir
+        process.arguments = ["export", "--web", "--out", dir.appendingPathComponent("feel.html").path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2)
+        #expect(
+            message
+                == "scrollab: error: the WebAssembly core is not built: run `make wasm` "
+                + "(it writes .build/wasm/ScrollPhysics.wasm)\n")
+    }
+}

@@ -1,0 +1,108 @@
+"""How much main-thread work each frame of the exported page costs while a finger flicks it, with
+the CPU slowed four times (CDP Emulation.setCPUThrottlingRate 4), in Debian's headless Chromium
+(which paces frames at 60 Hz without a GPU). A benchmark, not a test: it prints numbers.
+
+Per frame: the main thread's busy time (its tasks in Chrome's trace, `devtools.timeline` and
+`toplevel`) from one requestAnimationFrame callback to the next: input dispatch, the page's callback
+(the core's step), style, layout, paint and commit.
+
+    python3 Wasm/test/browser_bench.py .build/debug/scrollab
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from browser_test import export, flick, open_page  # noqa: E402
+from cdp import Browser  # noqa: E402
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main():
+    scrollab = sys.argv[1]
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 14
+    work = tempfile.mkdtemp(prefix="scrollab-bench-")
+    page = export(scrollab, work, "list.html")
+    browser = Browser()
+    try:
+        open_page(browser, page)
+        browser.call("Emulation.setCPUThrottlingRate", rate=4)
+        browser.call(
+            "Tracing.start", transferMode="ReportEvents",
+            traceConfig={"includedCategories": ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                                                "toplevel"]})
+        end = time.time() + seconds
+        up = True
+        while time.time() < end:
+            # Alternate flicks up and down the list, one every 0.9 s: the list is always moving.
+            flick(browser, 195, 700 if up else 300, 400 if up else 600)
+            up = not up
+            time.sleep(0.9)
+        browser.call("Tracing.end")
+        browser.wait_for("Tracing.tracingComplete", limit=120)
+        events = [e for m in browser.events if m["method"] == "Tracing.dataCollected" for e in m["params"]["value"]]
+    finally:
+        browser.close()
+    names = {}
+    for e in events:
+        if e.get("name") == "thread_name":
+            names[(e["pid"], e["tid"])] = e["args"]["name"]
+    main_threads = {k for k, v in names.items() if v == "CrRendererMain"}
+    frames = sorted(
+        e["ts"] for e in events if e.get("name") == "FireAnimationFrame" and (e["pid"], e["tid"]) in main_threads)
+    # The main thread's busy intervals: its tasks (two nested trace events per task), merged.
+    spans = sorted(
+        (e["ts"], e["ts"] + e.get("dur", 0)) for e in events
+        if e.get("ph") == "X" and e.get("name") in ("ThreadControllerImpl::RunTask", "RunTask")
+        and (e["pid"], e["tid"]) in main_threads)
+    busy = []
+    for start, end in spans:
+        if busy and start <= busy[-1][1]:
+            busy[-1][1] = max(busy[-1][1], end)
+        else:
+            busy.append([start, end])
+    # Work per frame: the busy time from one requestAnimationFrame callback to the next.
+    # The same with the tasks' thread time (`tdur`, CPU time on the main thread): on a busy machine
+    # a task's wall time also counts the time the thread waited for a core.
+    cpu = sorted(
+        (e["ts"], e.get("tdur", e.get("dur", 0))) for e in events
+        if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
+        and (e["pid"], e["tid"]) in main_threads)
+    per_frame_cpu = []
+    j = 0
+    for a, b in zip(frames, frames[1:]):
+        while j < len(cpu) and cpu[j][0] < a:
+            j += 1
+        total, k = 0, j
+        while k < len(cpu) and cpu[k][0] < b:
+            total += cpu[k][1]
+            k += 1
+        per_frame_cpu.append(total / 1000)
+    per_frame = []
+    j = 0
+    for a, b in zip(frames, frames[1:]):
+        while j < len(busy) and busy[j][1] <= a:
+            j += 1
+        total, k = 0, j
+        while k < len(busy) and busy[k][0] < b:
+            total += min(b, busy[k][1]) - max(a, busy[k][0])
+            k += 1
+        per_frame.append(total / 1000)
+    if len(per_frame) < 600:
+        print(f"only {len(per_frame)} frames traced; run longer")
+    print(
+        f"browser bench (CPU throttled 4x): {len(per_frame)} frames, main-thread work per frame "
+        f"p50 {percentile(per_frame, 50):.2f} ms, p99 {percentile(per_frame, 99):.2f} ms, "
+        f"max {max(per_frame):.2f} ms wall; CPU time p50 {percentile(per_frame_cpu, 50):.2f} ms, "
+        f"p99 {percentile(per_frame_cpu, 99):.2f} ms, max {max(per_frame_cpu):.2f} ms (budget at 120 Hz: 8.3 ms)")
+
+
+if __name__ == "__main__":
+    main()

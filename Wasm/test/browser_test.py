@@ -1,0 +1,152 @@
+"""The exported page in a real browser: Debian's Chromium, headless, on a 390 × 844 phone viewport
+with touch emulation. A scripted flick (CDP Input.dispatchTouchEvent, which reaches the page as
+Pointer Events with coalesced samples and timestamps) moves the list; the page's own record of
+the samples it read (window.scrollLab.lastGesture) is replayed by the desktop's `scrollab replay`,
+and every frame the page drew after the lift must show the offset the desktop computes for that
+instant (within 0.01 pt), and the same rest. Screenshots go to OUT (look at them).
+
+    python3 Wasm/test/browser_test.py .build/debug/scrollab OUT_FOLDER
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from cdp import Browser  # noqa: E402
+
+TOLERANCE = 0.01
+
+
+def export(scrollab, folder, name, *flags):
+    path = os.path.join(folder, name)
+    subprocess.run([scrollab, "export", "--web", "--out", path, *flags], check=True)
+    return path
+
+
+def open_page(browser, path):
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
+    browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    browser.call("Page.enable")
+    browser.call("Page.navigate", url="file://" + os.path.abspath(path))
+    deadline = time.time() + 20
+    while not browser.evaluate("!!(window.scrollLab && window.scrollLab.sides.length)"):
+        if time.time() > deadline:
+            raise RuntimeError(f"{path}: window.scrollLab never appeared")
+        time.sleep(0.05)
+    time.sleep(0.8)  # the page measures the display's rate over its first 30 frames
+
+
+def flick(browser, x, y0, y1, moves=12, step=0.008):
+    """A finger flicking from y0 to y1 (ease-in, as the conformance test's fling), `step` s apart."""
+    browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y0}])
+    for i in range(1, moves + 1):
+        time.sleep(step)
+        f = i / moves
+        browser.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": x, "y": y0 + (y1 - y0) * f * f}])
+    browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+
+def wait_for_rest(browser, limit=8.0):
+    deadline = time.time() + limit
+    time.sleep(0.1)
+    while browser.evaluate("scrollLab.phase") != "idle":
+        if time.time() > deadline:
+            raise RuntimeError("the page never came to rest")
+        time.sleep(0.05)
+    time.sleep(0.1)
+
+
+def screenshot(browser, path):
+    import base64
+    data = browser.call("Page.captureScreenshot", format="png")["data"]
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(data))
+
+
+def replay_offsets(scrollab, folder, gesture, refresh_rate):
+    t0 = gesture[0]["t"]
+    events = []
+    for sample in gesture:
+        event = {"t": round(sample["t"] - t0, 9), "type": sample["type"]}
+        event.update({"x": sample["x"], "y": sample["y"]})
+        events.append(event)
+    gesture_file = os.path.join(folder, "gesture.json")
+    params_file = os.path.join(folder, "params.json")
+    with open(gesture_file, "w") as f:
+        json.dump({"events": events}, f)
+    with open(params_file, "w") as f:
+        json.dump({"refreshRate": refresh_rate}, f)
+    csv = subprocess.run(
+        [scrollab, "replay", "--gesture", gesture_file, "--params", params_file, "--fps", "1000", "--trace", "-"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    rows = [line.split(",") for line in csv.strip().split("\n")[1:]]
+    return t0, [(float(r[0]), float(r[1])) for r in rows]
+
+
+def offset_at(rows, t):
+    """The replay's offset at `t` (s), linear between its 1 ms rows (the glide is smooth there)."""
+    i = min(max(0, int(t * 1000)), len(rows) - 2)
+    (ta, a), (tb, b) = rows[i], rows[i + 1]
+    return rows[-1][1] if t >= rows[-1][0] else a + (b - a) * (t - ta) / (tb - ta)
+
+
+def main():
+    scrollab, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="scrollab-browser-")
+    list_page = export(scrollab, work, "list.html")
+    browser = Browser()
+    try:
+        open_page(browser, list_page)
+        screenshot(browser, os.path.join(out, "list-at-rest.png"))
+        flick(browser, 195, 700, 400)
+        time.sleep(0.15)
+        screenshot(browser, os.path.join(out, "list-gliding.png"))
+        wait_for_rest(browser)
+        state = browser.evaluate(
+            "JSON.stringify({offset: scrollLab.offset, phase: scrollLab.phase, rate: scrollLab.refreshRate,"
+            " gesture: scrollLab.lastGesture, frames: scrollLab.frames})")
+        state = json.loads(state)
+        gesture, frames = state["gesture"], state["frames"]
+        kinds = [s["type"] for s in gesture]
+        assert kinds[0] == "down" and kinds[-1] == "up" and kinds.count("move") >= 6, kinds
+        assert gesture[0].get("pointerType") == "touch", gesture[0]
+        assert state["offset"] > 200, f"the flick moved the list to {state['offset']} pt only"
+        t0, rows = replay_offsets(scrollab, work, gesture, state["rate"])
+        lift = gesture[-1]["t"]
+        compared = [(f["t"], f["offset"], offset_at(rows, f["t"] - t0)) for f in frames if f["t"] >= lift + 0.02]
+        assert len(compared) >= 20, f"only {len(compared)} frames after the lift"
+        worst = max(abs(page - desktop) for _, page, desktop in compared)
+        rest = abs(state["offset"] - rows[-1][1])
+        print(
+            f"browser: a flick of {len(gesture)} samples at {state['rate']} Hz; {len(compared)} frames after the "
+            f"lift, largest difference from the desktop's replay {worst:.2e} pt; rest {state['offset']:.3f} pt "
+            f"(desktop {rows[-1][1]:.3f})")
+        assert worst <= TOLERANCE and rest <= TOLERANCE, (worst, rest)
+        screenshot(browser, os.path.join(out, "list-after-flick.png"))
+        # A and B: both run, each labelled; on a phone one at a time, the button toggles them.
+        b_file = os.path.join(work, "b.json")
+        with open(b_file, "w") as f:
+            json.dump({"model": "android"}, f)
+        open_page(browser, export(scrollab, work, "ab.html", "--params-b", b_file))
+        labels = browser.evaluate("JSON.stringify(scrollLab.sides.map((s) => s.label))")
+        assert json.loads(labels) == ["A · UIKit (UIScrollView pipeline)", "B · Android (OverScroller + stretch)"], labels
+        browser.evaluate("document.getElementById('toggle').click()")
+        time.sleep(0.3)
+        shown = browser.evaluate("document.getElementById('toggle').textContent")
+        assert shown.startswith("B · Android"), shown
+        screenshot(browser, os.path.join(out, "ab-toggled.png"))
+        for scene, extra in [("pager", []), ("carousel", [])]:
+            open_page(browser, export(scrollab, work, scene + ".html", "--scene", scene, *extra))
+            screenshot(browser, os.path.join(out, f"{scene}.png"))
+    finally:
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+// The WebAssembly core on its own: what it imports (only math), its size, its one-line errors, and
+// a fling through each model of the zoo moving the content and coming to rest.
+//
+//   node Wasm/test/core.test.js .build/wasm/ScrollPhysics.wasm
+'use strict';
+const fs = require('fs');
+const assert = require('assert');
+const { scrollLabCore } = require('../core.js');
+const { scenarios, sceneGeometry, replayInCore } = require('./scenarios.js');
+
+const wasmPath = process.argv[2];
+const bytes = fs.readFileSync(wasmPath);
+let checks = 0;
+function check(name, body) {
+    body();
+    checks++;
+    if (process.env.VERBOSE) console.log('ok   ' + name);
+}
+
+check('the module is under 256 KB', () => assert.ok(bytes.length < 256 * 1024, `${bytes.length} bytes`));
+
+check('it imports only math, from env', () => {
+    const imports = WebAssembly.Module.imports(new WebAssembly.Module(bytes));
+    const math = new Set(['exp', 'expm1', 'log', 'log10', 'log1p', 'pow', 'sin', 'cos', 'atan2']);
+    for (const i of imports) {
+        assert.ok(i.module === 'env' && math.has(i.name) && i.kind === 'function', JSON.stringify(i));
+    }
+});
+
+const core = scrollLabCore(bytes);
+
+check('every model of the zoo, UIKit first', () => {
+    const zoo = ['uikit', 'flutter-bouncing', 'flutter-clamping', 'android', 'swiper', 'framer'];
+    assert.deepStrictEqual(core.models, zoo);
+});
+
+check('an unknown model is one line naming the models', () => {
+    assert.throws(() => core.view({ model: 'flutter' }, sceneGeometry('list')),
+        {
+            message: 'unknown model "flutter" (models: uikit, flutter-bouncing, flutter-clamping, android, swiper, '
+                + 'framer)'
+        });
+});
+
+check('a value out of range is one line naming the key and the range', () => {
+    assert.throws(() => core.view({ model: 'uikit', decelerationRate: 2 }, sceneGeometry('list')),
+        { message: 'model "uikit": key "decelerationRate": 2 is out of range; allowed range [0.9, 0.9999] per ms' });
+    assert.throws(() => core.view({ model: 'android', flywheel: 'yes' }, sceneGeometry('list')),
+        /model "android": key "flywheel": "yes" is not on or off/);
+});
+
+check('choices, flags and unset values are read as a parameter file gives them', () => {
+    const view = core.view({ model: 'uikit', edgeReturn: 'spring', rubberBandLimit: null }, sceneGeometry('list'));
+    view.advance(0);
+    assert.strictEqual(view.offset(0), 0);
+    core.view({ model: 'android', flywheel: false }, sceneGeometry('list'));
+});
+
+for (const model of core.models) {
+    check(`${model}: a fling moves the list and comes to rest; the pager turns one page`, () => {
+        const fling = scenarios.find((s) => s.name === 'fling');
+        const frames = replayInCore(core.view({ model }, sceneGeometry('list')), fling.events, 60, 600);
+        const last = frames[frames.length - 1];
+        assert.ok(last.offset > 300 && last.offset <= 2156, `${model} rests at ${last.offset}`);
+        assert.strictEqual(last.phase, 'idle');
+        assert.strictEqual(last.velocity, 0);
+        const turn = scenarios.find((s) => s.name === 'page turn');
+        const pages = replayInCore(core.view({ model }, sceneGeometry('pager')), turn.events, 60, 300);
+        assert.strictEqual(pages[pages.length - 1].page, 1, `${model} page`);
+        const rest = pages[pages.length - 1].offset;
+        assert.ok(Math.abs(rest - 844) < 1e-6, `${model} offset ${rest}`);
+    });
+}
+
+console.log(`core: ${checks} checks passed (${bytes.length} bytes, imports only Math)`);
