@@ -93,7 +93,7 @@ public struct Tunable<Model>: @unchecked Sendable {
     /// The JSON key (and the Swift property name in exports).
     public let key: String
     /// The panel's label.
-    public let title: String
+    public let title: TunableText
     /// Unit of the value ("" when it has none).
     public let unit: String
     /// Allowed values (choices: 0 … options − 1).
@@ -102,7 +102,7 @@ public struct Tunable<Model>: @unchecked Sendable {
     /// Named values marked under the slider.
     public let marks: [SliderMark]
     /// printf format of the value in the panel (unit included).
-    public let format: String
+    public let format: TunableText
     /// What changing it does physically, in a designer's words.
     public let help: TunableText
     /// What the default means and where it comes from (seed file name or platform).
@@ -113,16 +113,16 @@ public struct Tunable<Model>: @unchecked Sendable {
     /// the property named `key` in scope), when UIKit has one.
     public let uikit: TunableText?
     /// For optional values: what nil means.
-    public let unsetMeaning: String?
+    public let unsetMeaning: TunableText?
     /// The panel section it appears in (sections in the order of their first tunable).
     public let section: String
     /// Whether the value has any effect, given the others (the panel hides it when not).
     public let matters: (Model) -> Bool
 
     public init(
-        _ storage: Storage, key: String, title: String, unit: String = "", range: ClosedRange<Double> = 0...1,
-        scale: SliderScale = .linear, marks: [SliderMark] = [], format: String = "%.3f", help: TunableText,
-        source: TunableText, equivalent: TunableText, uikit: TunableText? = nil, unsetMeaning: String? = nil,
+        _ storage: Storage, key: String, title: TunableText, unit: String = "", range: ClosedRange<Double> = 0...1,
+        scale: SliderScale = .linear, marks: [SliderMark] = [], format: TunableText = "%.3f", help: TunableText,
+        source: TunableText, equivalent: TunableText, uikit: TunableText? = nil, unsetMeaning: TunableText? = nil,
         section: String = "", matters: @escaping (Model) -> Bool = { _ in true }
     ) {
         self.storage = storage
@@ -326,7 +326,8 @@ public func formatTenths(_ value: Double) -> String {
 }
 
 #if hasFeature(Embedded)
-    /// A tunable's prose (help, source, equivalent, UIKit line). The WebAssembly build leaves it
+    /// A tunable's prose (title, format, help, source, equivalent, UIKit line, unset meaning). The
+    /// WebAssembly build leaves it
     /// out: a page running a feel shows none of it, and the text and the code building it would be
     /// most of the module. The desktop keeps every word (`String`).
     public typealias TunableText = OmittedText
@@ -340,8 +341,8 @@ public func formatTenths(_ value: Double) -> String {
     /// The prose as a string: empty in this build.
     func prose(_ text: OmittedText) -> String { "" }
 #else
-    /// A tunable's prose (help, source, equivalent, UIKit line): a string here; the WebAssembly
-    /// build leaves it out (`OmittedText`).
+    /// A tunable's prose (title, format, help, source, equivalent, UIKit line, unset meaning): a
+    /// string here; the WebAssembly build leaves it out (`OmittedText`).
     public typealias TunableText = String
 
     /// The prose as a string.

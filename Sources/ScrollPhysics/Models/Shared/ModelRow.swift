@@ -64,10 +64,12 @@ public struct ModelRow: Sendable, Equatable {
         let own = tunable.number(in: values)
         let runs = running.map { tunable.number(in: $0) }
         self.init(
-            key: tunable.key, title: tunable.title, unit: tunable.unit, range: tunable.range, scale: tunable.scale,
-            format: tunable.format, help: prose(tunable.help), source: prose(tunable.source), isCount: tunable.isCount,
+            key: tunable.key, title: prose(tunable.title), unit: tunable.unit, range: tunable.range,
+            scale: tunable.scale,
+            format: prose(tunable.format), help: prose(tunable.help), source: prose(tunable.source),
+            isCount: tunable.isCount,
             isFlag: tunable.isFlag, options: tunable.options, marks: tunable.marks,
-            unsetMeaning: tunable.isOptional ? tunable.unsetMeaning : nil,
+            unsetMeaning: tunable.isOptional ? tunable.unsetMeaning.map(prose) : nil,
             isUnset: tunable.value(in: values) == .null, section: tunable.section, shown: shown,
             value: own, sceneValue: runs.flatMap { $0 == own ? nil : $0 })
     }

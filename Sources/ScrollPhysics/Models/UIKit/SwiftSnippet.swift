@@ -18,7 +18,7 @@ public enum SwiftSnippet {
         var uikit: [String] = []
         for tunable in Model.tunables {
             let unit = tunable.unit.isEmpty ? "" : " (\(tunable.unit))"
-            out += "    /// \(tunable.title)\(unit): \(prose(tunable.help))\n"
+            out += "    /// \(prose(tunable.title))\(unit): \(prose(tunable.help))\n"
             out += "    /// Use: \(prose(tunable.equivalent)).\n"
             out += "    /// Default \(defaultText(tunable)): \(prose(tunable.source)).\n"
             out +=
@@ -53,7 +53,7 @@ public enum SwiftSnippet {
     }
 
     static func defaultText<Model: TunableModel>(_ tunable: Tunable<Model>) -> String {
-        if tunable.defaultValue == .null, let meaning = tunable.unsetMeaning { return "nil (\(meaning))" }
+        if tunable.defaultValue == .null, let meaning = tunable.unsetMeaning { return "nil (\(prose(meaning)))" }
         return literal(tunable.defaultValue, count: tunable.isCount)
     }
 
