@@ -10,7 +10,7 @@ APT_PACKAGES_BARE := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps clean golden soak bench readme-table architecture lint format wasm wasm-test \
-        browser-test browser-bench
+        browser-test browser-bench wasm-node-test test-fast
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -49,11 +49,13 @@ wasm: deps
 # The core in node: its imports, size and errors, then the same touch samples through it and
 # through `scrollab replay` (every model, 60 and 120 Hz): the offsets agree within 0.01 pt.
 # (The same flags as `test`'s build, so after it scrollab is already built.)
-wasm-test: wasm
+wasm-test: wasm-node-test
+	$(MAKE) --no-print-directory browser-test
+
+wasm-node-test: wasm
 	$(SWIFT) build --product scrollab -Xswiftc -warnings-as-errors
 	node Wasm/test/core.test.js .build/wasm/ScrollPhysics.wasm
 	node Wasm/test/conformance.js .build/wasm/ScrollPhysics.wasm .build/debug/scrollab
-	$(MAKE) --no-print-directory browser-test
 
 # `scrollab export --web`'s page in headless Chromium with touch emulation: a scripted flick moves
 # the list as the desktop's replay of the page's own samples does; screenshots in .build/browser/.
@@ -93,12 +95,21 @@ architecture: deps
 	$(SWIFT) build --build-tests
 	SCROLLAB_UPDATE_ARCHITECTURE=1 $(SWIFT) test --skip-build --filter theMapOfModulesIsMadeFromThePackage
 
-# An hour of simulated use of every scene (make test runs a minute of it), and 30,000 damaged
-# blind-test results files (make test reads 300).
+# An hour of simulated use of every scene (make test runs a minute of it), 30,000 damaged
+# blind-test results files (make test reads 300), 12,000 damaged recordings and 1,200 damaged clips.
 soak: build
 	$(SWIFT) run scrollab soak --seconds 3600
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	SCROLLAB_FUZZ_ITERATIONS=30000 $(SWIFT) test --skip-build --filter ResultsFuzzTests
+	SCROLLAB_FUZZ_ITERATIONS=12000 SCROLLAB_VIDEO_FUZZ=1200 $(SWIFT) test --skip-build \
+	  --filter 'TrackerFuzzTests|VideoFuzzTests'
+
+# The inner loop: every test but the real windows', the golden frames' and the browser's.
+test-fast: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build \
+	  --skip 'BlindWindowTests|DemoWindowTests|ExitAfterTests|PartialFrameTests|SessionWindowTests|WindowTests|GoldenFrameTests'
+	$(MAKE) --no-print-directory wasm-node-test
 
 # Benchmarks (their own package; a release build takes a few minutes on 2 cores).
 bench: deps

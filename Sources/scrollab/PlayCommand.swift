@@ -53,6 +53,7 @@ struct PlayCommand: ParsableCommand {
     enum ScreenshotScale: NumberLimits { static let flag = "--screenshot-scale", range = 1.0...3 }
 
     @Option(
+        parsing: .unconditional,
         help: ScreenshotScale.help(
             "Pixels per viewport point of screenshots (S, the Screenshot button, --screenshot)",
             ", whatever the window's size."))
