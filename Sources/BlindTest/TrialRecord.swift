@@ -84,24 +84,46 @@ extension StaircaseTrial {
     /// not above 0, or, for a tunable this version knows, the reference is outside the tunable's
     /// range or the difference outside the room a staircase from that reference steps in
     /// (`Staircase`: from a millionth of the room to the whole room).
-    public var impossibility: String? {
-        guard difference > 0 else { return "\"difference\" must be above 0 (a staircase never runs one feel twice)" }
+    public var impossibility: String? { impossibility(in: room) }
+
+    /// What a staircase on this trial's tunable may step from its reference.
+    public enum Room: Sendable, Equatable {
+        /// A model or tunable of another version: not known here.
+        case unknown
+        /// The reference is not a value a staircase on the tunable starts from.
+        case notAStart(ClosedRange<Double>)
+        /// Differences from a millionth of this to this.
+        case upTo(Double)
+    }
+
+    /// The room of this trial's model, key and reference (the model's table looked up).
+    public var room: Room {
         guard let model = try? FeelZoo.make(model, []), let row = model.rows.first(where: { $0.key == key }) else {
-            return nil  // a model or tunable of another version: its room is not known here
+            return .unknown
         }
-        guard let step = ParameterStep(row, reference: reference) else {
+        guard let step = ParameterStep(row, reference: reference) else { return .notAStart(row.range) }
+        return .upTo(step.maximumDifference)
+    }
+
+    /// `impossibility` with the room already looked up (a file's lines share a few).
+    public func impossibility(in room: Room) -> String? {
+        guard difference > 0 else { return "\"difference\" must be above 0 (a staircase never runs one feel twice)" }
+        switch room {
+        case .unknown:
+            return nil
+        case .notAStart(let range):
             return
                 "\"reference\" \(reference) is not a value a staircase on \(key) starts from (range "
-                + "\(row.range.lowerBound) to \(row.range.upperBound))"
+                + "\(range.lowerBound) to \(range.upperBound))"
+        case .upTo(let room):
+            let slack = 1e-9
+            guard difference <= room * (1 + slack), difference >= room * Self.smallestShare * (1 - slack) else {
+                return
+                    "\"difference\" \(difference) is outside what a staircase on \(key) from \(reference) steps "
+                    + "(\(formatted(room * Self.smallestShare, "%.3g")) to \(formatted(room, "%.3g")))"
+            }
+            return nil
         }
-        let room = step.maximumDifference
-        let slack = 1e-9
-        guard difference <= room * (1 + slack), difference >= room * Self.smallestShare * (1 - slack) else {
-            return
-                "\"difference\" \(difference) is outside what a staircase on \(key) from \(reference) steps "
-                + "(\(formatted(room * Self.smallestShare, "%.3g")) to \(formatted(room, "%.3g")))"
-        }
-        return nil
     }
 
     /// The smallest difference a staircase steps, as a share of the room (`scrollab blind` sets it).
@@ -141,6 +163,12 @@ extension TrialRecord {
 
     /// Reads one line of a results file; `where` names it in errors ("results.jsonl line 3").
     public init(jsonLine line: String, where place: String) throws(InputError) {
+        var rooms: [String: StaircaseTrial.Room] = [:]
+        try self.init(jsonLine: line, where: place, rooms: &rooms)
+    }
+
+    /// Reads one line; `rooms` keeps the staircase rooms already looked up, by model, key and reference.
+    init(jsonLine line: String, where place: String, rooms: inout [String: StaircaseTrial.Room]) throws(InputError) {
         let value: JSONValue
         do { value = try JSONParser.parse(line) } catch { throw InputError("\(place): not JSON (\(error))") }
         guard case .object = value else {
@@ -241,7 +269,10 @@ extension TrialRecord {
                 difference: try number("difference", in: stair, range: 0...1e300),
                 value: try number("value", in: stair),
                 down: try whole("down", in: stair, range: 2...3, why: " (1-up/2-down or 1-up/3-down)"))
-            if let problem = trial.impossibility { throw InputError("\(place): \(problem)") }
+            let tunable = "\(model)\u{0}\(key)\u{0}\(trial.reference)"
+            let room = rooms[tunable] ?? trial.room
+            rooms[tunable] = room
+            if let problem = trial.impossibility(in: room) { throw InputError("\(place): \(problem)") }
             staircase = trial
         } else {
             staircase = nil
@@ -258,10 +289,12 @@ extension TrialRecord {
         line: Int, record: TrialRecord
     )] {
         var records: [(line: Int, record: TrialRecord)] = []
+        var rooms: [String: StaircaseTrial.Room] = [:]
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingLeadingSpaces.trimmingTrailingWhitespace
             guard !trimmed.isEmpty else { continue }
-            records.append((index + 1, try TrialRecord(jsonLine: trimmed, where: "\(file) line \(index + 1)")))
+            records.append(
+                (index + 1, try TrialRecord(jsonLine: trimmed, where: "\(file) line \(index + 1)", rooms: &rooms)))
         }
         return records
     }
