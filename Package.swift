@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Fitting", targets: ["Fitting"]),
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "Playground", targets: ["Playground"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

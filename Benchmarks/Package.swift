@@ -23,6 +23,8 @@ let package = Package(
                 .product(name: "Fitting", package: project),
                 .product(name: "Media", package: project),
                 .product(name: "Tracking", package: project),
+                .product(name: "Playground", package: project),
+                .product(name: "Formats", package: project),
             ],
             path: "Benchmarks/FrameBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -139,6 +139,7 @@ let benchmarks: @Sendable () -> Void = {
     // Clips: the 4 s A/B clip's frames drawn, and drawn and encoded (see ClipBenchmarks.swift).
     clipBenchmarks()
     trackBenchmarks()
+    autosaveBenchmarks()
 }
 
 /// One frame per sample: at least 100 samples, at most 3 s per benchmark.
