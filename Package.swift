@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "BlindTest", targets: ["BlindTest"]),
+        .library(name: "Playground", targets: ["Playground"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

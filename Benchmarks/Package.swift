@@ -24,6 +24,8 @@ let package = Package(
                 .product(name: "Media", package: project),
                 .product(name: "Tracking", package: project),
                 .product(name: "BlindTest", package: project),
+                .product(name: "Playground", package: project),
+                .product(name: "Formats", package: project),
             ],
             path: "Benchmarks/FrameBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

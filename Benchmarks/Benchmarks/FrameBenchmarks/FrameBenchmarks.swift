@@ -140,6 +140,7 @@ let benchmarks: @Sendable () -> Void = {
     clipBenchmarks()
     trackBenchmarks()
     blindReportBenchmarks()
+    autosaveBenchmarks()
 }
 
 /// One frame per sample: at least 100 samples, at most 3 s per benchmark.
