@@ -142,3 +142,19 @@ struct VideoLimitsTests {
         }
     }
 }
+
+/// H1's trap, on a damaged clip of a list fling found by fuzzing: its predicted shift ran past
+/// the search reach and `Range requires lowerBound <= upperBound` ended `track` (status 132).
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg missing (make deps)"))
+struct DamagedClipTests {
+    @Test func aPredictionPastTheReachIsTracked() throws {
+        let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/recordings/damaged-predicted-past-reach.avi")
+            .path
+        let track = try VideoTracking.track(VideoTracking.Request(path: clip))
+        #expect(track.axis == .y)
+        #expect(track.frames.count == 57)
+        #expect(track.frames.allSatisfy { $0.offset.isFinite })
+        #expect(track.notes.last?.contains("FFmpeg reports damage") == true, "\(track.notes)")
+    }
+}
