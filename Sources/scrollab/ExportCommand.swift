@@ -55,7 +55,9 @@ struct ExportCommand: ParsableCommand {
         var sides: [WebPage.Side] = []
         for (letter, file) in [("A", params), ("B", paramsB)] where letter == "A" || file != nil {
             let (feel, stated) = try ParametersFile.loadStating(file)
-            let label = paramsB == nil ? feel.title : "\(letter) · \(feel.title)"
+            // Two files of one model would show one title twice: each side also names its file.
+            let name = file.map { String(($0 as NSString).lastPathComponent.prefix(40)) + " · " } ?? ""
+            let label = paramsB == nil ? feel.title : "\(letter) · \(name)\(feel.title)"
             sides.append(WebPage.Side(label: label, feel: feel, stated: stated))
         }
         let page = try WebPage.html(scene: sceneName, sides: sides, coreFolder: folder)

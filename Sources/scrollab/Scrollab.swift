@@ -92,6 +92,14 @@ struct Scrollab: ParsableCommand {
     /// A value that starts with '-' (`fit --video -x.mp4`) is read as a flag, and the flag before
     /// it as missing its value: say how to give it.
     static func dashValueHint(_ message: String, arguments: [String]) -> String? {
+        if message.contains("Missing expected argument"),
+            let name = arguments.first(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 })
+        {
+            // `track -clip.mp4`: a file named like a flag is given after `--`.
+            let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
+            return "\"\(shown)\" starts with '-' and is read as a flag; give a file named so after --, as in "
+                + "scrollab \(arguments.first ?? "") -- \(shown)"
+        }
         guard let start = message.range(of: "Missing value for '--") else { return nil }
         let flag = "--" + message[start.upperBound...].prefix { $0 != " " && $0 != "'" }
         guard let at = arguments.firstIndex(of: flag), at + 1 < arguments.count, arguments[at + 1].hasPrefix("-"),

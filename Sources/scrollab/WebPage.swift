@@ -21,14 +21,25 @@ enum WebPage {
             }
             return folder
         }
-        let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidates = [
-            manager.currentDirectoryPath + "/.build/wasm",
-            program.deletingLastPathComponent().deletingLastPathComponent().path + "/wasm"
+        // The working folder's build, then the one the program was built in: `.build/wasm` beside
+        // `.build/debug` (a link to `.build/<triple>/debug`), found from the program's path as
+        // given and as resolved, however it was started.
+        var candidates = [manager.currentDirectoryPath + "/.build/wasm"]
+        let given = URL(fileURLWithPath: CommandLine.arguments[0])
+        let programs = [
+            given, given.resolvingSymlinksInPath(), URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         ]
+        for program in programs {
+            var folder = program.deletingLastPathComponent()
+            for _ in 0..<3 {
+                folder = folder.deletingLastPathComponent()
+                candidates.append(folder.path + "/wasm")
+            }
+        }
         guard let found = candidates.first(where: complete) else {
             throw InputError(
-                "the WebAssembly core is not built: run `make wasm` (it writes .build/wasm/ScrollPhysics.wasm)")
+                "the WebAssembly core is not built: run `make wasm` in the ScrollLab folder (it writes "
+                    + ".build/wasm/ScrollPhysics.wasm), or give --core FOLDER")
         }
         return found
     }

@@ -166,6 +166,10 @@ extension HostileInputTests {
         oneLine(
             try scrollab(["fit", "--video", "-x.mp4"]),
             "scrollab: error: --video: \"-x.mp4\" starts with '-' and is read as a flag; give it as --video=-x.mp4\n")
+        oneLine(
+            try scrollab(["track", "-x.mp4"]),
+            "scrollab: error: \"-x.mp4\" starts with '-' and is read as a flag; give a file named so after --, as in "
+                + "scrollab track -- -x.mp4\n")
     }
 
     // MARK: M8 — a line quotes a short prefix of a huge value, never the value.

@@ -41,7 +41,7 @@ import Testing
         #expect(sides.count == 2)
         #expect(
             sides.map { $0["label"] as? String } == [
-                "A · UIKit (UIScrollView pipeline)", "B · Android (OverScroller + stretch)"
+                "A · a.json · UIKit (UIScrollView pipeline)", "B · b.json · Android (OverScroller + stretch)"
             ])
         let first = try #require(sides[0]["params"] as? [String: Any]),
             second = try #require(sides[1]["params"] as? [String: Any])
@@ -100,7 +100,35 @@ import Testing
         #expect(process.terminationStatus == 2)
         #expect(
             message
-                == "scrollab: error: the WebAssembly core is not built: run `make wasm` "
-                + "(it writes .build/wasm/ScrollPhysics.wasm)\n")
+                == "scrollab: error: the WebAssembly core is not built: run `make wasm` in the ScrollLab folder (it "
+                + "writes .build/wasm/ScrollPhysics.wasm), or give --core FOLDER\n")
+    }
+
+    /// Started from any folder as `.build/debug/scrollab` (a link into `.build/<triple>/debug`),
+    /// the program finds the core its build wrote in `.build/wasm`.
+    @Test func theCoreIsFoundBesideTheProgramFromAnyFolder() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let build = dir.appendingPathComponent("ScrollLab/.build")
+        let real = build.appendingPathComponent("x86_64-unknown-linux-gnu/debug")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: scrollabBinary(), to: real.appendingPathComponent("scrollab"))
+        try FileManager.default.createSymbolicLink(
+            at: build.appendingPathComponent("debug"), withDestinationURL: real)
+        _ = try fakeCore(in: build)
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = build.appendingPathComponent("debug/scrollab")
+        process.currentDirectoryURL = elsewhere
+        process.arguments = ["export", "--web", "--out", "feel.html"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("feel.html").path))
     }
 }
