@@ -135,11 +135,12 @@ def main():
             json.dump({"model": "android"}, f)
         open_page(browser, export(scrollab, work, "ab.html", "--params-b", b_file))
         labels = browser.evaluate("JSON.stringify(scrollLab.sides.map((s) => s.label))")
-        assert json.loads(labels) == ["A · UIKit (UIScrollView pipeline)", "B · Android (OverScroller + stretch)"], labels
+        expected = ["A · UIKit (UIScrollView pipeline)", "B · b.json · Android (OverScroller + stretch)"]
+        assert json.loads(labels) == expected, labels
         browser.evaluate("document.getElementById('toggle').click()")
         time.sleep(0.3)
         shown = browser.evaluate("document.getElementById('toggle').textContent")
-        assert shown.startswith("B · Android"), shown
+        assert shown.startswith("B · b.json · Android"), shown
         screenshot(browser, os.path.join(out, "ab-toggled.png"))
         for scene, extra in [("pager", []), ("carousel", [])]:
             open_page(browser, export(scrollab, work, scene + ".html", "--scene", scene, *extra))
