@@ -7,10 +7,10 @@ import Testing
 /// by any amount, turns to noise, tears, freezes or goes flat, tracked whole or in a given crop.
 /// Each must give a track whose offsets and confidences are numbers, or a `TrackError`; a trap
 /// stops the run. Seeded (`SCROLLAB_FUZZ_SEED`, default 20), `SCROLLAB_FUZZ_ITERATIONS` cases
-/// (default 200), so a failure is made again from its seed.
+/// (default 120), so a failure is made again from its seed.
 @Suite struct TrackerFuzzTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let iterations = environment["SCROLLAB_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 200
+    static let iterations = environment["SCROLLAB_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 120
     static let seed = environment["SCROLLAB_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20
 
     /// One damaged frame of a `width`×`height` recording whose content is at `offset`.

@@ -9,11 +9,11 @@ import Tracking
 /// flipped, overwritten, cut or repeated by a seeded generator; half of them tracked in a
 /// random `--region`. Each must give a track of finite numbers whose times increase, or one
 /// line; a trap stops the run. `SCROLLAB_FUZZ_SEED` (default 20) and `SCROLLAB_VIDEO_FUZZ`
-/// (clips, default 30) say which and how many.
+/// (clips, default 24) say which and how many.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg missing (make deps)"))
 struct VideoFuzzTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let clips = environment["SCROLLAB_VIDEO_FUZZ"].flatMap { Int($0) } ?? 30
+    static let clips = environment["SCROLLAB_VIDEO_FUZZ"].flatMap { Int($0) } ?? 24
     static let seed = environment["SCROLLAB_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20
 
     /// The clips every damaged one starts from: (file extension, FFmpeg's encoder arguments).
