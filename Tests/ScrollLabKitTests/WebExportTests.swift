@@ -78,26 +78,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is half-written")
     }
 
-    /// Without `--core` and no built core beside the program or in the current folder: one line
-    /// saying how to build it.
-    @Test func aMissingCoreSaysHowToBuildIt() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// `program export --web --out out` run in `folder`: its status and standard error.
+    func exportWeb(program: URL, folder: URL, out: String) throws -> (status: Int32, stderr: String) {
         let process = Process()
-        let program = dir.appendingPathComponent("bin/scrollab")
-        try FileManager.default.createDirectory(
-            at: program.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: scrollabBinary(), to: program)
         process.executableURL = program
-        process.currentDirectoryURL = dir
-        process.arguments = ["export", "--web", "--out", dir.appendingPathComponent("feel.html").path]
+        process.currentDirectoryURL = folder
+        process.arguments = ["export", "--web", "--out", out]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = Pipe()
         try process.run()
         process.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 2)
+        return (
+            process.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
+    }
+
+    /// Without `--core` and no built core beside the program or in the current folder: one line
+    /// saying how to build it.
+    @Test func aMissingCoreSaysHowToBuildIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let program = dir.appendingPathComponent("bin/scrollab")
+        try FileManager.default.createDirectory(
+            at: program.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: scrollabBinary(), to: program)
+        let (status, message) = try exportWeb(
+            program: program, folder: dir, out: dir.appendingPathComponent("feel.html").path)
+        #expect(status == 2)
         #expect(
             message
                 == "scrollab: error: the WebAssembly core is not built: run `make wasm` in the ScrollLab folder (it "
@@ -118,17 +126,9 @@ import Testing
         _ = try fakeCore(in: build)
         let elsewhere = dir.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = build.appendingPathComponent("debug/scrollab")
-        process.currentDirectoryURL = elsewhere
-        process.arguments = ["export", "--web", "--out", "feel.html"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(message)")
+        let (status, message) = try exportWeb(
+            program: build.appendingPathComponent("debug/scrollab"), folder: elsewhere, out: "feel.html")
+        #expect(status == 0, "\(message)")
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("feel.html").path))
     }
 }
