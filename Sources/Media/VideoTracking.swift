@@ -88,7 +88,7 @@ public enum VideoTracking {
     ) throws(TrackError) -> Track {
         var profiles: [FrameProfiles] = []
         var marks: StillMarks?
-        var regionProblem: String?
+        var stopReason: String?  // why the frames stopped being read: a region outside them, or the budget
         var used = 0
         let decoded: VideoDecoder.Decoded
         do {
@@ -99,7 +99,7 @@ public enum VideoTracking {
                         region.x <= frame.width, region.y <= frame.height,
                         region.width <= frame.width - region.x, region.height <= frame.height - region.y
                     else {
-                        regionProblem =
+                        stopReason =
                             "--region \(region.x),\(region.y),\(region.width),\(region.height) does not lie inside "
                             + "the \(frame.width)x\(frame.height) frame (or is under 16 px a side)"
                         return false
@@ -108,7 +108,7 @@ public enum VideoTracking {
                 let cost = profileBytes(
                     width: request.region?.width ?? frame.width, height: request.region?.height ?? frame.height)
                 guard used + cost <= profileBudget else {
-                    regionProblem =
+                    stopReason =
                         "more than \(profiles.count) frames of \(frame.width)x\(frame.height) px: at most "
                         + "\(profileBudget >> 20) MB of frame profiles are kept; cut the part that scrolls (ffmpeg -ss "
                         + "START -t LENGTH -i IN OUT) or give --region"
@@ -126,7 +126,7 @@ public enum VideoTracking {
         } catch {
             throw TrackError(error.message)
         }
-        if let regionProblem { throw TrackError("\(request.path): \(regionProblem)") }
+        if let stopReason { throw TrackError("\(request.path): \(stopReason)") }
         // Time only increases: a frame whose timestamp does not is left out, and said so.
         var times: [Double] = []
         var kept: [FrameProfiles] = []
