@@ -24,6 +24,7 @@ function scrollLabCore(bytes) {
         return utf8.length;
     };
     const get = (length) => decoder.decode(new Uint8Array(x.memory.buffer, x.sl_buffer(), length).slice());
+    const phaseNames = new Map();
     const models = [];
     for (let i = 0; i < x.sl_model_count(); i++) models.push(get(x.sl_model_name(i)));
 
@@ -49,7 +50,15 @@ function scrollLabCore(bytes) {
             advance: (t) => x.sl_advance(id, t),
             offset: (t) => x.sl_offset(id, t),
             velocity: (t) => x.sl_velocity(id, t),
-            phase: (t) => get(x.sl_phase(id, t)),
+            phase: (t) => {
+                // A phase name is one of five; it is looked up by its length and first and last
+                // bytes rather than decoded every frame.
+                const length = x.sl_phase(id, t), bytes = new Uint8Array(x.memory.buffer, x.sl_buffer(), length);
+                const key = length * 65536 + (bytes[0] || 0) * 256 + (bytes[length - 1] || 0);
+                let name = phaseNames.get(key);
+                if (name === undefined) phaseNames.set(key, (name = get(length)));
+                return name;
+            },
             page: (t) => { const p = x.sl_page(id, t); return p < 0 ? null : p; }
         };
     }

@@ -129,6 +129,16 @@ def main():
             f"(desktop {rows[-1][1]:.3f})")
         assert worst <= TOLERANCE and rest <= TOLERANCE, (worst, rest)
         screenshot(browser, os.path.join(out, "list-after-flick.png"))
+        # At rest the page asks for no frames: nothing is drawn while nothing changes.
+        count = "scrollLab.frames.length"
+        drawn = browser.evaluate(count)
+        time.sleep(0.5)
+        assert browser.evaluate(count) == drawn, "the page kept drawing frames at rest"
+        # The next touch wakes it: a second flick is drawn and glides.
+        flick(browser, 195, 300, 600)
+        time.sleep(0.2)
+        assert browser.evaluate("scrollLab.phase") != "idle" and browser.evaluate(count) > 3, "no frames after a touch"
+        wait_for_rest(browser)
         # A and B: both run, each labelled; on a phone one at a time, the button toggles them.
         b_file = os.path.join(work, "b.json")
         with open(b_file, "w") as f:
