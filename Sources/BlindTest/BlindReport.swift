@@ -155,7 +155,7 @@ public struct BlindReport: Sendable {
                 levels.append((trial.staircase!.difference, correct))
             }
             // The reversals are where the recorded track turned.
-            let reversals = Self.reversals(levels)
+            let reversals = Self.reversals(levels, down: first.down)
             let target = pow(0.5, 1 / Double(first.down))
             staircases.append(
                 StaircaseResult(
@@ -170,8 +170,20 @@ public struct BlindReport: Sendable {
     /// have not yet bracketed the threshold and a fit only extrapolates).
     public static let reversalsToFit = 4
 
-    /// The levels at which a recorded track turned (a step down after steps up, or the reverse).
-    static func reversals(_ levels: [(Double, Bool)]) -> [Double] {
+    /// The levels at which a recorded track turned. The answers are replayed through the
+    /// window's staircase (`StaircaseRules.difference`, bounded by the levels it reached): when it
+    /// shows the same levels, its reversals are the run's, a reversal on the last trial included
+    /// (its step is never shown). A track it does not reproduce (another version's rules) turns
+    /// where its recorded levels change direction.
+    static func reversals(_ levels: [(Double, Bool)], down: Int) -> [Double] {
+        guard let first = levels.first else { return [] }
+        let shown = levels.map(\.0)
+        var replay = Staircase(
+            start: first.0, down: down, reversals: 1_000_000, minimum: shown.min() ?? first.0,
+            maximum: shown.max() ?? first.0)
+        for level in levels { replay.record(correct: level.1) }
+        let same = zip(replay.intensities, shown).allSatisfy { abs($0 - $1) <= 1e-9 * max(abs($1), 1e-300) }
+        if same { return replay.reversals }
         var result: [Double] = []
         var direction = 0
         for (index, level) in levels.enumerated() where index + 1 < levels.count {

@@ -43,7 +43,8 @@ struct BlindCommand: ParsableCommand {
     enum Practice: WholeLimits { static let flag = "--practice", range = 0...20 }
     enum Seed: WholeLimits { static let flag = "--seed", range = 0...9_007_199_254_740_991 }
     enum Down: WholeLimits { static let flag = "--down", range = 2...3 }
-    enum Reversals: WholeLimits { static let flag = "--reversals", range = 4...100 }
+    // At least 5: the step shrinks at the 2nd and the 4th reversal, and one more is made at the finest step.
+    enum Reversals: WholeLimits { static let flag = "--reversals", range = 5...100 }
 
     @Option(
         parsing: .unconditional,

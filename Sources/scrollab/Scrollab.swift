@@ -17,7 +17,7 @@ struct Scrollab: ParsableCommand {
         subcommands: [
             PlayCommand.self, ReplayCommand.self, RenderCommand.self, CompareCommand.self, ExportCommand.self,
             GoldenCommand.self, SoakCommand.self, FramesCommand.self, FitCommand.self, TrackCommand.self,
-            DemoCommand.self, BlindCommand.self, ReferenceTrackCommand.self
+            DemoCommand.self, BlindCommand.self, StaircaseCommand.self, ReferenceTrackCommand.self
         ],
         defaultSubcommand: PlayCommand.self
     )

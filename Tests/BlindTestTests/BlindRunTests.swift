@@ -80,7 +80,7 @@ import Formats
         let rate = try #require(ParameterStep(floaty.model.rows.first { $0.key == "decelerationRate" }!))
         var base = setup(.abx)
         base.staircase = (
-            rate, Staircase(start: 0.4, down: 2, reversals: 4, minimum: 1e-6, maximum: rate.maximumDifference)
+            rate, Staircase(start: 0.4, down: 2, reversals: 5, minimum: 1e-6, maximum: rate.maximumDifference)
         )
         var run = BlindRun(base)
         var effects = run.apply(.start(at: 0))
@@ -99,7 +99,8 @@ import Formats
             let value = b.model.value(of: "decelerationRate")!
             values.append(value)
             #expect(try b == floaty.setting("decelerationRate", to: .number(value)))
-            // Always right: the difference halves every two trials until a wrong answer.
+            // Right but every fifth: the difference halves after each right answer until the first
+            // reversal, then after two in a row.
             t += 1
             let answer =
                 values.count % 5 == 0
@@ -107,7 +108,10 @@ import Formats
                 : run.assignment.correctAnswer(in: .abx)!
             effects = run.apply(.answer(answer, at: t))
         }
-        #expect(run.staircase!.reversals.count == 4)
+        #expect(run.staircase!.reversals.count == 5)
+        // The report replays the same answers and counts the same reversals, the last included.
+        let report = BlindReport(run.countedRecords)
+        #expect(report.staircases.first?.reversals == run.staircase!.reversals)
         // 0.998 is 2.699 decades; 0.4 decades less is 1 − 10^−2.299 = 0.99498.
         #expect(abs(values[0] - 0.99498) < 1e-5)
         #expect(run.records.allSatisfy { $0.staircase?.key == "decelerationRate" && $0.staircase?.reference == 0.998 })
