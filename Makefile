@@ -36,9 +36,10 @@ build: deps
 run: build
 	$(SWIFT) run scrollab $(ARGS)
 
-# Tests build with warnings as errors: a warning is a defect found before it hides one.
+# Every build treats warnings as errors (Package.swift sets it for every target: a warning is a defect found
+# before it hides one), so `make run` after `make test` rebuilds nothing.
 test: deps lint
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory wasm-test
 
@@ -53,7 +54,7 @@ wasm-test: wasm-node-test
 	$(MAKE) --no-print-directory browser-test
 
 wasm-node-test: wasm
-	$(SWIFT) build --product scrollab -Xswiftc -warnings-as-errors
+	$(SWIFT) build --product scrollab
 	node Wasm/test/core.test.js .build/wasm/ScrollPhysics.wasm
 	node Wasm/test/conformance.js .build/wasm/ScrollPhysics.wasm .build/debug/scrollab
 
@@ -64,13 +65,15 @@ browser-test:
 
 # Main-thread work per frame of the page while flicked, the CPU throttled 4× (numbers, not a test).
 browser-bench: wasm
-	$(SWIFT) build --product scrollab -Xswiftc -warnings-as-errors
+	$(SWIFT) build --product scrollab
 	python3 Wasm/test/browser_bench.py .build/debug/scrollab
 
-# The layout is swift-format's (.swift-format); no source line over 120 columns, C++ included.
+# The layout is swift-format's (.swift-format); no source line over 120 columns, C++ included; every import
+# of a package module is a declared dependency (scripts/check_imports.py).
 SOURCE_DIRS := Sources Tests Benchmarks/Benchmarks Wasm/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SOURCE_DIRS)
+	python3 scripts/check_imports.py
 	@long=$$(LC_ALL=C.UTF-8 grep -rnP '^.{121,}' --include='*.swift' --include='*.cpp' --include='*.h' --include='*.c' $(SOURCE_DIRS)); \
 	if [ -n "$$long" ]; then echo "$$long"; echo "Lines over 120 columns (above): wrap them."; exit 1; fi
 
@@ -99,14 +102,14 @@ architecture: deps
 # blind-test results files (make test reads 300), 12,000 damaged recordings and 1,200 damaged clips.
 soak: build
 	$(SWIFT) run scrollab soak --seconds 3600
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) build --build-tests
 	SCROLLAB_FUZZ_ITERATIONS=30000 $(SWIFT) test --skip-build --filter ResultsFuzzTests
 	SCROLLAB_FUZZ_ITERATIONS=12000 SCROLLAB_VIDEO_FUZZ=1200 $(SWIFT) test --skip-build \
 	  --filter 'TrackerFuzzTests|VideoFuzzTests'
 
 # The inner loop: every test but the real windows', the golden frames' and the browser's.
 test-fast: deps
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build \
 	  --skip 'BlindWindowTests|DemoWindowTests|ExitAfterTests|PartialFrameTests|SessionWindowTests|WindowTests|GoldenFrameTests'
 	$(MAKE) --no-print-directory wasm-node-test

@@ -48,15 +48,20 @@ let package = Package(
             linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         // The live tuning panel, laid out with Dear ImGui.
-        .target(name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics", "BlindTest", "Drawing"]),
+        .target(
+            name: "TuningPanel", dependencies: ["ImGuiBridge", "Playground", "ScrollPhysics", "BlindTest", "Drawing", "Scenes"]),
         // Scenes drawn offscreen: snapshots for render, golden images and screenshots.
         .target(
             name: "Media",
-            dependencies: ["Scenes", "Platform", "Formats", "Fitting", "SafeOutput", "BlindTest", "Tracking"]),
+            dependencies: [
+                "Scenes", "Platform", "Formats", "Fitting", "SafeOutput", "BlindTest", "Tracking", "Drawing", "ScrollPhysics",
+            ]),
         // Screen recordings to trajectories: profiles, registration, segments (pure Swift).
         .target(name: "Tracking"),
         // The playground's logic without a display: clock, input translation, plot history, session.
-        .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest"]),
+        .target(
+            name: "Playground",
+            dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest", "Drawing", "ScrollLabKit"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
         .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "ScrollLabKit"]),
         // The file formats: JSON, gesture scripts, parameter files, traces; text files read and
@@ -66,7 +71,7 @@ let package = Package(
         // samples, every zoo model to a glide, a tracked recording segment by segment.
         .target(name: "Fitting", dependencies: ["Formats", "ScrollPhysics", "Tracking"]),
         // Drivers shared by the commands: replay of a gesture, the soak, the one seeded generator.
-        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats"]),
+        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats", "Drawing"]),
         .executableTarget(
             name: "scrollab",
             dependencies: [
@@ -79,6 +84,11 @@ let package = Package(
                 "TuningPanel",
                 "Platform",
                 "SafeOutput",
+                "BlindTest",
+                "Drawing",
+                "ImGuiBridge",
+                "Scenes",
+                "ScrollPhysics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,11 +98,18 @@ let package = Package(
         .testTarget(name: "RobustnessTests", dependencies: [
             "Scenes", "ScrollPhysics", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Media", "scrollab", "BlindTest"]),
-        .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "Formats", "TestSupport"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport", "Drawing", "ScrollPhysics"]),
+        .testTarget(
+            name: "PlaygroundTests",
+            dependencies: [
+                "Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport", "BlindTest", "Drawing", "Fitting",
+                "Formats", "Scenes", "ScrollLabKit", "ScrollPhysics",
+            ]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing", "Platform", "Scenes", "ScrollPhysics"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Playground", "Media", "scrollab", "BlindTest", "Drawing", "Platform", "Scenes", "ScrollPhysics"]),
+        .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "Formats", "TestSupport", "ScrollPhysics"]),
         .testTarget(
             name: "TrackingTests",
             dependencies: ["Tracking", "Media", "Scenes", "ScrollLabKit", "Formats", "Fitting", "ScrollPhysics"]),
@@ -100,8 +117,14 @@ let package = Package(
             name: "ScrollLabKitTests",
             dependencies: [
                 "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
-                "TestSupport"
+                "TestSupport", "Platform", "Scenes", "ScrollPhysics", "Tracking"
             ]),
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// One build configuration: warnings are errors in every build of our own modules (`make run`, `make
+// test`, `make wasm-node-test` alike), so switching between them rebuilds nothing.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""The module map made true: every `import` of one of this package's modules (or of a package
+product such as ArgumentParser) in a target's sources must name a direct dependency of that
+target in Package.swift, in Sources and Tests alike. SwiftPM builds a transitive import without a
+word, so a module can come to lean on one it never declared; this check refuses it.
+
+It also holds the rules ARCHITECTURE.md draws that a declaration alone would not: see FORBIDDEN.
+
+    python3 scripts/check_imports.py            # from the package folder; exit 1 on any violation
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+# Dependencies a target must not have, with the reason (ARCHITECTURE.md).
+FORBIDDEN = {
+    "ScrollPhysics": ({"*"}, "the physics core depends on nothing (it also builds as WebAssembly)"),
+    "Drawing": ({"*"}, "draw lists are plain data"),
+    "Scenes": ({"CSDL2", "Platform", "SafeOutput", "Formats"}, "scenes are plain data, no files and no SDL"),
+}
+
+IMPORT = re.compile(
+    r"^\s*(?:@testable\s+|@_exported\s+|@_implementationOnly\s+|@preconcurrency\s+)*"
+    r"(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+    r"(?:(?:struct|class|enum|protocol|typealias|func|let|var)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def package():
+    text = subprocess.run(["swift", "package", "dump-package"], check=True, capture_output=True, text=True).stdout
+    return json.loads(text)
+
+
+def main():
+    manifest = package()
+    targets = manifest["targets"]
+    names = {t["name"] for t in targets}
+    # Products of the package's dependencies: their module names are what sources import.
+    products = {"ArgumentParser": "ArgumentParser", "PropertyBased": "PropertyBased"}
+    modules = names | set(products)
+    problems = []
+    for target in targets:
+        if target["type"] == "system":
+            continue
+        declared = set()
+        for dependency in target.get("dependencies", []):
+            kind = next(iter(dependency))
+            declared.add(dependency[kind][0])
+        folder = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
+        for root, _, files in os.walk(folder):
+            for name in sorted(files):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        match = IMPORT.match(line)
+                        if not match:
+                            continue
+                        module = match.group(1)
+                        if module not in modules or module == target["name"]:
+                            continue
+                        if module not in declared:
+                            problems.append(
+                                f"{path}:{number}: imports {module}, which is not a dependency of {target['name']} "
+                                f"in Package.swift (declare it, or move what is used)")
+        rule = FORBIDDEN.get(target["name"])
+        if rule:
+            banned, reason = rule
+            hit = declared if "*" in banned else declared & banned
+            for module in sorted(hit):
+                problems.append(f"Package.swift: {target['name']} depends on {module}: {reason}")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} import(s) break the module map (above).")
+        return 1
+    print(f"imports: {sum(1 for t in targets if t['type'] != 'system')} targets, every import declared")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
