@@ -10,7 +10,7 @@ APT_PACKAGES_BARE := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps clean golden soak bench readme-table architecture lint format wasm wasm-test \
-        browser-test browser-bench wasm-node-test test-fast
+        browser-test browser-bench wasm-node-test test-fast docs parameter-table command-reference
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -88,10 +88,22 @@ clean:
 golden: build
 	$(SWIFT) run scrollab golden --assets Assets
 
-# Rewrite README's parameter table from the definitions (after adding or changing a tunable).
-readme-table: deps
-	$(SWIFT) build --build-tests
-	SCROLLAB_UPDATE_README=1 $(SWIFT) test --skip-build --filter readmeParameterTableIsGeneratedFromTheDefinitions
+# Rewrite docs/parameters.md's table from the definitions (after adding or changing a tunable).
+# (`readme-table` is its old name, from when the table was in the README.)
+parameter-table readme-table: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	SCROLLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter parameterTableIsGeneratedFromTheDefinitions
+
+# Rewrite docs/commands.md from the commands' own --help (after adding or changing a command or flag).
+command-reference: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	SCROLLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter commandReferenceIsTheCommandsOwnHelp
+
+# The DocC catalogue of the physics core (Sources/ScrollPhysics/ScrollPhysics.docc and the doc
+# comments) as static HTML in .build/docs (swift-docc-plugin; open it through a local web server).
+docs:
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target ScrollPhysics \
+	  --disable-indexing --transform-for-static-hosting --output-path .build/docs
 
 # Rewrite ARCHITECTURE.md's map of the modules from Package.swift (after adding or changing a module).
 architecture: deps

@@ -92,7 +92,7 @@ public enum ParametersFile {
 }
 
 extension ParametersFile {
-    /// The README's parameter table, made from the model's `tunables` (a test keeps the README
+    /// docs/parameters.md's table, made from the model's `tunables` (a test keeps the page
     /// equal to it): key, default, range, unit, what it does, what the default means and where
     /// it comes from, and what an engineer does with it.
     public static func markdownTable<Model: TunableModel>(_ model: Model.Type) -> String {

@@ -24,7 +24,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Gesture file (JSON: {\"events\":[{\"t\":0,\"type\":\"down\",\"x\":195,\"y\":600}, ...]}).")
     var gesture: String
 
-    @Option(help: "Parameter file (JSON; every key optional, see README).")
+    @Option(help: "Parameter file (JSON; every key optional, see docs/parameters.md).")
     var params: String?
 
     enum FPS: NumberLimits { static let flag = "--fps", range = 1.0...1000 }

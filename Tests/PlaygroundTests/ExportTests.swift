@@ -3,7 +3,7 @@ import Testing
 import Formats
 import ScrollPhysics
 
-/// The Swift an engineer pastes, and the README table, both made from the parameter table.
+/// The Swift an engineer pastes, and the docs' parameter table, both made from the parameter table.
 @Suite struct ExportTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -95,23 +95,25 @@ import ScrollPhysics
         return nil
     }
 
-    /// The README's table is the one `ParametersFile.markdownTable` makes from the definitions.
-    @Test func readmeParameterTableIsGeneratedFromTheDefinitions() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// docs/parameters.md's table is the one `ParametersFile.markdownTable` makes from the definitions.
+    @Test func parameterTableIsGeneratedFromTheDefinitions() throws {
+        let page = Self.root.appendingPathComponent("docs/parameters.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         let table = ParametersFile.markdownTable(ScrollParameters.self)
-        if ProcessInfo.processInfo.environment["SCROLLAB_UPDATE_README"] == "1", !readme.contains(table),
-            let start = readme.range(of: "| key | default | range |"),
-            let end = readme.range(of: "\n\n", range: start.lowerBound..<readme.endIndex)
+        if ProcessInfo.processInfo.environment["SCROLLAB_UPDATE_DOCS"] == "1", !text.contains(table),
+            let start = text.range(of: "| key | default | range |"),
+            let end = text.range(of: "\n\n", range: start.lowerBound..<text.endIndex)
+                ?? text.range(of: "\n", options: .backwards, range: start.lowerBound..<text.endIndex)
         {
-            // `make readme-table`: the table is replaced in place, its blank line kept.
-            let updated = readme.replacingCharacters(
+            // `make parameter-table`: the table is replaced in place, the line after it kept.
+            let updated = text.replacingCharacters(
                 in: start.lowerBound..<end.lowerBound,
                 with: String(table.dropLast()))
-            try updated.write(to: Self.root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+            try updated.write(to: page, atomically: true, encoding: .utf8)
             return
         }
         #expect(
-            readme.contains(table),
-            "README's table under ## Parameters must read (make readme-table writes it):\n\(table)")
+            text.contains(table),
+            "docs/parameters.md's table must read (make parameter-table writes it):\n\(table)")
     }
 }

@@ -5,7 +5,7 @@ import Media
 import Scenes
 import ScrollPhysics
 
-/// The A/B clip the README's targets are about: the list flung up (Assets/gestures/fling-up.json's
+/// The A/B clip docs/playground.md's targets are about: the list flung up (Assets/gestures/fling-up.json's
 /// shape), UIKit normal against UIKit fast, 60 fps, 1× (828×896 pixels), about 4.2 s long.
 func fourSecondABClip(fps: Double, scale: Double = 1) -> ClipScript {
     var events = [TimedInput(time: 0, event: .down(Point(x: 195, y: 600)))]

@@ -6,12 +6,12 @@
 
 /// A set of parameters that can be tuned: a plain struct whose initial values are the defaults,
 /// and one `Tunable` per stored value. The panel, the parameter files (reading, writing,
-/// validation), the Swift export and the README table are all driven from `tunables`, so a
+/// validation), the Swift export and the docs' parameter table are all driven from `tunables`, so a
 /// parameter is defined once. A platform model with its own parameter struct conforms too.
 public protocol TunableModel: Equatable, Sendable {
     /// The defaults.
     init()
-    /// Every parameter, in the order of files, panel and README.
+    /// Every parameter, in the order of files, panel and docs/parameters.md.
     static var tunables: [Tunable<Self>] { get }
     /// Rules between parameters, applied after a file's values are set. `stated` holds the keys
     /// the file itself gave: throw only for a conflict between stated values; adjust an unstated

@@ -2,7 +2,7 @@
 ///
 /// The initial values below are the defaults; everything else about a parameter (file key,
 /// title, unit, range, slider scale, help, source, export) is in `ScrollParameters.tunables`,
-/// the one table the panel, the files, the export and the README are driven from.
+/// the one table the panel, the files, the export and docs/parameters.md are driven from.
 public struct ScrollParameters: Equatable, Sendable {
     /// Velocity kept per millisecond of free deceleration (UIKit: 0.998 normal, 0.99 fast).
     public var decelerationRate = 0.998
