@@ -36,50 +36,20 @@ public struct TourStep: Equatable, Sendable {
         return events
     }
 
-    /// Each scene's signature gesture, for a viewport of `size` points.
+    /// Each scene's signature gesture (its `SceneKind.tour` in the scene registry), for a
+    /// viewport of `size` points.
     public static func builtIn(viewport size: Size) -> [TourStep] {
         let w = size.width, h = size.height
-        func p(_ fx: Double, _ fy: Double) -> Point { Point(x: (w * fx).rounded(), y: (h * fy).rounded()) }
-        var fast = ScrollParameters()
-        fast.decelerationRate = 0.99
-        return [
-            TourStep(
-                setup: .cards(count: 200),
-                gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
-                caption: "A flick glides on after the finger lifts and slows smoothly to rest"),
-            TourStep(
-                setup: .cards(count: 200), feel: .standard, feelB: Feel(fast),
-                gesture: stroke(from: p(0.5, 0.75), to: p(0.5, 0.45), duration: 0.08, steps: 8),
-                caption: "Same finger, two feels: UIKit normal (A) glides five times as far as UIKit fast (B)"),
-            TourStep(
-                setup: .cards(count: 200),
-                gesture: stroke(from: p(0.5, 0.25), to: p(0.5, 0.75), duration: 0.9, steps: 40),
-                caption: "Pulled past the top, the list resists more the further it goes, then settles without a wobble"
-            ),
-            TourStep(
-                setup: .pager(pages: 8), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.55), duration: 0.1, steps: 10),
-                caption: "A short flick turns exactly one page and slows into it, never past it"),
-            TourStep(
-                setup: .carousel(cellWidth: 300, spacing: 12, cells: 10),
-                gesture: stroke(from: p(0.75, 0.5), to: p(0.2, 0.5), duration: 0.12, steps: 12),
-                caption: "Narrow cards land centred, the first and last too"),
-            TourStep(
-                setup: .banner(items: 5),
-                gesture: stroke(from: p(0.8, 0.26), to: p(0.45, 0.26), duration: 0.5, steps: 24),
-                caption: "The picture lags behind its card; a third of a width turns the banner"),
-            TourStep(
-                setup: .loop(items: 3), gesture: stroke(from: p(0.5, 0.7), to: p(0.5, 0.5), duration: 0.1, steps: 10),
-                caption: "After the last item comes the first again: the feed wraps without a jump"),
-            TourStep(
-                setup: .nested, gesture: stroke(from: p(0.6, 0.85), to: p(0.6, 0.45), duration: 0.12, steps: 12),
-                caption: "One push moves the header until the tabs pin, then the menu scrolls on"),
-            TourStep(
-                setup: .adapters, gesture: stroke(from: p(0.25, 0.83), to: p(0.25, 0.5), duration: 0.1, steps: 10),
-                caption: "Momentum that reaches the left list's end carries on in the right one"),
-            TourStep(
-                setup: .lab, gesture: stroke(from: p(0.5, 0.5), to: p(0.5, 0.9), duration: 1.2, steps: 60),
-                caption: "Pull past the top: the view moves less than the finger, on a straight line g = k·f + b")
-        ]
+        func p(_ at: (x: Double, y: Double)) -> Point { Point(x: (w * at.x).rounded(), y: (h * at.y).rounded()) }
+        return SceneSetup.registry.flatMap(\.tour).map { stroke in
+            let gesture = self.stroke(
+                from: p(stroke.from), to: p(stroke.to), duration: stroke.duration, steps: stroke.steps)
+            guard let feels = stroke.feels else {
+                return TourStep(setup: stroke.setup, gesture: gesture, caption: stroke.caption)
+            }
+            return TourStep(
+                setup: stroke.setup, feel: feels.a, feelB: feels.b, gesture: gesture, caption: stroke.caption)
+        }
     }
 }
 

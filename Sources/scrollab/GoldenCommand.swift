@@ -4,6 +4,7 @@ import Platform
 import Media
 import SafeOutput
 import Formats
+import Scenes
 
 struct GoldenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,11 +15,18 @@ struct GoldenCommand: ParsableCommand {
     @Option(help: "The Assets folder.")
     var assets = "Assets"
 
+    @Option(help: ArgumentHelp("Rewrite only this scene's frames: " + SceneSetup.names.joined(separator: ", ") + "."))
+    var only: String?
+
     func run() throws {
+        if let only, !SceneSetup.names.contains(only) {
+            throw InputError("--only: unknown scene \"\(only)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
+        }
+        let frames = GoldenFrame.of(scene: only)
         // Every frame's file is checked before any is rewritten: a set is never left half new.
-        for frame in GoldenFrame.all { _ = try OutputFile.plan(frame.path(assets: assets), inputs: []) }
+        for frame in frames { _ = try OutputFile.plan(frame.path(assets: assets), inputs: []) }
         let snapshot = try SceneSnapshot()
-        for frame in GoldenFrame.all {
+        for frame in frames {
             do {
                 try frame.render(assets: assets, snapshot: snapshot).savePNG(frame.path(assets: assets))
             } catch let error as SDLError {

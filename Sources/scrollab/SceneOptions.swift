@@ -17,8 +17,7 @@ struct SceneOptions: ParsableArguments {
     /// session it kept).
     var isEmpty: Bool {
         [
-            sceneChoice, viewport, device, contentLength?.text, cards?.text, items?.text, pages?.text, cellWidth?.text,
-            spacing?.text, cells?.text
+            sceneChoice, viewport, device, contentLength, cards, items, pages, cellWidth, spacing, cells
         ].allSatisfy { $0 == nil }
     }
 
@@ -35,35 +34,26 @@ struct SceneOptions: ParsableArguments {
                 separator: ", ") + "."
     }
 
-    enum ContentLength: NumberLimits { static let flag = "--content-length", range = 0.0...1e9 }
-    enum Cards: WholeLimits { static let flag = "--cards", range = 0...1_000_000 }
-    enum Items: WholeLimits { static let flag = "--items", range = 0...1000 }
-    enum Pages: WholeLimits { static let flag = "--pages", range = 0...1_000_000 }
-    enum CellWidth: NumberLimits { static let flag = "--cell-width", range = 1.0...100_000 }
-    enum Spacing: NumberLimits { static let flag = "--spacing", range = 0.0...100_000 }
-    enum Cells: WholeLimits { static let flag = "--cells", range = 0...1_000_000 }
+    @Option(parsing: .unconditional, help: SceneOptions.help("--content-length"))
+    var contentLength: String?
 
-    @Option(
-        parsing: .unconditional, help: ContentLength.help("list: content length in points", " (replay default 3000)."))
-    var contentLength: Number<ContentLength>?
+    @Option(parsing: .unconditional, help: SceneOptions.help("--cards"))
+    var cards: String?
 
-    @Option(parsing: .unconditional, help: Cards.help("list: number of cards", " (instead of --content-length)."))
-    var cards: Whole<Cards>?
+    @Option(parsing: .unconditional, help: SceneOptions.help("--items"))
+    var items: String?
 
-    @Option(parsing: .unconditional, help: Items.help("banner, loop: number of items", " (default 5)."))
-    var items: Whole<Items>?
+    @Option(parsing: .unconditional, help: SceneOptions.help("--pages"))
+    var pages: String?
 
-    @Option(parsing: .unconditional, help: Pages.help("pager: number of pages", " (default 5)."))
-    var pages: Whole<Pages>?
+    @Option(parsing: .unconditional, help: SceneOptions.help("--cell-width"))
+    var cellWidth: String?
 
-    @Option(parsing: .unconditional, help: CellWidth.help("carousel: cell width in points", " (default 300)."))
-    var cellWidth: Number<CellWidth>?
+    @Option(parsing: .unconditional, help: SceneOptions.help("--spacing"))
+    var spacing: String?
 
-    @Option(parsing: .unconditional, help: Spacing.help("carousel: spacing between cells in points", " (default 12)."))
-    var spacing: Number<Spacing>?
-
-    @Option(parsing: .unconditional, help: Cells.help("carousel: number of cells", " (default 10)."))
-    var cells: Whole<Cells>?
+    @Option(parsing: .unconditional, help: SceneOptions.help("--cells"))
+    var cells: String?
 
     /// The viewport in points: `--device`'s, `--viewport`'s or 390×844.
     func viewportSize() throws(InputError) -> Size {
@@ -95,43 +85,59 @@ struct SceneOptions: ParsableArguments {
         return onDevice
     }
 
-    /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad values.
+    /// The flags given, by flag.
+    var givenFlags: [String: String] {
+        var given: [String: String] = [:]
+        for (flag, value) in [
+            ("--content-length", contentLength), ("--cards", cards), ("--items", items), ("--pages", pages),
+            ("--cell-width", cellWidth), ("--spacing", spacing), ("--cells", cells)
+        ] {
+            if let value { given[flag] = value }
+        }
+        return given
+    }
+
+    /// The help of a content flag, from the scene registry's definition (its range and default).
+    static func help(_ flag: String) -> ArgumentHelp {
+        guard let option = SceneSetup.registry.lazy.flatMap(\.options).first(where: { $0.flag == flag }) else {
+            return ArgumentHelp(flag)
+        }
+        let f = ParameterSpec.format
+        let range = "\(f(option.range.lowerBound)) to \(f(option.range.upperBound))"
+        return ArgumentHelp(
+            "\(option.help), \(range)" + (option.defaultValue.map { " (default \(f($0)))." } ?? "."))
+    }
+
+    /// The scene chosen, with one-line errors for unknown names, flags of other scenes and bad
+    /// values; every name, flag, range and default comes from the scene registry.
     func setup(defaultList: SceneSetup) throws(InputError) -> SceneSetup {
-        let sceneFlags: [String: [(String, String?)]] = [
-            "list": [("--content-length", contentLength?.text), ("--cards", cards?.text)],
-            "pager": [("--pages", pages?.text)],
-            "carousel": [("--cell-width", cellWidth?.text), ("--spacing", spacing?.text), ("--cells", cells?.text)],
-            "banner": [("--items", items?.text)], "loop": [("--items", items?.text)]
-        ].merging(SceneSetup.registry.map { ($0.name, []) }) { a, _ in a }
-        guard sceneFlags[scene] != nil else {
+        guard let kind = SceneSetup.registry.first(where: { $0.name == scene }) else {
             throw InputError(
                 "--scene: unknown scene \"\(scene)\"; allowed: \(SceneSetup.names.joined(separator: ", "))")
         }
-        let ownFlags = Set(sceneFlags[scene, default: []].map(\.0))
-        for (_, flags) in sceneFlags {
-            for (flag, value) in flags where value != nil && !ownFlags.contains(flag) {
-                let owners = sceneFlags.filter { $0.value.contains { $0.0 == flag } }.map(\.key).sorted().joined(
-                    separator: ", ")
-                throw InputError("\(flag) applies to --scene \(owners) only, not \(scene)")
+        let given = givenFlags
+        for flag in given.keys.sorted() where !kind.options.contains(where: { $0.flag == flag }) {
+            let owners = SceneSetup.registry.filter { $0.options.contains { $0.flag == flag } }.map(\.name).sorted()
+            throw InputError("\(flag) applies to --scene \(owners.joined(separator: ", ")) only, not \(scene)")
+        }
+        if given["--content-length"] != nil, given["--cards"] != nil {
+            throw InputError("--content-length and --cards cannot be used together")
+        }
+        if kind.name == "list", given.isEmpty { return defaultList }
+        var values: [String: Double] = [:]
+        for option in kind.options {
+            if let text = given[option.flag] {
+                values[option.key] =
+                    option.isWhole
+                    ? Double(
+                        try Flags.integer(
+                            text, flag: option.flag,
+                            range: Int(option.range.lowerBound)...Int(option.range.upperBound)))
+                    : try Flags.number(text, flag: option.flag, range: option.range)
+            } else if let value = option.defaultValue {
+                values[option.key] = value
             }
         }
-        switch scene {
-        case "banner": return .banner(items: try (items ?? Whole("5")).value())
-        case "loop": return .loop(items: try (items ?? Whole("5")).value())
-        case "pager":
-            return .pager(pages: try (pages ?? Whole("5")).value())
-        case "carousel":
-            return .carousel(
-                cellWidth: try (cellWidth ?? Number("300")).value(), spacing: try (spacing ?? Number("12")).value(),
-                cells: try (cells ?? Whole("10")).value())
-        case _ where SceneSetup.registry.contains { $0.name == scene }: return .plain(scene)
-        default:
-            if contentLength != nil, cards != nil {
-                throw InputError("--content-length and --cards cannot be used together")
-            }
-            if let cards { return .cards(count: try cards.value()) }
-            if let contentLength { return .list(contentLength: try contentLength.value()) }
-            return defaultList
-        }
+        return SceneSetup(name: kind.name, values: values)
     }
 }

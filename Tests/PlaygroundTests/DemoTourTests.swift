@@ -196,8 +196,7 @@ import ScrollPhysics
             ("[]", "the tour has no steps"),
             (
                 "[{\"scene\": \"mosaic\", \"gesture\": \"g/flick.json\", \"caption\": \"x\"}]",
-                "step 0 (of 1): unknown scene \"mosaic\"; allowed: list, pager, carousel, banner, loop, nested, "
-                    + "adapters, lab"
+                "step 0 (of 1): unknown scene \"mosaic\"; allowed: " + SceneSetup.names.joined(separator: ", ")
             ),
             ("[{\"scene\": \"list\", \"gesture\": \"g/flick.json\"}]", "step 0 (of 1): missing \"caption\""),
             (

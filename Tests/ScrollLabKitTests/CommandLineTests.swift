@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Scenes
 
 /// Runs the built `scrollab` binary, as a user would.
 struct Run {
@@ -82,8 +83,8 @@ func temporaryDirectory() throws -> URL {
             (["replay", "--gesture", "/nonexistent/g.json"], "scrollab: error: /nonexistent/g.json: no such file\n"),
             (
                 ["replay", "--gesture", "G", "--scene", "mosaic"],
-                "scrollab: error: --scene: unknown scene \"mosaic\"; allowed: list, pager, carousel, banner, loop, "
-                    + "nested, adapters, lab\n"
+                "scrollab: error: --scene: unknown scene \"mosaic\"; allowed: "
+                    + SceneSetup.names.joined(separator: ", ") + "\n"
             ),
             (
                 ["replay", "--gesture", "G", "--viewport", "wide"],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Scenes
 
 /// The documentation set (README.md, docs/, CONTRIBUTING.md, ARCHITECTURE.md) holds together: every
 /// relative link leads to a file, the README stays short, and the command reference is the
@@ -136,5 +137,35 @@ import Testing
             docs/commands.md is not the commands' help (run make command-reference); line \(line + 1) \
             reads "\(line < have.count ? have[line] : "")", the help gives "\(line < want.count ? want[line] : "")"
             """)
+    }
+
+    /// The README's scene table: one row per entry of the scene registry (its number key, name and
+    /// caption), rewritten with SCROLLAB_UPDATE_DOCS=1 (`make command-reference`).
+    static func sceneTable() -> String {
+        var rows = ["| key | scene | what it shows |", "| --- | --- | --- |"]
+        for (index, kind) in SceneSetup.registry.enumerated() {
+            rows.append("| \(index + 1) | `\(kind.name)` | \(kind.caption) |")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theReadmesSceneTableIsTheRegistry() throws {
+        let url = Self.root.appendingPathComponent("README.md")
+        let readme = try String(contentsOf: url, encoding: .utf8)
+        let header = "| key | scene | what it shows |\n"
+        let start = try #require(readme.range(of: header), "README.md has no scene table")
+        var end = start.lowerBound
+        var rest = readme[start.lowerBound...]
+        while let line = rest.firstIndex(of: "\n"), rest.hasPrefix("|") {
+            end = readme.index(after: line)
+            rest = readme[end...]
+        }
+        let table = String(readme[start.lowerBound..<end])
+        if ProcessInfo.processInfo.environment["SCROLLAB_UPDATE_DOCS"] == "1" {
+            try (readme.replacingCharacters(in: start.lowerBound..<end, with: Self.sceneTable()))
+                .write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(table == Self.sceneTable(), "the README's scene table is not the registry's (make command-reference)")
     }
 }

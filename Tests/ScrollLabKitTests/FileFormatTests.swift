@@ -124,10 +124,13 @@ import ScrollPhysics
         #expect(throws: InputError("--fps: 121 is out of range [1, 120]")) {
             try Number<VideoOptions.FPS>("121").value()
         }
-        #expect(SceneOptions.Pages.help("pager: number of pages").abstract == "pager: number of pages, 0 to 1000000.")
-        #expect(try Whole<SceneOptions.Pages>("7").value() == 7)
+        // A scene's content flag: its help and its check read the scene registry's one definition.
+        #expect(SceneOptions.help("--pages").abstract == "pager: number of pages, 0 to 1000000 (default 5).")
+        var options = try SceneOptions.parse(["--scene", "pager", "--pages", "7"])
+        #expect(try options.setup(defaultList: .cards(count: 1)) == .pager(pages: 7))
+        options = try SceneOptions.parse(["--scene", "pager", "--pages", "7.5"])
         #expect(throws: InputError("--pages: \"7.5\" is not a whole number; allowed range [0, 1000000]")) {
-            try Whole<SceneOptions.Pages>("7.5").value()
+            try options.setup(defaultList: .cards(count: 1))
         }
     }
 }

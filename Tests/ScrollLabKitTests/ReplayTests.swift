@@ -49,10 +49,8 @@ func rows(_ csv: String) -> [Row] {
     ]
 
     func gesture(for setup: SceneSetup) -> [TimedInput] {
-        switch setup {
-        case .carousel: return horizontalFling(distance: 260, duration: 0.09)
-        default: return verticalFling(distance: 230, duration: 0.09)
-        }
+        setup.name == "carousel"
+            ? horizontalFling(distance: 260, duration: 0.09) : verticalFling(distance: 230, duration: 0.09)
     }
 
     @Test(arguments: scenes)

@@ -8,17 +8,10 @@ import Fitting
 import ScrollLabKit
 import ScrollPhysics
 
+/// Scene `name` (from the scene registry) with `items` items where it has an item count.
 func makeScene(_ name: String, items: Int) -> any ScrollScene {
-    switch name {
-    case "pager": return PagerScene(pageCount: items)
-    case "carousel": return CarouselScene(cellCount: items)
-    case "banner": return BannerScene(itemCount: items)
-    case "loop": return LoopScene(itemCount: items)
-    case "nested": return NestedScene()
-    case "adapters": return AdaptersScene()
-    case "lab": return LabScene()
-    default: return ListScene(cardCount: items)
-    }
+    let kind = SceneSetup.registry.first { $0.name == name } ?? SceneSetup.registry[0]
+    return kind.setup(items: items).makeScene(viewport: .phone, feel: .standard)
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -75,7 +68,7 @@ let benchmarks: @Sendable () -> Void = {
     // One frame of each scene laid out into a draw list (what the window's frame does before the
     // renderer), while it moves: the path that must not allocate. Scenes are set up and warmed up
     // once, before the first sample; each sample is one frame.
-    for name in ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"] {
+    for name in SceneSetup.names {
         let state = FrameState(scene: makeScene(name, items: 100_000), canvas: nil)
         Benchmark("layout: \(name), 100000 items", configuration: perFrame) { benchmark in
             state.warmUp()
@@ -89,8 +82,9 @@ let benchmarks: @Sendable () -> Void = {
     // One frame of each scene, laid out and drawn offscreen at 1× (390×844 px), while it moves.
     // Scenes with item counts run at 20, 1,000 and 100,000 items.
     let fonts = try! FontLibrary()
-    for name in ["list", "pager", "carousel", "banner", "loop", "nested", "adapters", "lab"] {
-        let counts = ["nested", "adapters", "lab"].contains(name) ? [0] : [20, 1000, 100_000]
+    for kind in SceneSetup.registry {
+        let name = kind.name
+        let counts = kind.itemCount == nil ? [0] : [20, 1000, 100_000]
         for count in counts {
             let title = count == 0 ? "frame: \(name)" : "frame: \(name), \(count) items"
             let state = FrameState(
