@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "SafeOutput"),
         // Pure Swift scroll physics: no SDL, no display, no Foundation.
         .target(name: "ScrollPhysics"),
+        // The one seeded generator (SplitMix64): the soak, the fuzz tests and the blind tests draw from it.
+        .target(name: "Randomness"),
         // What to draw, as plain data (rectangles, gradients, text): no SDL.
         .target(name: "Drawing"),
         // Scene models: geometry, snap targets, input routing and layout as plain data.
@@ -65,15 +67,15 @@ let package = Package(
             name: "Playground",
             dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest", "Drawing", "ScrollLabKit"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
-        .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "ScrollLabKit"]),
+        .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "Randomness"]),
         // The file formats: JSON, gesture scripts, parameter files, traces; text files read and
         // written with one-line errors (InputError), and standard output.
         .target(name: "Formats", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput"]),
         // Fitting recorded motion: closed forms by least squares, UIKit's whole pipeline from finger
         // samples, every zoo model to a glide, a tracked recording segment by segment.
         .target(name: "Fitting", dependencies: ["Formats", "ScrollPhysics", "Tracking"]),
-        // Drivers shared by the commands: replay of a gesture, the soak, the one seeded generator.
-        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats", "Drawing"]),
+        // Drivers shared by the commands: replay of a gesture, the soak.
+        .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats", "Drawing", "Randomness"]),
         .executableTarget(
             name: "scrollab",
             dependencies: [
@@ -111,10 +113,14 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Playground", "Media", "scrollab", "BlindTest", "Drawing", "Platform", "Scenes", "ScrollPhysics"]),
-        .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "Formats", "TestSupport", "ScrollPhysics"]),
+        .testTarget(
+            name: "BlindTestTests",
+            dependencies: ["BlindTest", "Formats", "TestSupport", "ScrollPhysics", "Randomness"]),
         .testTarget(
             name: "TrackingTests",
-            dependencies: ["Tracking", "Media", "Scenes", "ScrollLabKit", "Formats", "Fitting", "ScrollPhysics"]),
+            dependencies: [
+                "Tracking", "Media", "Scenes", "Formats", "Fitting", "ScrollPhysics", "Randomness",
+            ]),
         .testTarget(
             name: "ScrollLabKitTests",
             dependencies: [

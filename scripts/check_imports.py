@@ -20,6 +20,8 @@ FORBIDDEN = {
     "ScrollPhysics": ({"*"}, "the physics core depends on nothing (it also builds as WebAssembly)"),
     "Drawing": ({"*"}, "draw lists are plain data"),
     "Scenes": ({"CSDL2", "Platform", "SafeOutput", "Formats"}, "scenes are plain data, no files and no SDL"),
+    "Randomness": ({"*"}, "the seeded generator is a leaf"),
+    "BlindTest": ({"ScrollLabKit", "Platform", "Scenes"}, "blind tests are values over feels and files"),
 }
 
 IMPORT = re.compile(

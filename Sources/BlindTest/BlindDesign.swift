@@ -1,4 +1,4 @@
-import ScrollLabKit
+import Randomness
 
 /// What a blind test asks.
 public enum BlindMode: String, CaseIterable, Sendable {

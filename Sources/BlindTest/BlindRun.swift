@@ -1,4 +1,4 @@
-import ScrollLabKit
+import Randomness
 import ScrollPhysics
 
 /// What a blind test compares, and how.

@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ScrollLabKit
+import Randomness
 
 /// A simulated participant for a two-alternative task (ABX: chance ½) whose proportion correct
 /// at intensity x > 0 is a Weibull psychometric function, p(x) = ½ + ½·(1 − exp(−(x/α)^β))

@@ -1,3 +1,4 @@
+import Randomness
 import Drawing
 import Foundation
 import Scenes

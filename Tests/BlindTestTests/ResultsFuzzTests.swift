@@ -1,6 +1,6 @@
+import Randomness
 import Foundation
 import Formats
-import ScrollLabKit
 import ScrollPhysics
 import Testing
 

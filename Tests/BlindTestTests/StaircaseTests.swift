@@ -1,6 +1,6 @@
+import Randomness
 import Foundation
 import Testing
-import ScrollLabKit
 @testable import BlindTest
 
 @Suite struct StaircaseTests {

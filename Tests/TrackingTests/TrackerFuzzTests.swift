@@ -1,5 +1,5 @@
+import Randomness
 import Foundation
-import ScrollLabKit
 import Testing
 @testable import Tracking
 

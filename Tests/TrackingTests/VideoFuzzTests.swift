@@ -1,6 +1,6 @@
+import Randomness
 import Foundation
 import Media
-import ScrollLabKit
 import Testing
 import Tracking
 
