@@ -37,10 +37,12 @@ let package = Package(
         .target(name: "ScrollPhysics"),
         // The one seeded generator (SplitMix64): the soak, the fuzz tests and the blind tests draw from it.
         .target(name: "Randomness"),
+        // Points, sizes, pointer input and trace readings: the plain types scenes and file formats share.
+        .target(name: "Primitives"),
         // What to draw, as plain data (rectangles, gradients, text): no SDL.
         .target(name: "Drawing"),
         // Scene models: geometry, snap targets, input routing and layout as plain data.
-        .target(name: "Scenes", dependencies: ["ScrollPhysics", "Drawing"]),
+        .target(name: "Scenes", dependencies: ["ScrollPhysics", "Drawing", "Primitives"]),
         // The X server's own time of a pointer event (C: the only reader of X11's event structures).
         .target(name: "X11EventTime", dependencies: ["CSDL2"]),
         // The only SDL importer: window, canvas (on screen or on a surface), fonts, PNG files, events.
@@ -70,7 +72,7 @@ let package = Package(
         .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "Randomness"]),
         // The file formats: JSON, gesture scripts, parameter files, traces; text files read and
         // written with one-line errors (InputError), and standard output.
-        .target(name: "Formats", dependencies: ["ScrollPhysics", "Scenes", "SafeOutput"]),
+        .target(name: "Formats", dependencies: ["ScrollPhysics", "Primitives", "SafeOutput"]),
         // Fitting recorded motion: closed forms by least squares, UIKit's whole pipeline from finger
         // samples, every zoo model to a glide, a tracked recording segment by segment.
         .target(name: "Fitting", dependencies: ["Formats", "ScrollPhysics", "Tracking"]),

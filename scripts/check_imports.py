@@ -21,6 +21,8 @@ FORBIDDEN = {
     "Drawing": ({"*"}, "draw lists are plain data"),
     "Scenes": ({"CSDL2", "Platform", "SafeOutput", "Formats"}, "scenes are plain data, no files and no SDL"),
     "Randomness": ({"*"}, "the seeded generator is a leaf"),
+    "Primitives": ({"*"}, "points, sizes, input and trace readings are a leaf"),
+    "Formats": ({"Scenes", "Platform"}, "file formats read and write values, never a live scene"),
     "BlindTest": ({"ScrollLabKit", "Platform", "Scenes"}, "blind tests are values over feels and files"),
 }
 

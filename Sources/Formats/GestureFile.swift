@@ -1,4 +1,4 @@
-import Scenes
+import Primitives
 
 /// The gesture file of `scrollab replay` and of recordings:
 ///

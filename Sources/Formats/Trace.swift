@@ -1,6 +1,6 @@
 import Foundation
 import ScrollPhysics
-import Scenes
+import Primitives
 
 /// The trace CSV shared by `replay` and the window: one row per frame,
 ///
@@ -14,21 +14,19 @@ public enum Trace {
 
     public static var header: String { columns.joined(separator: ",") + "\n" }
 
-    /// The header for a scene: the five columns, then the scene's own (other scroll views).
-    public static func header(for scene: any ScrollScene) -> String {
-        (columns + scene.extraTraceColumns).joined(separator: ",") + "\n"
+    /// The header: the five columns, then a scene's own (other scroll views).
+    public static func header(extraColumns: [String]) -> String {
+        (columns + extraColumns).joined(separator: ",") + "\n"
     }
 
-    /// The row describing `scene` at time `t` (the scene must have been advanced to `t`); with
-    /// `extras`, the scene's own columns follow the five.
-    public static func row(_ scene: any ScrollScene, at t: Double, extras: Bool = true) -> String {
-        let axis = scene.mainAxis
-        let page = axis.pageIndex(at: t).map(String.init) ?? ""
+    /// The row of `reading`; with `extras`, the scene's own columns follow the five.
+    public static func row(_ reading: TraceReading, extras: Bool = true) -> String {
+        let page = reading.page.map(String.init) ?? ""
         var row =
-            "\(fixed(t, 6)),\(fixed(axis.offset(at: t), 4)),\(fixed(axis.velocity(at: t), 3)),"
-            + "\(axis.phase(at: t).rawValue),\(page)"
+            "\(fixed(reading.t, 6)),\(fixed(reading.offset, 4)),\(fixed(reading.velocity, 3)),"
+            + "\(reading.phase),\(page)"
         if extras {
-            for value in scene.extraTraceValues(at: t) {
+            for value in reading.extras {
                 switch value {
                 case .number(let number, let decimals): row += "," + fixed(number, decimals)
                 case .text(let text): row += "," + text

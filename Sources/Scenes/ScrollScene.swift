@@ -1,3 +1,5 @@
+// Scenes speak in points, sizes and pointer input: their types come with `import Scenes`.
+@_exported import Primitives
 import Drawing
 import ScrollPhysics
 
@@ -61,17 +63,24 @@ public protocol ScrollScene: AnyObject {
     func extraTraceValues(at time: Double) -> [TraceValue]
 }
 
-/// One extra trace field: a number (formatted with `decimals` digits) or text.
-public enum TraceValue: Equatable, Sendable {
-    case number(Double, decimals: Int)
-    case text(String)
-
+extension TraceValue {
     /// Offset (4 decimals), velocity (3) and phase of an axis.
     public static func fields(_ axis: ScrollAxis, at time: Double) -> [TraceValue] {
         [
             .number(axis.offset(at: time), decimals: 4), .number(axis.velocity(at: time), decimals: 3),
             .text(axis.phase(at: time).rawValue)
         ]
+    }
+}
+
+extension ScrollScene {
+    /// What a trace row says about the scene at `t` (the scene must have been advanced to `t`):
+    /// its main axis's offset, velocity, phase and page, and its own extra columns.
+    public func traceReading(at t: Double) -> TraceReading {
+        let axis = mainAxis
+        return TraceReading(
+            t: t, offset: axis.offset(at: t), velocity: axis.velocity(at: t), phase: axis.phase(at: t).rawValue,
+            page: axis.pageIndex(at: t), extras: extraTraceValues(at: t))
     }
 }
 

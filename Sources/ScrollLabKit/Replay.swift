@@ -27,8 +27,8 @@ public struct Replay {
 
     /// The trace CSV, header included.
     public func run(_ scene: any ScrollScene, events: [TimedInput]) -> String {
-        var out = Trace.header(for: scene)
-        run(scene, events: events) { t in out += Trace.row(scene, at: t) }
+        var out = Trace.header(extraColumns: scene.extraTraceColumns)
+        run(scene, events: events) { t in out += Trace.row(scene.traceReading(at: t)) }
         return out
     }
 

@@ -91,11 +91,11 @@ struct ReplayCommand: ParsableCommand {
             _ = try OutputFile.plan(plot, inputs: inputs)
         }
         let output = try OutputFile(trace, inputs: inputs)
-        try output.write(Trace.header(for: scene))
+        try output.write(Trace.header(extraColumns: scene.extraTraceColumns))
         var content: [ReleasePlot.Point] = []
         let ending = try Replay(fps: framesPerSecond, duration: seconds).run(scene, events: events) {
             (t: Double) throws(OutputError) in
-            try output.write(Trace.row(scene, at: t))
+            try output.write(Trace.row(scene.traceReading(at: t)))
             // A plot keeps at most 20,000 points of the content (every frame of the first 5 min at 60 fps).
             if plot != nil, content.count < 20_000 { content.append(.init(t: t, value: scene.mainAxis.offset(at: t))) }
         }
