@@ -222,15 +222,24 @@ public enum Fit {
         )
     }
 
+    /// The rows from the release on (`afterRelease`), at least 4 of them, for the fit `kind`, and
+    /// the note saying where they start when rows of the drag were left out.
+    static func released(_ trace: FitTrace, _ kind: String) throws(InputError) -> (
+        rows: [FitTrace.Sample], notes: [String]
+    ) {
+        let first = afterRelease(trace.samples)
+        let rows = Array(trace.samples[first...])
+        guard rows.count >= 4 else {
+            throw InputError("\(kind): \(rows.count) rows after the release; at least 4 are needed")
+        }
+        let note = "\(kind): fitted from row \(first + 2) (t = \(format(rows[0].t)) s, the first after the drag)"
+        return (rows, first > 0 ? [note] : [])
+    }
+
     // MARK: Glide
 
     static func glide(_ trace: FitTrace) throws(InputError) -> Result {
-        let all = trace.samples
-        let first = afterRelease(all)
-        let rows = Array(all[first...])
-        guard rows.count >= 4 else {
-            throw InputError("glide: \(rows.count) rows after the release; at least 4 are needed")
-        }
+        let (rows, releaseNotes) = try released(trace, "glide")
         let t0 = rows[0].t
         let distance = rows.last!.offset - rows[0].offset
         let v0Guess = initialVelocity(rows)
@@ -283,8 +292,7 @@ public enum Fit {
             residuals: best.residuals, points: rows.map { ($0.t, $0.offset) },
             curve: curve(from: rows[0].t, to: rows.last!.t) { model(p, $0) },
             xLabel: "t (s)", yLabel: "offset (pt)",
-            notes: first > 0
-                ? ["glide: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : [])
+            notes: releaseNotes)
     }
 
     // MARK: Drag
@@ -490,12 +498,7 @@ public enum Fit {
     // MARK: Page
 
     static func page(_ trace: FitTrace) throws(InputError) -> Result {
-        let all = trace.samples
-        let first = afterRelease(all)
-        let rows = Array(all[first...])
-        guard rows.count >= 4 else {
-            throw InputError("page: \(rows.count) rows after the release; at least 4 are needed")
-        }
+        let (rows, releaseNotes) = try released(trace, "page")
         let target = rows.last!.offset
         let t0 = rows[0].t
         let y0Guess = rows[0].offset - target
@@ -556,8 +559,7 @@ public enum Fit {
         ].filter { $0.1.isFinite && $0.1 <= 1.1 * springRMS + 0.02 }
         let landing = candidates.min { $0.1 < $1.1 }?.0 ?? .spring
         let defaultDamping = ScrollParameters().pageDamping
-        var notes =
-            first > 0 ? ["page: fitted from row \(first + 2) (t = \(format(t0)) s, the first after the drag)"] : []
+        var notes = releaseNotes
         var values: [Value]
         let shape: (Double) -> Double
         switch landing {

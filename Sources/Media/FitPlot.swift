@@ -19,6 +19,40 @@ struct Chart {
     func px(_ x: Double) -> Double { plot.x + plot.width * (x - xAxis.first!) / (xAxis.last! - xAxis.first!) }
     func py(_ y: Double) -> Double { plot.maxY - plot.height * (y - yAxis.first!) / (yAxis.last! - yAxis.first!) }
 
+    /// A legend entry: its mark (a data dot, a curve's line, a vertical tick), colour and text,
+    /// `at` points from the legend's left edge.
+    struct LegendEntry {
+        enum Mark { case dot, line, tick }
+        var mark: Mark
+        var color: Color
+        var text: String
+        var at: Double
+    }
+
+    /// The legend under the plot (34 pt above the bottom of a `height` pt image): each entry's
+    /// mark, then its text in the caption style.
+    func drawLegend(_ entries: [LegendEntry], height h: Double, into list: inout DrawList) {
+        let y = h - 34
+        for entry in entries {
+            let x = plot.x + entry.at
+            let textX: Double
+            switch entry.mark {
+            case .dot:
+                list.append(.circle(centerX: x + 6, centerY: y + 9, radius: 4, color: entry.color))
+                textX = x + 16
+            case .line:
+                list.append(
+                    .rect(Rect(x: x, y: y + 8, width: 18, height: 2.5), fill: .solid(entry.color), cornerRadius: 1))
+                textX = x + 24
+            case .tick:
+                list.append(
+                    .rect(Rect(x: x, y: y + 2, width: 2, height: 14), fill: .solid(entry.color), cornerRadius: 0))
+                textX = x + 8
+            }
+            list.append(.text(entry.text, x: textX, y: y, style: .caption, color: Self.label))
+        }
+    }
+
     func drawFrame(title: String, xLabel: String, yLabel: String, into list: inout DrawList) {
         let grid = Color(hex: 0xE5E5EA), faint = Self.faint
         list.append(.text(title, x: plot.x, y: 14, style: .headline, color: Color(hex: 0x000000)))
@@ -73,7 +107,6 @@ public enum FitPlot {
         let xs = result.points.map(\.x) + result.curve.map(\.x), ys = result.points.map(\.y) + result.curve.map(\.y)
         let chart = Chart(width: w, height: h, xs: xs, ys: ys)
         chart.drawFrame(title: title, xLabel: result.xLabel, yLabel: result.yLabel, into: &list)
-        let plot = chart.plot, label = Chart.label
         func px(_ x: Double) -> Double { chart.px(x) }
         func py(_ y: Double) -> Double { chart.py(y) }
         let curveColor = Color(hex: 0xFF3B30), dataColor = Color(hex: 0x0A84FF)
@@ -84,17 +117,13 @@ public enum FitPlot {
         for (a, b) in zip(result.curve, result.curve.dropFirst()) {
             Self.segment(&list, from: (px(a.x), py(a.y)), to: (px(b.x), py(b.y)), width: 2, color: curveColor)
         }
-        let legendY = h - 34
-        list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: dataColor))
-        list.append(
-            .text("data (\(result.points.count) rows)", x: plot.x + 16, y: legendY, style: .caption, color: label))
-        list.append(
-            .rect(
-                Rect(x: plot.x + 180, y: legendY + 8, width: 18, height: 2.5), fill: .solid(curveColor), cornerRadius: 1
-            ))
         let fitted = result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }.joined(
             separator: ", ")
-        list.append(.text("fit: \(fitted)", x: plot.x + 204, y: legendY, style: .caption, color: label))
+        chart.drawLegend(
+            [
+                .init(mark: .dot, color: dataColor, text: "data (\(result.points.count) rows)", at: 0),
+                .init(mark: .line, color: curveColor, text: "fit: \(fitted)", at: 180)
+            ], height: h, into: &list)
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()
     }

@@ -55,20 +55,12 @@ public enum ReleasePlot {
                     "rest \(Fit.format(release.targetOffset)) pt", x: plot.maxX - 150, y: restY + 4, style: .caption,
                     color: label))
         }
-        let legendY = h - 34
-        list.append(.circle(centerX: plot.x + 6, centerY: legendY + 9, radius: 4, color: fingerColor))
-        list.append(
-            .text("finger (\(finger.count) touch samples)", x: plot.x + 16, y: legendY, style: .caption, color: label))
-        list.append(
-            .rect(
-                Rect(x: plot.x + 250, y: legendY + 8, width: 18, height: 2.5), fill: .solid(contentColor),
-                cornerRadius: 1))
-        list.append(.text("content offset", x: plot.x + 274, y: legendY, style: .caption, color: label))
-        list.append(
-            .rect(
-                Rect(x: plot.x + 400, y: legendY + 2, width: 2, height: 14), fill: .solid(releaseColor), cornerRadius: 0
-            ))
-        list.append(.text("lift and release velocity", x: plot.x + 408, y: legendY, style: .caption, color: label))
+        chart.drawLegend(
+            [
+                .init(mark: .dot, color: fingerColor, text: "finger (\(finger.count) touch samples)", at: 0),
+                .init(mark: .line, color: contentColor, text: "content offset", at: 250),
+                .init(mark: .tick, color: releaseColor, text: "lift and release velocity", at: 400)
+            ], height: h, into: &list)
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()
     }

@@ -51,28 +51,19 @@ public enum TrackPlot {
             list.append(
                 .circle(centerX: chart.px(frame.t), centerY: chart.py(frame.offset), radius: 4, color: lowColor))
         }
-        let legendY = h - 34
-        list.append(
-            .rect(Rect(x: plot.x, y: legendY + 8, width: 18, height: 2.5), fill: .solid(lineColor), cornerRadius: 1))
-        list.append(
-            .text(
-                "offset (\(track.frames.count) frames)", x: plot.x + 24, y: legendY, style: .caption, color: Chart.label
-            ))
-        list.append(.circle(centerX: plot.x + 206, centerY: legendY + 9, radius: 4, color: lowColor))
-        list.append(
-            .text(
-                "confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))", x: plot.x + 216, y: legendY,
-                style: .caption, color: Chart.label))
+        var legend: [Chart.LegendEntry] = [
+            .init(mark: .line, color: lineColor, text: "offset (\(track.frames.count) frames)", at: 0),
+            .init(
+                mark: .dot, color: lowColor, text: "confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))",
+                at: 200)
+        ]
         if !fits.isEmpty {
-            list.append(
-                .rect(
-                    Rect(x: plot.x + 420, y: legendY + 8, width: 18, height: 2.5), fill: .solid(fitColor),
-                    cornerRadius: 1))
-            list.append(
-                .text(
-                    "fitted (\(fits.map(\.kind.rawValue).joined(separator: ", ")))", x: plot.x + 444, y: legendY,
-                    style: .caption, color: Chart.label))
+            legend.append(
+                .init(
+                    mark: .line, color: fitColor, text: "fitted (\(fits.map(\.kind.rawValue).joined(separator: ", ")))",
+                    at: 420))
         }
+        chart.drawLegend(legend, height: h, into: &list)
         canvas.draw(list, viewport: Rect(x: 0, y: 0, width: w, height: h), scale: 1)
         return canvas.snapshot()
     }
