@@ -111,7 +111,7 @@ let package = Package(
                 "Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport", "BlindTest", "Drawing", "Fitting",
                 "Formats", "Scenes", "ScrollLabKit", "ScrollPhysics",
             ]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing", "Platform", "Scenes", "ScrollPhysics"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing", "Platform", "Scenes", "ScrollPhysics", "BlindTest"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Playground", "Media", "scrollab", "BlindTest", "Drawing", "Platform", "Scenes", "ScrollPhysics"]),

@@ -142,12 +142,24 @@ public enum BlindReportPlot {
             list.append(
                 .circle(centerX: px(i), centerY: py(trial.difference), radius: 3.5, color: trial.correct ? blue : red))
         }
+        // Trial numbers (from 1) under the points, at a round step that leaves room for the labels.
+        let count = stair.levels.count
+        let step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].first { Double(count) / Double($0) <= 12 } ?? 1000
+        for number in [1] + Array(stride(from: step, through: count, by: step)) where number >= 1 && number <= count {
+            list.append(
+                .text(
+                    "\(number)", x: px(number - 1) - 6, y: plot.maxY + 6, style: .caption, color: Chart.faint))
+        }
         list.append(.text("difference (slider units, log)", x: 8, y: plot.y - 24, style: .body, color: Chart.label))
-        list.append(.text("trial", x: plot.x + plot.width / 2 - 20, y: plot.maxY + 8, style: .body, color: Chart.label))
+        list.append(
+            .text("trial", x: plot.x + plot.width / 2 - 20, y: plot.maxY + 26, style: .body, color: Chart.label))
+        let jnd =
+            stair.fit == nil
+            ? "no JND fitted (\(stair.reversals.count) of the \(BlindReport.reversalsToFit) reversals a fit needs)"
+            : "green: fitted JND and its 95 % interval"
         list.append(
             .text(
-                "blue: correct · red: wrong · green: fitted JND and its 95 % interval", x: 24,
-                y: top + panelHeight - 30,
-                style: .caption, color: Chart.faint, maxWidth: w - 48))
+                "blue: correct · red: wrong · " + jnd, x: 24, y: top + panelHeight - 30, style: .caption,
+                color: Chart.faint, maxWidth: w - 48))
     }
 }
