@@ -250,12 +250,12 @@ final class PlaygroundApp {
         // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
         run(driver.apply(requests, to: session, at: now), session: session, layout: geometry, at: now)
         reportWidgets(geometry, message: session.message?.text)
-        if requests.contains(where: { if case .clipProgress = $0 { return false } else { return true } }) {
+        if requests.contains(where: { if case .result(.clipProgress) = $0 { return false } else { return true } }) {
             autosaveDue = true
         }
         if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
         reportAutosave(session, at: now)
-        if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) {
+        if requests.contains(where: { if case .scene(.switchScene) = $0 { return true } else { return false } }) {
             pointerPhone = nil
         }
         frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6

@@ -1,0 +1,175 @@
+import Formats
+import Scenes
+import ScrollPhysics
+import Testing
+
+@testable import Playground
+
+/// In the spirit of The Composable Architecture's `TestStore`: send one request, and compare the
+/// whole `SessionState` after it with the state before it changed by exactly what the request
+/// should change (and the effects it returns with the expected ones). A change nobody expected,
+/// anywhere in the state, fails the test. One test per request domain.
+@Suite struct SessionStateTests {
+    func session() -> PlaygroundSession {
+        PlaygroundSession(
+            setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
+            feel: Feel(ScrollParameters()), realTime: 10)
+    }
+
+    /// Applies `request` at `time` (no driver: the effects come back as they are) and expects the
+    /// state to be the one before it, changed by `update`, and the effects to be `effects`.
+    func send(
+        _ s: PlaygroundSession, _ request: SessionRequest, at time: Double, effects: [SessionEffect] = [],
+        sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout SessionState) -> Void = { _ in }
+    ) {
+        var expected = s.state
+        update(&expected)
+        let returned = s.apply([request], at: time)
+        #expect(returned == effects, sourceLocation: sourceLocation)
+        #expect(s.state == expected, sourceLocation: sourceLocation)
+    }
+
+    func message(_ text: String, error: Bool = false) -> SessionState.Message {
+        SessionState.Message(text: text, isError: error)
+    }
+
+    /// The sides as an undo step keeps them.
+    func undoSides(_ state: SessionState) -> [SessionDocument.Side] {
+        state.sides.map {
+            SessionDocument.Side(
+                feel: $0.feel, name: $0.named.name, namedFeel: $0.named.feel, savedFeel: $0.savedFeel,
+                savedName: $0.savedName)
+        }
+    }
+
+    @Test func inputAPointerDownHoldsThePointerAndBeginsAGesture() {
+        let s = session()
+        let scene = s.scene
+        send(s, .input(.pointer(.down(Point(x: 200, y: 600)))), at: 11) {
+            $0.pointerHeld = true
+            // Scene time 1 s after the clock started at real time 10.
+            $0.sides[0].gesture.begin(at: 1, offset: 0, velocity: 0, bounds: scene.mainAxis.bounds)
+        }
+    }
+
+    @Test func frameTheFirstNotesTheViewportAndAsksForNoTraceRow() {
+        let s = session()
+        send(s, .frame, at: 10.5) { $0.startViewport = .phone }
+        send(s, .frame, at: 10.6)
+    }
+
+    @Test func feelAPresetSetsTheFeelItsNamesAndAnUndoStep() throws {
+        let s = session()
+        let preset = try #require(Preset.all.first { $0.feel.uikit != ScrollParameters() })
+        let before = s.state
+        send(s, .feel(.applyPreset(id: preset.id)), at: 11) {
+            let feel = preset.feel.on($0.display)
+            $0.sides[0].feel = feel
+            $0.sides[0].named = NamedFeel(name: preset.title, feel: feel)
+            $0.sides[0].savedFeel = feel
+            $0.sides[0].savedName = preset.title
+            $0.message = message("Preset \"\(preset.title)\" on A: \(preset.summary)")
+            $0.undoStack = [
+                UndoEntry(
+                    label: "preset \(preset.title)", sides: undoSides(before), editing: 0, display: before.display)
+            ]
+        }
+    }
+
+    @Test func compareABOnAddsBAsACopyOfA() {
+        let s = session()
+        send(s, .compare(.setComparing(true)), at: 11) {
+            var b = PlaygroundSide(label: "B", scene: s.scene, feel: $0.sides[0].feel, name: $0.sides[0].named.name)
+            b.named = $0.sides[0].named
+            $0.sides.append(b)
+            $0.message = message("A/B on: B starts as a copy of A, both from the start; one drag drives both.")
+        }
+        send(s, .compare(.edit(side: 1)), at: 12) { $0.editing = 1 }
+        send(s, .compare(.setGhost(true)), at: 13) {
+            $0.showsGhost = true
+            $0.message = message("Ghost of B drawn over A.")
+        }
+    }
+
+    @Test func recordingStartsEmptyAndStopKeepsWhatWasRecorded() {
+        let s = session()
+        send(s, .recording(.start), at: 11) {
+            $0.recording = []
+            $0.message = message("Recording… drag on the phone, then Stop.")
+        }
+        send(s, .recording(.stop), at: 12) {
+            $0.recording = nil
+            $0.recorded = []
+            $0.message = message("Recorded 0 events over 0.00 s.")
+        }
+        send(s, .recording(.save(path: "gesture.json")), at: 13) {
+            $0.message = message("Nothing recorded yet: Record, drag on the phone, then Save.", error: true)
+        }
+    }
+
+    @Test func referenceAVideoIsHandedToTheWindowToTrack() {
+        let s = session()
+        send(s, .reference(.load(path: "flick.mp4")), at: 11, effects: [.trackReference(path: "flick.mp4")]) {
+            $0.trackingReference = "flick.mp4"
+            $0.message = message("Tracking flick.mp4…")
+        }
+        send(s, .reference(.load(path: "flick.csv")), at: 12, effects: [.read(path: "flick.csv", as: .reference)])
+        send(s, .reference(.clear), at: 13) { $0.trackingReference = nil }
+    }
+
+    @Test func sceneSlowMotionAtAQuarterIsKeptAsTheChosenRate() {
+        let s = session()
+        send(s, .scene(.setSlowMotion(rate: 0.25)), at: 11) {
+            $0.slowMotionRate = 0.25
+            $0.chosenSlowRate = 0.25
+            $0.message = message(
+                "Slow motion: the finger moves the content 1:1, motion after release plays at 0.25×.")
+        }
+        send(s, .scene(.setSlowMotion(rate: 0.3)), at: 12) {
+            $0.message = message("Slow motion runs at 0.5×, 0.25× or 0.1×, not 0.3×.", error: true)
+        }
+    }
+
+    @Test func historyUndoPutsTheSidesBackAndKeepsARedoStep() throws {
+        let s = session()
+        let preset = try #require(Preset.all.first { $0.feel.uikit != ScrollParameters() })
+        let original = s.state
+        s.apply([.feel(.applyPreset(id: preset.id))], at: 11)
+        let changed = s.state
+        send(s, .history(.undo), at: 12) {
+            $0.sides = original.sides
+            $0.undoStack = []
+            $0.redoStack = [
+                UndoEntry(
+                    label: "preset \(preset.title)", sides: undoSides(changed), editing: 0, display: changed.display)
+            ]
+            $0.message = message("Undid preset \(preset.title).")
+        }
+    }
+
+    @Test func documentSavingParametersAsksForTheFileAndChangesNothing() {
+        let s = session()
+        let feel = s.feel
+        send(
+            s, .document(.saveParameters(path: "mine.json")), at: 11,
+            effects: [
+                .write(
+                    [FileWrite(path: "mine.json", text: ParametersFile.encode(feel))],
+                    as: .parameters(side: 0, feel: feel))
+            ])
+        send(s, .document(.screenshot), at: 12, effects: [.screenshot])
+    }
+
+    @Test func resultParametersSavedNameTheSideAfterTheFile() {
+        let s = session()
+        let feel = s.feel
+        send(s, .result(.saved(paths: ["/tmp/mine.json"], as: .parameters(side: 0, feel: feel))), at: 11) {
+            $0.sides[0].named = NamedFeel(name: "mine.json", feel: feel)
+            $0.sides[0].savedFeel = feel
+            $0.sides[0].savedName = "mine.json"
+            $0.message = message("Saved A's parameters to /tmp/mine.json.")
+        }
+        let progress = ClipProgress(path: "clip.mp4", done: 3, total: 10, elapsed: 0.5)
+        send(s, .result(.clipProgress(progress)), at: 12) { $0.clip = progress }
+    }
+}
