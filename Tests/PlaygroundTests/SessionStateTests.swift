@@ -97,14 +97,23 @@ import Testing
             $0.recording = []
             $0.message = message("Recording… drag on the phone, then Stop.")
         }
+        let touch = Point(x: 200, y: 600)
+        send(s, .pointer(.down(touch)), at: 11.5) {
+            $0.recording = [TimedInput(time: 0, event: .down(touch))]
+            $0.recordingStart = 11.5
+            $0.pointerHeld = true
+            $0.sides[0].gesture.begin(at: 1.5, offset: 0, velocity: 0, bounds: s.scene.mainAxis.bounds)
+        }
         send(s, .recording(.stop), at: 12) {
             $0.recording = nil
-            $0.recorded = []
-            $0.message = message("Recorded 0 events over 0.00 s.")
+            $0.recorded = [TimedInput(time: 0, event: .down(touch))]
+            $0.message = message("Recorded 1 events over 0.00 s.")
         }
-        send(s, .recording(.save(path: "gesture.json")), at: 13) {
-            $0.message = message("Nothing recorded yet: Record, drag on the phone, then Save.", error: true)
-        }
+        send(
+            s, .recording(.save(path: "gesture.json")), at: 13,
+            effects: [
+                .write([FileWrite(path: "gesture.json", text: GestureFile.encode(s.state.recorded))], as: .recording)
+            ])
     }
 
     @Test func referenceAVideoIsHandedToTheWindowToTrack() {
