@@ -57,6 +57,9 @@ let package = Package(
         .target(name: "Tracking"),
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest"]),
+        // Runs what a session asks for outside itself: files read and written (`SessionDriver`,
+        // `Disk`), the kept session and its writer thread, sessions and tours read from the disk.
+        .target(name: "SessionEffects", dependencies: ["Playground", "Formats"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
         .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "ScrollLabKit"]),
         // The file formats: JSON, gesture scripts, parameter files, traces; text files read and
@@ -76,6 +79,7 @@ let package = Package(
                 "Media",
                 "Tracking",
                 "Playground",
+                "SessionEffects",
                 "TuningPanel",
                 "Platform",
                 "SafeOutput",
@@ -89,9 +93,9 @@ let package = Package(
             "Scenes", "ScrollPhysics", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "SessionEffects", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Playground", "Media", "scrollab", "BlindTest"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Playground", "SessionEffects", "Media", "scrollab", "BlindTest"]),
         .testTarget(name: "BlindTestTests", dependencies: ["BlindTest", "ScrollLabKit", "Formats", "TestSupport"]),
         .testTarget(
             name: "TrackingTests",
@@ -99,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "ScrollLabKitTests",
             dependencies: [
-                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
+                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "SessionEffects",
+                "BlindTest",
                 "TestSupport"
             ]),
     ],

@@ -6,6 +6,7 @@ import Scenes
 import SafeOutput
 import Formats
 import ScrollPhysics
+import SessionEffects
 
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

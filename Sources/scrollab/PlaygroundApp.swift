@@ -8,6 +8,7 @@ import Media
 import Scenes
 import Formats
 import TuningPanel
+import SessionEffects
 
 /// The window's frame loop: input → physics → scene layout → draw list → renderer, once per frame.
 final class PlaygroundApp {

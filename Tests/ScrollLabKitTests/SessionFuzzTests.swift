@@ -4,6 +4,7 @@ import Playground
 import Scenes
 import ScrollPhysics
 @testable import Formats
+@testable import SessionEffects
 
 /// Fuzz targets for sessions, with `FuzzTests`' seeded mutations (`SCROLLAB_FUZZ_SEED`,
 /// `SCROLLAB_FUZZ_ITERATIONS`): the session reader, and the kept session at a window's start.

@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Playground
 
 /// The files a session's effects read and write: the disk in the window (`Disk`), a dictionary
 /// in tests (`MemoryFiles`).
