@@ -58,8 +58,9 @@ let package = Package(
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(name: "Playground", dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest"]),
         // Runs what a session asks for outside itself: files read and written (`SessionDriver`,
-        // `Disk`), the kept session and its writer thread, sessions and tours read from the disk.
-        .target(name: "SessionEffects", dependencies: ["Playground", "Formats"]),
+        // `Disk`), the kept session and its writer thread, sessions and tours read from the disk,
+        // the fit of a reference (least squares).
+        .target(name: "SessionEffects", dependencies: ["Playground", "Formats", "Fitting", "ScrollPhysics"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
         .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "ScrollLabKit"]),
         // The file formats: JSON, gesture scripts, parameter files, traces; text files read and

@@ -156,6 +156,8 @@ public enum EffectResult: Equatable, Sendable {
     case referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String)
     /// A video given as the reference could not be tracked.
     case referenceFailed(path: String, reason: String)
+    /// The fit a `SessionEffect.fit` asked for is done: what it found.
+    case fitted(FitJob, FitOutcome)
 }
 
 /// The flat spellings: each builds its domain's request.
@@ -259,6 +261,55 @@ public enum SessionEffect: Equatable, Sendable {
     /// Track a screen recording (`scrollab track`) off the main thread; the trajectory comes
     /// back as `.referenceTracked`, a failure as `.referenceFailed`.
     case trackReference(path: String)
+    /// Fit UIKit's values to the reference (least squares, `SessionEffects.FitRunner`); what it
+    /// found comes back as `.fitted`, a failure as `.failed(.fit)`.
+    case fit(FitJob)
+}
+
+/// A fit of UIKit's values to a reference, as the session asks for it: the side to set, the
+/// recording, and what to fit over (`scrollab fit --kind auto`'s inputs).
+public struct FitJob: Equatable, Sendable {
+    /// The side whose feel the fitted values replace (0 = A, 1 = B).
+    public var side: Int
+    public var path: String
+    public var trace: FitTrace
+    /// What the trace is, when the tracker named it; nil: the fit decides from the data.
+    public var kind: FitKind?
+    /// UIKit's values the fit starts from and keeps where it fits nothing.
+    public var base: ScrollParameters
+    /// The scene's viewport along its axis and its largest offset (pt), for a recording with the
+    /// finger's samples replayed through the pipeline.
+    public var viewport: Double
+    public var maxOffset: Double
+    /// The model the side ran, when it was not UIKit (the side then runs UIKit).
+    public var was: String?
+}
+
+/// What a fit found, as values the session shows and sets.
+public struct FitOutcome: Equatable, Sendable {
+    /// `base` with the fitted values set (clamped into their ranges).
+    public var parameters: ScrollParameters
+    /// What the reference was fitted as ("glide", "page", "return", …).
+    public var kind: String
+    /// The fitted values, "name value" each.
+    public var values: [String]
+    /// Residuals (pt).
+    public var maximumResidual: Double
+    public var meanResidual: Double
+    /// What the fit says about the values (one sentence each).
+    public var notes: [String]
+
+    public init(
+        parameters: ScrollParameters, kind: String, values: [String], maximumResidual: Double, meanResidual: Double,
+        notes: [String]
+    ) {
+        self.parameters = parameters
+        self.kind = kind
+        self.values = values
+        self.maximumResidual = maximumResidual
+        self.meanResidual = meanResidual
+        self.notes = notes
+    }
 }
 
 /// What a file read for the session is.
@@ -304,4 +355,6 @@ public enum EffectFailure: Equatable, Sendable {
     case plot(String)
     /// A blind test did not start (`started` false) or stopped.
     case blindTest(started: Bool, reason: String)
+    /// A fit found no values (too few samples, no motion, …).
+    case fit(String)
 }

@@ -123,7 +123,9 @@ public struct SessionDriver {
             } catch {
                 return [.failed(.trace(error.message))]
             }
-        default: return nil
+        case let .fit(job): return [FitRunner.run(job)]
+        case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference:
+            return nil
         }
     }
 }

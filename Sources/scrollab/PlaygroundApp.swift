@@ -336,7 +336,7 @@ final class PlaygroundApp {
         case .cancelClip: clipJob?.cancel()
         case .trackReference(let path): trackJobs.append(TrackJob(path: path, file: Disk.locate(path)))
         case .runBlindTest(let plan): return [runBlindTest(plan)]
-        case .read, .write, .appendTrace: break  // the driver's
+        case .read, .write, .appendTrace, .fit: break  // the driver's
         }
         return []
     }

@@ -181,4 +181,29 @@ import Testing
         let progress = ClipProgress(path: "clip.mp4", done: 3, total: 10, elapsed: 0.5)
         send(s, .result(.clipProgress(progress)), at: 12) { $0.clip = progress }
     }
+
+    @Test func referenceFitIsAnEffectAndItsResultSetsTheSide() throws {
+        let s = session()
+        let csv = "t,offset\n0,0\n0.05,40\n0.1,70\n0.2,100\n0.4,120\n0.8,125\n"
+        s.apply([.result(.loaded(path: "r.csv", as: .reference, text: csv))], at: 11)
+        let reference = try #require(s.state.reference)
+        let job = FitJob(
+            side: 0, path: "r.csv", trace: reference.trace, kind: nil, base: ScrollParameters(),
+            viewport: s.mainAxisViewportLength, maxOffset: s.scene.mainAxis.bounds.upperBound, was: nil)
+        // Asking changes nothing: the least squares run outside, in the effect runner.
+        send(s, .reference(.fit), at: 12, effects: [.fit(job)])
+        var fitted = ScrollParameters()
+        fitted.decelerationRate = 0.99
+        let outcome = FitOutcome(
+            parameters: fitted, kind: "glide", values: ["decelerationRate 0.99"], maximumResidual: 0.5,
+            meanResidual: 0.25, notes: [])
+        let before = s.state
+        send(s, .result(.fitted(job, outcome)), at: 13) {
+            $0.sides[0].feel = Feel(fitted)
+            $0.sides[0].named = NamedFeel(name: "fitted to r.csv", feel: Feel(fitted))
+            $0.undoStack = [UndoEntry(label: "fit", sides: undoSides(before), editing: 0, display: before.display)]
+            $0.message = message(
+                "Fitted A to r.csv as a glide: decelerationRate 0.99 (residual max 0.50 pt, mean 0.25 pt).")
+        }
+    }
 }

@@ -49,8 +49,8 @@ extension PlaygroundSession {
             case .swapSides: return "swap"
             case .setComparing, .edit, .setGhost, .startBlindTest: return nil
             }
-        case .reference(.fit): return "fit"
-        case .reference(.load), .reference(.clear): return nil
+        case .result(.fitted): return "fit"
+        case .reference: return nil
         case let .result(.loaded(path, role, _)):
             switch role {
             case .parameters: return "load \(URL(fileURLWithPath: path).lastPathComponent)"

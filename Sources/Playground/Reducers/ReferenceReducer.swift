@@ -9,7 +9,7 @@ extension PlaygroundSession {
     func reduce(_ request: ReferenceRequest, at realTime: Double) -> [SessionEffect] {
         switch request {
         case let .load(path): return loadReference(from: path)
-        case .fit: fitReference(at: realTime)
+        case .fit: return fitReference(at: realTime)
         case .clear:
             reference = nil
             trackingReference = nil
@@ -43,48 +43,50 @@ extension PlaygroundSession {
         return text + "."
     }
 
-    /// Fits UIKit's values to the reference (`scrollab fit --kind auto`) and sets the fitted ones
-    /// (clamped into their ranges) on the edited side: over its values if it runs UIKit, else
-    /// over UIKit's defaults on this display (the side then runs UIKit); says what it set and
-    /// how well it fits.
-    func fitReference(at realTime: Double) {
+    /// Asks for a fit of UIKit's values to the reference (`scrollab fit --kind auto`) on the
+    /// edited side: over its values if it runs UIKit, else over UIKit's defaults on this display
+    /// (`SessionEffect.fit`; the least squares run outside the session, and `fitted(_:_:)` sets
+    /// what they found).
+    func fitReference(at realTime: Double) -> [SessionEffect] {
         if let trackingReference {
             message = Message(
                 text: "Still tracking \(trackingReference): Fit when it is done.\(stillReference)", isError: true)
-            return
+            return []
         }
         guard let reference else {
             message = Message(
                 text: "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app.",
                 isError: true)
-            return
+            return []
         }
-        do {
-            let was = (feel.model.uikit != nil) ? nil : feel.title
-            let uikit = feel.model.uikit?.values ?? UIKitModel().on(display).values
-            // A recording with the finger's samples is replayed through the pipeline in this
-            // scene's view, from the side's own values.
-            let result = try Fit.run(
-                reference.trace, kind: reference.kind ?? .auto, law: uikit.edgeReturn, base: uikit,
-                geometry: Fit.Geometry(viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound))
-            let (fitted, notes) = result.parameters(over: uikit)
-            setFeel(Feel(fitted), at: realTime)
-            edited.name(
-                "fitted to \(URL(fileURLWithPath: reference.path).lastPathComponent)", for: Feel(fitted), saved: false)
-            let values =
-                (result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
-                + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])).joined(separator: ", ")
-            let residual =
-                "residual max \(String(format: "%.2f", result.maximumResidual)) pt, mean "
-                + "\(String(format: "%.2f", result.meanResidual)) pt"
-            let switched = was.map { ["\(edited.label) now runs UIKit (it ran \($0)): Fit fits UIKit's values."] } ?? []
-            message = Message(
-                text: (switched + [
-                    "Fitted \(edited.label) to \(reference.path) as a \(result.kind.rawValue): \(values) (\(residual))."
-                ]
-                    + notes).joined(separator: " "), isError: false)
-        } catch {
-            message = Message(text: error.message, isError: true)
-        }
+        let uikit = feel.model.uikit?.values ?? UIKitModel().on(display).values
+        // A recording with the finger's samples is replayed through the pipeline in this
+        // scene's view, from the side's own values.
+        return [
+            .fit(
+                FitJob(
+                    side: editing, path: reference.path, trace: reference.trace, kind: reference.kind, base: uikit,
+                    viewport: mainAxisViewportLength, maxOffset: scene.mainAxis.bounds.upperBound,
+                    was: feel.model.uikit != nil ? nil : feel.title))
+        ]
+    }
+
+    /// A fit is done: the fitted values (clamped into their ranges) on the side it was asked
+    /// for (it runs UIKit now); says what it set and how well it fits.
+    func fitted(_ job: FitJob, _ outcome: FitOutcome, at realTime: Double) {
+        guard sides.indices.contains(job.side) else { return }
+        let feel = Feel(outcome.parameters)
+        apply(feel, to: job.side, at: realTime)
+        sides[job.side].name(
+            "fitted to \(URL(fileURLWithPath: job.path).lastPathComponent)", for: feel, saved: false)
+        let label = sides[job.side].label
+        let residual =
+            "residual max \(String(format: "%.2f", outcome.maximumResidual)) pt, mean "
+            + "\(String(format: "%.2f", outcome.meanResidual)) pt"
+        let switched = job.was.map { ["\(label) now runs UIKit (it ran \($0)): Fit fits UIKit's values."] } ?? []
+        let values = outcome.values.joined(separator: ", ")
+        message = Message(
+            text: (switched + ["Fitted \(label) to \(job.path) as a \(outcome.kind): \(values) (\(residual))."]
+                + outcome.notes).joined(separator: " "), isError: false)
     }
 }

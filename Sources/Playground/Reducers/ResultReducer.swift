@@ -20,6 +20,7 @@ extension PlaygroundSession {
         case let .clipFinished(outcome): finishClip(outcome)
         case let .referenceTracked(path, trace, kind, summary):
             referenceTracked(path: path, trace: trace, kind: kind, summary: summary)
+        case let .fitted(job, outcome): fitted(job, outcome, at: realTime)
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
             trackingReference = nil
@@ -140,6 +141,7 @@ extension PlaygroundSession {
         case let .autosave(reason): show("The session cannot be kept for the next start: \(reason)", isError: true)
         case let .screenshot(reason): show("Screenshot failed: \(reason)", isError: true)
         case let .plot(reason): show("Plot export failed: \(reason)", isError: true)
+        case let .fit(reason): show(reason, isError: true)
         case let .blindTest(started, reason):
             show("Blind test \(started ? "stopped" : "not started"): \(reason)", isError: true)
         }
