@@ -56,9 +56,14 @@ public final class PlaygroundSession {
         get { state.showsGhost }
         set { state.showsGhost = newValue }
     }
+    /// The last message as the window shows it (`notice`, formatted).
     public internal(set) var message: Message? {
-        get { state.message }
-        set { state.message = newValue }
+        get { state.notice.map { Message(text: $0.text, isError: $0.isError) } }
+        set { state.notice = newValue.map { .text($0.text, isError: $0.isError) } }
+    }
+    public internal(set) var notice: Notice? {
+        get { state.notice }
+        set { state.notice = newValue }
     }
     public internal(set) var isTracing: Bool {
         get { state.isTracing }

@@ -46,7 +46,8 @@ public struct SessionState: Equatable {
     public internal(set) var editing = 0 { didSet { editing = min(max(editing, 0), sides.count - 1) } }
     /// Overlay B's content as a ghost on A.
     public internal(set) var showsGhost = false
-    public internal(set) var message: Message? { didSet { messageIsReplay = false } }
+    /// The last message, as a value (`Notice.text` formats it).
+    public internal(set) var notice: Notice? { didSet { messageIsReplay = false } }
     /// Whether the message says a replay is under way (it is replaced when the replay ends).
     public internal(set) var messageIsReplay = false
 

@@ -29,10 +29,6 @@ import Testing
         #expect(s.state == expected, sourceLocation: sourceLocation)
     }
 
-    func message(_ text: String, error: Bool = false) -> SessionState.Message {
-        SessionState.Message(text: text, isError: error)
-    }
-
     /// The sides as an undo step keeps them.
     func undoSides(_ state: SessionState) -> [SessionDocument.Side] {
         state.sides.map {
@@ -68,7 +64,7 @@ import Testing
             $0.sides[0].named = NamedFeel(name: preset.title, feel: feel)
             $0.sides[0].savedFeel = feel
             $0.sides[0].savedName = preset.title
-            $0.message = message("Preset \"\(preset.title)\" on A: \(preset.summary)")
+            $0.notice = .preset(title: preset.title, side: "A", summary: preset.summary)
             $0.undoStack = [
                 UndoEntry(
                     label: "preset \(preset.title)", sides: undoSides(before), editing: 0, display: before.display)
@@ -82,12 +78,12 @@ import Testing
             var b = PlaygroundSide(label: "B", scene: s.scene, feel: $0.sides[0].feel, name: $0.sides[0].named.name)
             b.named = $0.sides[0].named
             $0.sides.append(b)
-            $0.message = message("A/B on: B starts as a copy of A, both from the start; one drag drives both.")
+            $0.notice = .comparing(true)
         }
         send(s, .compare(.edit(side: 1)), at: 12) { $0.editing = 1 }
         send(s, .compare(.setGhost(true)), at: 13) {
             $0.showsGhost = true
-            $0.message = message("Ghost of B drawn over A.")
+            $0.notice = .ghost(true)
         }
     }
 
@@ -95,7 +91,7 @@ import Testing
         let s = session()
         send(s, .recording(.start), at: 11) {
             $0.recording = []
-            $0.message = message("Recording… drag on the phone, then Stop.")
+            $0.notice = .recordingStarted
         }
         let touch = Point(x: 200, y: 600)
         send(s, .pointer(.down(touch)), at: 11.5) {
@@ -107,7 +103,7 @@ import Testing
         send(s, .recording(.stop), at: 12) {
             $0.recording = nil
             $0.recorded = [TimedInput(time: 0, event: .down(touch))]
-            $0.message = message("Recorded 1 events over 0.00 s.")
+            $0.notice = .recorded(events: 1, seconds: 0)
         }
         send(
             s, .recording(.save(path: "gesture.json")), at: 13,
@@ -120,7 +116,7 @@ import Testing
         let s = session()
         send(s, .reference(.load(path: "flick.mp4")), at: 11, effects: [.trackReference(path: "flick.mp4")]) {
             $0.trackingReference = "flick.mp4"
-            $0.message = message("Tracking flick.mp4…")
+            $0.notice = .tracking(path: "flick.mp4")
         }
         send(s, .reference(.load(path: "flick.csv")), at: 12, effects: [.read(path: "flick.csv", as: .reference)])
         send(s, .reference(.clear), at: 13) { $0.trackingReference = nil }
@@ -131,11 +127,10 @@ import Testing
         send(s, .scene(.setSlowMotion(rate: 0.25)), at: 11) {
             $0.slowMotionRate = 0.25
             $0.chosenSlowRate = 0.25
-            $0.message = message(
-                "Slow motion: the finger moves the content 1:1, motion after release plays at 0.25×.")
+            $0.notice = .slowMotion(rate: 0.25)
         }
         send(s, .scene(.setSlowMotion(rate: 0.3)), at: 12) {
-            $0.message = message("Slow motion runs at 0.5×, 0.25× or 0.1×, not 0.3×.", error: true)
+            $0.notice = .slowMotionRefused(rate: 0.3)
         }
     }
 
@@ -152,7 +147,7 @@ import Testing
                 UndoEntry(
                     label: "preset \(preset.title)", sides: undoSides(changed), editing: 0, display: changed.display)
             ]
-            $0.message = message("Undid preset \(preset.title).")
+            $0.notice = .undid("preset \(preset.title)")
         }
     }
 
@@ -176,7 +171,7 @@ import Testing
             $0.sides[0].named = NamedFeel(name: "mine.json", feel: feel)
             $0.sides[0].savedFeel = feel
             $0.sides[0].savedName = "mine.json"
-            $0.message = message("Saved A's parameters to /tmp/mine.json.")
+            $0.notice = .savedParameters(side: "A", path: "/tmp/mine.json")
         }
         let progress = ClipProgress(path: "clip.mp4", done: 3, total: 10, elapsed: 0.5)
         send(s, .result(.clipProgress(progress)), at: 12) { $0.clip = progress }
@@ -202,8 +197,21 @@ import Testing
             $0.sides[0].feel = Feel(fitted)
             $0.sides[0].named = NamedFeel(name: "fitted to r.csv", feel: Feel(fitted))
             $0.undoStack = [UndoEntry(label: "fit", sides: undoSides(before), editing: 0, display: before.display)]
-            $0.message = message(
-                "Fitted A to r.csv as a glide: decelerationRate 0.99 (residual max 0.50 pt, mean 0.25 pt).")
+            $0.notice = .fitted(
+                side: "A", path: "r.csv", kind: "glide", values: ["decelerationRate 0.99"], maximumResidual: 0.5,
+                meanResidual: 0.25, switchedFrom: nil, notes: [])
         }
+    }
+
+    /// The one formatter: a notice's text is the sentence the window showed before notices
+    /// were values (the window shows `session.message`, made from it).
+    @Test func noticesFormatAsTheWindowShowsThem() {
+        #expect(Notice.slowMotion(rate: 0.25).text.hasSuffix("motion after release plays at 0.25×."))
+        #expect(Notice.slowMotion(rate: nil).text == "Normal speed.")
+        #expect(Notice.slowMotionRefused(rate: 0.3).isError)
+        #expect(Notice.recorded(events: 3, seconds: 0.126).text == "Recorded 3 events over 0.13 s.")
+        let s = session()
+        s.apply([.recording(.start)], at: 11)
+        #expect(s.message == SessionState.Message(text: "Recording… drag on the phone, then Stop.", isError: false))
     }
 }

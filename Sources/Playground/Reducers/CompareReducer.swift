@@ -13,7 +13,7 @@ extension PlaygroundSession {
         case .swapSides: swapSides(at: realTime)
         case let .setGhost(on):
             showsGhost = on && isComparing
-            message = Message(text: showsGhost ? "Ghost of B drawn over A." : "Ghost off.", isError: false)
+            notice = .ghost(showsGhost)
         case let .startBlindTest(request):
             if let plan = blindTestPlan(request) { return [.runBlindTest(plan)] }
         }
@@ -32,13 +32,12 @@ extension PlaygroundSession {
             b.named = a.named
             sides.append(b)
             rebuild(0..<1, at: realTime)
-            message = Message(
-                text: "A/B on: B starts as a copy of A, both from the start; one drag drives both.", isError: false)
+            notice = .comparing(true)
         } else {
             sides.removeLast()
             editing = 0
             showsGhost = false
-            message = Message(text: "A/B off: one phone, side A.", isError: false)
+            notice = .comparing(false)
         }
     }
 
@@ -49,7 +48,7 @@ extension PlaygroundSession {
         }
         apply(sides[source].feel, to: target, at: realTime)
         sides[target].named = sides[source].named
-        message = Message(text: "Copied \(sides[source].label)'s parameters to \(sides[target].label).", isError: false)
+        notice = .copied(from: sides[source].label, to: sides[target].label)
     }
 
     func swapSides(at realTime: Double) {
@@ -60,7 +59,7 @@ extension PlaygroundSession {
         apply(a, to: 1, at: realTime)
         sides[0].named = bName
         sides[1].named = aName
-        message = Message(text: "Swapped A and B.", isError: false)
+        notice = .swapped
     }
 
     /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.

@@ -61,21 +61,20 @@ extension PlaygroundSession {
         let feel = preset.feel.on(display)
         setFeel(feel, at: realTime)
         edited.name(preset.title, for: feel, saved: true)
-        message = Message(text: "Preset \"\(preset.title)\" on \(edited.label): \(preset.summary)", isError: false)
+        notice = .preset(title: preset.title, side: edited.label, summary: preset.summary)
     }
 
     func resetToDefaults(at realTime: Double) {
         let defaults = Feel.standard.on(display)
         setFeel(defaults, at: realTime)
         edited.name(Preset.all[0].title, for: defaults, saved: false)
-        message = Message(text: "Reset \(edited.label) to defaults (UIKit normal).", isError: false)
+        notice = .reset(side: edited.label)
     }
 
     func revert(at realTime: Double) {
         setFeel(edited.savedFeel, at: realTime)
         edited.name(edited.savedName, for: edited.savedFeel, saved: false)
-        message = Message(
-            text: "Reverted \(edited.label) to the values last applied from a preset, loaded or saved.", isError: false)
+        notice = .reverted(side: edited.label)
     }
 
     /// Model `name` at its defaults, on the session's display.

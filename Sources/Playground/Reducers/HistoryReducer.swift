@@ -110,12 +110,12 @@ extension PlaygroundSession {
     private func step(from source: inout [UndoEntry], to target: inout [UndoEntry], at realTime: Double, undoing: Bool)
     {
         guard let entry = source.popLast() else {
-            show(undoing ? "Nothing to undo." : "Nothing to redo.")
+            notice = undoing ? .nothingToUndo : .nothingToRedo
             return
         }
         target.append(UndoEntry(label: entry.label, sides: sideStates, editing: editing, display: display))
         restore(entry, at: realTime)
-        show((undoing ? "Undid " : "Redid ") + "\(entry.label).")
+        notice = undoing ? .undid(entry.label) : .redid(entry.label)
     }
 
     /// Puts the sides back as `entry` holds them (A/B turned on or off to match), on the screen

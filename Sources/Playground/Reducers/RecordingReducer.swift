@@ -24,7 +24,7 @@ extension PlaygroundSession {
     func startRecording(at realTime: Double) {
         recordingStart = nil
         recording = []
-        message = Message(text: "Recording… drag on the phone, then Stop.", isError: false)
+        notice = .recordingStarted
     }
 
     func stopRecording() {
@@ -32,15 +32,14 @@ extension PlaygroundSession {
         recording = nil
         recorded = events
         let length = events.last?.time ?? 0
-        message = Message(
-            text: "Recorded \(events.count) events over \(String(format: "%.2f", length)) s.", isError: false)
+        notice = .recorded(events: events.count, seconds: length)
     }
 
     func saveRecording(to path: String) -> [SessionEffect] {
         // Saving while recording saves what was recorded so far, not the previous recording.
         if isRecording { stopRecording() }
         guard !recorded.isEmpty else {
-            show("Nothing recorded yet: Record, drag on the phone, then Save.", isError: true)
+            notice = .nothingRecordedToSave
             return []
         }
         return [.write([FileWrite(path: path, text: GestureFile.encode(recorded))], as: .recording)]

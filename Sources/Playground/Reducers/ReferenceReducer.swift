@@ -26,7 +26,7 @@ extension PlaygroundSession {
     func loadReference(from path: String) -> [SessionEffect] {
         if VideoFile.isVideo(path) {
             trackingReference = path
-            show("Tracking \(path)…")
+            notice = .tracking(path: path)
             return [.trackReference(path: path)]
         }
         return [.read(path: path, as: .reference)]
@@ -80,13 +80,9 @@ extension PlaygroundSession {
         sides[job.side].name(
             "fitted to \(URL(fileURLWithPath: job.path).lastPathComponent)", for: feel, saved: false)
         let label = sides[job.side].label
-        let residual =
-            "residual max \(String(format: "%.2f", outcome.maximumResidual)) pt, mean "
-            + "\(String(format: "%.2f", outcome.meanResidual)) pt"
-        let switched = job.was.map { ["\(label) now runs UIKit (it ran \($0)): Fit fits UIKit's values."] } ?? []
-        let values = outcome.values.joined(separator: ", ")
-        message = Message(
-            text: (switched + ["Fitted \(label) to \(job.path) as a \(outcome.kind): \(values) (\(residual))."]
-                + outcome.notes).joined(separator: " "), isError: false)
+        notice = .fitted(
+            side: label, path: job.path, kind: outcome.kind, values: outcome.values,
+            maximumResidual: outcome.maximumResidual, meanResidual: outcome.meanResidual, switchedFrom: job.was,
+            notes: outcome.notes)
     }
 }

@@ -100,7 +100,7 @@ extension PlaygroundSession {
             if sides.indices.contains(index) {
                 sides[index].name(URL(fileURLWithPath: path).lastPathComponent, for: saved, saved: true)
             }
-            show("Saved \(sides.indices.contains(index) ? sides[index].label : "A")'s parameters to \(path).")
+            notice = .savedParameters(side: sides.indices.contains(index) ? sides[index].label : "A", path: path)
         case let .export(snippet):
             show("Exported \(paths.joined(separator: " and ")) (the snippet is on the clipboard).")
             return [.copyToClipboard(snippet)]

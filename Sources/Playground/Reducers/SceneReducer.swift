@@ -30,18 +30,14 @@ extension PlaygroundSession {
     func setSlowMotion(_ rate: Double?, at realTime: Double) {
         if let rate {
             guard SceneClock.slowMotionRates.contains(rate) else {
-                message = Message(text: "Slow motion runs at 0.5×, 0.25× or 0.1×, not \(rate)×.", isError: true)
+                notice = .slowMotionRefused(rate: rate)
                 return
             }
             chosenSlowRate = rate
         }
         slowMotionRate = rate
         if !pointerHeld { clock.setRate(rate ?? 1, at: realTime) }
-        message = Message(
-            text: rate.map {
-                "Slow motion: the finger moves the content 1:1, motion after release plays at \(Self.rateText($0))."
-            }
-                ?? "Normal speed.", isError: false)
+        notice = .slowMotion(rate: rate)
     }
 
     /// "0.25×".
