@@ -145,6 +145,10 @@ public final class PlaygroundSession {
         get { state.trackingReference }
         set { state.trackingReference = newValue }
     }
+    var keepsSession: Bool {
+        get { state.keepsSession }
+        set { state.keepsSession = newValue }
+    }
     var openedReference: SessionState.OpenedReference? {
         get { state.openedReference }
         set { state.openedReference = newValue }

@@ -135,6 +135,9 @@ public enum DocumentRequest: Equatable, Sendable {
     /// Window matters, passed through: save the phones as PNG, save the offset plot as PNG.
     case screenshot
     case exportPlot
+    /// Keep the session for the next start: from now on a frame asks for it to be written
+    /// (`SessionEffect.keep`) when it changed, compared at most every `keepInterval` seconds.
+    case keepSession
 }
 
 /// What came back from an effect the app ran for the session.
@@ -264,6 +267,9 @@ public enum SessionEffect: Equatable, Sendable {
     /// Fit UIKit's values to the reference (least squares, `SessionEffects.FitRunner`); what it
     /// found comes back as `.fitted`, a failure as `.failed(.fit)`.
     case fit(FitJob)
+    /// Keep `document` for the next start (the window's writer thread encodes and writes it);
+    /// a failure comes back as `.failed(.autosave)`.
+    case keep(SessionDocument)
 }
 
 /// A fit of UIKit's values to a reference, as the session asks for it: the side to set, the

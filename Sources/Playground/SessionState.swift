@@ -91,6 +91,13 @@ public struct SessionState: Equatable {
     public internal(set) var trackingReference: String?
     public internal(set) var openedReference: OpenedReference?
 
+    /// Whether frames ask for the session to be kept for the next start (`SessionEffect.keep`):
+    /// the window that holds the kept session turns it on (`.document(.keepSession)`).
+    public internal(set) var keepsSession = false
+    /// The document last asked to be kept, and when it was last compared (real time, s).
+    public internal(set) var kept: SessionDocument?
+    public internal(set) var keptCheck = -Double.infinity
+
     init(viewport: Size, sceneIndex: Int, display: Display, sides: [PlaygroundSide], isTracing: Bool) {
         self.viewport = viewport
         self.sceneIndex = sceneIndex

@@ -124,7 +124,8 @@ public struct SessionDriver {
                 return [.failed(.trace(error.message))]
             }
         case let .fit(job): return [FitRunner.run(job)]
-        case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference:
+        case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference,
+            .keep:
             return nil
         }
     }

@@ -249,16 +249,12 @@ final class PlaygroundApp {
             window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down)), rows: panelRows)
         }
         // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
+        let sceneBefore = session.sceneIndex
         run(driver.apply(requests, to: session, at: now), session: session, layout: geometry, at: now)
         reportWidgets(geometry, message: session.message?.text)
-        if requests.contains(where: { if case .result(.clipProgress) = $0 { return false } else { return true } }) {
-            autosaveDue = true
-        }
-        if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
         reportAutosave(session, at: now)
-        if requests.contains(where: { if case .scene(.switchScene) = $0 { return true } else { return false } }) {
-            pointerPhone = nil
-        }
+        // A pointer held on a phone of the last scene is not on this one.
+        if session.sceneIndex != sceneBefore { pointerPhone = nil }
         frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
         return sawEvent || !requests.isEmpty
     }
@@ -269,20 +265,15 @@ final class PlaygroundApp {
         didSet { writer = keeper.map { kept in SessionWriter { text throws(InputError) in try kept.writeKept(text) } } }
     }
     private var writer: SessionWriter?
-    private var autosaveDue = false
-    private var lastAutosave = -Double.infinity
     private var autosaveFailed = false
-    /// Seconds between writes of the kept session while changes come in (and once at quit).
-    static let autosaveInterval = 2.0
 
-    /// Hands the session to the writer thread, which keeps it (a window that does not keep the
-    /// session writes it only at quit, `keepAtQuit`). The frame goes on at once: a large session
-    /// is encoded and written while the window draws.
-    func autosave(_ session: PlaygroundSession, at now: Double) {
-        autosaveDue = false
-        lastAutosave = now
+    /// Hands the session a frame asked to keep (`SessionEffect.keep`, at most every
+    /// `PlaygroundSession.keepInterval` s while it changes) to the writer thread (a window that
+    /// does not keep the session writes it only at quit, `keepAtQuit`). The frame goes on at
+    /// once: a large session is encoded and written while the window draws.
+    func autosave(_ document: SessionDocument) {
         guard let keeper, keeper.owns, let writer else { return }
-        writer.submit(session.snapshot())
+        writer.submit(document)
     }
 
     /// Says in the panel, once, when keeping the session failed (and again after it worked).
@@ -336,6 +327,7 @@ final class PlaygroundApp {
         case .cancelClip: clipJob?.cancel()
         case .trackReference(let path): trackJobs.append(TrackJob(path: path, file: Disk.locate(path)))
         case .runBlindTest(let plan): return [runBlindTest(plan)]
+        case .keep(let document): autosave(document)
         case .read, .write, .appendTrace, .fit: break  // the driver's
         }
         return []

@@ -164,6 +164,27 @@ import Testing
         send(s, .document(.screenshot), at: 12, effects: [.screenshot])
     }
 
+    @Test func documentAKeptSessionIsAskedToBeWrittenWhenItChanged() {
+        let s = session()
+        send(s, .document(.keepSession), at: 10) { $0.keepsSession = true }
+        let document = s.snapshot()
+        send(s, .frame, at: 10.5, effects: [.keep(document)]) {
+            $0.startViewport = .phone
+            $0.kept = document
+            $0.keptCheck = 10.5
+        }
+        // Unchanged, or changed less than `keepInterval` after the last look: nothing to write.
+        send(s, .frame, at: 13) { $0.keptCheck = 13 }
+        s.apply([.scene(.setSlowMotion(rate: 0.5))], at: 13.5)
+        send(s, .frame, at: 14)
+        var slowed = document
+        slowed.slowMotion = 0.5
+        send(s, .frame, at: 15, effects: [.keep(slowed)]) {
+            $0.kept = slowed
+            $0.keptCheck = 15
+        }
+    }
+
     @Test func resultParametersSavedNameTheSideAfterTheFile() {
         let s = session()
         let feel = s.feel

@@ -29,6 +29,7 @@ extension PlaygroundSession {
         case let .open(document, source): return open(document, source: source, at: realTime)
         case .screenshot: return [.screenshot]
         case .exportPlot: return [.exportPlot]
+        case .keepSession: keepsSession = true
         }
         return []
     }

@@ -62,7 +62,7 @@ extension PlaygroundSession {
         case let .document(.open(_, source)): return "open \(URL(fileURLWithPath: source).lastPathComponent)"
         case .document(.loadParameters), .document(.saveParameters), .document(.exportForEngineers),
             .document(.saveSession), .document(.openSession), .document(.openKeptSession), .document(.screenshot),
-            .document(.exportPlot):
+            .document(.exportPlot), .document(.keepSession):
             return nil
         case .result(.saved), .result(.failed), .result(.blindTestFinished), .result(.clipProgress),
             .result(.clipFinished), .result(.referenceTracked), .result(.referenceFailed):

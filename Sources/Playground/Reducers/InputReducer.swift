@@ -40,7 +40,21 @@ extension PlaygroundSession {
             if !pointerHeld || replaying != nil { sides[index].scene.advance(to: t) }
             sides[index].record(at: t)
         }
-        return isTracing ? [.appendTrace(traceRow(at: t))] : []
+        return (isTracing ? [.appendTrace(traceRow(at: t))] : []) + keep(at: realTime)
+    }
+
+    /// Seconds between comparisons of the session with the one last kept.
+    public static let keepInterval = 2.0
+
+    /// The session to keep for the next start, when it is kept and changed since it last was
+    /// (compared at most every `keepInterval` s, so a slider's drag is one write, not sixty).
+    func keep(at realTime: Double) -> [SessionEffect] {
+        guard state.keepsSession, realTime - state.keptCheck >= Self.keepInterval else { return [] }
+        state.keptCheck = realTime
+        let document = snapshot()
+        guard document != state.kept else { return [] }
+        state.kept = document
+        return [.keep(document)]
     }
 
     /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
