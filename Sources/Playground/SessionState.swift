@@ -94,9 +94,9 @@ public struct SessionState: Equatable {
     /// Whether frames ask for the session to be kept for the next start (`SessionEffect.keep`):
     /// the window that holds the kept session turns it on (`.document(.keepSession)`).
     public internal(set) var keepsSession = false
-    /// The document last asked to be kept, and when it was last compared (real time, s).
+    /// The document last asked to be kept, and when (real time, s).
     public internal(set) var kept: SessionDocument?
-    public internal(set) var keptCheck = -Double.infinity
+    public internal(set) var keptAt = -Double.infinity
 
     init(viewport: Size, sceneIndex: Int, display: Display, sides: [PlaygroundSide], isTracing: Bool) {
         self.viewport = viewport

@@ -171,17 +171,26 @@ import Testing
         send(s, .frame, at: 10.5, effects: [.keep(document)]) {
             $0.startViewport = .phone
             $0.kept = document
-            $0.keptCheck = 10.5
+            $0.keptAt = 10.5
         }
-        // Unchanged, or changed less than `keepInterval` after the last look: nothing to write.
-        send(s, .frame, at: 13) { $0.keptCheck = 13 }
-        s.apply([.scene(.setSlowMotion(rate: 0.5))], at: 13.5)
-        send(s, .frame, at: 14)
+        // Unchanged: nothing to write, nothing due.
+        send(s, .frame, at: 13)
+        #expect(s.nextChange(after: 13) == nil)
+        s.apply([.scene(.setSlowMotion(rate: 0.5))], at: 13.2)
         var slowed = document
         slowed.slowMotion = 0.5
-        send(s, .frame, at: 15, effects: [.keep(slowed)]) {
+        send(s, .frame, at: 13.3, effects: [.keep(slowed)]) {
             $0.kept = slowed
-            $0.keptCheck = 15
+            $0.keptAt = 13.3
+        }
+        // Changed again within `keepInterval` of the last write: due then, written then.
+        s.apply([.scene(.setSlowMotion(rate: 0.25))], at: 13.4)
+        send(s, .frame, at: 14)
+        #expect(s.nextChange(after: 14) == 13.3 + PlaygroundSession.keepInterval)
+        slowed.slowMotion = 0.25
+        send(s, .frame, at: 15.3, effects: [.keep(slowed)]) {
+            $0.kept = slowed
+            $0.keptAt = 15.3
         }
     }
 

@@ -43,18 +43,25 @@ extension PlaygroundSession {
         return (isTracing ? [.appendTrace(traceRow(at: t))] : []) + keep(at: realTime)
     }
 
-    /// Seconds between comparisons of the session with the one last kept.
+    /// The least time between two writes of the kept session (s): a slider's drag is one or two
+    /// writes, not sixty.
     public static let keepInterval = 2.0
 
-    /// The session to keep for the next start, when it is kept and changed since it last was
-    /// (compared at most every `keepInterval` s, so a slider's drag is one write, not sixty).
+    /// The session to keep for the next start, when it is kept and changed since it last was,
+    /// and `keepInterval` has passed since the last write (`keepDue` wakes the window for it).
     func keep(at realTime: Double) -> [SessionEffect] {
-        guard state.keepsSession, realTime - state.keptCheck >= Self.keepInterval else { return [] }
-        state.keptCheck = realTime
+        guard state.keepsSession, realTime - state.keptAt >= Self.keepInterval else { return [] }
         let document = snapshot()
         guard document != state.kept else { return [] }
         state.kept = document
+        state.keptAt = realTime
         return [.keep(document)]
+    }
+
+    /// When a change not yet kept may be written (real time), if there is one.
+    func keepDue() -> Double? {
+        guard state.keepsSession, snapshot() != state.kept else { return nil }
+        return state.keptAt + Self.keepInterval
     }
 
     /// The trace's columns now: the five, side A's scene columns, then side B's with a `b_` prefix.
