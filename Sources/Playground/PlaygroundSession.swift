@@ -1,8 +1,6 @@
 import Foundation
 import Scenes
 import Formats
-import Fitting
-import ScrollLabKit
 import ScrollPhysics
 
 /// What a designer has open in the window, without the window: the scenes, the feels
