@@ -132,7 +132,7 @@ extension PlaygroundSession {
                 }
                 openedReference = nil
             case .keptSession: show("The session kept at \(path) was not opened: \(reason)", isError: true)
-            default: show(reason, isError: true)
+            case .parameters, .recording, .session: show(reason, isError: true)
             }
         case let .write(_, _, reason): show(reason, isError: true)
         case let .trace(reason):
