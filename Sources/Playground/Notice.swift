@@ -40,8 +40,34 @@ public enum Notice: Equatable, Sendable {
     case nothingToUndo
     case nothingToRedo
 
+    case noPreset(id: String)
+    /// Side `side` runs a platform's model.
+    case runs(side: String, model: String)
+
+    // Recording, replay and clips
+    case replaying(events: Int, on: String)
+    case replayed(events: Int)
+    case clipStillEncoding(path: String)
+    case nothingToClip
+    case encoding(path: String)
+    case clipCancelled(path: String)
+    case clipFailed(path: String, reason: String)
+
+    // The scene
+    case scene(number: Int, name: String, caption: String)
+
     // Results
     case savedParameters(side: String, path: String)
+    case loadedParameters(path: String, side: String)
+    case loadedRecording(events: Int, path: String)
+    case savedGesture(path: String)
+    case savedPlot(path: String)
+    case traceStopped(String)
+    /// The session cannot be kept for the next start.
+    case notKept(String)
+    case screenshotFailed(String)
+    case plotFailed(String)
+    case blindTestEnded(started: Bool, reason: String)
 
     /// A message not yet given a case of its own, or a reason a reader gave (one line).
     case text(String, isError: Bool)
@@ -49,10 +75,14 @@ public enum Notice: Equatable, Sendable {
     /// Whether the message says something went wrong (the panel shows it in red).
     public var isError: Bool {
         switch self {
-        case .slowMotionRefused, .nothingRecordedToSave: return true
+        case .slowMotionRefused, .nothingRecordedToSave, .noPreset, .clipStillEncoding, .nothingToClip, .clipFailed,
+            .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded:
+            return true
         case let .text(_, isError): return isError
         case .preset, .reset, .reverted, .fitted, .comparing, .ghost, .copied, .swapped, .recordingStarted, .recorded,
-            .tracking, .slowMotion, .undid, .redid, .nothingToUndo, .nothingToRedo, .savedParameters:
+            .tracking, .slowMotion, .undid, .redid, .nothingToUndo, .nothingToRedo, .savedParameters, .runs, .replaying,
+            .replayed, .encoding, .clipCancelled, .scene, .loadedParameters, .loadedRecording, .savedGesture,
+            .savedPlot:
             return false
         }
     }
@@ -95,6 +125,25 @@ public enum Notice: Equatable, Sendable {
         case .nothingToUndo: return "Nothing to undo."
         case .nothingToRedo: return "Nothing to redo."
         case let .savedParameters(side, path): return "Saved \(side)'s parameters to \(path)."
+        case let .noPreset(id): return "No preset named \"\(id)\"."
+        case let .runs(side, model): return "\(side) runs \(model)."
+        case let .replaying(events, on): return "Replaying \(events) events on \(on)."
+        case let .replayed(events): return "Replayed \(events) events; the motion after the last plays out as it would."
+        case let .clipStillEncoding(path): return "\(path) is still encoding: wait for it, or Cancel it first."
+        case .nothingToClip: return "Record or load a gesture first: a clip replays it on fresh scenes."
+        case let .encoding(path): return "Encoding \(path) in the background…"
+        case let .clipCancelled(path): return "Clip cancelled: \(path) was not written."
+        case let .clipFailed(path, reason): return "Clip \(path) not saved: \(reason)"
+        case let .scene(number, name, caption): return "Scene \(number): \(name). \(caption)."
+        case let .loadedParameters(path, side): return "Loaded \(path) into \(side)."
+        case let .loadedRecording(events, path): return "Loaded \(events) events from \(path)."
+        case let .savedGesture(path): return "Saved the gesture to \(path)."
+        case let .savedPlot(path): return "Saved \(path)."
+        case let .traceStopped(reason): return "Trace stopped: \(reason)"
+        case let .notKept(reason): return "The session cannot be kept for the next start: \(reason)"
+        case let .screenshotFailed(reason): return "Screenshot failed: \(reason)"
+        case let .plotFailed(reason): return "Plot export failed: \(reason)"
+        case let .blindTestEnded(started, reason): return "Blind test \(started ? "stopped" : "not started"): \(reason)"
         case let .text(text, _): return text
         }
     }

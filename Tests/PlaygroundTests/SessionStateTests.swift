@@ -89,6 +89,7 @@ import Testing
 
     @Test func recordingStartsEmptyAndStopKeepsWhatWasRecorded() {
         let s = session()
+        send(s, .recording(.recordClip(format: "mp4")), at: 10.5) { $0.notice = .nothingToClip }
         send(s, .recording(.start), at: 11) {
             $0.recording = []
             $0.notice = .recordingStarted

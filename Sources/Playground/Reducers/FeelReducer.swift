@@ -11,7 +11,7 @@ extension PlaygroundSession {
             if let preset = Preset.all.first(where: { $0.id == id }) {
                 applyPreset(preset, at: realTime)
             } else {
-                message = Message(text: "No preset named \"\(id)\".", isError: true)
+                notice = .noPreset(id: id)
             }
         case let .choosePreset(index): presetChoice = Preset.all.indices.contains(index) ? index : nil
         case .resetToDefaults: resetToDefaults(at: realTime)
@@ -100,6 +100,6 @@ extension PlaygroundSession {
         }
         setFeel(new, at: realTime)
         edited.name(Self.modelTitle(name), for: new, saved: true)
-        message = Message(text: "\(edited.label) runs \(Self.modelTitle(name)).", isError: false)
+        notice = .runs(side: edited.label, model: Self.modelTitle(name))
     }
 }

@@ -33,7 +33,7 @@ extension PlaygroundSession {
             replaying = run.next < run.events.count ? run : nil
             // The last event is in: the message says the replay is over.
             if replaying == nil, messageIsReplay {
-                show("Replayed \(run.events.count) events; the motion after the last plays out as it would.")
+                notice = .replayed(events: run.events.count)
             }
         }
         for index in sides.indices {

@@ -59,23 +59,23 @@ extension PlaygroundSession {
         for index in targeted { rebuild(index..<(index + 1), at: realTime) }
         replaying = SessionState.Replay(events: recorded, start: clock.sceneTime(at: realTime), next: 0, target: target)
         let on = target == .both ? (isComparing ? "A and B" : "A") : (target == .a ? "A" : "B")
-        show("Replaying \(recorded.count) events on \(on).")
+        notice = .replaying(events: recorded.count, on: on)
         messageIsReplay = true
     }
     /// The clip of the last recorded, loaded or replayed gesture on the current scene, with
     /// every side's feel, named by scene and `stamp`; nil (and a message) with nothing recorded.
     func clipRequest(format: String, stamp: Int) -> ClipRequest? {
         if let clip {
-            message = Message(text: "\(clip.path) is still encoding: wait for it, or Cancel it first.", isError: true)
+            notice = .clipStillEncoding(path: clip.path)
             return nil
         }
         guard !recorded.isEmpty else {
-            message = Message(text: "Record or load a gesture first: a clip replays it on fresh scenes.", isError: true)
+            notice = .nothingToClip
             return nil
         }
         let name = "scrollab-clip-\(scene.name)-\(stamp).\(format)"
         clip = ClipProgress(path: name, done: 0, total: 0, elapsed: 0)
-        message = Message(text: "Encoding \(name) in the background…", isError: false)
+        notice = .encoding(path: name)
         return ClipRequest(
             setup: setups[sceneIndex], viewport: viewport, events: recorded, labels: sides.map(\.title),
             feels: sides.map(\.feel), format: format, path: name)

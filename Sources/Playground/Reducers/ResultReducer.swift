@@ -58,10 +58,10 @@ extension PlaygroundSession {
                 let loaded = try ParametersFile.decode(text, file: path)
                 setFeel(loaded, at: realTime)
                 edited.name(URL(fileURLWithPath: path).lastPathComponent, for: loaded, saved: true)
-                show("Loaded \(path) into \(edited.label).")
+                notice = .loadedParameters(path: path, side: edited.label)
             case .recording:
                 recorded = try GestureFile.decode(text, file: path)
-                show("Loaded \(recorded.count) events from \(path).")
+                notice = .loadedRecording(events: recorded.count, path: path)
             case .reference:
                 let trace = try FitTrace.parse(text, file: path)
                 reference = Reference(path: path, trace: trace)
@@ -104,14 +104,14 @@ extension PlaygroundSession {
         case let .export(snippet):
             show("Exported \(paths.joined(separator: " and ")) (the snippet is on the clipboard).")
             return [.copyToClipboard(snippet)]
-        case .recording: show("Saved the gesture to \(path).")
+        case .recording: notice = .savedGesture(path: path)
         case .session:
             show(
                 "Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open "
                     + "session or `scrollab play --session \(path)` restores it.")
         case let .screenshot(detail):
             show("Saved " + paths.filter { !$0.hasSuffix("-AB.png") }.joined(separator: ", ") + detail)
-        case .plot: show("Saved \(path).")
+        case .plot: notice = .savedPlot(path: path)
         }
         return []
     }
@@ -137,13 +137,13 @@ extension PlaygroundSession {
         case let .write(_, _, reason): show(reason, isError: true)
         case let .trace(reason):
             isTracing = false
-            show("Trace stopped: \(reason)", isError: true)
-        case let .autosave(reason): show("The session cannot be kept for the next start: \(reason)", isError: true)
-        case let .screenshot(reason): show("Screenshot failed: \(reason)", isError: true)
-        case let .plot(reason): show("Plot export failed: \(reason)", isError: true)
+            notice = .traceStopped(reason)
+        case let .autosave(reason): notice = .notKept(reason)
+        case let .screenshot(reason): notice = .screenshotFailed(reason)
+        case let .plot(reason): notice = .plotFailed(reason)
         case let .fit(reason): show(reason, isError: true)
         case let .blindTest(started, reason):
-            show("Blind test \(started ? "stopped" : "not started"): \(reason)", isError: true)
+            notice = .blindTestEnded(started: started, reason: reason)
         }
     }
 
@@ -157,9 +157,9 @@ extension PlaygroundSession {
             message = Message(
                 text: "Saved \(path): \(frames) frames, \(String(format: "%.2f", seconds)) s, \(size).", isError: false)
         case let .cancelled(path):
-            message = Message(text: "Clip cancelled: \(path) was not written.", isError: false)
+            notice = .clipCancelled(path: path)
         case let .failed(path, reason):
-            message = Message(text: "Clip \(path) not saved: \(reason)", isError: true)
+            notice = .clipFailed(path: path, reason: reason)
         }
     }
 }

@@ -66,7 +66,7 @@ extension PlaygroundSession {
         sceneIndex = index
         rebuild(sides.indices, at: realTime)
         // The last scene's message (an item deleted, a fit) does not describe this one.
-        message = Message(text: "Scene \(index + 1): \(scene.name). \(scene.caption).", isError: false)
+        notice = .scene(number: index + 1, name: scene.name, caption: scene.caption)
     }
 
     /// Lays every side out anew at `size` points (a device picked in the panel).
