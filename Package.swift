@@ -67,7 +67,11 @@ let package = Package(
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(
             name: "Playground",
-            dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest", "Drawing", "ScrollLabKit"]),
+            dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest", "Drawing"]),
+        // Runs what a session asks for outside itself: files read and written (`SessionDriver`,
+        // `Disk`), the kept session and its writer thread, sessions and tours read from the disk,
+        // the fit of a reference (least squares).
+        .target(name: "SessionEffects", dependencies: ["Playground", "Formats", "Fitting", "ScrollPhysics"]),
         // Blind tests: trial assignment, the run as a reducer, results files, statistics, staircases.
         .target(name: "BlindTest", dependencies: ["ScrollPhysics", "Formats", "Randomness"]),
         // The file formats: JSON, gesture scripts, parameter files, traces; text files read and
@@ -87,6 +91,7 @@ let package = Package(
                 "Media",
                 "Tracking",
                 "Playground",
+                "SessionEffects",
                 "TuningPanel",
                 "Platform",
                 "SafeOutput",
@@ -108,13 +113,17 @@ let package = Package(
         .testTarget(
             name: "PlaygroundTests",
             dependencies: [
-                "Playground", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport", "BlindTest", "Drawing", "Fitting",
+                "Playground", "SessionEffects", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport", "BlindTest",
+                "Drawing", "Fitting",
                 "Formats", "Scenes", "ScrollLabKit", "ScrollPhysics",
             ]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing", "Platform", "Scenes", "ScrollPhysics", "BlindTest"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Playground", "Media", "scrollab", "BlindTest", "Drawing", "Platform", "Scenes", "ScrollPhysics"]),
+            dependencies: [
+                "Playground", "SessionEffects", "Media", "scrollab", "BlindTest", "Drawing", "Platform", "Scenes",
+                "ScrollPhysics",
+            ]),
         .testTarget(
             name: "BlindTestTests",
             dependencies: ["BlindTest", "Formats", "TestSupport", "ScrollPhysics", "Randomness"]),
@@ -127,7 +136,7 @@ let package = Package(
             name: "ScrollLabKitTests",
             dependencies: [
                 "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
-                "TestSupport", "Platform", "Scenes", "ScrollPhysics", "Tracking"
+                "TestSupport", "Platform", "Scenes", "ScrollPhysics", "Tracking", "SessionEffects"
             ]),
     ],
     cxxLanguageStandard: .cxx17

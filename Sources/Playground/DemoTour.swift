@@ -65,7 +65,11 @@ public struct TourStep: Equatable, Sendable {
 public enum TourFile {
     public static let keys: Set<String> = ["scene", "params", "paramsB", "gesture", "caption"]
 
-    public static func decode(_ text: String, file: String, folder: String) throws(InputError) -> [TourStep] {
+    /// `readFile` reads a file the tour names (a gesture, a parameter file): the module that
+    /// runs effects passes `TextFile.read` (`TourFile.load`), tests may pass a dictionary.
+    public static func decode(
+        _ text: String, file: String, folder: String, readFile: (String) throws(InputError) -> String
+    ) throws(InputError) -> [TourStep] {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw InputError("\(file): not valid JSON: \(error)") }
         guard case .array(let items) = root else {
@@ -83,7 +87,7 @@ public enum TourFile {
         var bytesRead = 0
         func read(_ path: String, place: String) throws(InputError) -> String {
             let text: String
-            do { text = try TextFile.read(path) } catch { throw InputError("\(place): \(error.message)") }
+            do { text = try readFile(path) } catch { throw InputError("\(place): \(error.message)") }
             bytesRead += text.utf8.count
             guard bytesRead <= TextFile.maximumSize else {
                 throw InputError(
@@ -162,11 +166,6 @@ public enum TourFile {
     /// The most steps a tour file may have.
     public static let maximumSteps = 100
 
-    public static func load(_ path: String) throws(InputError) -> [TourStep] {
-        let text = try TextFile.read(path)
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        return try decode(text, file: path, folder: folder)
-    }
 }
 
 /// The presentation mode without a window: which step plays, its scenes and clock, and

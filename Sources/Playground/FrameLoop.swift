@@ -66,10 +66,12 @@ extension PlaygroundSession: FrameSubject {
         return false
     }
 
-    /// The earliest scene timer (the banner's auto-advance), in real time at the clock's rate.
+    /// The earliest scene timer (the banner's auto-advance), in real time at the clock's rate, or
+    /// the time a change of the kept session may be written (`keepDue`), whichever comes first.
     public func nextChange(after realTime: Double) -> Double? {
         let t = sceneTime(at: realTime)
-        return sides.compactMap { $0.scene.nextTimer(after: t) }.min().map { realTime + ($0 - t) / clock.rate }
+        let timer = sides.compactMap { $0.scene.nextTimer(after: t) }.min().map { realTime + ($0 - t) / clock.rate }
+        return [timer, keepDue()].compactMap { $0 }.min()
     }
 }
 

@@ -1,28 +1,50 @@
 import Scenes
 import ScrollPhysics
 
-/// One side of the playground (A, or B in A/B mode): a scene with its own feel (a model and its
-/// values), input state and plot history.
-public final class PlaygroundSide {
-    public let label: String
+/// What a feel is called (the preset, model or file last applied, "fitted to …") and the feel
+/// that name stands for.
+public struct NamedFeel: Equatable, Sendable {
+    public var name: String
+    public var feel: Feel
+}
+
+/// What of a side cannot be a value: its live scene and the translator of its input (both
+/// change as they are used). Owned by the side's value; never compared.
+public final class LiveSide {
     public internal(set) var scene: any ScrollScene
+    public let input = InputTranslator()
+
+    init(scene: any ScrollScene) { self.scene = scene }
+}
+
+/// One side of the playground (A, or B in A/B mode), as a value: its feel (a model and its
+/// values), names and plot history; its scene and input translator live in `live` (a reference,
+/// left out of `==`: two sides are equal when everything but the live scene is).
+public struct PlaygroundSide: Equatable {
+    public let label: String
+    /// The live scene and input translator.
+    public let live: LiveSide
+    public var scene: any ScrollScene {
+        get { live.scene }
+        nonmutating set { live.scene = newValue }
+    }
     public internal(set) var feel: Feel
     /// The feel last applied from a preset, loaded or saved ("Revert" returns here).
     public internal(set) var savedFeel: Feel
     /// What the side's feel is called (the preset, model or file last applied, "fitted to …")
     /// and the feel that name stands for: the label says "modified" once they differ.
-    public internal(set) var named: (name: String, feel: Feel)
+    public internal(set) var named: NamedFeel
     /// The name of `savedFeel`.
     var savedName: String
-    public let input = InputTranslator()
+    public var input: InputTranslator { live.input }
     /// The last gesture, touch-down to rest, for the plots and their table.
     public internal(set) var gesture = GestureTrace()
 
     init(label: String, scene: any ScrollScene, feel: Feel, name: String) {
         self.label = label
-        self.scene = scene
+        live = LiveSide(scene: scene)
         self.feel = feel
-        named = (name, feel)
+        named = NamedFeel(name: name, feel: feel)
         savedName = name
         savedFeel = feel
     }
@@ -35,8 +57,8 @@ public final class PlaygroundSide {
     public var title: String { "\(label) · \(named.name)" + (isModified ? " · modified" : "") }
 
     /// Sets the feel's name (and the feel it stands for); `saved` also makes it what Revert returns to.
-    func name(_ name: String, for feel: Feel, saved: Bool) {
-        named = (name, feel)
+    mutating func name(_ name: String, for feel: Feel, saved: Bool) {
+        named = NamedFeel(name: name, feel: feel)
         if saved {
             savedFeel = feel
             savedName = name
@@ -45,7 +67,7 @@ public final class PlaygroundSide {
 
     /// Adds the sample at scene time `t` to the gesture under way (if one is); the first sample
     /// at rest with no finger down ends it.
-    func record(at t: Double) {
+    mutating func record(at t: Double) {
         guard gesture.isActive else { return }
         let live = scene.liveReading(at: t)
         gesture.append(
@@ -54,7 +76,7 @@ public final class PlaygroundSide {
 
     /// A gesture begins at scene time `t`: a touch-down always, a wheel or key step when the last
     /// one has come to rest.
-    func beginGesture(at t: Double, unlessActive: Bool = false) {
+    mutating func beginGesture(at t: Double, unlessActive: Bool = false) {
         if unlessActive, gesture.isActive { return }
         let live = scene.liveReading(at: t)
         gesture.begin(at: t, offset: live.offset, velocity: live.velocity, bounds: scene.mainAxis.bounds)
@@ -64,11 +86,17 @@ public final class PlaygroundSide {
     /// The release is the finger's, as the axis measured it when the finger let go (a model that
     /// starts its glide a frame later, as UIKit does, would otherwise show a slower number than
     /// one that starts at once, for the same finger).
-    func noteLift(at t: Double) {
+    mutating func noteLift(at t: Double) {
         let live = scene.liveReading(at: t)
         let released = scene.mainAxis.latestRelease.flatMap { abs($0.time - t) < 1e-6 ? $0 : nil }
         gesture.lift(at: t, offset: released?.offset ?? live.offset, velocity: released?.velocity ?? live.velocity)
     }
 
-    func clearGesture() { gesture = GestureTrace() }
+    mutating func clearGesture() { gesture = GestureTrace() }
+
+    /// Everything but the live scene and translator.
+    public static func == (a: PlaygroundSide, b: PlaygroundSide) -> Bool {
+        a.label == b.label && a.feel == b.feel && a.savedFeel == b.savedFeel && a.named == b.named
+            && a.savedName == b.savedName && a.gesture == b.gesture
+    }
 }

@@ -133,10 +133,6 @@ public enum SessionFile {
         (try? JSONParser.parse(text)) ?? .null
     }
 
-    public static func load(_ path: String) throws(InputError) -> SessionDocument {
-        try decode(try TextFile.read(path, limit: maximumSize), file: path)
-    }
-
     /// The document in `text`; the first problem as one line naming the file and the key.
     public static func decode(_ text: String, file: String) throws(InputError) -> SessionDocument {
         guard text.utf8.count <= maximumSize else {

@@ -29,10 +29,24 @@ final class BlindApp {
         self.results = results
     }
 
+    /// Whether the run goes on (Esc, the window closed or results that cannot be written end it).
+    var isRunning: Bool { running }
+
+    /// Shows the first trial (its record is written).
+    func start(at now: Double) { write(stage.start(at: now)) }
+
+    /// The run's lines of result: the statistics once it finished, or what the answers so far
+    /// show when it ended early.
+    func finish() -> [String] {
+        if summary.isEmpty, !stage.run.countedRecords.isEmpty { summary = Self.summary(of: stage.run) }
+        return summary
+    }
+
     /// Runs until Esc or the window closes (or `quitAfter` s); returns the run's lines of result.
+    /// (`scrollab blind`; the playground runs the same frames one at a time inside its own loop.)
     @discardableResult
     func run(quitAfter: Double? = nil, windowScreenshot: (path: String, time: Double)? = nil) -> [String] {
-        write(stage.start(at: Window.now))
+        start(at: Window.now)
         let due = windowScreenshot.map { shot in
             [
                 WindowLoop.Due(time: shot.time) {
@@ -45,13 +59,11 @@ final class BlindApp {
         ) { now in
             frame(at: now)
         }
-        // Ended early: what the answers so far show.
-        if summary.isEmpty, !stage.run.countedRecords.isEmpty { summary = Self.summary(of: stage.run) }
-        return summary
+        return finish()
     }
 
     /// One frame: events, the phones and what is around them; returns whether it handled events.
-    private func frame(at now: Double) -> Bool {
+    func frame(at now: Double) -> Bool {
         let (w, h) = window.size
         // Events hit what the last frame showed (its buttons and phones).
         let shown = lastView ?? BlindView(windowWidth: w, windowHeight: h, stage: stage, summary: summary)

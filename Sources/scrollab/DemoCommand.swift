@@ -8,6 +8,7 @@ import SafeOutput
 import Scenes
 import Formats
 import ScrollPhysics
+import SessionEffects
 
 /// `scrollab demo`: presentation mode. A tour plays each scene's signature gesture with the
 /// finger drawn and a caption; a touch, click or key takes over; idle time resumes the tour.

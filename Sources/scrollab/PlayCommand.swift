@@ -6,6 +6,7 @@ import Scenes
 import SafeOutput
 import Formats
 import ScrollPhysics
+import SessionEffects
 
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -127,8 +128,10 @@ struct PlayCommand: ParsableCommand {
         let wantsKept = !fresh && params == nil && paramsB == nil && !compare && !ghost && sceneOptions.isEmpty
         if let opened, let path = sessionFile { start.append(.open(opened, source: path)) }
         if let keeper { start += keeper.start(opening: wantsKept && opened == nil, say: Self.say) }
-        app.startRequests = start
         app.keeper = quitTime == nil ? keeper : nil
+        // The window that holds the kept session keeps it as it changes (`SessionEffect.keep`).
+        if app.keeper?.owns == true { start.append(.document(.keepSession)) }
+        app.startRequests = start
         app.shotScale = shotScale
         app.run(
             session, screenshot: screenshot.map { ($0, shotTime) },

@@ -8,6 +8,7 @@ import Media
 import Scenes
 import Formats
 import TuningPanel
+import SessionEffects
 
 /// The window's frame loop: input → physics → scene layout → draw list → renderer, once per frame.
 final class PlaygroundApp {
@@ -78,7 +79,8 @@ final class PlaygroundApp {
         if let windowScreenshot {
             due.append(.init(time: windowScreenshot.time) { self.saveWindow(to: windowScreenshot.path) })
         }
-        WindowLoop.run(window, subject: session, quitAfter: quitAfter, due: due, isRunning: { running }) { now in
+        let subject = WindowSubject(app: self, session: session)
+        WindowLoop.run(window, subject: subject, quitAfter: quitAfter, due: due, isRunning: { running }) { now in
             frame(session, at: now)
         }
     }
@@ -87,7 +89,8 @@ final class PlaygroundApp {
     @discardableResult
     func turn(_ pacer: inout FramePacer, _ session: PlaygroundSession) -> Bool {
         FrameLoop.turn(
-            &pacer, subject: session, now: Window.now, wait: { window.waitForEvent(timeout: $0) },
+            &pacer, subject: WindowSubject(app: self, session: session), now: Window.now,
+            wait: { window.waitForEvent(timeout: $0) },
             frame: { now in
                 let handled = frame(session, at: now)
                 window.present()
@@ -107,6 +110,7 @@ final class PlaygroundApp {
     /// One frame: events, physics, the phones, the panel (drawn or copied) and requests. Returns
     /// whether it handled events or requests (which keep frames coming a little longer).
     func frame(_ session: PlaygroundSession, at now: Double) -> Bool {
+        if let blindTest { return blindFrame(blindTest, session: session, at: now) }
         let frameStart = DispatchTime.now().uptimeNanoseconds
         let geometry = layout(viewport: session.viewport, sides: session.sides.count)
         var requests: [SessionRequest] = []
@@ -248,16 +252,12 @@ final class PlaygroundApp {
             window.drawOverlay(fromX: Int((geometry.panelX * ratio).rounded(.down)), rows: panelRows)
         }
         // Keys and panel both ask; the session applies every request once, in order, after the panel is drawn.
+        let sceneBefore = session.sceneIndex
         run(driver.apply(requests, to: session, at: now), session: session, layout: geometry, at: now)
         reportWidgets(geometry, message: session.message?.text)
-        if requests.contains(where: { if case .clipProgress = $0 { return false } else { return true } }) {
-            autosaveDue = true
-        }
-        if autosaveDue, now - lastAutosave >= Self.autosaveInterval { autosave(session, at: now) }
         reportAutosave(session, at: now)
-        if requests.contains(where: { if case .switchScene = $0 { return true } else { return false } }) {
-            pointerPhone = nil
-        }
+        // A pointer held on a phone of the last scene is not on this one.
+        if session.sceneIndex != sceneBefore { pointerPhone = nil }
         frameMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e6
         return sawEvent || !requests.isEmpty
     }
@@ -268,20 +268,15 @@ final class PlaygroundApp {
         didSet { writer = keeper.map { kept in SessionWriter { text throws(InputError) in try kept.writeKept(text) } } }
     }
     private var writer: SessionWriter?
-    private var autosaveDue = false
-    private var lastAutosave = -Double.infinity
     private var autosaveFailed = false
-    /// Seconds between writes of the kept session while changes come in (and once at quit).
-    static let autosaveInterval = 2.0
 
-    /// Hands the session to the writer thread, which keeps it (a window that does not keep the
-    /// session writes it only at quit, `keepAtQuit`). The frame goes on at once: a large session
-    /// is encoded and written while the window draws.
-    func autosave(_ session: PlaygroundSession, at now: Double) {
-        autosaveDue = false
-        lastAutosave = now
+    /// Hands the session a frame asked to keep (`SessionEffect.keep`, at most every
+    /// `PlaygroundSession.keepInterval` s while it changes) to the writer thread (a window that
+    /// does not keep the session writes it only at quit, `keepAtQuit`). The frame goes on at
+    /// once: a large session is encoded and written while the window draws.
+    func autosave(_ document: SessionDocument) {
         guard let keeper, keeper.owns, let writer else { return }
-        writer.submit(session.snapshot())
+        writer.submit(document)
     }
 
     /// Says in the panel, once, when keeping the session failed (and again after it worked).
@@ -334,15 +329,20 @@ final class PlaygroundApp {
         case .recordClip(let clip): clipJob = ClipJob(clip)
         case .cancelClip: clipJob?.cancel()
         case .trackReference(let path): trackJobs.append(TrackJob(path: path, file: Disk.locate(path)))
-        case .runBlindTest(let plan): return [runBlindTest(plan)]
-        case .read, .write, .appendTrace: break  // the driver's
+        case .runBlindTest(let plan): return startBlindTest(plan, at: Window.now).map { [$0] } ?? []
+        case .keep(let document): autosave(document)
+        case .read, .write, .appendTrace, .fit: break  // the driver's
         }
         return []
     }
 
-    /// Runs a blind test in this window (the panel and phones give way to it) and, when it ends,
-    /// says what it found.
-    private func runBlindTest(_ plan: BlindTestPlan) -> SessionRequest {
+    /// A blind test the session asked for (`SessionEffect.runBlindTest`) runs in this window,
+    /// frame by frame inside the playground's own loop (no loop of its own): while it runs the
+    /// window's frames are its frames; how it ended comes back as a request.
+    fileprivate var blindTest: (app: BlindApp, path: String)?
+
+    /// Starts the blind test `plan` describes; a request saying why when it cannot start.
+    private func startBlindTest(_ plan: BlindTestPlan, at now: Double) -> SessionRequest? {
         let start = Date()
         let seed = UInt64(start.timeIntervalSince1970 * 1000) % 9_007_199_254_740_991
         let setup: BlindSetup
@@ -356,11 +356,30 @@ final class PlaygroundApp {
         }
         let stage = BlindStage(run: BlindRun(setup), scene: plan.scene, viewport: plan.viewport, layout: plan.layout)
         let app = BlindApp(window: window, stage: stage, results: results)
-        let lines = app.run()
+        app.start(at: now)
+        blindTest = (app, plan.request.path)
+        return nil
+    }
+
+    /// A frame of the blind test under way; once it ended, how it ended goes to the session.
+    private func blindFrame(_ blind: (app: BlindApp, path: String), session: PlaygroundSession, at now: Double)
+        -> Bool
+    {
+        let handled = blind.app.frame(at: now)
+        guard !blind.app.isRunning else { return handled }
+        blindTest = nil
         pointerPhone = nil
-        if let failure = app.failure { return .failed(.blindTest(started: true, reason: failure)) }
-        return .blindTestFinished(
-            answered: stage.run.countedRecords.count, path: plan.request.path, findings: lines)
+        // The blind test drew over everything: the playground's next frame is drawn whole.
+        wholeFrameDue = true
+        let lines = blind.app.finish()
+        let result: SessionRequest =
+            blind.app.failure.map { .failed(.blindTest(started: true, reason: $0)) }
+            ?? .blindTestFinished(
+                answered: blind.app.stage.run.countedRecords.count, path: blind.path, findings: lines)
+        run(
+            driver.apply([result], to: session, at: now), session: session,
+            layout: layout(viewport: session.viewport, sides: session.sides.count), at: now)
+        return true
     }
 
     /// The clip encoding in the background, if any.
@@ -603,5 +622,20 @@ final class PlaygroundApp {
         } catch {
             screenshotFailure = "\(error)"
         }
+    }
+}
+
+/// What needs the window's frames: the blind test under way (its phones, its timers), else the
+/// session.
+private struct WindowSubject: FrameSubject {
+    let app: PlaygroundApp
+    let session: PlaygroundSession
+
+    func isBusy(at realTime: Double) -> Bool {
+        app.blindTest.map { $0.app.stage.isBusy(at: realTime) } ?? session.isBusy(at: realTime)
+    }
+
+    func nextChange(after realTime: Double) -> Double? {
+        app.blindTest.map { $0.app.stage.nextChange(after: realTime) } ?? session.nextChange(after: realTime)
     }
 }

@@ -4,6 +4,7 @@ import Scenes
 import Formats
 import ScrollPhysics
 @testable import Playground
+import SessionEffects
 
 @Suite struct DemoTourTests {
     let flick = TourStep.stroke(from: Point(x: 195, y: 600), to: Point(x: 195, y: 480), duration: 0.1, steps: 10)

@@ -3,6 +3,7 @@ import Formats
 import Scenes
 import ScrollPhysics
 @testable import Playground
+import SessionEffects
 
 /// Test sessions driven as the window drives them: every change is a `SessionRequest`, and the
 /// effects that touch files are run by a `SessionDriver` (the real disk here; `FakeFileSystemTests`

@@ -5,6 +5,7 @@ import Fitting
 import Formats
 import ScrollPhysics
 @testable import Playground
+@testable import SessionEffects
 
 /// Every request that reads or writes a file, run against a session whose files are in memory:
 /// `apply` itself touches no disk (the folder below does not exist, so any real read or write

@@ -3,6 +3,7 @@ import Testing
 import Formats
 import Scenes
 @testable import Playground
+@testable import SessionEffects
 
 #if canImport(Glibc)
     import Glibc

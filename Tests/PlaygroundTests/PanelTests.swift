@@ -95,7 +95,7 @@ import TuningPanel
             return requests
         }
         func values(_ requests: [SessionRequest]) -> [String] {
-            requests.compactMap { if case .setValue(let key, let value) = $0 { "\(key)=\(value)" } else { nil } }
+            requests.compactMap { if case .feel(.setValue(let key, let value)) = $0 { "\(key)=\(value)" } else { nil } }
         }
         for _ in 0..<3 { _ = frame(at: (-1, -1)) }
         let title = try #require(ScrollParameters.tunables.first { $0.key == "rubberBandCoefficient" }?.title)

@@ -4,6 +4,7 @@ import Scenes
 import Fitting
 import ScrollPhysics
 @testable import Playground
+import SessionEffects
 
 /// Issue 11, in the window's logic: load a recorded trajectory as a reference, draw it on the
 /// offset plot, and fit the sliders from it — checked on the next gesture, not on a flag.

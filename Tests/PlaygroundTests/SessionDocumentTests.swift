@@ -3,6 +3,7 @@ import Testing
 import Scenes
 import ScrollPhysics
 @testable import Playground
+import SessionEffects
 
 /// Sessions saved and opened, and Undo/Redo: each checked on what the next gesture does.
 @Suite struct SessionDocumentTests {

@@ -4,6 +4,7 @@ import Formats
 import Scenes
 import ScrollPhysics
 @testable import Playground
+import SessionEffects
 
 /// What a session file may hold, stated once and refused past it in one line: a viewport the
 /// window can show, names and a reference path the panel can draw, a size opened and kept in

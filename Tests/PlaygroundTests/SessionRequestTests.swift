@@ -4,6 +4,7 @@ import Scenes
 import Formats
 import ScrollPhysics
 @testable import Playground
+import SessionEffects
 
 /// Every panel action as the request the panel returns, applied by the session, checked on the
 /// next gesture: where a scripted fling comes to rest, not a flag.

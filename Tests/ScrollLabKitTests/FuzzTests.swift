@@ -6,6 +6,7 @@ import Scenes
 @testable import Formats
 @testable import Fitting
 @testable import ScrollLabKit
+import SessionEffects
 
 /// Fuzz targets for every parser (JSON, gesture, parameters, tour, CSV): the shipped files,
 /// mutated by a seeded generator (bit flips, interesting bytes, deleted, repeated and spliced

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SessionEffects
 
 /// More hostile-input cases on the real command line: inputs that once crashed (surrogates,
 /// huge numbers, geometry past Int32), outputs that once replaced an input or hung on a FIFO,

@@ -4,6 +4,7 @@ import Playground
 import Scenes
 import ScrollPhysics
 @testable import Formats
+@testable import SessionEffects
 
 /// Fuzz targets for sessions, with `FuzzTests`' seeded mutations (`SCROLLAB_FUZZ_SEED`,
 /// `SCROLLAB_FUZZ_ITERATIONS`): the session reader, and the kept session at a window's start.
@@ -101,12 +102,12 @@ import ScrollPhysics
             let replay = "kept session, SCROLLAB_FUZZ_SEED=\(FuzzTests.seed) iteration \(iteration)"
             let after = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "last-session.lock" }
             switch requests.first {
-            case .openKept(let document, nil)? where requests.count == 1:
+            case .document(.openKept(let document, nil))? where requests.count == 1:
                 opened += 1
                 #expect(said.isEmpty, "\(replay)")
                 #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == Data(input), "\(replay): left as it was")
                 #expect(WindowLayout.viewportRange.contains(document.viewport.width), "\(replay)")
-            case .failed(.read(let path, .keptSession, let reason))? where requests.count == 1:
+            case .result(.failed(.read(let path, .keptSession, let reason)))? where requests.count == 1:
                 setAside += 1
                 #expect(path == kept && !reason.contains("\n") && said.count == 1, "\(replay): \(reason)")
                 let new = Set(after).subtracting(before)

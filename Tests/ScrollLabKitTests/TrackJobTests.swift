@@ -38,7 +38,7 @@ import Testing
         let job = TrackJob(
             path: "glide.mp4", file: video,
             command: [scrollabBinary().path, "reference-track", video, "--path", "glide.mp4"])
-        guard case let .referenceTracked(path, trace, kind, summary) = try outcome(job) else {
+        guard case let .result(.referenceTracked(path, trace, kind, summary)) = try outcome(job) else {
             Issue.record("not tracked: \(try outcome(job))")
             return
         }

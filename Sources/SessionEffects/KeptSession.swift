@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Playground
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Playground
 
 /// Writes the window's session in the background (the autosave): the main thread hands over the
 /// document, a value, and goes on drawing; a thread of its own encodes and writes it. A document

@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Playground
 
 /// The files a session's effects read and write: the disk in the window (`Disk`), a dictionary
 /// in tests (`MemoryFiles`).
@@ -122,7 +123,10 @@ public struct SessionDriver {
             } catch {
                 return [.failed(.trace(error.message))]
             }
-        default: return nil
+        case let .fit(job): return [FitRunner.run(job)]
+        case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference,
+            .keep:
+            return nil
         }
     }
 }

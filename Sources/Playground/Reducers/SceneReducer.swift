@@ -1,0 +1,108 @@
+import Scenes
+import ScrollPhysics
+
+/// The scene the phones show, its controls and layout, the device's viewport, and slow motion.
+extension PlaygroundSession {
+    func reduce(_ request: SceneRequest, at realTime: Double) -> [SessionEffect] {
+        switch request {
+        case let .switchScene(index): switchScene(to: index, at: realTime)
+        case .toggleSlowMotion: toggleSlowMotion(at: realTime)
+        case let .setSlowMotion(rate): setSlowMotion(rate, at: realTime)
+        case let .setSceneControl(id, value):
+            let t = clock.sceneTime(at: realTime)
+            for side in sides { side.scene.setControl(id, to: value, at: t) }
+            // Kept for this scene: a switch away and back, a device or a new B keeps the layout.
+            sceneLayouts[sceneIndex, default: [:]][id] = scene.controlValue(id)
+        case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
+        case let .setViewport(size): setViewport(size, at: realTime)
+        }
+        return []
+    }
+
+    /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
+    /// content follows the finger 1:1 and the release velocity is the finger's real speed; the
+    /// slow rate applies from the release on.
+    func toggleSlowMotion(at realTime: Double) {
+        setSlowMotion(isSlowMotion ? nil : chosenSlowRate, at: realTime)
+    }
+
+    /// Slow motion at `rate` (one of `SceneClock.slowMotionRates`; other values are refused), or off.
+    func setSlowMotion(_ rate: Double?, at realTime: Double) {
+        if let rate {
+            guard SceneClock.slowMotionRates.contains(rate) else {
+                notice = .slowMotionRefused(rate: rate)
+                return
+            }
+            chosenSlowRate = rate
+        }
+        slowMotionRate = rate
+        if !pointerHeld { clock.setRate(rate ?? 1, at: realTime) }
+        notice = .slowMotion(rate: rate)
+    }
+
+    /// "0.25×".
+    public static func rateText(_ rate: Double) -> String {
+        (rate == rate.rounded() ? String(Int(rate)) : String(rate)) + "×"
+    }
+
+    /// Presses a scene's button on every side, then says what happened with the scene's readout.
+    func pressSceneControl(_ id: String, at realTime: Double) {
+        let t = clock.sceneTime(at: realTime)
+        for side in sides { side.scene.pressControl(id, at: t) }
+        let label =
+            scene.controls.compactMap { control -> String? in
+                if case let .button(buttonID, label, _) = control, buttonID == id { return label } else { return nil }
+            }.first ?? id
+        // The readout's first lines say what happened; a table under them stays in the Scene
+        // section, line by line (joined into the message it read as one run-on sentence).
+        let lines = scene.readout
+        let summary = lines.prefix(2).joined(separator: "; ")
+        let more = lines.count > 2 ? " The table is in the Scene section." : ""
+        message = Message(text: summary.isEmpty ? "\(label): done." : "\(label): \(summary).\(more)", isError: false)
+    }
+
+    func switchScene(to index: Int, at realTime: Double) {
+        guard index >= 0, index < setups.count, index != sceneIndex else { return }
+        sceneIndex = index
+        rebuild(sides.indices, at: realTime)
+        // The last scene's message (an item deleted, a fit) does not describe this one.
+        notice = .scene(number: index + 1, name: scene.name, caption: scene.caption)
+    }
+
+    /// Lays every side out anew at `size` points (a device picked in the panel).
+    func setViewport(_ size: Size, at realTime: Double) {
+        let range = WindowLayout.viewportRange
+        guard size != viewport, range.contains(size.width), range.contains(size.height) else { return }
+        viewport = size
+        var shown = ""
+        if let device = Device.showing(size) {
+            // The device's screen: UIKit's release frame and pixel grid follow it on both sides.
+            display = device.display
+            for index in sides.indices {
+                sides[index].feel = sides[index].feel.on(display)
+                sides[index].named.feel = sides[index].named.feel.on(display)
+                sides[index].savedFeel = sides[index].savedFeel.on(display)
+            }
+            shown = ", \(Int(device.refreshRate)) Hz, @\(Int(device.scale))x"
+        }
+        rebuild(sides.indices, at: realTime)
+        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt\(shown).", isError: false)
+    }
+
+    func rebuild(_ indices: Range<Int>, at realTime: Double) {
+        let t = clock.sceneTime(at: realTime)
+        for index in indices {
+            sides[index].input.reset()
+            sides[index].scene = makeScene(feel: sides[index].feel, at: t)
+            sides[index].clearGesture()
+        }
+    }
+
+    /// The current scene, fresh, with the layout values set for it so far (cell width, spacing, …).
+    func makeScene(feel: Feel, at t: Double) -> any ScrollScene {
+        let scene = setups[sceneIndex].makeScene(viewport: viewport, feel: feel)
+        for (id, value) in sceneLayouts[sceneIndex] ?? [:] { scene.setControl(id, to: value, at: t) }
+        scene.advance(to: t)
+        return scene
+    }
+}

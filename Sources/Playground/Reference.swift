@@ -1,0 +1,95 @@
+import Fitting
+import Scenes
+import ScrollPhysics
+
+extension PlaygroundSession {
+    /// A recorded trajectory shown on the offset plot, for matching a feel recorded elsewhere.
+    public struct Reference: Equatable {
+        public var path: String
+        public var trace: FitTrace
+        /// What the trace is, when the tracker named it (a video's glide, settle or return): Fit
+        /// fits it as that, as `fit --video` does. Nil: Fit decides from the data.
+        public var kind: FitKind? = nil
+        /// Whether it ends where the motion lands whatever the release speed (a page settle on
+        /// its page, a return on the edge): then it is drawn to end where the gesture rests, and
+        /// a return's hold ends at the gesture's lift.
+        public var landsAtEnd: Bool
+
+        public init(path: String, trace: FitTrace, kind: FitKind? = nil) {
+            self.path = path
+            self.trace = trace
+            self.kind = kind
+            let shape = kind ?? (trace.hasFinger ? nil : Fit.detect(trace).kind)
+            landsAtEnd = shape == .page || shape == .return
+        }
+
+        /// The gesture's offset at rest, once it rests (nil while it moves).
+        public static func restOffset(of gesture: GestureTrace) -> Double? {
+            gesture.release != nil && !gesture.isActive ? gesture.offsets.last : nil
+        }
+
+        /// The recording's times on `gesture`'s clock (s since its touch-down): a recording with
+        /// the finger's samples starts at the touch-down; one without (a glide, a return) starts
+        /// where the gesture's own motion after the lift is as fast as the recording's first step
+        /// (`anchor(on:)`), so the two are compared from the same speed.
+        public func times(on gesture: GestureTrace) -> [Double] {
+            let first = trace.samples.first?.t ?? 0
+            if landsAtEnd, kind != .page, let release = gesture.release, Self.restOffset(of: gesture) != nil {
+                // A return: the recording's release (the end of its hold) at the gesture's lift.
+                let hold = trace.samples[Fit.holdEnd(trace.samples)].t
+                return trace.samples.map { release.time + $0.t - hold }
+            }
+            guard let anchor = anchor(on: gesture) else { return trace.samples.map { $0.t - first } }
+            return trace.samples.map { anchor.time + $0.t - anchor.referenceTime }
+        }
+
+        /// The recording's offsets to draw over `gesture`: one without the finger's samples moved
+        /// to pass through the gesture's curve at the anchor; one with them as recorded.
+        public func offsets(on gesture: GestureTrace) -> [Double] {
+            if landsAtEnd, let rest = Self.restOffset(of: gesture), let last = trace.samples.last {
+                return trace.samples.map { rest + $0.offset - last.offset }
+            }
+            guard let anchor = anchor(on: gesture) else { return trace.samples.map(\.offset) }
+            return trace.samples.map { anchor.offset + $0.offset - anchor.referenceOffset }
+        }
+
+        /// Where a recording without the finger meets `gesture`: the recording's first step
+        /// moves at v = Δoffset/Δt, its speed at the step's middle (`referenceTime`,
+        /// `referenceOffset`); the anchor is the first moment after the lift at which the gesture
+        /// moves no faster than |v| the same way (interpolated between its samples); when it never
+        /// was that fast, the recording's first sample is put at the lift. Nil for a recording
+        /// with the finger (drawn as recorded) or a gesture not yet let go (drawn from 0 s).
+        func anchor(on gesture: GestureTrace)
+            -> (time: Double, offset: Double, referenceTime: Double, referenceOffset: Double)?
+        {
+            let samples = trace.samples
+            guard let release = gesture.release, let head = samples.first,
+                !samples.contains(where: { $0.finger != nil })
+            else { return nil }
+            guard samples.count >= 2, samples[1].t > head.t else {
+                return (release.time, release.offset, head.t, head.offset)
+            }
+            let step = samples[1]
+            let speed = (step.offset - head.offset) / (step.t - head.t)
+            let middle = (time: (head.t + step.t) / 2, offset: (head.offset + step.offset) / 2)
+            let times = gesture.times, offsets = gesture.offsets, velocities = gesture.velocities
+            var previous: (t: Double, x: Double, v: Double) = (release.time, release.offset, release.velocity)
+            func along(_ v: Double) -> Double { speed < 0 ? -v : v }
+            if along(previous.v) > abs(speed), speed != 0 {
+                for k in times.indices where times[k] > release.time {
+                    let now = (t: times[k], x: offsets[k], v: velocities[k])
+                    if along(now.v) <= abs(speed) {
+                        let drop = along(previous.v) - along(now.v)
+                        let f = drop > 0 ? (along(previous.v) - abs(speed)) / drop : 1
+                        return (
+                            previous.t + f * (now.t - previous.t), previous.x + f * (now.x - previous.x),
+                            middle.time, middle.offset
+                        )
+                    }
+                    previous = now
+                }
+            }
+            return (release.time, release.offset, head.t, head.offset)
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Formats
+import Scenes
+import ScrollPhysics
+import Testing
+
+@testable import Playground
+
+/// In the spirit of The Composable Architecture's `TestStore`: send one request, and compare the
+/// whole `SessionState` after it with the state before it changed by exactly what the request
+/// should change (and the effects it returns with the expected ones). A change nobody expected,
+/// anywhere in the state, fails the test. One test per request domain.
+@Suite struct SessionStateTests {
+    func session() -> PlaygroundSession {
+        PlaygroundSession(
+            setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
+            feel: Feel(ScrollParameters()), realTime: 10)
+    }
+
+    /// Applies `request` at `time` (no driver: the effects come back as they are) and expects the
+    /// state to be the one before it, changed by `update`, and the effects to be `effects`.
+    func send(
+        _ s: PlaygroundSession, _ request: SessionRequest, at time: Double, effects: [SessionEffect] = [],
+        sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout SessionState) -> Void = { _ in }
+    ) {
+        var expected = s.state
+        update(&expected)
+        let returned = s.apply([request], at: time)
+        #expect(returned == effects, sourceLocation: sourceLocation)
+        #expect(s.state == expected, sourceLocation: sourceLocation)
+    }
+
+    /// The sides as an undo step keeps them.
+    func undoSides(_ state: SessionState) -> [SessionDocument.Side] {
+        state.sides.map {
+            SessionDocument.Side(
+                feel: $0.feel, name: $0.named.name, namedFeel: $0.named.feel, savedFeel: $0.savedFeel,
+                savedName: $0.savedName)
+        }
+    }
+
+    @Test func inputAPointerDownHoldsThePointerAndBeginsAGesture() {
+        let s = session()
+        let scene = s.scene
+        send(s, .input(.pointer(.down(Point(x: 200, y: 600)))), at: 11) {
+            $0.pointerHeld = true
+            // Scene time 1 s after the clock started at real time 10.
+            $0.sides[0].gesture.begin(at: 1, offset: 0, velocity: 0, bounds: scene.mainAxis.bounds)
+        }
+    }
+
+    @Test func frameTheFirstNotesTheViewportAndAsksForNoTraceRow() {
+        let s = session()
+        send(s, .frame, at: 10.5) { $0.startViewport = .phone }
+        send(s, .frame, at: 10.6)
+    }
+
+    @Test func feelAPresetSetsTheFeelItsNamesAndAnUndoStep() throws {
+        let s = session()
+        let preset = try #require(Preset.all.first { $0.feel.uikit != ScrollParameters() })
+        let before = s.state
+        send(s, .feel(.applyPreset(id: preset.id)), at: 11) {
+            let feel = preset.feel.on($0.display)
+            $0.sides[0].feel = feel
+            $0.sides[0].named = NamedFeel(name: preset.title, feel: feel)
+            $0.sides[0].savedFeel = feel
+            $0.sides[0].savedName = preset.title
+            $0.notice = .preset(title: preset.title, side: "A", summary: preset.summary)
+            $0.undoStack = [
+                UndoEntry(
+                    label: "preset \(preset.title)", sides: undoSides(before), editing: 0, display: before.display)
+            ]
+        }
+    }
+
+    @Test func compareABOnAddsBAsACopyOfA() {
+        let s = session()
+        send(s, .compare(.setComparing(true)), at: 11) {
+            var b = PlaygroundSide(label: "B", scene: s.scene, feel: $0.sides[0].feel, name: $0.sides[0].named.name)
+            b.named = $0.sides[0].named
+            $0.sides.append(b)
+            $0.notice = .comparing(true)
+        }
+        send(s, .compare(.edit(side: 1)), at: 12) { $0.editing = 1 }
+        send(s, .compare(.setGhost(true)), at: 13) {
+            $0.showsGhost = true
+            $0.notice = .ghost(true)
+        }
+    }
+
+    @Test func recordingStartsEmptyAndStopKeepsWhatWasRecorded() {
+        let s = session()
+        send(s, .recording(.recordClip(format: "mp4")), at: 10.5) { $0.notice = .nothingToClip }
+        send(s, .recording(.start), at: 11) {
+            $0.recording = []
+            $0.notice = .recordingStarted
+        }
+        let touch = Point(x: 200, y: 600)
+        send(s, .pointer(.down(touch)), at: 11.5) {
+            $0.recording = [TimedInput(time: 0, event: .down(touch))]
+            $0.recordingStart = 11.5
+            $0.pointerHeld = true
+            $0.sides[0].gesture.begin(at: 1.5, offset: 0, velocity: 0, bounds: s.scene.mainAxis.bounds)
+        }
+        send(s, .recording(.stop), at: 12) {
+            $0.recording = nil
+            $0.recorded = [TimedInput(time: 0, event: .down(touch))]
+            $0.notice = .recorded(events: 1, seconds: 0)
+        }
+        send(
+            s, .recording(.save(path: "gesture.json")), at: 13,
+            effects: [
+                .write([FileWrite(path: "gesture.json", text: GestureFile.encode(s.state.recorded))], as: .recording)
+            ])
+    }
+
+    @Test func referenceAVideoIsHandedToTheWindowToTrack() {
+        let s = session()
+        send(s, .reference(.load(path: "flick.mp4")), at: 11, effects: [.trackReference(path: "flick.mp4")]) {
+            $0.trackingReference = "flick.mp4"
+            $0.notice = .tracking(path: "flick.mp4")
+        }
+        send(s, .reference(.load(path: "flick.csv")), at: 12, effects: [.read(path: "flick.csv", as: .reference)])
+        send(s, .reference(.clear), at: 13) { $0.trackingReference = nil }
+    }
+
+    @Test func sceneSlowMotionAtAQuarterIsKeptAsTheChosenRate() {
+        let s = session()
+        send(s, .scene(.setSlowMotion(rate: 0.25)), at: 11) {
+            $0.slowMotionRate = 0.25
+            $0.chosenSlowRate = 0.25
+            $0.notice = .slowMotion(rate: 0.25)
+        }
+        send(s, .scene(.setSlowMotion(rate: 0.3)), at: 12) {
+            $0.notice = .slowMotionRefused(rate: 0.3)
+        }
+    }
+
+    @Test func historyUndoPutsTheSidesBackAndKeepsARedoStep() throws {
+        let s = session()
+        let preset = try #require(Preset.all.first { $0.feel.uikit != ScrollParameters() })
+        let original = s.state
+        s.apply([.feel(.applyPreset(id: preset.id))], at: 11)
+        let changed = s.state
+        send(s, .history(.undo), at: 12) {
+            $0.sides = original.sides
+            $0.undoStack = []
+            $0.redoStack = [
+                UndoEntry(
+                    label: "preset \(preset.title)", sides: undoSides(changed), editing: 0, display: changed.display)
+            ]
+            $0.notice = .undid("preset \(preset.title)")
+        }
+    }
+
+    @Test func documentSavingParametersAsksForTheFileAndChangesNothing() {
+        let s = session()
+        let feel = s.feel
+        send(
+            s, .document(.saveParameters(path: "mine.json")), at: 11,
+            effects: [
+                .write(
+                    [FileWrite(path: "mine.json", text: ParametersFile.encode(feel))],
+                    as: .parameters(side: 0, feel: feel))
+            ])
+        send(s, .document(.screenshot), at: 12, effects: [.screenshot])
+    }
+
+    @Test func documentAKeptSessionIsAskedToBeWrittenWhenItChanged() {
+        let s = session()
+        send(s, .document(.keepSession), at: 10) { $0.keepsSession = true }
+        let document = s.snapshot()
+        send(s, .frame, at: 10.5, effects: [.keep(document)]) {
+            $0.startViewport = .phone
+            $0.kept = document
+            $0.keptAt = 10.5
+        }
+        // Unchanged: nothing to write, nothing due.
+        send(s, .frame, at: 13)
+        #expect(s.nextChange(after: 13) == nil)
+        s.apply([.scene(.setSlowMotion(rate: 0.5))], at: 13.2)
+        var slowed = document
+        slowed.slowMotion = 0.5
+        send(s, .frame, at: 13.3, effects: [.keep(slowed)]) {
+            $0.kept = slowed
+            $0.keptAt = 13.3
+        }
+        // Changed again within `keepInterval` of the last write: due then, written then.
+        s.apply([.scene(.setSlowMotion(rate: 0.25))], at: 13.4)
+        send(s, .frame, at: 14)
+        #expect(s.nextChange(after: 14) == 13.3 + PlaygroundSession.keepInterval)
+        slowed.slowMotion = 0.25
+        send(s, .frame, at: 15.3, effects: [.keep(slowed)]) {
+            $0.kept = slowed
+            $0.keptAt = 15.3
+        }
+    }
+
+    @Test func resultParametersSavedNameTheSideAfterTheFile() {
+        let s = session()
+        let feel = s.feel
+        send(s, .result(.saved(paths: ["/tmp/mine.json"], as: .parameters(side: 0, feel: feel))), at: 11) {
+            $0.sides[0].named = NamedFeel(name: "mine.json", feel: feel)
+            $0.sides[0].savedFeel = feel
+            $0.sides[0].savedName = "mine.json"
+            $0.notice = .savedParameters(side: "A", path: "/tmp/mine.json")
+        }
+        let progress = ClipProgress(path: "clip.mp4", done: 3, total: 10, elapsed: 0.5)
+        send(s, .result(.clipProgress(progress)), at: 12) { $0.clip = progress }
+    }
+
+    @Test func referenceFitIsAnEffectAndItsResultSetsTheSide() throws {
+        let s = session()
+        let csv = "t,offset\n0,0\n0.05,40\n0.1,70\n0.2,100\n0.4,120\n0.8,125\n"
+        s.apply([.result(.loaded(path: "r.csv", as: .reference, text: csv))], at: 11)
+        let reference = try #require(s.state.reference)
+        let job = FitJob(
+            side: 0, path: "r.csv", trace: reference.trace, kind: nil, base: ScrollParameters(),
+            viewport: s.mainAxisViewportLength, maxOffset: s.scene.mainAxis.bounds.upperBound, was: nil)
+        // Asking changes nothing: the least squares run outside, in the effect runner.
+        send(s, .reference(.fit), at: 12, effects: [.fit(job)])
+        var fitted = ScrollParameters()
+        fitted.decelerationRate = 0.99
+        let outcome = FitOutcome(
+            parameters: fitted, kind: "glide", values: ["decelerationRate 0.99"], maximumResidual: 0.5,
+            meanResidual: 0.25, notes: [])
+        let before = s.state
+        send(s, .result(.fitted(job, outcome)), at: 13) {
+            $0.sides[0].feel = Feel(fitted)
+            $0.sides[0].named = NamedFeel(name: "fitted to r.csv", feel: Feel(fitted))
+            $0.undoStack = [UndoEntry(label: "fit", sides: undoSides(before), editing: 0, display: before.display)]
+            $0.notice = .fitted(
+                side: "A", path: "r.csv", kind: "glide", values: ["decelerationRate 0.99"], maximumResidual: 0.5,
+                meanResidual: 0.25, switchedFrom: nil, notes: [])
+        }
+    }
+
+    /// The one formatter: a notice's text is the sentence the window showed before notices
+    /// were values (the window shows `session.message`, made from it).
+    @Test func noticesFormatAsTheWindowShowsThem() {
+        #expect(Notice.slowMotion(rate: 0.25).text.hasSuffix("motion after release plays at 0.25×."))
+        #expect(Notice.slowMotion(rate: nil).text == "Normal speed.")
+        #expect(Notice.slowMotionRefused(rate: 0.3).isError)
+        #expect(Notice.recorded(events: 3, seconds: 0.126).text == "Recorded 3 events over 0.13 s.")
+        let s = session()
+        s.apply([.recording(.start)], at: 11)
+        #expect(s.message == SessionState.Message(text: "Recording… drag on the phone, then Stop.", isError: false))
+    }
+}
