@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "BlindTest", targets: ["BlindTest"]),
         .library(name: "Playground", targets: ["Playground"]),
+        .library(name: "SessionEffects", targets: ["SessionEffects"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "Tracking", package: project),
                 .product(name: "BlindTest", package: project),
                 .product(name: "Playground", package: project),
+                .product(name: "SessionEffects", package: project),
                 .product(name: "Formats", package: project),
             ],
             path: "Benchmarks/FrameBenchmarks",

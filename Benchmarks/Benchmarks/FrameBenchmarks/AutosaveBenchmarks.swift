@@ -4,6 +4,7 @@ import Foundation
 import Formats
 import Playground
 import Scenes
+import SessionEffects
 import ScrollPhysics
 
 /// The window's frames while the largest session a file may hold is kept (issue 37, M5). Each
