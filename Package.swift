@@ -68,7 +68,7 @@ let package = Package(
         // The playground's logic without a display: clock, input translation, plot history, session.
         .target(
             name: "Playground",
-            dependencies: ["Scenes", "ScrollPhysics", "Formats", "Fitting", "BlindTest", "Drawing"]),
+            dependencies: ["Scenes", "ScrollPhysics", "Formats", "BlindTest", "Drawing"]),
         // Runs what a session asks for outside itself: files read and written (`SessionDriver`,
         // `Disk`), the kept session and its writer thread, sessions and tours read from the disk,
         // the fit of a reference (least squares).

@@ -24,7 +24,7 @@ FORBIDDEN = {
     "Primitives": ({"*"}, "points, sizes, input and trace readings are a leaf"),
     "Formats": ({"Scenes", "Platform"}, "file formats read and write values, never a live scene"),
     "BlindTest": ({"ScrollLabKit", "Platform", "Scenes"}, "blind tests are values over feels and files"),
-    "Playground": ({"SafeOutput", "Platform", "SessionEffects", "Media"}, "the session reduces requests; effects run elsewhere"),
+    "Playground": ({"Fitting", "SafeOutput", "Platform", "SessionEffects", "Media"}, "the session reduces requests; effects run elsewhere"),
 }
 
 IMPORT = re.compile(

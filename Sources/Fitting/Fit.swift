@@ -2,24 +2,6 @@ import Formats
 import Foundation
 import ScrollPhysics
 
-/// Which piece of motion a recorded trajectory holds, and so which parameters it can give.
-public enum FitKind: String, CaseIterable, Sendable {
-    /// A free glide after release: `decelerationRate` and `decelerationPower`.
-    case glide
-    /// A drag past the leading edge (offset < 0) with the finger's position: rubber band c and d.
-    case drag
-    /// A release from a held overscroll: UIKit's `edgeDecay` q (with the velocity still held at
-    /// release), or the seed spring's `bounceDamping` δ and `edgeReturnRate` k.
-    case `return`
-    /// A page settling onto its target as a spring: `pageDamping`.
-    case page
-    /// A whole gesture with the finger's samples, replayed through UIKit's pipeline:
-    /// `decelerationRate`, and `rubberBandCoefficient` and `edgeDecay` when it goes past an edge.
-    case pipeline
-    /// Decide from the data (see `Fit.detect`).
-    case auto
-}
-
 /// Least-squares fits of the model's parameters to a recorded trajectory (`scrollab fit`).
 ///
 /// Each kind fits the model's own closed form (the same code the playground runs):
@@ -669,14 +651,9 @@ public enum Fit {
         return min(first, max(0, samples.count - 4))
     }
 
-    /// Index of the row where a return recording lets go: the last row of the still stretch
-    /// farthest from where it ends.
-    public static func holdEnd(_ samples: [FitTrace.Sample]) -> Int {
-        guard let end = samples.last?.offset else { return 0 }
-        return plateauEnd(samples, end: end)
-    }
+    /// Index of the row where a return recording lets go (`FitTrace.holdEnd`).
+    public static func holdEnd(_ samples: [FitTrace.Sample]) -> Int { FitTrace.holdEnd(samples) }
 
-    /// Index of the last row of the still stretch farthest from `end` (the release of a held pull).
     /// The longest lead (ms) a return let go from a hold may start with: UIKit's release frame,
     /// one display frame (16.7 ms at 60 Hz), and some slack.
     static let longestReleaseLead = 20.0
@@ -686,12 +663,9 @@ public enum Fit {
     /// The rms residual (pt) of a perfect fit to offsets rounded to whole points.
     static let gridRMS = 0.3
 
+    /// Index of the last row of the still stretch farthest from `end` (`FitTrace.plateauEnd`).
     static func plateauEnd(_ samples: [FitTrace.Sample], end: Double) -> Int {
-        let distances = samples.map { abs($0.offset - end) }
-        guard let farthest = distances.max() else { return 0 }
-        var index = distances.firstIndex(of: farthest)!
-        while index + 1 < samples.count, abs(samples[index + 1].offset - samples[index].offset) <= 0.05 { index += 1 }
-        return min(index, max(0, samples.count - 4))
+        FitTrace.plateauEnd(samples, end: end)
     }
 
     static func curve(from a: Double, to b: Double, _ f: (Double) -> Double) -> [(x: Double, y: Double)] {
@@ -702,11 +676,6 @@ public enum Fit {
 
     static func rms(_ r: [Double]) -> Double { (r.reduce(0) { $0 + $1 * $1 } / Double(max(1, r.count))).squareRoot() }
 
-    /// Up to 6 significant digits, no exponent for everyday sizes.
-    public static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
-        if value != 0, abs(value) < 1e-3 || abs(value) >= 1e7 { return String(format: "%.4g", value) }
-        let text = String(format: "%.6g", value)
-        return text
-    }
+    /// Up to 6 significant digits, no exponent for everyday sizes (`FitTrace.format`).
+    public static func format(_ value: Double) -> String { FitTrace.format(value) }
 }

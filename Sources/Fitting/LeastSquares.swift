@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// Levenberg–Marquardt least squares for a handful of parameters.

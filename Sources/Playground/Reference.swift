@@ -1,4 +1,4 @@
-import Fitting
+import Formats
 import Scenes
 import ScrollPhysics
 
@@ -15,13 +15,19 @@ extension PlaygroundSession {
         /// a return's hold ends at the gesture's lift.
         public var landsAtEnd: Bool
 
-        public init(path: String, trace: FitTrace, kind: FitKind? = nil) {
+        /// `shape`: what a trace the tracker did not name turned out to be (`Fit.detect`, run as the
+        /// effect `SessionEffect.shapeReference`; nil until it is known).
+        public init(path: String, trace: FitTrace, kind: FitKind? = nil, shape: FitKind? = nil) {
             self.path = path
             self.trace = trace
             self.kind = kind
-            let shape = kind ?? (trace.hasFinger ? nil : Fit.detect(trace).kind)
+            let shape = kind ?? shape
             landsAtEnd = shape == .page || shape == .return
         }
+
+        /// Whether what the trace is must still be found (`SessionEffect.shapeReference`): no
+        /// tracker named it and it has no finger's samples.
+        public var needsShape: Bool { kind == nil && !trace.hasFinger }
 
         /// The gesture's offset at rest, once it rests (nil while it moves).
         public static func restOffset(of gesture: GestureTrace) -> Double? {
@@ -36,7 +42,7 @@ extension PlaygroundSession {
             let first = trace.samples.first?.t ?? 0
             if landsAtEnd, kind != .page, let release = gesture.release, Self.restOffset(of: gesture) != nil {
                 // A return: the recording's release (the end of its hold) at the gesture's lift.
-                let hold = trace.samples[Fit.holdEnd(trace.samples)].t
+                let hold = trace.samples[FitTrace.holdEnd(trace.samples)].t
                 return trace.samples.map { release.time + $0.t - hold }
             }
             guard let anchor = anchor(on: gesture) else { return trace.samples.map { $0.t - first } }

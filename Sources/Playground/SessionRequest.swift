@@ -1,5 +1,4 @@
 import Formats
-import Fitting
 import Scenes
 import ScrollPhysics
 
@@ -161,6 +160,9 @@ public enum EffectResult: Equatable, Sendable {
     case referenceFailed(path: String, reason: String)
     /// The fit a `SessionEffect.fit` asked for is done: what it found.
     case fitted(FitJob, FitOutcome)
+    /// What a reference's trace is (`SessionEffect.shapeReference`): a page settle or a return
+    /// is drawn to end where the gesture rests.
+    case referenceShaped(path: String, shape: FitKind)
 }
 
 /// The flat spellings: each builds its domain's request.
@@ -267,6 +269,9 @@ public enum SessionEffect: Equatable, Sendable {
     /// Fit UIKit's values to the reference (least squares, `SessionEffects.FitRunner`); what it
     /// found comes back as `.fitted`, a failure as `.failed(.fit)`.
     case fit(FitJob)
+    /// Name what a reference the tracker did not name is (a glide, a page settle or a return:
+    /// `Fit.detect`, least squares); the answer comes back as `.referenceShaped`.
+    case shapeReference(path: String, trace: FitTrace)
     /// Keep `document` for the next start (the window's writer thread encodes and writes it);
     /// a failure comes back as `.failed(.autosave)`.
     case keep(SessionDocument)

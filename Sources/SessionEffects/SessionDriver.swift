@@ -1,4 +1,5 @@
 import Foundation
+import Fitting
 import Formats
 import Playground
 
@@ -124,6 +125,8 @@ public struct SessionDriver {
                 return [.failed(.trace(error.message))]
             }
         case let .fit(job): return [FitRunner.run(job)]
+        case let .shapeReference(path, trace):
+            return [.result(.referenceShaped(path: path, shape: Fit.detect(trace).kind))]
         case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference,
             .keep:
             return nil

@@ -331,7 +331,7 @@ final class PlaygroundApp {
         case .trackReference(let path): trackJobs.append(TrackJob(path: path, file: Disk.locate(path)))
         case .runBlindTest(let plan): return startBlindTest(plan, at: Window.now).map { [$0] } ?? []
         case .keep(let document): autosave(document)
-        case .read, .write, .appendTrace, .fit: break  // the driver's
+        case .read, .write, .appendTrace, .fit, .shapeReference: break  // the driver's
         }
         return []
     }

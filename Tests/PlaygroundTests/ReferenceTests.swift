@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Scenes
 import Fitting
+import Formats
 import ScrollPhysics
 @testable import Playground
 import SessionEffects
@@ -96,6 +97,8 @@ import SessionEffects
         // Drawn from its first row on the gesture's timeline (the panel's and the PNG's charts).
         let samples = try #require(s.reference?.trace.samples)
         #expect(samples.first?.offset == -177 && samples.last?.offset == 0)
+        // What it is was found by an effect (least squares outside the reducer), and came back.
+        #expect(s.reference?.landsAtEnd == true)
         // A return (no finger column) starts at the lift of the gesture it is compared with.
         var gesture = GestureTrace()
         gesture.begin(at: 20, offset: 0, velocity: 0, bounds: 0...100)
@@ -222,15 +225,20 @@ import SessionEffects
         gesture.begin(at: 0, offset: 0, velocity: 0, bounds: 0...1000)
         gesture.append(at: 0.3, offset: -120, velocity: 0, atRest: false)
         gesture.lift(at: 0.5, offset: -120, velocity: 0)
-        let ret = PlaygroundSession.Reference(
-            path: "r.csv",
-            trace: FitTrace(samples: [
-                FitTrace.Sample(t: 0, offset: -177), FitTrace.Sample(t: 0.05, offset: -177),
-                FitTrace.Sample(t: 0.1, offset: -177), FitTrace.Sample(t: 0.116, offset: -157),
-                FitTrace.Sample(t: 0.167, offset: -106), FitTrace.Sample(t: 0.267, offset: -46),
-                FitTrace.Sample(t: 0.4, offset: -14), FitTrace.Sample(t: 0.6, offset: -2),
-                FitTrace.Sample(t: 0.9, offset: 0)
-            ]))
+        let returnTrace = FitTrace(samples: [
+            FitTrace.Sample(t: 0, offset: -177), FitTrace.Sample(t: 0.05, offset: -177),
+            FitTrace.Sample(t: 0.1, offset: -177), FitTrace.Sample(t: 0.116, offset: -157),
+            FitTrace.Sample(t: 0.167, offset: -106), FitTrace.Sample(t: 0.267, offset: -46),
+            FitTrace.Sample(t: 0.4, offset: -14), FitTrace.Sample(t: 0.6, offset: -2),
+            FitTrace.Sample(t: 0.9, offset: 0)
+        ])
+        // Until the effect has named it, a trace is not known to land at the end.
+        let unshaped = PlaygroundSession.Reference(path: "r.csv", trace: returnTrace)
+        #expect(unshaped.needsShape && !unshaped.landsAtEnd)
+        // The effect's answer (`SessionEffect.shapeReference` runs `Fit.detect`): a return.
+        let shape = Fit.detect(returnTrace).kind
+        #expect(shape == .return)
+        let ret = PlaygroundSession.Reference(path: "r.csv", trace: returnTrace, shape: shape)
         #expect(ret.landsAtEnd)
         #expect(ret.offsets(on: gesture).first == -120, "moving: from the lift")
         gesture.append(at: 0.8, offset: -20, velocity: -100, atRest: false)

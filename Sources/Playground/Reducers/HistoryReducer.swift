@@ -65,7 +65,7 @@ extension PlaygroundSession {
             .document(.exportPlot), .document(.keepSession):
             return nil
         case .result(.saved), .result(.failed), .result(.blindTestFinished), .result(.clipProgress),
-            .result(.clipFinished), .result(.referenceTracked), .result(.referenceFailed):
+            .result(.clipFinished), .result(.referenceTracked), .result(.referenceFailed), .result(.referenceShaped):
             return nil
         case .input, .frame, .recording, .scene, .history: return nil
         }

@@ -1,4 +1,3 @@
-import Fitting
 import Formats
 import Foundation
 import Scenes

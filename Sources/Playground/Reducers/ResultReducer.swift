@@ -1,4 +1,3 @@
-import Fitting
 import Formats
 import Foundation
 import Scenes
@@ -21,6 +20,10 @@ extension PlaygroundSession {
         case let .referenceTracked(path, trace, kind, summary):
             referenceTracked(path: path, trace: trace, kind: kind, summary: summary)
         case let .fitted(job, outcome): fitted(job, outcome, at: realTime)
+        case let .referenceShaped(path, shape):
+            if let current = reference, current.path == path {
+                reference = Reference(path: path, trace: current.trace, kind: current.kind, shape: shape)
+            }
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
             trackingReference = nil
@@ -64,14 +67,17 @@ extension PlaygroundSession {
                 notice = .loadedRecording(events: recorded.count, path: path)
             case .reference:
                 let trace = try FitTrace.parse(text, file: path)
-                reference = Reference(path: path, trace: trace)
+                let loaded = Reference(path: path, trace: trace)
+                reference = loaded
+                let shaping: [SessionEffect] = loaded.needsShape ? [.shapeReference(path: path, trace: trace)] : []
                 defer { openedReference = nil }
                 // An opened session's reference: the message still says what was opened.
-                if openedReference != nil { return [] }
+                if openedReference != nil { return shaping }
                 let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
                 show(
-                    "Reference \(path): \(trace.samples.count) rows over \(Fit.format(span)) s, drawn on the offset "
-                        + "plot (pink). Fit sets the sliders from it.")
+                    "Reference \(path): \(trace.samples.count) rows over \(FitTrace.format(span)) s, drawn on the "
+                        + "offset plot (pink). Fit sets the sliders from it.")
+                return shaping
             case .session:
                 return open(try SessionFile.decode(text, file: path), source: path, at: realTime)
             case .keptSession: return openKept(try SessionFile.decode(text, file: path), note: nil, at: realTime)

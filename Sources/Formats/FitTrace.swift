@@ -1,4 +1,3 @@
-import Formats
 /// A recorded trajectory for `scrollab fit`: CSV with a header naming at least `t` (s) and
 /// `offset` (pt), and `finger` (pt along the axis) for drags. Other columns are ignored, so a
 /// trace written by `scrollab replay` or `play --trace` can be fitted as it is (its `phase`
@@ -130,6 +129,32 @@ public struct FitTrace: Equatable, Sendable {
         let text = header.joined(separator: ",")
         return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
+
+    /// Index of the row where a return recording lets go: the last row of the still stretch
+    /// farthest from where it ends.
+    public static func holdEnd(_ samples: [Sample]) -> Int {
+        guard let end = samples.last?.offset else { return 0 }
+        return plateauEnd(samples, end: end)
+    }
+
+    /// Index of the last row of the still stretch farthest from `end` (the release of a held
+    /// pull), at most the 4th row from the end.
+    public static func plateauEnd(_ samples: [Sample], end: Double) -> Int {
+        let distances = samples.map { abs($0.offset - end) }
+        guard let farthest = distances.max() else { return 0 }
+        var index = distances.firstIndex(of: farthest)!
+        while index + 1 < samples.count, abs(samples[index + 1].offset - samples[index].offset) <= 0.05 { index += 1 }
+        return min(index, max(0, samples.count - 4))
+    }
+
+    /// A number in a message or a plot: up to 6 significant digits, no exponent for everyday sizes.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        if value != 0, abs(value) < 1e-3 || abs(value) >= 1e7 { return String(format: "%.4g", value) }
+        let text = String(format: "%.6g", value)
+        return text
+    }
+
 }
 
 extension Substring {
