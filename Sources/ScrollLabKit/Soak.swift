@@ -130,7 +130,7 @@ public struct Soak {
                     spec.set(random.range(spec.range.lowerBound, spec.range.upperBound), in: &parameters)
                     parameters.pageFlickDistanceThreshold = min(
                         parameters.pageFlickDistanceThreshold, parameters.pageDistanceThreshold)
-                    parameters.pagePolicy = PagePolicy.allCases[random.int(3)]
+                    parameters.pagePolicy = PagePolicy.allCases[random.int(PagePolicy.allCases.count)]
                     // Now and then another feel of the zoo (or back to UIKit), mid-motion too.
                     if random.int(4) == 0 {
                         let model = FeelZoo.models[random.int(FeelZoo.models.count)]

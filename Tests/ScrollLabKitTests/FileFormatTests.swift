@@ -74,7 +74,7 @@ import ScrollPhysics
                 "p.json: key \"damping\": unknown key; allowed keys: decelerationRate,") == true)
         #expect(
             paramsError("{\"pagePolicy\": 1}")
-                == "p.json: key \"pagePolicy\": 1 is not one of: projection, spring, threshold")
+                == "p.json: key \"pagePolicy\": 1 is not one of: projection, spring, threshold, uikit")
         #expect(paramsError("{\"bounceDamping\": [1]}")?.contains("an array or object is not a number") == true)
         #expect(paramsError("{\"a\": 1, \"a\": 2}") == "p.json: not valid JSON: line 1, column 10: duplicate key \"a\"")
         #expect(paramsError("{\"decelerationRate\": 1e999}")?.contains("too large") == true)

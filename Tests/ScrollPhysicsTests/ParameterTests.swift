@@ -34,7 +34,7 @@ import Testing
         #expect(message([("bounceDamping", .string("10"))])?.contains("is not a number") == true)
         #expect(
             message([("pagePolicy", .string("snap"))])
-                == "key \"pagePolicy\": \"snap\" is not one of: projection, spring, threshold")
+                == "key \"pagePolicy\": \"snap\" is not one of: projection, spring, threshold, uikit")
         #expect(message([("maximumPagesPerFling", .number(1.5))])?.contains("whole number") == true)
         #expect(
             message([("pageDistanceThreshold", .number(0.3)), ("pageFlickDistanceThreshold", .number(0.5))])?.contains(
@@ -85,7 +85,7 @@ import Testing
         #expect(Set(tunables.map(\.key)).count == tunables.count, "keys are unique")
         #expect(
             tunables.map(\.key) == [
-                "decelerationRate", "decelerationPower", "glideStopVelocity", "scrollToTopResponse",
+                "decelerationRate", "decelerationPower", "glideStopVelocity", "halfRateTail", "scrollToTopResponse",
                 "panHysteresis", "velocitySampleWeight", "releaseBlend", "minimumGlideVelocity",
                 "fastScrollFlickVelocity", "fastScrollDistance", "maximumFastScrollMultiplier",
                 "rubberBandCoefficient", "trackpadRubberBandCoefficient", "rubberBandLimit", "edgeReturn",
@@ -114,12 +114,12 @@ import Testing
             ])
         #expect(
             all.subtracting(shown { $0.edgeReturn = .spring }) == [
-                "glideStopVelocity", "scrollToTopResponse", "edgeDecay",
+                "glideStopVelocity", "halfRateTail", "scrollToTopResponse", "edgeDecay",
                 "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"
             ])
         #expect(
             all.subtracting(shown { $0.decelerationPower = 0.8 }) == [
-                "glideStopVelocity", "scrollToTopResponse", "edgeReturnRate",
+                "glideStopVelocity", "halfRateTail", "scrollToTopResponse", "edgeReturnRate",
                 "pageSwitchBias", "pageDistanceThreshold", "pageFlickDistanceThreshold"
             ])
         #expect(
@@ -144,7 +144,7 @@ import Testing
         }
         // Only counts are whole; the choice holds every policy.
         #expect(tunables.filter(\.isCount).map(\.key) == ["maximumPagesPerFling"])
-        #expect(ParameterSpec.named("pagePolicy")?.options == ["projection", "spring", "threshold"])
+        #expect(ParameterSpec.named("pagePolicy")?.options == ["projection", "spring", "threshold", "uikit"])
         var p = ScrollParameters()
         ParameterSpec.named("pagePolicy")!.set(2, in: &p)
         #expect(p.pagePolicy == .threshold)

@@ -52,6 +52,8 @@ public struct ScrollAxis: Sendable {
         var pullOrigin: Double
         var pointer: Double
         var startIndex: Int
+        /// The direction (±1) of a page animation the touch caught running, 0 for none.
+        var caughtDirection = 0
         /// The offset shown, the drag's start time, and whether the start threshold is crossed.
         var shown: Double
         var startTime: Double
@@ -171,6 +173,10 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: now)
         let caught = motion != nil
         let startIndex = motion?.targetIndex ?? snapTargets.nearestIndex(to: x) ?? 0
+        var caughtDirection = 0
+        if let motion, motion.aims, motion.targetIndex != nil, !snapTargets.isEmpty {
+            caughtDirection = motion.restPosition > x ? 1 : (motion.restPosition < x ? -1 : 0)
+        }
         finger.touchDown(
             at: now, position: -(pointer.isFinite ? pointer : 0), input: input, caught: phase(at: now),
             caughtVelocity: velocity(at: now))
@@ -181,6 +187,7 @@ public struct ScrollAxis: Sendable {
             pointerOrigin: p, pullOrigin: feel.fingerOffset(showing: x, extent: extent, input: input), pointer: p,
             startIndex: startIndex, shown: x, startTime: now, started: feel.dragStart(for: input).distance <= 0,
             input: input, seen: p)
+        drag?.caughtDirection = caughtDirection
         return caught
     }
 
@@ -243,7 +250,7 @@ public struct ScrollAxis: Sendable {
         return release(
             from: x, velocity: lifted.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
             travel: -(d.pointer - d.pointerOrigin), touchDuration: now - d.startTime,
-            lead: lifted.lead, multiplier: lifted.multiplier)
+            lead: lifted.lead, multiplier: lifted.multiplier, caughtDirection: d.caughtDirection)
     }
 
     /// Ends a drag the way a wheel or touchpad stream ends: with the velocity the stream had at
@@ -263,7 +270,7 @@ public struct ScrollAxis: Sendable {
         self.drag = nil
         return release(
             from: x, velocity: released.velocity, at: now, startIndex: d.startIndex, reportsRelease: true,
-            lead: released.lead, multiplier: released.multiplier)
+            lead: released.lead, multiplier: released.multiplier, caughtDirection: d.caughtDirection)
     }
 
     /// How far the content moves per point of finger where the drag is (1 inside, below 1 past
@@ -529,7 +536,7 @@ public struct ScrollAxis: Sendable {
     private mutating func release(
         from x: Double, velocity v: Double, at t: Double, startIndex: Int,
         reportsRelease: Bool, travel: Double = 0, touchDuration: Double = 0,
-        lead: Double = 0, multiplier: Double = 1
+        lead: Double = 0, multiplier: Double = 1, caughtDirection: Int = 0
     ) -> AxisReport {
         var planned: Motion?
         if let first = snapTargets.offsets.first {
@@ -543,7 +550,7 @@ public struct ScrollAxis: Sendable {
                     offset: x - first, velocity: v, pageSize: pageSize, pageCount: snapTargets.count,
                     travel: travel, touchDuration: touchDuration, viewport: viewportLength,
                     startIndex: startIndex, targets: SnapTargets(snapTargets.offsets.map { $0 - first }),
-                    extent: shiftedExtent, tolerance: tolerance))
+                    extent: shiftedExtent, tolerance: tolerance, caughtDirection: caughtDirection))
             {
                 var motion = turn.motion.shifted(by: first)
                 let index = snapTargets.clamp(turn.index)

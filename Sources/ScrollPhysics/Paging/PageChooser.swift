@@ -25,6 +25,7 @@ public struct PageChooser: Sendable {
         case .projection: return projection(release)
         case .spring: return spring(release)
         case .threshold: return threshold(release)
+        case .uikit: return uikit(release)
         }
     }
 

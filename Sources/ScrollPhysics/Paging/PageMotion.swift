@@ -11,6 +11,9 @@ public enum PageMotion: String, CaseIterable, Sendable {
     /// velocity (δ =
     /// `pageDamping`); a fast release speeds up and swings past the page and back.
     case spring
+    /// UIScrollView's paging integrator, stepped per display frame in whole milliseconds and
+    /// rounded to the pixel grid (`UIKitPagingIntegrator`).
+    case uikit
 }
 
 #if !hasFeature(Embedded)

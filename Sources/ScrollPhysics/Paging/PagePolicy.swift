@@ -11,6 +11,10 @@ public enum PagePolicy: String, CaseIterable, Sendable {
     /// yuan's “UIScrollView parallax rolling banner (2)”: complete after `pageDistanceThreshold` of a page, or after
     /// `pageFlickDistanceThreshold` of a page with a flick.
     case threshold
+    /// UIScrollView's own (`isPagingEnabled`, and SwiftUI's `.scrollTargetBehavior(.paging)`):
+    /// from the last pan update's velocity, round within ±0.3 pt/ms, else ceil or floor; a
+    /// flick with a caught page animation adds one page to its target (`PageChooser.uikit`).
+    case uikit
 }
 
 #if !hasFeature(Embedded)

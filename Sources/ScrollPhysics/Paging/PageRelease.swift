@@ -6,11 +6,15 @@ public struct PageRelease: Equatable, Sendable {
     public var velocity: Double
     /// Index of the page the drag began on (or that the motion it caught was heading to).
     public var startIndex: Int
+    /// The direction (±1) of a page animation the touch caught while it ran, 0 for none; then
+    /// `startIndex` is that animation's target.
+    public var caughtDirection: Int
 
-    public init(offset: Double, velocity: Double, startIndex: Int) {
+    public init(offset: Double, velocity: Double, startIndex: Int, caughtDirection: Int = 0) {
         self.offset = offset
         self.velocity = velocity
         self.startIndex = startIndex
+        self.caughtDirection = caughtDirection
     }
 }
 

@@ -6,7 +6,8 @@ public struct Preset: Sendable {
     public let summary: String
     public let feel: Feel
 
-    /// UIKit normal and fast, the seed article and the seed author's library, two designed feels,
+    /// UIKit normal and fast, UIKit's own paging (SwiftUI paging), the seed article and the seed
+    /// author's library, two designed feels,
     /// and every platform model of `FeelZoo` at its defaults.
     public static let all: [Preset] =
         [
@@ -18,6 +19,15 @@ public struct Preset: Sendable {
                 id: "uikit-fast", title: "UIKit fast",
                 summary: "UIScrollView.DecelerationRate.fast (0.99): stops about 5× sooner.",
                 feel: with { $0.decelerationRate = 0.99 }),
+            Preset(
+                id: "swiftui-paging", title: "SwiftUI paging",
+                summary:
+                    "UIScrollView's isPagingEnabled, as SwiftUI's .scrollTargetBehavior(.paging): UIKit's page choice "
+                    + "(±0.3 pt/ms) and its paging integrator (whole-millisecond steps, the pixel grid).",
+                feel: with {
+                    $0.pagePolicy = .uikit
+                    $0.pageMotion = .uikit
+                }),
             Preset(
                 id: "seed-article", title: "Seed article",
                 summary:

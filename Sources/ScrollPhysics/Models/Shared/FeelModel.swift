@@ -253,8 +253,10 @@ public struct ModelPageRelease: Equatable, Sendable {
     public var touchDuration: Double
     /// The viewport's length along the axis, in points.
     public var viewport: Double
-    /// The page the touch began on.
+    /// The page the touch began on (the target of a page animation it caught).
     public var startIndex: Int
+    /// The direction (±1) of a page animation the touch caught while it ran, 0 for none.
+    public var caughtDirection: Int
     /// Every snap target, the first at 0 (for rules that take targets that are not evenly
     /// spaced); empty means `pageCount` pages of `pageSize`.
     public var targets: SnapTargets
@@ -265,9 +267,10 @@ public struct ModelPageRelease: Equatable, Sendable {
     public init(
         offset: Double, velocity: Double, pageSize: Double, pageCount: Int, travel: Double,
         touchDuration: Double, viewport: Double, startIndex: Int = 0, targets: SnapTargets = SnapTargets([]),
-        extent: ModelExtent? = nil, tolerance: Tolerance = .standard
+        extent: ModelExtent? = nil, tolerance: Tolerance = .standard, caughtDirection: Int = 0
     ) {
         self.startIndex = startIndex
+        self.caughtDirection = caughtDirection
         self.targets = targets
         self.extent = extent
         self.tolerance = tolerance

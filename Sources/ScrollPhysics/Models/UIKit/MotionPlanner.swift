@@ -149,7 +149,12 @@ struct MotionPlanner {
                 motion.restPosition = edge
                 return motion
             }
-            motion.append(glide, kind: "glide", phase: .decelerating, at: t)
+            if p.halfRateTail != 0 {
+                let tail = HalfRateTail(glide, refreshRate: p.refreshRate)
+                motion.append(tail, kind: "glide", phase: .decelerating, at: t)
+            } else {
+                motion.append(glide, kind: "glide", phase: .decelerating, at: t)
+            }
             motion.end = t + glide.settleTime
             motion.restPosition = min(max(glide.restPosition, lo), hi)
             return motion
@@ -204,7 +209,14 @@ struct MotionPlanner {
     ///   cannot overshoot.
     /// Content outside the bounds heading back to the edge's own target returns as an edge
     /// does (`edgeReturn`).
-    func page(from x: Double, velocity v: Double, to target: Double, index: Int?) -> Motion {
+    ///
+    /// UIKit: UIScrollView's paging integrator (`UIKitPagingIntegrator`) with its constants from
+    /// `pageLength` (the bounds size along the axis, or a carousel's cell pitch), stepped at the
+    /// refresh rate on the display scale's grid.
+    func page(from x: Double, velocity v: Double, to target: Double, index: Int?, pageLength: Double = 0) -> Motion {
+        if parameters.pageMotion == .uikit, x.isFinite, v.isFinite, target.isFinite {
+            return uikitPage(from: x, velocity: v, to: target, index: index, pageLength: pageLength)
+        }
         guard parameters.pageMotion == .decelerate, x.isFinite, v.isFinite, target.isFinite else {
             return snap(from: x, velocity: v, to: target, index: index)
         }
@@ -235,6 +247,28 @@ struct MotionPlanner {
         }
         return snap(from: x, velocity: v, to: target, index: index)
     }
+
+    private func uikitPage(from x: Double, velocity v: Double, to target: Double, index: Int?, pageLength: Double)
+        -> Motion
+    {
+        let lo = bounds.lowerBound, hi = bounds.upperBound
+        var motion: Motion
+        if (x < lo && target == lo) || (x > hi && target == hi) {
+            // Let go past an edge whose page is the target: it returns as any release past an edge.
+            motion = followsUIKitReturn ? uikit(from: x, velocity: v) : edgeReturn(from: x, velocity: v, edge: target)
+        } else {
+            let turn = UIKitPagingIntegrator(
+                from: x, velocity: v, to: target, boundsSize: pageLength, refreshRate: parameters.refreshRate,
+                scale: parameters.displayScale, bounds: bounds)
+            motion = Motion(end: turn.settleTime, restPosition: target)
+            if turn.settleTime > 0 { motion.append(turn, kind: "uikitPage", phase: .settling, at: 0) }
+        }
+        motion.targetIndex = index
+        motion.aims = true
+        return motion
+    }
+
+    private var followsUIKitReturn: Bool { parameters.followsUIKitSteps }
 
     /// Content let go outside the bounds, heading back to `edge`: the bounce spring (δ =
     /// bounceDamping) launched toward the edge at k·|y0| on top of the release velocity

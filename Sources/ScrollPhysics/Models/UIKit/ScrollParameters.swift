@@ -71,6 +71,9 @@ public struct ScrollParameters: Equatable, Sendable {
     public var maximumFastScrollMultiplier = 16.0
     /// Response of the scroll-to-top spring, s (UIKit: 0.6, critically damped).
     public var scrollToTopResponse = 0.6
+    /// 1: iOS 26's half-rate tail, a glide moving ≤ 0.75 pt a frame updates every other frame
+    /// (`HalfRateTail`); 0 (default): every frame.
+    public var halfRateTail = 0
     public init() {}
 
     /// The display these values are set for.
@@ -151,6 +154,19 @@ extension ScrollParameters: TunableModel {
             equivalent:
                 "rest = x0 + sign(v)·(|v| − stop)/1000·r/(1 − r)·m (v in pt/s); targetContentOffset ≈ x0 + (|v| − "
                 + "stop)/|1000·ln r|",
+            section: Section.deceleration, matters: { $0.followsUIKitSteps }),
+        P(
+            .flag({ $0.halfRateTail }, { $0.halfRateTail = $1 }), key: "halfRateTail", title: "Half-rate tail",
+            range: 0...1, format: "%.0f",
+            help:
+                "iOS 26: once a glide moves 0.75 pt or less per display frame, the content updates only every other "
+                + "frame (the glide itself is unchanged). Off by default; on to match a tracked 120 Hz recording of "
+                + "iOS 26.",
+            source:
+                "ScrollLab's issue 41, from tracked 120 Hz recordings of iOS 26 (the rule is stated there, not taken "
+                + "from a decompile)",
+            equivalent:
+                "none (the system decides); x(t) = glide(t_h + 2·⌊(t − t_h)·Hz/2⌋/Hz) once a frame moves ≤ 0.75 pt",
             section: Section.deceleration, matters: { $0.followsUIKitSteps }),
         P(
             .real({ $0.scrollToTopResponse }, { $0.scrollToTopResponse = $1 }), key: "scrollToTopResponse",
@@ -341,15 +357,28 @@ extension ScrollParameters: TunableModel {
                 + "δ·x0)·t)·e^(−δt) with δ = bounceDamping",
             section: Section.edges, matters: { $0.edgeReturn == .spring }),
         P(
-            Tunable.choice({ $0.pagePolicy }, { $0.pagePolicy = $1 }), key: "pagePolicy", title: "Page policy",
+            Tunable.choice(
+                { $0.pagePolicy },
+                { p, policy in
+                    p.pagePolicy = policy
+                    // UIKit's page choice comes with UIKit's integrator (a page motion stated after
+                    // it, as a file's later key, still wins).
+                    if policy == .uikit { p.pageMotion = .uikit }
+                }), key: "pagePolicy", title: "Page policy",
             help:
-                "How a paged view picks its page when the finger lifts. projection: UIKit-like, where the glide would "
-                + "end, at least one page per flick. spring: Li's rule, the page spring's launch speed decides. "
-                + "threshold: yuan's rule, a fixed fraction of a page (smaller with a flick).",
+                "How a paged view picks its page when the finger lifts. projection: where the glide would end, at "
+                + "least one page per flick. spring: Li's rule, the page spring's launch speed decides. threshold: "
+                + "yuan's rule, a fixed fraction of a page (smaller with a flick). uikit: UIScrollView's own, from "
+                + "the last pan update's velocity: within ±0.3 pt/ms the nearest page, faster the next page in "
+                + "its direction; a flick during a running page animation adds one page to its target. Choosing "
+                + "uikit also sets the page motion to uikit.",
             source:
                 "projection: UIKit-like; spring: Li's “UIScrollView drag conversion rate and paging”; threshold: "
-                + "yuan's “UIScrollView parallax rolling banner (2)”",
-            equivalent: "which rule your scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) implements",
+                + "yuan's “UIScrollView parallax rolling banner (2)”; uikit: a decompile of iOS 26.1's UIKitCore, "
+                + "-[UIScrollView _prepareToPageWithHorizontalVelocity:verticalVelocity:]",
+            equivalent:
+                "uikit: isPagingEnabled = true (SwiftUI: .scrollTargetBehavior(.paging)); otherwise the rule your "
+                + "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) implements",
             section: Section.paging),
         P(
             Tunable.choice({ $0.pageMotion }, { $0.pageMotion = $1 }), key: "pageMotion", title: "Page motion",
@@ -357,12 +386,17 @@ extension ScrollParameters: TunableModel {
                 "How a paged view travels to its page after the finger lifts. decelerate: a flick slows into the page "
                 + "from its own speed (never faster, no overshoot); slow releases spring in. spring: the page "
                 + "spring starts with the release velocity, so fast releases speed up and swing past the "
-                + "page, as in Li's “UIScrollView drag conversion rate and paging” eq. 4.",
+                + "page, as in Li's “UIScrollView drag conversion rate and paging” eq. 4. uikit: UIScrollView's "
+                + "paging integrator, stepped in whole milliseconds per display frame and rounded to the pixel "
+                + "grid, its friction and pull from the page's length.",
             source:
-                "decelerate: like UIKit's paging; spring: Li's “UIScrollView drag conversion rate and paging” eq. 4",
+                "decelerate: ScrollLab's own; spring: Li's “UIScrollView drag conversion rate and paging” eq. 4; "
+                + "uikit: a decompile of iOS 26.1's UIKitCore, -[UIScrollView "
+                + "_getPagingDecelerationOffset:forTimeInterval:] and -[UIScrollView setFrame:]",
             equivalent:
-                "decelerate: from release speed v toward a page D away, never faster than v and no overshoot; spring: "
-                + "critically damped spring from (x0, v0) with δ = pageDamping",
+                "uikit: per frame trunc(1000/Hz) steps of d = target − x; v = (v + d·pull)·friction; x += v (pt/ms), "
+                + "friction = 0.966818182 + 9.94318182e-6·D, pull = 0.000359090909 − 1.84659091e-7·D (D ≤ 1024 pt); "
+                + "spring: critically damped spring from (x0, v0) with δ = pageDamping",
             section: Section.paging),
         P(
             .real({ $0.pageDamping }, { $0.pageDamping = $1 }), key: "pageDamping", title: "Page damping", unit: "1/s",

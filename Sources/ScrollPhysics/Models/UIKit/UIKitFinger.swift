@@ -61,7 +61,7 @@ public struct UIKitFinger: FingerReading {
 
     public mutating func lift(at time: Double, position: Double, started: Bool, paged: Bool) -> FingerRelease {
         pan.hold(until: time, isDragUpdate: started)
-        let v = started ? 1000 * pan.releaseVelocity : 0
+        let v = started ? 1000 * releaseVelocity(paged: paged) : 0
         return FingerRelease(velocity: v, multiplier: counted(at: time, paged: paged), lead: frameInterval)
     }
 
@@ -72,8 +72,15 @@ public struct UIKitFinger: FingerReading {
         // A known lift is UIKit's release frame; a stream ended by its gap was lifted frames
         // ago, so it glides on from here without a second jump.
         return FingerRelease(
-            velocity: 1000 * pan.releaseVelocity, multiplier: counted(at: time, paged: paged),
+            velocity: 1000 * releaseVelocity(paged: paged), multiplier: counted(at: time, paged: paged),
             lead: lifted ? frameInterval : 0)
+    }
+
+    /// pt/ms: UIKit's own paging (`pagePolicy: uikit`) chooses the page from the last pan
+    /// update's V and its integrator starts with it (no glide threshold, no blend); everything
+    /// else from the release rule.
+    private func releaseVelocity(paged: Bool) -> Double {
+        paged && values.pagePolicy == .uikit ? pan.latestUpdate : pan.releaseVelocity
     }
 
     public mutating func motionEnded() { streak.reset() }  // a glide that settles ends fast scrolling

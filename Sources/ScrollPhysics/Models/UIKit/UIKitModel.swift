@@ -9,7 +9,8 @@
 ///   `rubberBandCoefficient` (`trackpadRubberBandCoefficient` for a touchpad stream).
 /// - After release: `MotionPlanner.uikit` (glide, exact edge crossing, 0.99/ms return, hand-off
 ///   at chained edges) when `followsUIKitSteps`, else the seed article's friction and spring.
-/// - Paging: `PageChooser` (projection, spring or threshold policy), then `MotionPlanner.page`.
+/// - Paging: `PageChooser` (projection, spring, threshold or UIKit's own policy), then
+///   `MotionPlanner.page` (decelerate, spring, or UIKit's integrator `UIKitPagingIntegrator`).
 public struct UIKitModel: FeelModel {
     public var zoo: ZooModel { .uikit(self) }
     public typealias Values = ScrollParameters
@@ -101,18 +102,21 @@ public struct UIKitModel: FeelModel {
             ? SnapTargets.evenlySpaced(count: release.pageCount, spacing: release.pageSize) : release.targets
         guard
             let decision = PageChooser(parameters: values, targets: targets, tolerance: release.tolerance)
-                .decide(PageRelease(offset: release.offset, velocity: release.velocity, startIndex: release.startIndex))
+                .decide(
+                    PageRelease(
+                        offset: release.offset, velocity: release.velocity, startIndex: release.startIndex,
+                        caughtDirection: release.caughtDirection))
         else { return nil }
         let motion = planner(extent, tolerance: release.tolerance)
             .page(
                 from: release.offset, velocity: decision.keepsVelocity ? release.velocity : 0,
-                to: targets[decision.index], index: decision.index)
+                to: targets[decision.index], index: decision.index, pageLength: release.pageSize)
         return ModelPageTurn(index: decision.index, planned: motion)
     }
 
     public func animate(_ to: AnimatedScroll) -> Motion {
         planner(to.extent, tolerance: to.tolerance).page(
-            from: to.position, velocity: to.velocity, to: to.target, index: to.index)
+            from: to.position, velocity: to.velocity, to: to.target, index: to.index, pageLength: to.extent.viewport)
     }
 
     public func retarget(_ to: AnimatedScroll) -> Motion {
