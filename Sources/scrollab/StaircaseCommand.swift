@@ -101,6 +101,12 @@ struct StaircaseCommand: ParsableCommand {
         var ignored = 0
         if let observer {
             guard answers == nil else { throw InputError("--answers and --observer: give one of them") }
+            guard rules.target > 0.5 + 1e-9 else {
+                throw InputError(
+                    "--observer: this rule (\(rules.up)-up/\(rules.down)-down) converges on "
+                        + "\(String(format: "%.1f", rules.target * 100)) % correct, not above a two-alternative "
+                        + "observer's chance (50 %); give --down above --up")
+            }
             var participant = SimulatedObserver(
                 threshold: try observer.value(), at: rules.target, slope: try slope.value(),
                 seed: UInt64(try seed.value()))
@@ -147,6 +153,8 @@ struct StaircaseCommand: ParsableCommand {
         if let minimum { low = try Flags.number(minimum, flag: "--min", range: Bound.range) }
         if let maximum { high = try Flags.number(maximum, flag: "--max", range: Bound.range) }
         if let low, let high, low > high { throw InputError("--min \(low) is above --max \(high)") }
+        if let low, startValue < low { throw InputError("--start \(start.text) is below --min \(low)") }
+        if let high, startValue > high { throw InputError("--start \(start.text) is above --max \(high)") }
         return StaircaseRules(
             start: startValue, up: try up.value(), down: try down.value(), steps: sizes, stepType: type,
             minimum: low, maximum: high, reversals: try reversals?.value() ?? sizes.count, trials: try trials.value(),

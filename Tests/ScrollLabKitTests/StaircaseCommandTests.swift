@@ -56,7 +56,9 @@ import Testing
         (["--start", "1", "--steps", "1", "--step-type", "dB", "--answers", "1"], "--step-type: \"dB\" is not one of"),
         (["--start", "1", "--steps", "1", "--min", "2", "--max", "1", "--answers", "1"], "--min 2.0 is above --max"),
         (["--start", "1", "--steps", "1"], "give --answers"),
-        (["--start", "1", "--steps", "1", "--answers", "1", "--observer", "1"], "give one of them")
+        (["--start", "1", "--steps", "1", "--answers", "1", "--observer", "1"], "give one of them"),
+        (["--start", "1", "--steps", "1", "--up", "1", "--down", "1", "--observer", "1"], "converges on 50.0 %"),
+        (["--start", "5", "--steps", "1", "--max", "1", "--answers", "1"], "--start 5 is above --max 1.0")
     ])
     func badInputIsOneLineAndExitTwo(_ arguments: [String], _ message: String) throws {
         let (result, _) = try run(arguments)
