@@ -11,6 +11,11 @@ extension SceneSetup {
     /// Every scene, in the window's order (number keys 1…): to add one, write its class and add
     /// an entry here (name, caption, content options, how it is made, its golden frames and tour
     /// step), then `scrollab golden --only NAME` writes its reference frames.
+    /// `--items`, which the banner and the loop share (one definition, as a shared flag must have).
+    static let itemsOption = SceneOption(
+        key: "items", flag: "--items", range: 0...1000, defaultValue: 5, isWhole: true,
+        help: "banner, loop: number of items")
+
     public static let registry: [SceneKind] = [
         SceneKind(
             name: "list",
@@ -97,9 +102,7 @@ extension SceneSetup {
         SceneKind(
             name: "banner", caption: "a three-slot recycling banner with parallax and threshold paging",
             options: [
-                SceneOption(
-                    key: "items", flag: "--items", range: 0...1000, defaultValue: 5, isWhole: true,
-                    help: "banner, loop: number of items")
+                itemsOption
             ],
             itemCount: "items", window: .banner(items: 5),
             make: { viewport, feel, setup in
@@ -114,9 +117,7 @@ extension SceneSetup {
         SceneKind(
             name: "loop", caption: "a feed that wraps; items appended or deleted mid-swipe",
             options: [
-                SceneOption(
-                    key: "items", flag: "--items", range: 0...1000, defaultValue: 5, isWhole: true,
-                    help: "banner, loop: number of items")
+                itemsOption
             ],
             itemCount: "items", window: .loop(items: 5),
             make: { viewport, feel, setup in LoopScene(viewport: viewport, itemCount: setup.count("items"), feel: feel)

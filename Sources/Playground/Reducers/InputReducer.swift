@@ -82,9 +82,9 @@ extension PlaygroundSession {
             text += columns.joined(separator: ",") + "\n"
             writtenColumns = columns
         }
-        text += Trace.row(scene, at: t).dropLast()
+        text += Trace.row(scene.traceReading(at: t)).dropLast()
         if isComparing {
-            let b = Trace.row(sides[1].scene, at: t).dropLast()
+            let b = Trace.row(sides[1].scene.traceReading(at: t)).dropLast()
             text += "," + (b.firstIndex(of: ",").map { b[b.index(after: $0)...] } ?? "")
         }
         return text + "\n"
