@@ -472,6 +472,25 @@ public enum Tracker {
             {
                 found = far
             }
+            // A part that does not move with the content (a header not yet shrunk over a list that
+            // has moved, a section header stuck under it) pulls a whole match toward no motion: when
+            // the whole matches poorly and just one half of the region is a clean copy elsewhere,
+            // the content is where that half says.
+            if widen, let whole = found, whole.score < cleanHalf, region.count >= 64,
+                let wider = searchWindow(
+                    around: predicted - key.shift, reach: max(3 * reach, reach + 48), fullReach: fullReach)
+            {
+                let middle = region.lowerBound + region.count / 2
+                let halves = [region.lowerBound..<middle, middle..<region.upperBound].compactMap { half in
+                    ProfileRegistration(
+                        reference: along(key.frame), current: along(index), channels: channels, region: half
+                    ).best(in: wider, minimumOverlap: max(8, half.count / 3))
+                }
+                let clean = halves.filter { $0.score >= cleanHalf }
+                if halves.count == 2, clean.count == 1, abs(clean[0].shift - whole.shift) > tearDistance {
+                    found = clean[0]
+                }
+            }
             if widen, found.map({ $0.confidence < 0.85 }) ?? true,
                 let wide = registration.best(in: -fullReach...fullReach, minimumOverlap: minimumOverlap),
                 wide.confidence > (found?.confidence ?? -1) + 0.05
@@ -575,7 +594,9 @@ public enum Tracker {
     static let longestStall = 6
 
     /// Whether two frames' profiles show the same picture over the region (mean difference under a
-    /// quarter of a grey level, none over 2): an encoder's repeated frame, or content at rest.
+    /// quarter of a grey level, none over 2): a draw the recorder missed, or content at rest. (An
+    /// encoder may code a repeated frame again a little better; a looser test would also take a
+    /// glide's last sub-pixel creep for rest.)
     static func same(_ a: [[UInt16]], _ b: [[UInt16]], channels: [Int], region: Range<Int>) -> Bool {
         var total = 0
         for k in channels {

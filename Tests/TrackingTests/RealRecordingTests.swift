@@ -21,15 +21,17 @@ import Tracking
     ]
 
     /// Not yet within 2 px (known issues, so that the suite says when they pass): the collapsing
-    /// header's (the first frames, while the header shrinks over the list, match a row away) and
-    /// the chart GIF's (bars 22 px apart at 25 fps: a frame after a step four times the last
-    /// matches a bar or two away, and stays there).
-    static let notYet: Set<String> = ["collapsing-header.mp4", "collapsing-header-back.mp4", "chart-flings.gif"]
+    /// header's (while the header shrinks over the list, frames after the browser's first missed
+    /// draws match a row away, and the track stays a row off).
+    static let offsetsNotYet: Set<String> = ["collapsing-header.mp4", "collapsing-header-back.mp4"]
+    /// Glide rates not yet within 3 %: those, and the chart GIF's (its glides span 10–16 frames at
+    /// 25 fps, and the two fits differ by more than the track does).
+    static let ratesNotYet = offsetsNotYet.union(["chart-flings.gif"])
 
-    /// `body`, as a known issue for the recordings `notYet` holds.
-    static func check(_ name: String, _ body: () throws -> Void) rethrows {
-        if notYet.contains(name) {
-            withKnownIssue("\(name) is not tracked within 2 px yet") { try body() }
+    /// `body`, as a known issue for the recordings in `known`.
+    static func check(_ name: String, known: Set<String>, _ body: () throws -> Void) rethrows {
+        if known.contains(name) {
+            withKnownIssue("\(name) is not within the bounds yet") { try body() }
         } else {
             try body()
         }
@@ -46,9 +48,13 @@ import Tracking
     }
 
     /// The recording tracked, and the page's offset for each tracked frame (by its time).
+    /// Points (CSS px) per pixel of each recording: the GIF is downscaled to 2/3.
+    static func pointsPerPixel(_ name: String) -> Double { name.hasSuffix(".gif") ? 1.5 : 1 }
+
     static func tracked(_ name: String) throws -> (track: Track, truth: [Double?]) {
         let track = try VideoTracking.track(
-            VideoTracking.Request(path: folder.appendingPathComponent(name).path, scale: .pointsPerPixel(1)))
+            VideoTracking.Request(
+                path: folder.appendingPathComponent(name).path, scale: .pointsPerPixel(pointsPerPixel(name))))
         let rows = try expected(name)
         let truth = track.frames.map { frame -> Double? in
             rows.first { abs($0.t - frame.t) < 0.002 }?.offset
@@ -58,7 +64,7 @@ import Tracking
 
     @Test(arguments: fixtures)
     func tracksWithinTwoPixelsOfThePage(name: String) throws {
-        try Self.check(name) { try Self.tracksWithinTwoPixels(name) }
+        try Self.check(name, known: Self.offsetsNotYet) { try Self.tracksWithinTwoPixels(name) }
     }
 
     static func tracksWithinTwoPixels(_ name: String) throws {
@@ -66,9 +72,12 @@ import Tracking
         let rows = try expected(name)
         let pairs = zip(track.frames, truth).compactMap { frame, page in page.map { (frame.offset, $0) } }
         #expect(pairs.count == track.frames.count, "every tracked frame is a recorded one")
-        let rms = (pairs.map { ($0.0 - $0.1) * ($0.0 - $0.1) }.reduce(0, +) / Double(max(1, pairs.count)))
-            .squareRoot()
-        let worst = pairs.map { abs($0.0 - $0.1) }.max() ?? 0
+        // In the recording's pixels.
+        let scale = pointsPerPixel(name)
+        let rms =
+            (pairs.map { ($0.0 - $0.1) * ($0.0 - $0.1) }.reduce(0, +) / Double(max(1, pairs.count))).squareRoot()
+            / scale
+        let worst = (pairs.map { abs($0.0 - $0.1) }.max() ?? 0) / scale
         #expect(rms <= 2, "\(name): rms \(rms) px, worst frame \(worst) px")
         // Only repeated frames (a draw the recorder missed) and frames said to be uncertain are
         // left out; the motion itself is all there.
@@ -79,7 +88,7 @@ import Tracking
 
     @Test(arguments: fixtures)
     func glideRatesMatchThePage(name: String) throws {
-        try Self.check(name) { try Self.glideRatesMatch(name) }
+        try Self.check(name, known: Self.ratesNotYet) { try Self.glideRatesMatch(name) }
     }
 
     static func glideRatesMatch(_ name: String) throws {
