@@ -225,8 +225,10 @@ static double gTypedValue = 0;
 static bool gTyped = false;
 
 bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
-                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        double minimum, double maximum, bool logarithmic, double *value, double valueMinimum,
+                        double valueMaximum, bool *typed, bool allowInput, const char *inputFormat,
                         const double *marks, const char *const *markLabels, int markCount, float width) {
+    *typed = false;
     ImGui::PushID(id);
     const float startX = ImGui::GetCursorPosX();
     ImGui::TextUnformatted(shown(title).c_str());
@@ -237,16 +239,32 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
     ImGui::TextUnformatted(valueText);
     ImGui::SetNextItemWidth(width);
     const ImGuiID sliderID = ImGui::GetID("##slider");
-    const bool typing = ImGui::TempInputIsActive(sliderID);
-    // A Ctrl+click over the track opens the typing field this frame, filled from the format it
-    // is given now: give it the number (not the track's empty label) so the field shows the value.
+    // The field types the value, not the track's position (which may be on another scale, as the
+    // deceleration rate's −log10(1 − value)): while it is open, and on the Ctrl+click that opens
+    // it, ImGui's slider is handed the value and its range, and the field is filled from it with
+    // `inputFormat`. A plain click or a drag moves the track.
     const ImGuiContext &context = *ImGui::GetCurrentContext();
-    const bool aboutToType = context.IO.KeyCtrl && context.HoveredIdPreviousFrame == sliderID;
-    ImGuiSliderFlags flags =
-        (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
-    const double before = *position;
-    bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
-                                       typing || aboutToType ? inputFormat : "", flags);
+    const ImVec2 frameMin = ImGui::GetCursorScreenPos();
+    const ImVec2 frameMax(frameMin.x + width, frameMin.y + ImGui::GetFrameHeight());
+    const bool typing = ImGui::TempInputIsActive(sliderID);
+    const bool opening = allowInput && !typing && context.IO.KeyCtrl && context.IO.MouseClicked[0] &&
+                         context.ActiveId != sliderID && ImGui::IsWindowHovered() &&
+                         ImGui::IsMouseHoveringRect(frameMin, frameMax);
+    const bool field = typing || opening;
+    double *data = field ? value : position;
+    const double low = field ? valueMinimum : minimum, high = field ? valueMaximum : maximum;
+    // Without `allowInput` a Ctrl+click is refused (not taken as a plain click that moves the
+    // value to where it fell).
+    ImGuiSliderFlags flags = (logarithmic && !field ? ImGuiSliderFlags_Logarithmic : 0) |
+                             (allowInput ? 0 : ImGuiSliderFlags_NoInput) | ImGuiSliderFlags_AlwaysClamp;
+    const bool refused = !allowInput && context.IO.KeyCtrl;
+    const double before = *data;
+    bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, data, &low, &high,
+                                       field ? inputFormat : "", flags);
+    if (refused && changed) {
+        *data = before;
+        changed = false;
+    }
     // A typed value is one change, made when its field closes (Enter or a click elsewhere; Escape
     // cancels): ImGui applies every keystroke, and "0.6" passes through "0" on the way, which the
     // physics would take (and a rule between values would carry to another).
@@ -256,19 +274,20 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
             gTyped = false;
         }
         if (changed) {
-            gTypedValue = *position;
+            gTypedValue = *data;
             gTyped = true;
         }
-        *position = before;
+        *data = before;
         changed = false;
     } else if (gTypingSlider == sliderID) {
         if (changed) {
-            gTypedValue = *position;
+            gTypedValue = *data;
             gTyped = true;
         }
         const bool cancelled = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
         changed = gTyped && !cancelled && gTypedValue != before;
-        *position = changed ? gTypedValue : before;
+        *data = changed ? gTypedValue : before;
+        *typed = changed;
         gTypingSlider = 0;
         gTyped = false;
     }

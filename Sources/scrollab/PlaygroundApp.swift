@@ -562,7 +562,7 @@ final class PlaygroundApp {
                 // Both phones under their names in one picture, as a clip's frame shows them.
                 let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)-AB.png"
                 try snapshot.sideBySide(
-                    session.sides.map(\.scene), labels: session.sides.map(\.title),
+                    session.sides.map(\.scene), labels: session.sides.map(\.pictureTitle),
                     at: session.sceneTime(at: Window.now),
                     scale: shotScale
                 ).savePNG(base)
@@ -595,7 +595,7 @@ final class PlaygroundApp {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
             OffsetPlot.Series(
-                label: side.title, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
+                label: side.gestureTitle, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
                 offsets: side.gesture.offsets, velocities: side.gesture.velocities)
         }
         let reference = session.reference.map { ref -> OffsetPlot.Series in
@@ -604,7 +604,7 @@ final class PlaygroundApp {
                 color: OffsetPlot.referenceColor,
                 times: ref.times(on: session.edited.gesture), offsets: ref.offsets(on: session.edited.gesture))
         }
-        let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
+        let table = session.gestureTable
         do {
             try OffsetPlot.image(series, reference: reference, table: table, fonts: window.fonts).savePNG(path)
             return .saved(paths: [path], as: .plot)
