@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace slgui;
 
@@ -101,6 +102,41 @@ void slgui_progress(float fraction, const char *text) {
 }  // extern "C"
 
 namespace {
+// `text`'s lines wrapped at spaces to `width` (a word wider than the line stays whole, on a line
+// of its own; newlines kept).
+std::vector<std::string> linesAtSpaces(const std::string &text, float width) {
+    std::vector<std::string> lines;
+    std::string line;
+    bool open = false;
+    const char *p = text.c_str();
+    while (*p) {
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '\n') p++;
+        const std::string word(start, p);
+        const std::string candidate = open ? line + " " + word : word;
+        if (open && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = candidate;
+        }
+        open = true;
+        if (*p == '\n') {
+            lines.push_back(line);
+            line.clear();
+            open = false;
+            p++;
+        } else if (*p == ' ') {
+            p++;
+        }
+    }
+    if (open && !line.empty()) lines.push_back(line);
+    return lines;
+}
+
+// The lines of the last message shown (joined by newlines), for tests.
+std::string gMessageShown;
+
 // Text wrapped at spaces only: ImGui's own wrapping also breaks after '.', so "10.8529" could end
 // one line with "10." (numbers, paths and times stay whole). A word wider than the line on its
 // own is the one thing left to ImGui's wrapping.
@@ -134,6 +170,52 @@ void wrapAtSpaces(const char *whole) {
 
 extern "C" {
 void slgui_text_wrapped(const char *text) { wrapAtSpaces(text); }
+void slgui_message(const char *id, const char *text, bool error, float height) {
+    ImGui::BeginChild(id, ImVec2(0, height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    gMessageShown.clear();
+    const std::string bounded = shown(text);
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::vector<std::string> lines = linesAtSpaces(bounded, width);
+    // As many lines as the area holds; a longer message ends its last one at a word with "…"
+    // (never a word cut off at the area's edge), and says all of it in a tooltip.
+    const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+    const size_t fits = (size_t)ImMax(1.0f, ImFloor((height + ImGui::GetStyle().ItemSpacing.y) / lineHeight));
+    const bool cut = lines.size() > fits;
+    if (cut) {
+        lines.resize(fits);
+        std::string &last = lines.back();
+        const std::string ellipsis = "\u2026";
+        while (!last.empty() && ImGui::CalcTextSize((last + ellipsis).c_str()).x > width) {
+            const size_t space = last.rfind(' ');
+            if (space == std::string::npos) break;
+            last.resize(space);
+        }
+        while (!last.empty() && (last.back() == ' ' || last.back() == ',' || last.back() == ';')) last.pop_back();
+        last += ellipsis;
+    }
+    if (error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
+    for (size_t i = 0; i < lines.size(); i++) {
+        ImGui::TextUnformatted(lines[i].c_str());
+        gMessageShown += (i ? "\n" : "") + lines[i];
+    }
+    if (error) ImGui::PopStyleColor();
+    if (cut && ImGui::IsWindowHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(bounded.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::EndChild();
+}
+size_t slgui_message_shown(char *buffer, size_t size) {
+    if (buffer && size > 0) {
+        const size_t n = ImMin(size - 1, gMessageShown.size());
+        std::memcpy(buffer, gMessageShown.data(), n);
+        buffer[n] = 0;
+    }
+    return gMessageShown.size();
+}
 void slgui_text_error(const char *text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
     wrapAtSpaces(text);

@@ -101,11 +101,8 @@ public final class TuningPanel {
                 + "for the next start)."
         )
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
-        Gui.child("##message", height: Self.messageHeight) {
-            if let message = state.message {
-                if message.isError { slgui_text_colored_wrapped(message.text) } else { Gui.wrapped(message.text) }
-            }
-        }
+        // A message longer than the area ends at a word with "…", all of it in the tooltip.
+        slgui_message("##message", state.message?.text ?? "", state.message?.isError ?? false, Self.messageHeight)
 
         // Undo and redo stay in sight, saying what they would take back; a clip encoding in the
         // background shows its progress and Cancel on the same row (nothing below moves).
@@ -592,9 +589,4 @@ public final class TuningPanel {
         text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
-}
-
-/// Error text: red and wrapped.
-private func slgui_text_colored_wrapped(_ text: String) {
-    text.withCString { slgui_text_error($0) }
 }

@@ -172,3 +172,54 @@ extension PanelTests {
         #expect(panel.referenceField == "/tmp/other.mov")
     }
 }
+
+extension PanelTests {
+    /// The window at its smallest (640×400: a 269 pt panel): a message longer than its area ends
+    /// its last line at a word with "…", every line shown is whole words of the message in order,
+    /// and they fit the area; a short one is shown whole.
+    @Test func aLongMessageEndsAtAWordInTheSmallestWindow() throws {
+        let width: Float = 268.8, height: Float = 400
+        let fonts = try FontLibrary()
+        let offscreen = try OffscreenCanvas(width: 640, height: 400, fonts: fonts)
+        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        let session = try Driving.session(
+            setups: [.cards(count: 40)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
+        let panel = TuningPanel()
+        func shown(_ text: String, error: Bool) -> String {
+            session.message = PlaygroundSession.Message(text: text, isError: error)
+            for _ in 0..<2 {
+                slgui_set_mouse(-1, -1, false)
+                slgui_new_frame(640, 400, 1, 1.0 / 60)
+                _ = panel.draw(
+                    session.panelState(at: 10), frameMilliseconds: 0, x: 640 - width, y: 0, width: width,
+                    height: height)
+                slgui_render()
+            }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            _ = slgui_message_shown(&buffer, buffer.count)
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let long =
+            "Saved scrollab-list-1795880101-1-A.png, scrollab-list-1795880101-1-B.png (780×1688 px, @2x) with the "
+            + "parameters beside as JSON; A and B together in scrollab-list-1795880101-1-AB.png."
+        for error in [false, true] {
+            let text = shown(long, error: error)
+            let lines = text.split(separator: "\n").map(String.init)
+            let lineHeight = Double(15 + 4)
+            #expect(!lines.isEmpty && Double(lines.count) * lineHeight <= Double(TuningPanel.messageHeight) + 4)
+            #expect(text.hasSuffix("…"), "\(text)")
+            // Whole words of the message, in order.
+            let words = String(text.dropLast()).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+            let message = long.split(separator: " ").map(String.init)
+            #expect(words.count < message.count)
+            for (index, word) in words.enumerated() {
+                let whole = message[index]
+                #expect(
+                    word == whole || (index == words.count - 1 && whole.hasPrefix(word) && ",;".contains(whole.last!)),
+                    "word \(index): \(word) of \(whole)")
+            }
+        }
+        #expect(shown("Swapped A and B.", error: false) == "Swapped A and B.")
+    }
+}

@@ -79,6 +79,12 @@ void slgui_text_disabled(const char *text);
 void slgui_text_wrapped(const char *text);
 /// Wrapped text in the error colour.
 void slgui_text_error(const char *text);
+/// The last message in an area `height` px tall (a child `id`, no scrollbar), wrapped at spaces
+/// (in the error colour for an error): one longer than the area ends its last line at a word with
+/// "…" and shows all of it in a tooltip on hover.
+void slgui_message(const char *id, const char *text, bool error, float height);
+/// The lines the last message showed, joined by newlines (for tests); returns their length.
+size_t slgui_message_shown(char *buffer, size_t size);
 /// A "(?)" marker whose tooltip is `text`.
 void slgui_help_marker(const char *text);
 /// A progress bar as wide as the panel's items (fraction 0…1) with `text` on it.
