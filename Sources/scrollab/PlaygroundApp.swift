@@ -479,7 +479,10 @@ final class PlaygroundApp {
     private func chrome(_ session: PlaygroundSession, layout: WindowLayout) -> DrawList {
         var chrome = DrawList()
         for (index, phone) in layout.phones.enumerated() {
-            PhoneChrome.bezel(around: phone, scale: layout.scale, into: &chrome)
+            let homeButton = Device.hasHomeButton(session.viewport)
+            PhoneChrome.bezel(around: phone, scale: layout.scale, homeButton: homeButton, into: &chrome)
+            // Labels and the caption stand over the body (a Home button's forehead is taller).
+            let top = phone.y - (homeButton ? phone.height * WindowLayout.homeButtonChin - 14 : 0)
             let width = WindowLayout.bezelWidth(scale: layout.scale)
             if session.isComparing {
                 // What runs on each phone, over it and one bezel (an ellipsis ends a longer one), so
@@ -487,7 +490,7 @@ final class PlaygroundApp {
                 let label = session.sides[index].title + (index == session.editing ? "  (editing)" : "")
                 chrome.append(
                     .text(
-                        label, x: phone.x, y: phone.y - 44, style: .headline,
+                        label, x: phone.x, y: top - 44, style: .headline,
                         color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2),
                         maxWidth: phone.width + width))
             }
@@ -500,7 +503,11 @@ final class PlaygroundApp {
             let half = max(0, min(middle - 12, layout.panelX - 12 - middle))
             chrome.append(
                 .text(
-                    session.scene.caption, x: middle - half, y: phone.y - 44, style: .caption,
+                    session.scene.caption, x: middle - half,
+                    y: phone.y - 44
+                        - (Device.hasHomeButton(session.viewport)
+                            ? phone.height * WindowLayout.homeButtonChin - 14 : 0),
+                    style: .caption,
                     color: Color(hex: 0xAEAEB2), maxWidth: 2 * half, alignment: .center))
         }
         return chrome
