@@ -8,6 +8,12 @@ public enum PhoneMessage: Equatable, Sendable {
     /// `{"gesture": {"samples": [{"t", "type", "x", "y"}], "refreshRate", "width", "height"}}`:
     /// a gesture made on the page, its raw touch samples with their timestamps (s).
     case gesture(PhoneGesture)
+    /// A blind test's answer, by its id (`{"answer": "A"}`; `BlindAnswer`'s raw values).
+    case answer(String)
+    /// `{"proceed": true}`: after a practice trial's feedback, on to the next trial.
+    case proceed
+    /// `{"released": v}`: a flick on a blind test's phone was released at `v` pt/s.
+    case released(Double)
 
     /// The message in `json`, or nil when it is not one (not JSON, another shape, a number out
     /// of range or not finite).
@@ -29,6 +35,18 @@ public enum PhoneMessage: Equatable, Sendable {
         }
         if case .object(let gesture)? = object["gesture"], let parsed = PhoneGesture(gesture) {
             self = .gesture(parsed)
+            return
+        }
+        if case .string(let answer)? = object["answer"], (1...20).contains(answer.count) {
+            self = .answer(answer)
+            return
+        }
+        if case .bool(true)? = object["proceed"] {
+            self = .proceed
+            return
+        }
+        if case .number(let speed)? = object["released"], speed.isFinite, abs(speed) < 1e6 {
+            self = .released(speed)
             return
         }
         return nil

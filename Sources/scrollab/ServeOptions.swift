@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import Formats
 
-/// `--serve`, `--serve-address`, `--serve-port`: the phone's page served from the window.
+/// `--serve`, `--serve-address`, `--serve-port`: the phone's page served (`play`, `blind`).
 struct ServeOptions: ParsableArguments {
     @Flag(
         help: ArgumentHelp(
-            "Serve the feel to a phone on the local network (as the panel's Phone button does): the panel shows the "
-                + "address, with its token, and its QR code; every change in the window reaches the page."))
+            "Serve to a phone on the local network: play serves the feel being tuned (as the panel's Phone button "
+                + "does; every change reaches the page), blind runs the trials on the phone with no window; the "
+                + "address holds a random token and comes with its QR code."))
     var serve = false
 
     @Option(

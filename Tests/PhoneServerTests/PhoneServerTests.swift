@@ -177,6 +177,20 @@ import Testing
         #expect(decoded == url + "\n")
     }
 
+    @Test func aBlindTestsMessagesAreParsedAndBounded() {
+        func message(_ text: String) -> PhoneMessage? { PhoneMessage(json: Array(text.utf8)) }
+        #expect(message(#"{"answer": "A"}"#) == .answer("A"))
+        #expect(message(#"{"answer": "different"}"#) == .answer("different"))
+        #expect(message(#"{"proceed": true}"#) == .proceed)
+        #expect(message(#"{"released": -1834.5}"#) == .released(-1834.5))
+        for refused in [
+            #"{"answer": ""}"#, #"{"answer": "\#(String(repeating: "a", count: 21))"}"#, #"{"answer": 1}"#,
+            #"{"proceed": false}"#, #"{"released": 1e7}"#, #"{"released": "fast"}"#
+        ] {
+            #expect(message(refused) == nil, "\(refused)")
+        }
+    }
+
     @Test func noCodeForNothingOrTooMuch() {
         #expect(QRCode("") == nil)
         #expect(QRCode(String(repeating: "x", count: 5000)) == nil)

@@ -132,6 +132,70 @@ def screenshot_page(browser, path):
         f.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
 
 
+def blind_test(scrollab, out, home, browser):
+    """`scrollab blind --serve` with no display at all: a practice trial and two counted ABX trials answered on
+    the page; the page shows and exposes no feel's name or values; the answers land in the results file."""
+    with open(os.path.join(home, "b.json"), "w") as f:
+        json.dump({"decelerationRate": 0.99}, f)
+    results = os.path.join(home, "results.jsonl")
+    log = open(os.path.join(home, "blind-stderr.txt"), "w+")
+    blind = subprocess.Popen(
+        [scrollab, "blind", "--serve", "--serve-address", "127.0.0.1", "--params-b", "b.json", "--trials", "2",
+         "--practice", "1", "--seed", "7", "--participant", "phone", "--out", results],
+        cwd=home, env={"PATH": "/usr/bin:/bin", "HOME": home}, stderr=log, stdout=subprocess.PIPE, text=True)
+    try:
+        def printed():
+            log.seek(0)
+            match = re.search(r"serving the blind test at (http://\S+)", log.read())
+            return match.group(1) if match else None
+        url = wait("the blind test's address", printed, 30)
+        browser.call("Page.navigate", url=url)
+        wait("the blind page", lambda: browser.evaluate(
+            "!!(window.scrollLab && scrollLab.live && scrollLab.live.sequence)"), 30)
+        time.sleep(0.8)
+        secret = ["b.json", "UIKit", "UIScrollView", "decelerationRate", "0.99", "defaults"]
+        shown_text = browser.evaluate("document.body.innerText")
+        exposed = browser.evaluate(
+            "JSON.stringify({config: scrollLab.config, sides: scrollLab.sides.map((s) => [s.label, s.title]),"
+            " live: scrollLab.live, title: document.title})")
+        for word in secret:
+            assert word not in shown_text, f"the blind page shows {word!r}: {shown_text!r}"
+            assert word not in exposed, f"the blind page exposes {word!r}: {exposed}"
+        assert browser.evaluate("scrollLab.config") is None
+        labels = json.loads(browser.evaluate("JSON.stringify(scrollLab.sides.map((s) => s.label))"))
+        assert labels == ["A", "B", "X"], labels
+        screenshot_page(browser, os.path.join(out, "phone-blind.png"))
+        print("blind page: phones", labels, "; shows", repr(shown_text.replace("\n", " | ")[:120]))
+
+        def answer(which):
+            before = browser.evaluate("scrollLab.live.sequence")
+            browser.evaluate(f"document.querySelector('#blind button[data-answer=\"{which}\"]').click()")
+            wait("the next trial", lambda: browser.evaluate("scrollLab.live.sequence") != before, 10)
+        flick(browser, 195, 700, 400)
+        answer("A")
+        assert "practice" in browser.evaluate("document.getElementById('blind').innerText").lower()
+        before = browser.evaluate("scrollLab.live.sequence")
+        browser.evaluate("document.querySelector('#blind button').click()")  # Next
+        wait("the first counted trial", lambda: browser.evaluate("scrollLab.live.sequence") != before, 10)
+        for which in ["B", "A"]:
+            flick(browser, 195, 700, 400)
+            answer(which)
+        assert "over" in browser.evaluate("document.getElementById('blind').innerText")
+        output, _ = blind.communicate(timeout=20)
+        assert blind.returncode == 0, blind.returncode
+        with open(results) as f:
+            records = [json.loads(line) for line in f if line.strip()]
+        counted = [r for r in records if not r.get("practice")]
+        assert len(records) == 3 and len(counted) == 2, records
+        assert all(r["participant"] == "phone" for r in records)
+        print("blind test on the page:", output.strip().split("\n")[0][:160])
+    finally:
+        if blind.poll() is None:
+            blind.terminate()
+            blind.wait(10)
+        log.close()
+
+
 def main():
     scrollab, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     bench = int(sys.argv[sys.argv.index("--bench") + 1]) if "--bench" in sys.argv else 0
@@ -272,6 +336,7 @@ def main():
             print(f"change → page acknowledged, {len(latencies)} changes: median {statistics.median(latencies):.1f} ms, "
                   f"p95 {p95:.1f} ms, max {latencies[-1]:.1f} ms")
         assert app.poll() is None, "the window quit"
+        blind_test(scrollab, out, home, browser)
         print("phone test passed")
     finally:
         if browser:
