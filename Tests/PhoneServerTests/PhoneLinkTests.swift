@@ -38,7 +38,7 @@ import Testing
         // Once it serves, the page is sent what the window shows now.
         var sent = updates(serving(s))
         #expect(sent.map(\.sequence) == [1])
-        #expect(sent[0].sides.map(\.feel) == [Feel(ScrollParameters())])
+        #expect(try #require(sent.first).sides.map(\.feel) == [Feel(ScrollParameters())])
         // A slider, a preset, A/B on, models, a swap, a copy, an undo, a scene: one update each.
         let steps: [SessionRequest] = [
             .setValue(key: "decelerationRate", value: .number(0.99)), .applyPreset(id: Preset.all[1].id),
