@@ -61,11 +61,14 @@ wasm-node-test: wasm
 
 # `scrollab export --web`'s page in headless Chromium with touch emulation: a scripted flick moves
 # the list as the desktop's replay of the page's own samples does; screenshots in .build/browser/.
+# Then the served page live (Wasm/test/phone_test.py, about 17 s: see phone-test).
 browser-test:
 	python3 Wasm/test/browser_test.py .build/debug/scrollab .build/browser
+	python3 Wasm/test/phone_test.py .build/debug/scrollab .build/phone
 
 # The served page live (docs/phone.md): the real window under an Xvfb of its own with --serve, the page in
-# headless Chromium; 403 without the token, the panel's QR code read back, a slider reaching the page.
+# headless Chromium; 403 without the token, the panel's QR code read back, a slider reaching the page, a flick
+# coming back, a flood refused, a blind test answered on the page (also the end of browser-test).
 phone-test: wasm
 	$(SWIFT) build --product scrollab
 	python3 Wasm/test/phone_test.py .build/debug/scrollab .build/phone

@@ -321,6 +321,34 @@ def main():
         xdo("key", "--window", window_id, "1")
         wait("the list again", lambda: browser.evaluate("scrollLab.live.shown === true"), 10)
 
+        # A flood (60 silent connections, bounded in count and time), an oversized message and a bad path
+        # while the window runs: refused, and the window goes on drawing and serving (a scene key reaches
+        # the page).
+        import socket
+        flood = []
+        for _ in range(60):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+            flood.append(connection)
+        token_path = url.split(str(port))[1]
+        for path, body, code in [(token_path + "message", b"{" + b" " * 300000 + b"}", 413),
+                                 (token_path + "core.js", None, 404)]:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body)
+            try:
+                urllib.request.urlopen(request, timeout=5)
+                raise AssertionError(f"{path}: accepted")
+            except urllib.error.HTTPError as error:
+                assert error.code in (code, 503), (path, error.code)
+            except (ConnectionError, urllib.error.URLError):
+                pass  # the server closed a connection it would not read: refused all the same
+        before_flood = sequence()
+        xdo("key", "--window", window_id, "2")
+        wait("a change during the flood", lambda: sequence() != before_flood, 10)
+        for connection in flood:
+            connection.close()
+        xdo("key", "--window", window_id, "1")
+        wait("the list after the flood", lambda: browser.evaluate("scrollLab.config.scene") == "list", 10)
+        print("a flood of 60 connections, an oversized message, a bad path: refused; the window went on")
+
         if bench:
             latencies = []
             for i in range(bench):
