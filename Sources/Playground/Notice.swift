@@ -146,7 +146,7 @@ public enum Notice: Equatable, Sendable {
         case let .scene(number, name, caption): return "Scene \(number): \(name). \(caption)."
         case let .phoneServing(url): return "Serving the phone at \(url)"
         case .phoneStopped: return "Stopped serving the phone."
-        case let .phoneFailed(reason): return "The phone's server stopped: \(reason)"
+        case let .phoneFailed(reason): return "The phone is not served: \(reason)"
         case let .phoneGesture(samples, rate, screen, on):
             let size = "\(ParameterSpec.format(screen.width))×\(ParameterSpec.format(screen.height)) pt"
             return

@@ -10,7 +10,7 @@ public enum PhoneRequest: Equatable, Sendable {
     case serve(Bool)
     /// The server listens: the page's address (with its token) and its QR code.
     case serving(url: String, qr: QRMatrix?)
-    /// The server could not start (or stopped): why, in one line.
+    /// The server could not start (the core not built, the port taken): why, in one line.
     case serveFailed(String)
     /// The page applied change `sequence` (shown), or could not show it and kept its last scene
     /// (`note` says why).

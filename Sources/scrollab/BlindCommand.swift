@@ -212,7 +212,8 @@ struct BlindCommand: ParsableCommand {
     func runServed(_ setup: BlindSetup, scene: String, results: ResultsFile, quitAfter: Double?) throws {
         guard ExportCommand.scenes.contains(scene) else {
             throw InputError(
-                "--serve: the phone's page shows \(ExportCommand.scenes.joined(separator: ", ")); not the \(scene)")
+                "--serve: the phone's page shows the \(ExportCommand.scenes.joined(separator: ", ")); not the "
+                    + "\(scene) scene")
         }
         let (address, port) = try serveOptions.parsed()
         let served = BlindServe(setup: setup, results: results, scene: scene, coreFolder: try WebPage.coreFolder(nil))

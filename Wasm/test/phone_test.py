@@ -250,6 +250,8 @@ def main():
         browser.evaluate("window.loadedOnce = true")
         time.sleep(0.8)
         screenshot_page(browser, os.path.join(out, "phone-page.png"))
+        # The panel once the page has answered: "Phone up to date."
+        subprocess.run(["import", "-window", "root", os.path.join(out, "phone-window-live.png")], env=env, check=True)
 
         # A flick on the page, a slider dragged in the window, the same flick again.
         flick(browser, 195, 700, 400)
@@ -304,6 +306,8 @@ def main():
         # The window's trace: its replay of the gesture, frame by frame, once it has come to rest.
         trace_rows = wait("the window's replay at rest", lambda: window_replay(trace, rows[-1][1]), 15)
         start = align(trace_rows, rows)
+        subprocess.run(["import", "-window", "root", os.path.join(out, "phone-window-gesture.png")], env=env,
+                       check=True)
         window_worst = max(abs(offset - offset_at(rows, t - start)) for t, offset in trace_rows if t - start > 0.02)
         print(f"a flick of {len(gesture)} samples: page vs replay {worst:.2e} pt over {len(frames)} frames; "
               f"window vs replay {window_worst:.2e} pt over {len(trace_rows)} frames; rest {state['offset']:.3f} pt "
