@@ -3,14 +3,15 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
-                libimgui-dev xvfb xdotool imagemagick pkg-config nodejs time binaryen
+                libimgui-dev xvfb xdotool imagemagick pkg-config nodejs time binaryen \
+                libqrencode-dev zbar-tools
 # Installed without recommends: ffmpeg's pull in 88 packages (codecs, X, sound) that encoding
 # piped frames to MP4 and GIF does not need; chromium runs headless for the page's test.
 APT_PACKAGES_BARE := ffmpeg chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps clean golden soak bench readme-table architecture lint format wasm wasm-test \
-        browser-test browser-bench wasm-node-test test-fast docs parameter-table command-reference
+        browser-test browser-bench wasm-node-test test-fast docs parameter-table command-reference phone-test phone-bench
 
 deps:
 	@missing=""; bare=""; for p in $(APT_PACKAGES); do \
@@ -60,8 +61,22 @@ wasm-node-test: wasm
 
 # `scrollab export --web`'s page in headless Chromium with touch emulation: a scripted flick moves
 # the list as the desktop's replay of the page's own samples does; screenshots in .build/browser/.
+# Then the served page live (Wasm/test/phone_test.py, about 17 s: see phone-test).
 browser-test:
 	python3 Wasm/test/browser_test.py .build/debug/scrollab .build/browser
+	python3 Wasm/test/phone_test.py .build/debug/scrollab .build/phone
+
+# The served page live (docs/phone.md): the real window under an Xvfb of its own with --serve, the page in
+# headless Chromium; 403 without the token, the panel's QR code read back, a slider reaching the page, a flick
+# coming back, a flood refused, a blind test answered on the page (also the end of browser-test).
+phone-test: wasm
+	$(SWIFT) build --product scrollab
+	python3 Wasm/test/phone_test.py .build/debug/scrollab .build/phone
+
+# The same, then the latency from a change in the window to the page's acknowledgement (100 changes).
+phone-bench: wasm
+	$(SWIFT) build --product scrollab
+	python3 Wasm/test/phone_test.py .build/debug/scrollab .build/phone --bench 100
 
 # Main-thread work per frame of the page while flicked, the CPU throttled 4× (numbers, not a test).
 browser-bench: wasm

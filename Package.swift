@@ -30,6 +30,11 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // QR codes (Debian's libqrencode): the phone's address in the panel. Only PhoneServer imports it.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // The phone's server: the page, its live stream of changes, what the page sends back (POSIX
+        // sockets, one thread); and the QR code of its address.
+        .target(name: "PhoneServer", dependencies: ["CQRencode", "Formats"]),
         // Dear ImGui's include path, from `pkg-config imgui` (Debian's libimgui-dev): used by the C++ bridge only.
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         // Output files written whole or not at all, never replacing devices, links, modes or inputs.
@@ -101,6 +106,7 @@ let package = Package(
                 "ImGuiBridge",
                 "Scenes",
                 "ScrollPhysics",
+                "PhoneServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,6 +145,9 @@ let package = Package(
                 "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
                 "TestSupport", "Platform", "Scenes", "ScrollPhysics", "Tracking", "SessionEffects"
             ]),
+        .testTarget(
+            name: "PhoneServerTests",
+            dependencies: ["PhoneServer", "Playground", "Scenes", "ScrollPhysics", "Formats"]),
     ],
     cxxLanguageStandard: .cxx17
 )

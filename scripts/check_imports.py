@@ -24,7 +24,9 @@ FORBIDDEN = {
     "Primitives": ({"*"}, "points, sizes, input and trace readings are a leaf"),
     "Formats": ({"Scenes", "Platform"}, "file formats read and write values, never a live scene"),
     "BlindTest": ({"ScrollLabKit", "Platform", "Scenes"}, "blind tests are values over feels and files"),
-    "Playground": ({"Fitting", "SafeOutput", "Platform", "SessionEffects", "Media"}, "the session reduces requests; effects run elsewhere"),
+    "Playground": ({"Fitting", "SafeOutput", "Platform", "SessionEffects", "Media", "PhoneServer", "CQRencode"}, "the session reduces requests; effects run elsewhere"),
+    "SessionEffects": ({"PhoneServer"}, "the phone's server is run by the window (PhoneLinkRunner), not by the file effects"),
+    "PhoneServer": ({"Playground", "Scenes", "Platform", "CSDL2"}, "the server knows pages and messages, not the session or the window"),
 }
 
 IMPORT = re.compile(

@@ -1,4 +1,6 @@
 import Foundation
+import Scenes
+import ScrollPhysics
 
 /// What the session tells the designer (the panel's message line), as a value: reducers set
 /// one, tests compare them, and `text` (the one formatter) makes the sentence the window shows.
@@ -69,6 +71,13 @@ public enum Notice: Equatable, Sendable {
     case plotFailed(String)
     case blindTestEnded(started: Bool, reason: String)
 
+    // The phone
+    case phoneServing(url: String)
+    case phoneStopped
+    case phoneFailed(String)
+    /// A gesture the page sent, replaying on `on`.
+    case phoneGesture(samples: Int, rate: Double, screen: Size, on: String)
+
     /// A message not yet given a case of its own, or a reason a reader gave (one line).
     case text(String, isError: Bool)
 
@@ -76,13 +85,13 @@ public enum Notice: Equatable, Sendable {
     public var isError: Bool {
         switch self {
         case .slowMotionRefused, .nothingRecordedToSave, .noPreset, .clipStillEncoding, .nothingToClip, .clipFailed,
-            .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded:
+            .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded, .phoneFailed:
             return true
         case let .text(_, isError): return isError
         case .preset, .reset, .reverted, .fitted, .comparing, .ghost, .copied, .swapped, .recordingStarted, .recorded,
             .tracking, .slowMotion, .undid, .redid, .nothingToUndo, .nothingToRedo, .savedParameters, .runs, .replaying,
             .replayed, .encoding, .clipCancelled, .scene, .loadedParameters, .loadedRecording, .savedGesture,
-            .savedPlot:
+            .savedPlot, .phoneServing, .phoneStopped, .phoneGesture:
             return false
         }
     }
@@ -135,6 +144,14 @@ public enum Notice: Equatable, Sendable {
         case let .clipCancelled(path): return "Clip cancelled: \(path) was not written."
         case let .clipFailed(path, reason): return "Clip \(path) not saved: \(reason)"
         case let .scene(number, name, caption): return "Scene \(number): \(name). \(caption)."
+        case let .phoneServing(url): return "Serving the phone at \(url)"
+        case .phoneStopped: return "Stopped serving the phone."
+        case let .phoneFailed(reason): return "The phone is not served: \(reason)"
+        case let .phoneGesture(samples, rate, screen, on):
+            let size = "\(ParameterSpec.format(screen.width))×\(ParameterSpec.format(screen.height)) pt"
+            return
+                "A gesture from the phone (\(samples) samples, \(ParameterSpec.format(rate)) Hz, \(size)) replays on "
+                + "\(on); Save recording keeps it."
         case let .loadedParameters(path, side): return "Loaded \(path) into \(side)."
         case let .loadedRecording(events, path): return "Loaded \(events) events from \(path)."
         case let .savedGesture(path): return "Saved the gesture to \(path)."

@@ -59,6 +59,8 @@ public struct PanelState {
     /// The preset the menu shows: the one picked and not yet applied, else the one the edited
     /// side's feel equals, else the first.
     public var preset: Int
+    /// The phone the window serves (its address, QR code, what the page acknowledged), if any.
+    public var phone: PhoneLink? = nil
 }
 
 extension PlaygroundSession {
@@ -73,7 +75,7 @@ extension PlaygroundSession {
             case .button: break
             }
         }
-        return PanelState(
+        var panel = PanelState(
             sceneIndex: sceneIndex, sceneNames: setups.map(\.name), sceneName: scene.name, controls: scene.controls,
             controlValues: values, readout: scene.readout, forcedPagePolicy: scene.forcedPagePolicy,
             message: message, undoLabel: undoLabel, redoLabel: redoLabel, clip: clip, editing: editing,
@@ -89,5 +91,7 @@ extension PlaygroundSession {
             recordingCount: recording?.count ?? recorded.count, recordedCount: recorded.count,
             preset: presetChoice ?? Preset.all.firstIndex { $0.feel.on(display) == feel }
                 ?? Preset.all.firstIndex { $0.title == edited.named.name } ?? 0)
+        panel.phone = phone
+        return panel
     }
 }

@@ -203,6 +203,7 @@ public final class PlaygroundSession {
     @discardableResult
     public func apply(_ requests: [SessionRequest], at realTime: Double) -> [SessionEffect] {
         var effects: [SessionEffect] = []
+        var changes = false
         for request in requests {
             let undoable = Self.undoLabel(request)
             let before =
@@ -214,10 +215,13 @@ public final class PlaygroundSession {
                 continue
             }
             let (feelBefore, editingBefore) = (feel, editing)
+            changes = true
             effects += perform(request, at: realTime)
             if let before { noteUndoable(before, request: request, at: realTime) }
             if feel != feelBefore || editing != editingBefore { presetChoice = nil }
         }
+        // What the phone's page shows follows every change (`PhoneLink`).
+        if changes, phone != nil { effects += phoneEffects() }
         return effects
     }
 
@@ -225,7 +229,7 @@ public final class PlaygroundSession {
     static func isInput(_ request: SessionRequest) -> Bool {
         switch request {
         case .input, .frame: return true
-        case .feel, .compare, .recording, .reference, .scene, .history, .document, .result: return false
+        case .feel, .compare, .recording, .reference, .scene, .history, .document, .result, .phone: return false
         }
     }
 
@@ -242,6 +246,7 @@ public final class PlaygroundSession {
         case let .history(request): return reduce(request, at: realTime)
         case let .document(request): return reduce(request, at: realTime)
         case let .result(request): return reduce(request, at: realTime)
+        case let .phone(request): return reduce(request, at: realTime)
         }
     }
 

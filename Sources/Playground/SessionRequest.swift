@@ -26,6 +26,8 @@ public enum SessionRequest: Equatable, Sendable {
     case history(HistoryRequest)
     case document(DocumentRequest)
     case result(EffectResult)
+    /// The phone's page: serve it, and what its server and the page report (`PhoneLink`).
+    case phone(PhoneRequest)
 }
 
 /// The pointer, wheel and keys on the phones: they move scenes, never a feel or a name.
@@ -275,6 +277,12 @@ public enum SessionEffect: Equatable, Sendable {
     /// Keep `document` for the next start (the window's writer thread encodes and writes it);
     /// a failure comes back as `.failed(.autosave)`.
     case keep(SessionDocument)
+    /// Serve the phone's page of what the window shows (its address and QR code come back as `.phone(.serving)`, a
+    /// failure as `.phone(.serveFailed)`); stop serving it.
+    case startPhoneServer(PhoneUpdate)
+    case stopPhoneServer
+    /// Send the page what it shows now (it acknowledges with `.phone(.acknowledged)`).
+    case publishToPhone(PhoneUpdate)
 }
 
 /// A fit of UIKit's values to a reference, as the session asks for it: the side to set, the

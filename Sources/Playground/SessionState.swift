@@ -94,6 +94,8 @@ public struct SessionState: Equatable {
     /// Whether frames ask for the session to be kept for the next start (`SessionEffect.keep`):
     /// the window that holds the kept session turns it on (`.document(.keepSession)`).
     public internal(set) var keepsSession = false
+    /// The phone the window serves, if any (`PhoneLink`).
+    public internal(set) var phone: PhoneLink?
     /// The document last asked to be kept, and when (real time, s).
     public internal(set) var kept: SessionDocument?
     public internal(set) var keptAt = -Double.infinity

@@ -128,7 +128,7 @@ public struct SessionDriver {
         case let .shapeReference(path, trace):
             return [.result(.referenceShaped(path: path, shape: Fit.detect(trace).kind))]
         case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference,
-            .keep:
+            .keep, .startPhoneServer, .stopPhoneServer, .publishToPhone:
             return nil
         }
     }

@@ -28,6 +28,9 @@ enum Gui {
         rects?.append(WidgetRect(label: label, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
+    /// Reports the last item drawn (one the bridge drew without a label) as `label`.
+    static func noteLast(_ label: String) { note(label) }
+
     /// The next button, labelled `label`, on this line when it fits, else on the next (narrow panels wrap their rows).
     static func sameLine(fitting label: String) { _ = label.withCString { slgui_same_line_if_fits($0) } }
 

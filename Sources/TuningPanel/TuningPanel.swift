@@ -137,6 +137,8 @@ public final class TuningPanel {
         sectionsOpen = true
         slgui_push_item_width(itemWidth)
 
+        // The phone first: its address and QR code in sight while it serves.
+        if Gui.header("Phone") { phone(state, into: &requests) }
         if Gui.header("Live") { live(state, frameMilliseconds: frameMilliseconds, into: &requests) }
 
         if !state.controls.isEmpty || !state.readout.isEmpty {

@@ -22,13 +22,15 @@ struct BlindCommand: ParsableCommand {
             on it. Keys: ← or A / → or B (ABX), ← / → (preference), S / D (same–different), Space (after a \
             practice trial), Esc ends (answered trials are kept). One JSON line per answer is appended to \
             --out. With --staircase KEY, feel B is feel A with KEY moved by a 1-up/N-down staircase (ABX \
-            trials) until --reversals reversals.
+            trials) until --reversals reversals. With --serve, no window opens: the trials run on a phone's \
+            browser (the address and its QR code are printed), answered there.
             """
     )
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var rendererOption: RendererOption
     @OptionGroup var windowOptions: WindowOptions
+    @OptionGroup var serveOptions: ServeOptions
 
     @Option(help: "Feel A's parameter file (default: UIKit's defaults).")
     var params: String?
@@ -109,6 +111,7 @@ struct BlindCommand: ParsableCommand {
             _ = try OutputFile.plan(windowScreenshot, inputs: inputs + [out])
         }
         if let quitTime { PlayCommand.watch(deadline: quitTime + PlayCommand.exitGrace) }
+        if serveOptions.serve { return try runServed(setup, scene: scene.name, results: results, quitAfter: quitTime) }
         let shown: Window
         do {
             shown = try Window(
@@ -203,6 +206,25 @@ struct BlindCommand: ParsableCommand {
             mode: mode, trials: trialCount, practice: practiceCount, seed: seedValue, participant: participant,
             run: runName,
             feelA: feelA, feelB: feelB, nameA: nameA, nameB: URL(fileURLWithPath: paramsB).lastPathComponent)
+    }
+
+    /// `--serve`: the trials on a phone (`BlindServe`), no window; what was answered, as without it.
+    func runServed(_ setup: BlindSetup, scene: String, results: ResultsFile, quitAfter: Double?) throws {
+        guard ExportCommand.scenes.contains(scene) else {
+            throw InputError(
+                "--serve: the phone's page shows the \(ExportCommand.scenes.joined(separator: ", ")); not the "
+                    + "\(scene) scene")
+        }
+        let (address, port) = try serveOptions.parsed()
+        let served = BlindServe(setup: setup, results: results, scene: scene, coreFolder: try WebPage.coreFolder(nil))
+        let records = try served.serve(address: address, port: port, quitAfter: quitAfter, say: PlayCommand.say)
+        if let failure = served.failure { throw InputError(failure) }
+        guard !records.isEmpty else { return try Console.print("No trial answered; nothing written to \(out).") }
+        let total = try results.count().map { $0 == records.count ? "" : " (\($0) answers in it now)" } ?? ""
+        let lines = BlindApp.summary(of: served.run)
+        try Console.print(
+            "\(records.count) answer\(records.count == 1 ? "" : "s") saved to \(out)\(total)"
+                + (lines.isEmpty ? "." : ". " + lines.joined(separator: " ")))
     }
 
     func runReport(_ path: String) throws {

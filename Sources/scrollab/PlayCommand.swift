@@ -17,6 +17,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var rendererOption: RendererOption
     @OptionGroup var windowOptions: WindowOptions
+    @OptionGroup var serveOptions: ServeOptions
 
     @Option(help: "Parameter file to start from (the replay format).")
     var params: String?
@@ -71,6 +72,7 @@ struct PlayCommand: ParsableCommand {
             screenshots: screenshot != nil || windowScreenshot != nil)
         let rendererChoice = try rendererOption.choice()
         let shotScale = try screenshotScale.value()
+        let (serveAddress, servePort) = try serveOptions.parsed()
         if sessionFile != nil, params != nil || paramsB != nil || compare || ghost || !sceneOptions.isEmpty {
             throw InputError(
                 "--session sets the scene, device and both sides itself; it cannot be used with --params, --params-b, "
@@ -131,12 +133,15 @@ struct PlayCommand: ParsableCommand {
         app.keeper = quitTime == nil ? keeper : nil
         // The window that holds the kept session keeps it as it changes (`SessionEffect.keep`).
         if app.keeper?.owns == true { start.append(.document(.keepSession)) }
+        (app.phoneLink.address, app.phoneLink.port) = (serveAddress, servePort)
+        if serveOptions.serve { start.append(.phone(.serve(true))) }
         app.startRequests = start
         app.shotScale = shotScale
         app.run(
             session, screenshot: screenshot.map { ($0, shotTime) },
             windowScreenshot: windowScreenshot.map { ($0, shotTime) },
             quitAfter: quitTime)
+        app.phoneLink.stop()
         app.finishClip()
         // The window is gone: what happened to its session is said where the user still looks.
         for line in app.keepAtQuit(session) { Self.say(line) }

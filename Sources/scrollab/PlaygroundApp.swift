@@ -35,6 +35,8 @@ final class PlaygroundApp {
     var driver = SessionDriver(files: Disk())
     /// Requests applied before the first frame (what the command line asked for: A/B, a file, a session).
     var startRequests: [SessionRequest] = []
+    /// The phone's server, when the session serves it (`PhoneLinkRunner`).
+    let phoneLink = PhoneLinkRunner()
     /// Milliseconds the last frame took to build (the panel shows it).
     private var frameMilliseconds = 0.0
 
@@ -140,6 +142,8 @@ final class PlaygroundApp {
             requests.append(outcome)
             return true
         }
+        // What the phone's page sent since the last frame.
+        requests += phoneLink.takeRequests()
         run(driver.apply([.frame], to: session, at: now), session: session, layout: geometry, at: now)
 
         let ratio = window.pixelRatio
@@ -331,6 +335,9 @@ final class PlaygroundApp {
         case .trackReference(let path): trackJobs.append(TrackJob(path: path, file: Disk.locate(path)))
         case .runBlindTest(let plan): return startBlindTest(plan, at: Window.now).map { [$0] } ?? []
         case .keep(let document): autosave(document)
+        case .startPhoneServer(let update): return [phoneLink.start(update)]
+        case .stopPhoneServer: phoneLink.stop()
+        case .publishToPhone(let update): phoneLink.publish(update)
         case .read, .write, .appendTrace, .fit, .shapeReference: break  // the driver's
         }
         return []

@@ -52,7 +52,11 @@ enum WebPage {
     }
 
     /// The page for `scene` ("list", "pager" or "carousel") with `sides` (A, and B if given).
-    static func html(scene: String, sides: [Side], coreFolder: String) throws(InputError) -> String {
+    /// `live`: the page listens for changes from the window that serves it (`PhoneLinkRunner`).
+    /// `blind`: the state of a blind test on the page (`BlindServe`): the sides carry no titles.
+    static func html(
+        scene: String, sides: [Side], coreFolder: String, live: Bool = false, blind: JSONValue? = nil
+    ) throws(InputError) -> String {
         func read(_ name: String) throws(InputError) -> Data {
             guard let data = FileManager.default.contents(atPath: coreFolder + "/" + name) else {
                 throw InputError("\(coreFolder)/\(name): cannot be read; run `make wasm`")
@@ -69,12 +73,14 @@ enum WebPage {
         return
             template
             .replacingOccurrences(of: marks[0], with: script)
-            .replacingOccurrences(of: marks[1], with: config(scene: scene, sides: sides).serialized())
+            .replacingOccurrences(
+                of: marks[1], with: config(scene: scene, sides: sides, live: live, blind: blind).serialized()
+            )
             .replacingOccurrences(of: marks[2], with: wasm)
     }
 
     /// The scene's content as the desktop's `replay` builds it by default, and each side's values.
-    static func config(scene: String, sides: [Side]) -> JSONValue {
+    static func config(scene: String, sides: [Side], live: Bool = false, blind: JSONValue? = nil) -> JSONValue {
         let entries = sides.map { side -> JSONValue in
             var params: [(key: String, value: JSONValue)] = [("model", .string(side.feel.name))]
             for (key, value) in side.feel.pairs where side.stated.contains(key) {
@@ -87,15 +93,16 @@ enum WebPage {
             }
             return .object(
                 JSONObject([
-                    ("label", .string(side.label)), ("title", .string(side.feel.title)),
+                    ("label", .string(side.label)), ("title", .string(blind == nil ? side.feel.title : "")),
                     ("params", .object(JSONObject(params)))
                 ]))
         }
         return .object(
-            JSONObject([
-                ("scene", .string(scene)), ("contentLength", .number(3000)), ("pages", .number(5)),
-                ("cellWidth", .number(300)), ("spacing", .number(12)), ("cells", .number(10)),
-                ("sides", .array(JSONArray(entries)))
-            ]))
+            JSONObject(
+                [
+                    ("scene", .string(scene)), ("contentLength", .number(3000)), ("pages", .number(5)),
+                    ("cellWidth", .number(300)), ("spacing", .number(12)), ("cells", .number(10)),
+                    ("sides", .array(JSONArray(entries)))
+                ] + (live ? [("live", .bool(true))] : []) + (blind.map { [("blind", $0)] } ?? [])))
     }
 }

@@ -110,6 +110,9 @@ void slgui_chart(const char *id, const char *title, float height, double x0, dou
 void slgui_chart_line(const double *xs, const double *ys, int count, unsigned int rgb, float thickness);
 /// A table with `columns` columns: `cells` row by row, the first row the header.
 void slgui_table(const char *id, int columns, int rows, const char *const *cells);
+/// A QR code: `size` × `size` modules row by row (non-zero dark), `pixels` points a module, black
+/// on a white square with the four-module quiet zone; it takes its room in the layout.
+void slgui_qr(const unsigned char *modules, int size, float pixels);
 
 #ifdef __cplusplus
 }

@@ -67,7 +67,7 @@ extension PlaygroundSession {
         case .result(.saved), .result(.failed), .result(.blindTestFinished), .result(.clipProgress),
             .result(.clipFinished), .result(.referenceTracked), .result(.referenceFailed), .result(.referenceShaped):
             return nil
-        case .input, .frame, .recording, .scene, .history: return nil
+        case .input, .frame, .recording, .scene, .history, .phone: return nil
         }
     }
 

@@ -1,0 +1,146 @@
+import Scenes
+import ScrollPhysics
+
+/// The phone: the window serves the page of the feel being tuned to a phone on the local network
+/// (`scrollab play --serve`, the panel's *Phone* button). The session only asks: starting and
+/// stopping the server and sending it the current feel are `SessionEffect`s the app runs; what
+/// the server and the page report comes back as `PhoneRequest`s.
+public enum PhoneRequest: Equatable, Sendable {
+    /// Serve the page (true) or stop serving it (false).
+    case serve(Bool)
+    /// The server listens: the page's address (with its token) and its QR code.
+    case serving(url: String, qr: QRMatrix?)
+    /// The server could not start (the core not built, the port taken): why, in one line.
+    case serveFailed(String)
+    /// The page applied change `sequence` (shown), or could not show it and kept its last scene
+    /// (`note` says why).
+    case acknowledged(sequence: Int, shown: Bool, note: String?)
+    /// A gesture made on the page: its touch samples (s from the touch-down; points within the
+    /// page's screen), the display's refresh rate (Hz) and the screen's size (pt). It becomes the
+    /// recorded gesture (plots, table, Replay, Save recording) and replays at once.
+    case gesture(events: [TimedInput], refreshRate: Double, screen: Size)
+}
+
+/// A QR code's modules, row by row (`true` dark), without its quiet zone.
+public struct QRMatrix: Equatable, Sendable {
+    public var size: Int
+    public var modules: [Bool]
+    public init(size: Int, modules: [Bool]) {
+        self.size = size
+        self.modules = modules
+    }
+}
+
+/// What the page shows: the scene and each side's feel, numbered (the page acknowledges each
+/// number). Sent whole after every change that alters it, never as a difference.
+public struct PhoneUpdate: Equatable, Sendable {
+    public struct Side: Equatable, Sendable {
+        public var label: String
+        public var title: String
+        public var feel: Feel
+    }
+    public var sequence: Int
+    /// The desktop scene's name ("list", "pager", "carousel", … ; the page shows the first three).
+    public var scene: String
+    public var sides: [Side]
+}
+
+/// The phone link as the session knows it.
+public struct PhoneLink: Equatable, Sendable {
+    public enum Status: Equatable, Sendable {
+        case starting
+        case serving(url: String, qr: QRMatrix?)
+        case failed(String)
+    }
+    public internal(set) var status: Status = .starting
+    /// The last update asked to be sent (its number is the last one used).
+    public internal(set) var published: PhoneUpdate?
+    /// The last number the page acknowledged, whether it showed it, and its note.
+    public internal(set) var acknowledged: Int?
+    public internal(set) var shown = true
+    public internal(set) var note: String?
+    /// Gestures the page sent.
+    public internal(set) var gestures = 0
+
+    /// The panel's line about the link.
+    public var line: String {
+        switch status {
+        case .starting: return "Starting the phone's server…"
+        case .failed(let reason): return "Phone: \(reason)"
+        case .serving:
+            guard let sent = published?.sequence else { return "Open the address on a phone." }
+            guard let got = acknowledged else { return "Open the address on a phone (change \(sent) waiting)." }
+            let state = got == sent ? "up to date" : "change \(got) of \(sent)"
+            return shown ? "Phone \(state)." : "Phone \(state): \(note ?? "it kept its last scene")."
+        }
+    }
+}
+
+extension PlaygroundSession {
+    public internal(set) var phone: PhoneLink? {
+        get { state.phone }
+        set { state.phone = newValue }
+    }
+
+    func reduce(_ request: PhoneRequest, at realTime: Double) -> [SessionEffect] {
+        switch request {
+        case .serve(let on):
+            if on {
+                guard phone == nil else { return [] }
+                phone = PhoneLink()
+                let content = phoneContent()
+                return [.startPhoneServer(PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides))]
+            }
+            guard phone != nil else { return [] }
+            phone = nil
+            notice = .phoneStopped
+            return [.stopPhoneServer]
+        case let .serving(url, qr):
+            guard phone != nil else { return [.stopPhoneServer] }
+            phone?.status = .serving(url: url, qr: qr)
+            phone?.published = nil
+            notice = .phoneServing(url: url)
+            return []
+        case .serveFailed(let reason):
+            guard phone != nil else { return [] }
+            phone?.status = .failed(reason)
+            notice = .phoneFailed(reason)
+            return []
+        case let .acknowledged(sequence, shown, note):
+            // An acknowledgement of a change not sent (a stale page, a forged message) is ignored.
+            guard let sent = phone?.published?.sequence, (0...sent).contains(sequence) else { return [] }
+            guard sequence >= phone?.acknowledged ?? 0 else { return [] }
+            phone?.acknowledged = sequence
+            phone?.shown = shown
+            phone?.note = note
+            return []
+        case let .gesture(events, rate, screen):
+            guard phone != nil, events.count >= 2 else { return [] }
+            if isRecording { stopRecording() }
+            recorded = events
+            phone?.gestures += 1
+            replay(on: .both, at: realTime)
+            notice = .phoneGesture(
+                samples: events.count, rate: rate, screen: screen, on: isComparing ? "A and B" : "A")
+            messageIsReplay = true
+            return []
+        }
+    }
+
+    /// What the page would show now.
+    func phoneContent() -> (scene: String, sides: [PhoneUpdate.Side]) {
+        (scene.name, sides.map { PhoneUpdate.Side(label: $0.label, title: $0.title, feel: $0.feel) })
+    }
+
+    /// After requests changed what the page shows (a slider, preset, model, A/B, copy, swap,
+    /// undo, scene): the update to send, numbered one past the last.
+    func phoneEffects() -> [SessionEffect] {
+        guard let link = phone, case .serving = link.status else { return [] }
+        let content = phoneContent()
+        if let last = link.published, last.scene == content.scene, last.sides == content.sides { return [] }
+        let update = PhoneUpdate(
+            sequence: (link.published?.sequence ?? 0) + 1, scene: content.scene, sides: content.sides)
+        phone?.published = update
+        return [.publishToPhone(update)]
+    }
+}
