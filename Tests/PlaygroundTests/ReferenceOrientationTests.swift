@@ -15,7 +15,7 @@ import Testing
 
     static func flung(velocity: Double) -> GestureTrace {
         var gesture = GestureTrace()
-        gesture.begin(at: 20, offset: 300, velocity: 0, bounds: 0...1000)
+        gesture.begin(at: 20, offset: 300, velocity: 0)
         gesture.lift(at: 20.1, offset: 412.5, velocity: velocity)
         return gesture
     }
