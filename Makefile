@@ -34,7 +34,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-run: build
+# The window's Phone button and `export --web` serve the core built for WebAssembly: built first when
+# its sources changed (about a minute), so a fresh clone's `make run` has it.
+run: build wasm
 	$(SWIFT) run scrollab $(ARGS)
 
 # Every build treats warnings as errors (Package.swift sets it for every target: a warning is a defect found
@@ -45,7 +47,11 @@ test: deps lint
 	$(MAKE) --no-print-directory wasm-test
 
 # The physics core as WebAssembly (Embedded Swift): .build/wasm/ScrollPhysics.wasm.
-wasm: deps
+# Rebuilt only when the core, the wasm runtime, the page or the script changed.
+WASM_INPUTS := $(shell find Sources/ScrollPhysics Wasm/Sources -type f) Wasm/core.js Wasm/page/page.html Wasm/build.sh
+wasm: deps .build/wasm/ScrollPhysics.wasm
+
+.build/wasm/ScrollPhysics.wasm: $(WASM_INPUTS)
 	Wasm/build.sh
 
 # The core in node: its imports, size and errors, then the same touch samples through it and

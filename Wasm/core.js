@@ -4,7 +4,8 @@
 //   const core = scrollLabCore(wasmBytes);
 //   const view = core.view({model: "uikit", decelerationRate: 0.99},        // a parameter file's object
 //                          {viewport: 844, lower: 0, upper: 2156,           // pt along the axis
-//                           snapCount: 0, snapSpacing: 0, snapFirst: 0});  // snap targets (pages), if any
+//                           snapCount: 0, snapSpacing: 0, snapFirst: 0,    // snap targets (pages), if any
+//                           start: 0});                                    // rest offset (default lower)
 //   view.down(t, y); view.move(t, y); view.up(t, y);   // s, pt (screen coordinate along the axis)
 //   view.wheel(t, delta);                              // pt toward the end of the content
 //   view.advance(t); view.offset(t); view.velocity(t); view.phase(t); view.page(t);
@@ -40,7 +41,8 @@ function scrollLabCore(bytes) {
             else throw new Error(`key "${key}": an array or object is not a parameter value`);
         }
         const g = geometry;
-        const id = x.sl_view_new(g.viewport, g.lower, g.upper, g.snapCount || 0, g.snapSpacing || 0, g.snapFirst || 0);
+        const id = x.sl_view_new(g.viewport, g.lower, g.upper, g.snapCount || 0, g.snapSpacing || 0, g.snapFirst || 0,
+            typeof g.start === 'number' ? g.start : NaN);
         if (id < 0) throw new Error(get(-id));
         return {
             down: (t, p) => x.sl_down(id, t, p),

@@ -19,8 +19,8 @@ nonisolated(unsafe) var feelPairs: [(key: String, value: ParameterValue)] = []
 final class View {
     var axis: ScrollAxis
 
-    init(viewport: Double, bounds: ClosedRange<Double>, targets: SnapTargets, feel: Feel) {
-        axis = ScrollAxis(viewportLength: viewport, bounds: bounds, snapTargets: targets, feel: feel)
+    init(viewport: Double, bounds: ClosedRange<Double>, targets: SnapTargets, feel: Feel, offset: Double?) {
+        axis = ScrollAxis(viewportLength: viewport, bounds: bounds, snapTargets: targets, feel: feel, offset: offset)
     }
 
     var pointerDown = false
@@ -100,11 +100,12 @@ public func slFeelNull(_ keyLength: Int32) {
 
 /// A scroll view running the feel made so far: `viewport` pt long, scrolling over
 /// `lower`...`upper`, with `snapCount` snap targets `snapSpacing` apart from `snapFirst` (none
-/// when 0). Returns its number, or −(length of the message in the buffer) when the feel is refused.
+/// when 0), at rest at `start` (clamped to the bounds; NaN: `lower`). Returns its number, or
+/// −(length of the message in the buffer) when the feel is refused.
 @_cdecl("sl_view_new")
 public func slViewNew(
     _ viewport: Double, _ lower: Double, _ upper: Double, _ snapCount: Int32, _ snapSpacing: Double,
-    _ snapFirst: Double
+    _ snapFirst: Double, _ start: Double
 ) -> Int32 {
     let model: ZooModel
     do throws(ModelParameterError) {
@@ -116,7 +117,10 @@ public func slViewNew(
     let targets =
         snapCount > 0
         ? SnapTargets.evenlySpaced(count: Int(snapCount), spacing: snapSpacing, first: snapFirst) : SnapTargets([])
-    views.append(View(viewport: viewport, bounds: lower...upper, targets: targets, feel: Feel(model)))
+    views.append(
+        View(
+            viewport: viewport, bounds: lower...upper, targets: targets, feel: Feel(model),
+            offset: start.isFinite ? start : nil))
     return Int32(views.count - 1)
 }
 

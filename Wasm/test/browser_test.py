@@ -169,6 +169,14 @@ def main():
         time.sleep(0.2)
         assert browser.evaluate("scrollLab.phase") != "idle" and browser.evaluate(count) > 3, "no frames after a touch"
         wait_for_rest(browser)
+        # A new layout (a resize here) keeps the list where it was.
+        flick(browser, 195, 600, 500)
+        wait_for_rest(browser)
+        before = browser.evaluate("scrollLab.offset")
+        browser.call("Emulation.setDeviceMetricsOverride", width=390, height=700, deviceScaleFactor=3, mobile=True)
+        time.sleep(0.8)
+        after = browser.evaluate("scrollLab.offset")
+        assert before > 100 and abs(after - before) < 1e-9, f"a resize moved the list from {before} to {after}"
         # A and B: both run, each labelled; on a phone one at a time, the button toggles them.
         b_file = os.path.join(work, "b.json")
         with open(b_file, "w") as f:
