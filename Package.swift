@@ -83,8 +83,10 @@ let package = Package(
         .target(name: "Fitting", dependencies: ["Formats", "ScrollPhysics", "Tracking"]),
         // Drivers shared by the commands: replay of a gesture, the soak.
         .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats", "Drawing", "Randomness"]),
-        .executableTarget(
-            name: "scrollab",
+        // The command line (swift-argument-parser), the windows (playground, blind test, demo) with their
+        // loop, the background jobs and the effects only a window can carry out.
+        .target(
+            name: "ScrollLabApp",
             dependencies: [
                 "ScrollLabKit",
                 "Formats",
@@ -104,6 +106,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The executable: a thin main that runs ScrollLabApp's command line.
+        .executableTarget(name: "scrollab", dependencies: ["ScrollLabApp"]),
         // Helpers the test targets share (not part of the product): the command-line runner, temporary
         // paths, the test session value (a session with its own driver), the window and golden tags.
         .target(
@@ -161,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "ScrollLabAppTests",
             dependencies: [
-                "scrollab", "Playground", "SessionEffects", "Media", "BlindTest", "Drawing", "Platform", "Scenes",
+                "ScrollLabApp", "Playground", "SessionEffects", "Media", "BlindTest", "Drawing", "Platform", "Scenes",
                 "ScrollPhysics", "Formats", "Fitting", "TestSupport",
             ]),
     ],

@@ -2,7 +2,7 @@ import Testing
 import Scenes
 import ScrollPhysics
 import Formats
-@testable import scrollab
+@testable import ScrollLabApp
 
 /// The command line's own parsing of flags: one-line errors, and each numeric option's range declared once.
 @Suite struct OptionTests {
