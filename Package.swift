@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "FittingTests",
             dependencies: ["Fitting", "Formats", "Tracking", "ScrollLabKit", "Scenes", "ScrollPhysics", "TestSupport"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Randomness"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Randomness", "Fitting", "Formats", "Media"]),
         .testTarget(
             name: "BlindTestTests",
             dependencies: ["BlindTest", "Formats", "TestSupport", "ScrollPhysics", "Randomness"]),

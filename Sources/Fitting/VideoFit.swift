@@ -91,7 +91,7 @@ public enum VideoFit {
             // a page settling does not cross its page (a page spring overshooting is joined with
             // its way back by `overshoots`, when one spring traces both), and a page fitting the
             // few rows before the edge better does not make it one.
-            if edge == nil
+            if edge == nil && !segment.atEdge
                 && (pageRMS < 0.8 * glideRMS
                     || ((rate < Self.fastestGlide || approaches) && pageRMS <= 1.25 * glideRMS + 0.05))
             {
@@ -116,8 +116,11 @@ public enum VideoFit {
         if segment.kind == .glide, let edgeLast = lastBeforeEdge(track, segments, index) {
             last = edgeLast
             note =
-                "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s); past it the rubber band "
-                + "slows it, and the return brings it back"
+                segment.atEdge
+                ? "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s), where it stops dead "
+                    + "(no bounce): a glide that meets an edge, not a page settling"
+                : "glide: fitted up to the edge (t = \(Fit.format(track.frames[last].t)) s); past it the rubber band "
+                    + "slows it, and the return brings it back"
             if last - first + 1 < shortestSureGlide {
                 note! +=
                     "; only \(last - first + 1) frames before the edge: the rate from so short a glide may be "
@@ -192,6 +195,10 @@ public enum VideoFit {
     /// crosses the edge, or nil when it does not bounce or too little would be left.
     static func lastBeforeEdge(_ track: Track, _ segments: [TrackSegment], _ index: Int) -> Int? {
         let glide = segments[index]
+        // Stopped dead by an edge: free up to the frame before.
+        if glide.atEdge, let contact = TrackSegment.edgeContact(track.frames, glide) {
+            return contact - 1 - (glide.first + 1) >= 3 ? contact - 1 : nil
+        }
         guard index + 2 < segments.count, segments[index + 1].kind == .return, segments[index + 2].kind == .rest,
             segments[index + 1].first == glide.last
         else { return nil }

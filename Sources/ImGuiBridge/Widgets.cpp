@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace slgui;
 
@@ -101,6 +102,41 @@ void slgui_progress(float fraction, const char *text) {
 }  // extern "C"
 
 namespace {
+// `text`'s lines wrapped at spaces to `width` (a word wider than the line stays whole, on a line
+// of its own; newlines kept).
+std::vector<std::string> linesAtSpaces(const std::string &text, float width) {
+    std::vector<std::string> lines;
+    std::string line;
+    bool open = false;
+    const char *p = text.c_str();
+    while (*p) {
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '\n') p++;
+        const std::string word(start, p);
+        const std::string candidate = open ? line + " " + word : word;
+        if (open && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = candidate;
+        }
+        open = true;
+        if (*p == '\n') {
+            lines.push_back(line);
+            line.clear();
+            open = false;
+            p++;
+        } else if (*p == ' ') {
+            p++;
+        }
+    }
+    if (open && !line.empty()) lines.push_back(line);
+    return lines;
+}
+
+// The lines of the last message shown (joined by newlines), for tests.
+std::string gMessageShown;
+
 // Text wrapped at spaces only: ImGui's own wrapping also breaks after '.', so "10.8529" could end
 // one line with "10." (numbers, paths and times stay whole). A word wider than the line on its
 // own is the one thing left to ImGui's wrapping.
@@ -134,6 +170,52 @@ void wrapAtSpaces(const char *whole) {
 
 extern "C" {
 void slgui_text_wrapped(const char *text) { wrapAtSpaces(text); }
+void slgui_message(const char *id, const char *text, bool error, float height) {
+    ImGui::BeginChild(id, ImVec2(0, height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    gMessageShown.clear();
+    const std::string bounded = shown(text);
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::vector<std::string> lines = linesAtSpaces(bounded, width);
+    // As many lines as the area holds; a longer message ends its last one at a word with "…"
+    // (never a word cut off at the area's edge), and says all of it in a tooltip.
+    const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+    const size_t fits = (size_t)ImMax(1.0f, ImFloor((height + ImGui::GetStyle().ItemSpacing.y) / lineHeight));
+    const bool cut = lines.size() > fits;
+    if (cut) {
+        lines.resize(fits);
+        std::string &last = lines.back();
+        const std::string ellipsis = "\u2026";
+        while (!last.empty() && ImGui::CalcTextSize((last + ellipsis).c_str()).x > width) {
+            const size_t space = last.rfind(' ');
+            if (space == std::string::npos) break;
+            last.resize(space);
+        }
+        while (!last.empty() && (last.back() == ' ' || last.back() == ',' || last.back() == ';')) last.pop_back();
+        last += ellipsis;
+    }
+    if (error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
+    for (size_t i = 0; i < lines.size(); i++) {
+        ImGui::TextUnformatted(lines[i].c_str());
+        gMessageShown += (i ? "\n" : "") + lines[i];
+    }
+    if (error) ImGui::PopStyleColor();
+    if (cut && ImGui::IsWindowHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(bounded.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::EndChild();
+}
+size_t slgui_message_shown(char *buffer, size_t size) {
+    if (buffer && size > 0) {
+        const size_t n = ImMin(size - 1, gMessageShown.size());
+        std::memcpy(buffer, gMessageShown.data(), n);
+        buffer[n] = 0;
+    }
+    return gMessageShown.size();
+}
 void slgui_text_error(const char *text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.42f, 0.42f, 1.0f));
     wrapAtSpaces(text);
@@ -225,8 +307,10 @@ static double gTypedValue = 0;
 static bool gTyped = false;
 
 bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
-                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        double minimum, double maximum, bool logarithmic, double *value, double valueMinimum,
+                        double valueMaximum, bool *typed, bool allowInput, const char *inputFormat,
                         const double *marks, const char *const *markLabels, int markCount, float width) {
+    *typed = false;
     ImGui::PushID(id);
     const float startX = ImGui::GetCursorPosX();
     ImGui::TextUnformatted(shown(title).c_str());
@@ -237,16 +321,32 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
     ImGui::TextUnformatted(valueText);
     ImGui::SetNextItemWidth(width);
     const ImGuiID sliderID = ImGui::GetID("##slider");
-    const bool typing = ImGui::TempInputIsActive(sliderID);
-    // A Ctrl+click over the track opens the typing field this frame, filled from the format it
-    // is given now: give it the number (not the track's empty label) so the field shows the value.
+    // The field types the value, not the track's position (which may be on another scale, as the
+    // deceleration rate's −log10(1 − value)): while it is open, and on the Ctrl+click that opens
+    // it, ImGui's slider is handed the value and its range, and the field is filled from it with
+    // `inputFormat`. A plain click or a drag moves the track.
     const ImGuiContext &context = *ImGui::GetCurrentContext();
-    const bool aboutToType = context.IO.KeyCtrl && context.HoveredIdPreviousFrame == sliderID;
-    ImGuiSliderFlags flags =
-        (logarithmic ? ImGuiSliderFlags_Logarithmic : 0) | (allowInput ? 0 : ImGuiSliderFlags_NoInput);
-    const double before = *position;
-    bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, position, &minimum, &maximum,
-                                       typing || aboutToType ? inputFormat : "", flags);
+    const ImVec2 frameMin = ImGui::GetCursorScreenPos();
+    const ImVec2 frameMax(frameMin.x + width, frameMin.y + ImGui::GetFrameHeight());
+    const bool typing = ImGui::TempInputIsActive(sliderID);
+    const bool opening = allowInput && !typing && context.IO.KeyCtrl && context.IO.MouseClicked[0] &&
+                         context.ActiveId != sliderID && ImGui::IsWindowHovered() &&
+                         ImGui::IsMouseHoveringRect(frameMin, frameMax);
+    const bool field = typing || opening;
+    double *data = field ? value : position;
+    const double low = field ? valueMinimum : minimum, high = field ? valueMaximum : maximum;
+    // Without `allowInput` a Ctrl+click is refused (not taken as a plain click that moves the
+    // value to where it fell).
+    ImGuiSliderFlags flags = (logarithmic && !field ? ImGuiSliderFlags_Logarithmic : 0) |
+                             (allowInput ? 0 : ImGuiSliderFlags_NoInput) | ImGuiSliderFlags_AlwaysClamp;
+    const bool refused = !allowInput && context.IO.KeyCtrl;
+    const double before = *data;
+    bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, data, &low, &high,
+                                       field ? inputFormat : "", flags);
+    if (refused && changed) {
+        *data = before;
+        changed = false;
+    }
     // A typed value is one change, made when its field closes (Enter or a click elsewhere; Escape
     // cancels): ImGui applies every keystroke, and "0.6" passes through "0" on the way, which the
     // physics would take (and a rule between values would carry to another).
@@ -256,19 +356,20 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
             gTyped = false;
         }
         if (changed) {
-            gTypedValue = *position;
+            gTypedValue = *data;
             gTyped = true;
         }
-        *position = before;
+        *data = before;
         changed = false;
     } else if (gTypingSlider == sliderID) {
         if (changed) {
-            gTypedValue = *position;
+            gTypedValue = *data;
             gTyped = true;
         }
         const bool cancelled = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
         changed = gTyped && !cancelled && gTypedValue != before;
-        *position = changed ? gTypedValue : before;
+        *data = changed ? gTypedValue : before;
+        *typed = changed;
         gTypingSlider = 0;
         gTyped = false;
     }

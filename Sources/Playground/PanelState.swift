@@ -9,6 +9,8 @@ public struct PanelState {
     public struct Side {
         public var label: String
         public var gesture: GestureTrace
+        /// "A · UIKit normal": the side and the feel that made its last gesture.
+        public var gestureTitle: String
     }
 
     public var sceneIndex: Int
@@ -48,6 +50,8 @@ public struct PanelState {
     public var mainAxisViewportLength: Double
 
     public var reference: PlaygroundSession.Reference?
+    /// The reference's file: the one being tracked, else the one loaded (nil without either).
+    public var referenceFile: String?
     public var isRecording: Bool
     /// Events of the recording under way, or of the last one.
     public var recordingCount: Int
@@ -76,10 +80,12 @@ extension PlaygroundSession {
             editedLabel: edited.label, feel: feel, hasUnsavedChanges: hasUnsavedChanges,
             live: edited.scene.liveReading(at: t), glideMultiplier: edited.scene.mainAxis.glideMultiplier,
             flicksInARow: edited.scene.mainAxis.finger.flicksInARow,
-            sides: sides.map { PanelState.Side(label: $0.label, gesture: $0.gesture) }, isComparing: isComparing,
+            sides: sides.map { PanelState.Side(label: $0.label, gesture: $0.gesture, gestureTitle: $0.gestureTitle) },
+            isComparing: isComparing,
             showsGhost: showsGhost, slowMotionRate: slowMotionRate, viewport: viewport,
             startViewport: startViewport ?? viewport,
-            mainAxisViewportLength: mainAxisViewportLength, reference: reference, isRecording: isRecording,
+            mainAxisViewportLength: mainAxisViewportLength, reference: reference,
+            referenceFile: trackingReference ?? reference?.path, isRecording: isRecording,
             recordingCount: recording?.count ?? recorded.count, recordedCount: recorded.count,
             preset: presetChoice ?? Preset.all.firstIndex { $0.feel.on(display) == feel }
                 ?? Preset.all.firstIndex { $0.title == edited.named.name } ?? 0)

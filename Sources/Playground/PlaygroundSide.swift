@@ -65,13 +65,29 @@ public struct PlaygroundSide: Equatable {
         }
     }
 
+    /// What the feel is called without the side: "UIKit normal", "Floaty · modified".
+    var feelName: String { named.name + (isModified ? " · modified" : "") }
+
+    /// "A · UIKit normal": the side and the feel that made its last gesture (the plots' and
+    /// tables' name for its curve, whatever the side runs since); the side's title before any.
+    public var gestureTitle: String { gesture.feelName.map { "\(label) · \($0)" } ?? title }
+
+    /// A picture of the phone as it is now: what runs on it, and, when its last gesture was
+    /// made by another feel (a swap or a preset since), that feel too.
+    public var pictureTitle: String {
+        guard let made = gesture.feelName, made != feelName else { return title }
+        return "\(title) (last gesture: \(made))"
+    }
+
     /// Adds the sample at scene time `t` to the gesture under way (if one is); the first sample
-    /// at rest with no finger down ends it.
+    /// at rest with no finger down ends it. A feel changed while it runs is noted with it.
     mutating func record(at t: Double) {
         guard gesture.isActive else { return }
+        if gesture.feel != feel { gesture.feelChanged(to: feel, named: feelName) }
         let live = scene.liveReading(at: t)
         gesture.append(
-            at: t, offset: live.offset, velocity: live.velocity, atRest: scene.isAtRest(at: t) && !input.isPressed)
+            at: t, offset: live.offset, velocity: live.velocity, overshoot: live.overshoot,
+            atRest: scene.isAtRest(at: t) && !input.isPressed)
     }
 
     /// A gesture begins at scene time `t`: a touch-down always, a wheel or key step when the last
@@ -79,7 +95,9 @@ public struct PlaygroundSide: Equatable {
     mutating func beginGesture(at t: Double, unlessActive: Bool = false) {
         if unlessActive, gesture.isActive { return }
         let live = scene.liveReading(at: t)
-        gesture.begin(at: t, offset: live.offset, velocity: live.velocity, bounds: scene.mainAxis.bounds)
+        gesture.begin(
+            at: t, offset: live.offset, velocity: live.velocity, overshoot: live.overshoot, feel: feel,
+            feelName: feelName)
     }
 
     /// The finger lifted at scene time `t` (after the scene took the lift).
@@ -98,5 +116,13 @@ public struct PlaygroundSide: Equatable {
     public static func == (a: PlaygroundSide, b: PlaygroundSide) -> Bool {
         a.label == b.label && a.feel == b.feel && a.savedFeel == b.savedFeel && a.named == b.named
             && a.savedName == b.savedName && a.gesture == b.gesture
+    }
+}
+
+extension PlaygroundSession {
+    /// The table under the plots (the panel's and the exported plot's): a row per side, named
+    /// after the feel that made its last gesture.
+    public var gestureTable: [[String]] {
+        [GestureTable.header] + sides.map { GestureTable.row($0.gestureTitle, $0.gesture.summary) }
     }
 }

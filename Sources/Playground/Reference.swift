@@ -52,11 +52,32 @@ extension PlaygroundSession {
         /// The recording's offsets to draw over `gesture`: one without the finger's samples moved
         /// to pass through the gesture's curve at the anchor; one with them as recorded.
         public func offsets(on gesture: GestureTrace) -> [Double] {
-            if landsAtEnd, let rest = Self.restOffset(of: gesture), let last = trace.samples.last {
-                return trace.samples.map { rest + $0.offset - last.offset }
+            let samples = oriented(on: gesture)
+            if landsAtEnd, let rest = Self.restOffset(of: gesture), let last = samples.last {
+                return samples.map { rest + $0.offset - last.offset }
             }
-            guard let anchor = anchor(on: gesture) else { return trace.samples.map(\.offset) }
-            return trace.samples.map { anchor.offset + $0.offset - anchor.referenceOffset }
+            guard let anchor = anchor(on: gesture) else { return samples.map(\.offset) }
+            return samples.map { anchor.offset + $0.offset - anchor.referenceOffset }
+        }
+
+        /// Whether a recording without the finger runs the other way from `gesture` after its
+        /// lift: a screen recording scrolled back up (tracked as offsets going down) compared
+        /// with a fling down the list. Then it is drawn mirrored, on the gesture's side.
+        func runsAgainst(_ gesture: GestureTrace) -> Bool {
+            guard let release = gesture.release, release.velocity != 0, let first = trace.samples.first,
+                let last = trace.samples.last, !trace.samples.contains(where: { $0.finger != nil })
+            else { return false }
+            return (last.offset - first.offset) * release.velocity < 0
+        }
+
+        /// The recording's samples as drawn over `gesture`: mirrored when it runs against it.
+        func oriented(on gesture: GestureTrace) -> [FitTrace.Sample] {
+            guard runsAgainst(gesture) else { return trace.samples }
+            return trace.samples.map { sample in
+                var mirrored = sample
+                mirrored.offset = -sample.offset
+                return mirrored
+            }
         }
 
         /// Where a recording without the finger meets `gesture`: the recording's first step
@@ -68,7 +89,7 @@ extension PlaygroundSession {
         func anchor(on gesture: GestureTrace)
             -> (time: Double, offset: Double, referenceTime: Double, referenceOffset: Double)?
         {
-            let samples = trace.samples
+            let samples = oriented(on: gesture)
             guard let release = gesture.release, let head = samples.first,
                 !samples.contains(where: { $0.finger != nil })
             else { return nil }

@@ -40,7 +40,9 @@ public struct WindowLayout: Equatable, Sendable {
         let k = 2 * Self.screenCornerRadius * (2.squareRoot() - 1)
         let fitted = (area - 16 * (n + 1)) / (viewport.width * n + k * (n + 1))
         let widthLimited = k * fitted + 16 >= 32 ? fitted : (area - 32 * (n + 1)) / (viewport.width * n)
-        scale = max(0.1, min(widthLimited, (h - 96 - reserve) / viewport.height))
+        // A phone with a Home button has a forehead and a chin of `homeButtonChin` screens each.
+        let body = Device.hasHomeButton(viewport) ? 1 + 2 * Self.homeButtonChin : 1
+        scale = max(0.1, min(widthLimited, (h - 96 - reserve) / (viewport.height * body)))
         let pw = viewport.width * scale, ph = viewport.height * scale
         let gap = (area - n * pw) / (n + 1)
         phones = (0..<max(1, sides)).map {
@@ -49,6 +51,10 @@ public struct WindowLayout: Equatable, Sendable {
         panelX = area
         height = h
     }
+
+    /// The forehead's and the chin's height of a phone with a Home button, in screen heights
+    /// (the iPhone SE: (138.4 − 104.1) / 2 mm over a 104.1 mm tall screen).
+    public static let homeButtonChin = 0.165
 
     /// The phone screen's corner radius, viewport points (`Chrome`'s).
     public static let screenCornerRadius = Chrome.screenCornerRadius

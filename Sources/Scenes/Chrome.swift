@@ -32,7 +32,9 @@ public enum Chrome {
     /// The mask that rounds a screen's corners (`bounds`, viewport points), painting what lies
     /// outside the arcs in `color` (the bezel's, or a clip's background).
     public static func screenCorners(_ bounds: Rect, color: Color) -> DrawCommand {
-        .cornerMask(bounds, cornerRadius: screenCornerRadius, color: color)
+        // A phone with a Home button (the iPhone SE) has a rectangular screen.
+        let square = Device.hasHomeButton(Size(width: bounds.width, height: bounds.height))
+        return .cornerMask(bounds, cornerRadius: square ? 0 : screenCornerRadius, color: color)
     }
 
     /// The status bar: "9:41" left, signal bars and battery right, in `style`'s colour, in a
@@ -81,8 +83,10 @@ public enum Chrome {
         }
     }
 
-    /// The home indicator: a 134 × 5 pt bar centred 8 pt above the bottom edge.
+    /// The home indicator: a 134 × 5 pt bar centred 8 pt above the bottom edge (none on a phone
+    /// with a Home button, the iPhone SE: its button is under the screen, on the body).
     public static func homeIndicator(into list: inout DrawList, size: Size, style: Style) {
+        guard !Device.hasHomeButton(size) else { return }
         let width = min(134, size.width * 0.36)
         let bar = Rect(x: (size.width - width) / 2, y: size.height - 13, width: width, height: 5)
         // Over video the white bar gets a faint dark rim, so it still shows on a white frame.

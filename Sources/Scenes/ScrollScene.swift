@@ -93,20 +93,34 @@ public struct LiveReading: Equatable, Sendable {
     public var page: Int?
     /// Empty for a single scroll view.
     public var joins: String
+    /// How far past an end of its own content a scroll view is (pt, ≥ 0; of joined ones, the
+    /// farthest): a bounce or a rubber band. Joined views are measured each against its own
+    /// content, never their summed offset against one of them.
+    public var overshoot: Double
 
-    public init(offset: Double, velocity: Double, phase: ScrollPhase, page: Int? = nil, joins: String = "") {
+    public init(
+        offset: Double, velocity: Double, phase: ScrollPhase, page: Int? = nil, joins: String = "",
+        overshoot: Double = 0
+    ) {
         self.offset = offset
         self.velocity = velocity
         self.phase = phase
         self.page = page
         self.joins = joins
+        self.overshoot = overshoot
     }
 
     /// One scroll view as it is at `time`.
     public init(_ axis: ScrollAxis, at time: Double) {
+        let offset = axis.offset(at: time)
         self.init(
-            offset: axis.offset(at: time), velocity: axis.velocity(at: time), phase: axis.phase(at: time),
-            page: axis.pageIndex(at: time))
+            offset: offset, velocity: axis.velocity(at: time), phase: axis.phase(at: time),
+            page: axis.pageIndex(at: time), overshoot: Self.overshoot(of: axis, at: offset))
+    }
+
+    /// Distance of `offset` past an end of `axis`'s content (pt, ≥ 0).
+    static func overshoot(of axis: ScrollAxis, at offset: Double) -> Double {
+        max(0, axis.bounds.lowerBound - offset, offset - axis.bounds.upperBound)
     }
 
     /// Scroll views that hand one gesture to each other (a container and the list inside it): the
@@ -117,7 +131,8 @@ public struct LiveReading: Equatable, Sendable {
         self.init(
             offset: axes.reduce(0) { $0 + $1.offset(at: time) },
             velocity: axes.reduce(0) { $0 + $1.velocity(at: time) },
-            phase: phases.first { $0 != .idle } ?? .idle, joins: joins)
+            phase: phases.first { $0 != .idle } ?? .idle, joins: joins,
+            overshoot: axes.reduce(0) { max($0, Self.overshoot(of: $1, at: $1.offset(at: time))) })
     }
 }
 

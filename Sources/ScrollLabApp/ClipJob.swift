@@ -21,7 +21,10 @@ final class ClipJob: @unchecked Sendable {
     /// Starts encoding `clip` at once.
     init(_ clip: ClipRequest) {
         path = clip.path
-        let thread = Thread { [self] in self.encode(clip) }
+        let thread = Thread { [self] in
+            Self.yieldToTheWindow()
+            self.encode(clip)
+        }
         thread.name = "clip encoder"
         thread.start()
     }
@@ -53,6 +56,19 @@ final class ClipJob: @unchecked Sendable {
             while state.outcome == nil, Date() < stop { usleep(10_000) }
         }
         return state.outcome
+    }
+
+    /// The encoder thread, and the FFmpeg it starts (a child takes its parent thread's
+    /// niceness), run at niceness 10: on a busy machine (two cores, a debug build) they take the
+    /// time the window's frames leave, rather than the window hitching while a clip encodes.
+    private static func yieldToTheWindow() {
+        #if os(Linux)
+            // This thread's id: /proc/thread-self links to "PID/task/TID".
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+                let tid = link.split(separator: "/").last.flatMap({ id_t($0) })
+            else { return }
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, 10)
+        #endif
     }
 
     private func encode(_ clip: ClipRequest) {

@@ -479,7 +479,10 @@ final class PlaygroundApp {
     private func chrome(_ session: PlaygroundSession, layout: WindowLayout) -> DrawList {
         var chrome = DrawList()
         for (index, phone) in layout.phones.enumerated() {
-            PhoneChrome.bezel(around: phone, scale: layout.scale, into: &chrome)
+            let homeButton = Device.hasHomeButton(session.viewport)
+            PhoneChrome.bezel(around: phone, scale: layout.scale, homeButton: homeButton, into: &chrome)
+            // Labels and the caption stand over the body (a Home button's forehead is taller).
+            let top = phone.y - (homeButton ? phone.height * WindowLayout.homeButtonChin - 14 : 0)
             let width = WindowLayout.bezelWidth(scale: layout.scale)
             if session.isComparing {
                 // What runs on each phone, over it and one bezel (an ellipsis ends a longer one), so
@@ -487,7 +490,7 @@ final class PlaygroundApp {
                 let label = session.sides[index].title + (index == session.editing ? "  (editing)" : "")
                 chrome.append(
                     .text(
-                        label, x: phone.x, y: phone.y - 44, style: .headline,
+                        label, x: phone.x, y: top - 44, style: .headline,
                         color: index == session.editing ? Color(hex: 0x0A84FF) : Color(hex: 0xAEAEB2),
                         maxWidth: phone.width + width))
             }
@@ -500,7 +503,11 @@ final class PlaygroundApp {
             let half = max(0, min(middle - 12, layout.panelX - 12 - middle))
             chrome.append(
                 .text(
-                    session.scene.caption, x: middle - half, y: phone.y - 44, style: .caption,
+                    session.scene.caption, x: middle - half,
+                    y: phone.y - 44
+                        - (Device.hasHomeButton(session.viewport)
+                            ? phone.height * WindowLayout.homeButtonChin - 14 : 0),
+                    style: .caption,
                     color: Color(hex: 0xAEAEB2), maxWidth: 2 * half, alignment: .center))
         }
         return chrome
@@ -562,7 +569,7 @@ final class PlaygroundApp {
                 // Both phones under their names in one picture, as a clip's frame shows them.
                 let base = "scrollab-\(session.scene.name)-\(stamp)-\(shotCounter)-AB.png"
                 try snapshot.sideBySide(
-                    session.sides.map(\.scene), labels: session.sides.map(\.title),
+                    session.sides.map(\.scene), labels: session.sides.map(\.pictureTitle),
                     at: session.sceneTime(at: Window.now),
                     scale: shotScale
                 ).savePNG(base)
@@ -595,7 +602,7 @@ final class PlaygroundApp {
         let path = "scrollab-plot-\(session.scene.name)-\(Int(Date().timeIntervalSince1970)).png"
         let series = session.sides.enumerated().map { index, side in
             OffsetPlot.Series(
-                label: side.title, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
+                label: side.gestureTitle, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
                 offsets: side.gesture.offsets, velocities: side.gesture.velocities)
         }
         let reference = session.reference.map { ref -> OffsetPlot.Series in
@@ -604,7 +611,7 @@ final class PlaygroundApp {
                 color: OffsetPlot.referenceColor,
                 times: ref.times(on: session.edited.gesture), offsets: ref.offsets(on: session.edited.gesture))
         }
-        let table = [GestureTable.header] + session.sides.map { GestureTable.row($0.title, $0.gesture.summary) }
+        let table = session.gestureTable
         do {
             try OffsetPlot.image(series, reference: reference, table: table, fonts: window.fonts).savePNG(path)
             return .saved(paths: [path], as: .plot)

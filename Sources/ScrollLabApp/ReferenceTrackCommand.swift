@@ -56,10 +56,15 @@ struct ReferenceTrackCommand: ParsableCommand {
         let chosen = track.segments[index]
         // The frames `fit --video` fits: a glide up to an edge it bounces off, a return with its hold.
         let (frames, edgeNote) = VideoFit.fitted(track.segments, index, in: track)
+        // What `track` and `fit --video` warn of, said here too: frames left out and why, frames
+        // matched with little confidence, a glide too short before its edge.
+        var warnings = track.notes.filter { $0.contains("frames left out") || $0.contains("confidence under") }
+        if let edgeNote, edgeNote.contains("several % off") { warnings.append(edgeNote) }
         let summary =
             "\(track.frames.count) frames along \(track.axis.rawValue) (\(TrackCommand.describe(track))); the "
             + "reference is the \(TrackCommand.describe(chosen, in: track))"
             + (edgeNote == nil ? "" : String(format: ", up to the edge at %.3f s", track.frames[frames.upperBound].t))
+            + (warnings.isEmpty ? "" : "; warnings: " + warnings.joined(separator: "; "))
         let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
         var text = "kind\t\(kind.rawValue)\nsummary\t\(summary.replacingOccurrences(of: "\n", with: " "))\nt,offset\n"
         for frame in track.frames[frames] { text += "\(frame.t),\(frame.offset)\n" }

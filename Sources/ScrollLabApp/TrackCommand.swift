@@ -167,6 +167,7 @@ struct TrackCommand: ParsableCommand {
         let a = track.frames[segment.first], b = track.frames[segment.last]
         let moved = segment.kind == .rest ? "" : String(format: " (%+.1f pt)", b.offset - a.offset)
         return String(format: "%@ %.3f–%.3f s", segment.kind.rawValue, a.t, b.t) + moved
+            + (segment.atEdge ? " to an edge" : "")
     }
 
     /// "drag 0.000–0.083 s, glide 0.083–2.617 s (1,204 pt), rest 2.617–3.350 s".

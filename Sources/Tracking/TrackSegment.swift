@@ -18,11 +18,15 @@ public struct TrackSegment: Equatable, Sendable {
     /// Frame indices, first and last (inclusive).
     public var first: Int
     public var last: Int
+    /// A glide that ends at an edge: still moving fast at its last step, it stops dead there (a
+    /// scroll view that does not bounce, at its top or end). Free motion up to the frame before.
+    public var atEdge = false
 
-    public init(kind: Kind, first: Int, last: Int) {
+    public init(kind: Kind, first: Int, last: Int, atEdge: Bool = false) {
         self.kind = kind
         self.first = first
         self.last = last
+        self.atEdge = atEdge
     }
 
     /// Still: the offset stays within 0.5 pt over 50 ms either side of the frame.
@@ -80,7 +84,7 @@ public struct TrackSegment: Equatable, Sendable {
                             index = end + 1
                             continue
                         }
-                        segments += motion(frames, start, index)
+                        segments += touches(frames, start, index)
                         motionStart = nil
                     }
                     segments.append(TrackSegment(kind: .rest, first: index, last: end))
@@ -91,7 +95,7 @@ public struct TrackSegment: Equatable, Sendable {
             if motionStart == nil { motionStart = max(0, index - 1) }
             index += 1
         }
-        if let start = motionStart { segments += motion(frames, start, frames.count - 1) }
+        if let start = motionStart { segments += touches(frames, start, frames.count - 1) }
         return segments
     }
 
@@ -114,6 +118,106 @@ public struct TrackSegment: Equatable, Sendable {
         while first > start, abs(frames[first - 1].offset - frames[index].offset) <= holdDistance { first -= 1 }
         return frames[index].t - frames[first].t
     }
+
+    /// Signed velocity at frame i, pt/s, from its neighbours.
+    static func velocity(_ frames: [TrackedFrame], _ i: Int) -> Double {
+        let a = max(0, i - 1), b = min(frames.count - 1, i + 1)
+        let dt = frames[b].t - frames[a].t
+        return dt > 0 ? (frames[b].offset - frames[a].offset) / dt : 0
+    }
+
+    /// Once slowed to half its peak or less, a speed past that peak, and this much above the
+    /// slowest since it plus `touchSpeed` pt/s or `touchShare` of the peak's speed (whole-pixel
+    /// steps of a crawl are no push), for two frames running, is a finger pushing the content
+    /// again. (A finger's own speed wavers while it drags; a second flick weaker than the first,
+    /// caught mid-glide, stays one drag.)
+    static let touchRise = 1.5, touchSpeed = 100.0, touchShare = 0.15
+    /// Speeds under this (pt/s) are creep, not a direction.
+    static let creepSpeed = 50.0
+
+    /// One motion between rests, frames `start` … `end`, cut where a new touch starts: once the
+    /// content has slowed from a peak to half of it or less, its speed jumping past that peak again
+    /// (a finger flicking it on). The cut is at the slowest frame between; each piece is split by
+    /// `motion`. (A turn — an edge bounce, or a finger flicking it back — starts a new peak but is
+    /// not cut here: `motion` tells a return from its turning point.)
+    static func touches(_ frames: [TrackedFrame], _ start: Int, _ end: Int) -> [TrackSegment] {
+        guard end - start >= 4 else { return motion(frames, start, end) }
+        var cuts: [Int] = []
+        var peak = start, slowest = start, from = start
+        var i = start + 1
+        while i < end {
+            let v = velocity(frames, i), top = velocity(frames, peak)
+            let floor = abs(velocity(frames, slowest))
+            let needed = max(touchRise * floor + max(touchSpeed, touchShare * abs(top)), abs(top))
+            let rising = { (k: Int) in k < end && abs(velocity(frames, k)) > needed && velocity(frames, k) * top > 0 }
+            // Pushed on: faster again, two frames running, after slowing down.
+            // (After slowing to half its peak or less: a finger's own speed wavers, a glide decays.)
+            if slowest > peak, slowest > from + 1, floor <= 0.5 * abs(top), rising(i), rising(i + 1) {
+                cuts.append(slowest)
+                from = slowest
+                peak = i
+                slowest = i
+                i += 1
+                continue
+            }
+            if abs(v) >= abs(top) || (v * top < 0 && abs(top) < creepSpeed) {
+                peak = i
+                slowest = i
+            } else if abs(v) < floor {
+                slowest = i
+            }
+            // Turned (an edge bounce, or a finger flicking it back): a new peak from here on.
+            if v * top < 0, abs(v) >= creepSpeed {
+                peak = i
+                slowest = i
+            }
+            i += 1
+        }
+        var result: [TrackSegment] = []
+        var first = start
+        for cut in cuts + [end] where cut > first {
+            var pieces = motion(frames, first, cut)
+            // A piece that a touch ends is no glide to rest: its last frames are caught by the finger.
+            if cut != end, let last = pieces.last {
+                if last.kind == .return { pieces[pieces.count - 1].kind = .glide }
+                pieces[pieces.count - 1].atEdge = false
+            }
+            result += pieces
+            first = cut
+        }
+        return result
+    }
+
+    /// A glide's last step as fast as this share of its top speed, and `edgeSpeed` pt/s or more,
+    /// ends at an edge (a free glide slows to a crawl before it stops).
+    static let edgeShare = 0.1, edgeSpeed = 400.0
+
+    /// Where a glide meets an edge and stops dead: its last frame still moving at `edgeShare` of
+    /// its top speed and `edgeSpeed` pt/s or more, when it rests (within a point) `edgeFrames`
+    /// frames later or sooner (a free glide crawls for many frames before it rests); nil when it
+    /// slows to rest by itself.
+    public static func edgeContact(_ frames: [TrackedFrame], _ glide: TrackSegment) -> Int? {
+        guard glide.last - glide.first >= 3, glide.last < frames.count else { return nil }
+        // Over three frames: one whole-pixel step of a crawl, or a frame the recorder repeated, is
+        // no speed.
+        func step(_ k: Int) -> Double {
+            let j = max(glide.first, k - 3)
+            return abs(frames[k].offset - frames[j].offset) / max(1e-9, frames[k].t - frames[j].t)
+        }
+        let top = ((glide.first + 1)...glide.last).map(step).max() ?? 0
+        let threshold = max(edgeSpeed, edgeShare * top)
+        let rest = frames[glide.last].offset
+        guard let fast = ((glide.first + 1)...glide.last).last(where: { step($0) >= threshold }),
+            fast > glide.first + 3,
+            let arrived = (fast...glide.last).first(where: { abs(frames[$0].offset - rest) <= stillDistance * 2 }),
+            arrived - fast <= edgeFrames
+        else { return nil }
+        return fast
+    }
+
+    /// Frames from the last fast one to where it rests (within a point) within which a glide has
+    /// met an edge.
+    static let edgeFrames = 2
 
     /// The segments of one motion, frames `start` … `end` (the frame where it rests).
     static func motion(_ frames: [TrackedFrame], _ start: Int, _ end: Int) -> [TrackSegment] {
@@ -174,7 +278,11 @@ public struct TrackSegment: Equatable, Sendable {
                 return [TrackSegment(kind: .return, first: start, last: end)]
             }
             if peak > start { result.append(TrackSegment(kind: .drag, first: start, last: peak)) }
-            if peak < end { result.append(TrackSegment(kind: .glide, first: peak, last: end)) }
+            if peak < end {
+                var glide = TrackSegment(kind: .glide, first: peak, last: end)
+                glide.atEdge = edgeContact(frames, glide) != nil
+                result.append(glide)
+            }
         }
         return result
     }

@@ -33,6 +33,9 @@ public struct Track: Sendable {
     public var segments: [TrackSegment]
     /// How the axis, region and scale were chosen; warnings.
     public var notes: [String]
+    /// Frames of the recording not in `frames` for a reason worth saying (torn, uncertain), each
+    /// with it. (Repeated frames are counted in the notes.)
+    public var leftOut: [Tracker.LeftOut] = []
 
     /// Frames under this confidence are marked in the plot and counted in the notes.
     public static let lowConfidence = 0.8
@@ -189,10 +192,21 @@ public enum Tracker {
                 "it moves along \(other.rawValue), not \(axis.rawValue): give --axis \(other.rawValue) or auto")
         }
         let shifts = trackShifts(profiles, axis: axis, region: region, channels: channels)
-        try checkTearing(profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift))
+        let torn = try tornFrames(
+            profiles, axis: axis, region: region, channels: channels, shifts: shifts.map(\.shift),
+            pointsPerPixel: options.pointsPerPixel)
         let t0 = times[0]
         let repeats = repeated(shifts.map(\.shift))
-        let frames = shifts.indices.filter { !repeats[$0] }.map { index in
+        var excluded = repeats
+        for frame in torn { excluded[frame.index] = true }
+        let uncertain = uncertainJumps(shifts, excluded: excluded, pointsPerPixel: options.pointsPerPixel)
+        for frame in uncertain { excluded[frame.index] = true }
+        let leftOut = (torn + uncertain).sorted { $0.index < $1.index }.map { frame in
+            var timed = frame
+            timed.t = times[frame.index] - t0
+            return timed
+        }
+        let frames = shifts.indices.filter { !excluded[$0] }.map { index in
             TrackedFrame(
                 t: times[index] - t0, offset: shifts[index].shift * options.pointsPerPixel,
                 confidence: shifts[index].confidence)
@@ -203,6 +217,12 @@ public enum Tracker {
                 "\(repeatCount) of \(profiles.count) frames repeat the frame before while the content moves (a draw "
                     + "the recorder missed): left out"
             )
+        }
+        if !leftOut.isEmpty {
+            let listed = leftOut.prefix(6).map { String(format: "t = %.3f s: ", $0.t) + $0.reason }
+            notes.append(
+                "\(leftOut.count) of \(profiles.count) frames left out: " + listed.joined(separator: "; ")
+                    + (leftOut.count > listed.count ? "; …" : ""))
         }
         let low = frames.filter { $0.confidence < Track.lowConfidence }.count
         // Nothing scrolls, and the axis given matched almost no frame: noise, not a trajectory.
@@ -221,9 +241,11 @@ public enum Tracker {
             notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)")
         }
         let segments = TrackSegment.find(in: frames)
-        return Track(
+        var track = Track(
             axis: axis, region: region, channels: channels, pointsPerPixel: options.pointsPerPixel,
             frames: frames, segments: segments, notes: notes)
+        track.leftOut = leftOut
+        return track
     }
 
     /// Frames that show the frame before again (within 0.1 px) between frames that move by 4 px
@@ -231,18 +253,68 @@ public enum Tracker {
     /// (Content drawn at whole pixels that moves a pixel or two a frame does stand still for a
     /// frame now and then; at 4 px a frame it never does.)
     static func repeated(_ shifts: [Double]) -> [Bool] {
-        shifts.indices.map { i in
-            guard i >= 2, i + 1 < shifts.count else { return false }
-            return abs(shifts[i] - shifts[i - 1]) < 0.1 && abs(shifts[i - 1] - shifts[i - 2]) >= repeatMotion
-                && abs(shifts[i + 1] - shifts[i]) >= repeatMotion
+        var result = [Bool](repeating: false, count: shifts.count)
+        var i = 2
+        while i < shifts.count {
+            // A run of frames showing the frame before again, between moves of 4 px or more.
+            guard abs(shifts[i] - shifts[i - 1]) < 0.1, abs(shifts[i - 1] - shifts[i - 2]) >= repeatMotion else {
+                i += 1
+                continue
+            }
+            var end = i
+            while end + 1 < shifts.count, abs(shifts[end + 1] - shifts[i]) < 0.1 { end += 1 }
+            if end + 1 < shifts.count, end - i < longestStall, abs(shifts[end + 1] - shifts[end]) >= repeatMotion {
+                for k in i...end { result[k] = true }
+            }
+            i = end + 1
         }
+        return result
     }
+
+    /// Frames matched with confidence under `Track.lowConfidence` that would move the track further
+    /// than their neighbours allow: away from the line between the sure frames either side by more
+    /// than the larger of the steps next to them plus `uncertainSlack` px. Left out, each with its
+    /// reason (an uncertain match is as likely an alias of repeating content as the motion).
+    static func uncertainJumps(_ matches: [ProfileMatch], excluded: [Bool], pointsPerPixel: Double) -> [LeftOut] {
+        let sure = matches.indices.map { !excluded[$0] && matches[$0].confidence >= Track.lowConfidence }
+        var result: [LeftOut] = []
+        for index in matches.indices where !excluded[index] && !sure[index] {
+            guard let before = (0..<index).last(where: { sure[$0] }),
+                let after = ((index + 1)..<matches.count).first(where: { sure[$0] })
+            else { continue }
+            let a = matches[before].shift, b = matches[after].shift
+            let expected = a + (b - a) * Double(index - before) / Double(after - before)
+            var steps = [abs(b - a) / Double(after - before)]
+            if let earlier = (0..<before).last(where: { sure[$0] }) {
+                steps.append(abs(a - matches[earlier].shift) / Double(before - earlier))
+            }
+            if let later = ((after + 1)..<matches.count).first(where: { sure[$0] }) {
+                steps.append(abs(matches[later].shift - b) / Double(later - after))
+            }
+            let allowed = Double(index - before) * (steps.max() ?? 0) + uncertainSlack
+            let jump = matches[index].shift - expected
+            guard abs(jump) > allowed else { continue }
+            result.append(
+                LeftOut(
+                    index: index,
+                    reason: String(
+                        format:
+                            "uncertain: matched with confidence %.2f %+.1f pt away from the frames either side "
+                            + "(they allow %.1f pt)", matches[index].confidence, jump * pointsPerPixel,
+                        allowed * pointsPerPixel)))
+        }
+        return result
+    }
+
+    /// Px an uncertain frame may stray from its neighbours' line beyond their own steps.
+    static let uncertainSlack = 2.0
 
     /// Motion either side of a repeated frame, px a frame.
     static let repeatMotion = 4.0
 
     /// For each pixel along `axis`: does its profile change, by more than `changeLevel` in any
-    /// strip, in at least a fifth of the frame pairs where anything changes (and at least twice)?
+    /// strip, in at least a fifth of the frame pairs where anything changes, or of those where the
+    /// median changing pixel does when that is fewer (and at least twice)?
     static func moving(_ profiles: [FrameProfiles], axis: TrackAxis) -> [Bool] {
         let length = profiles[0].length(axis)
         let level = UInt16(changeLevel * 256)
@@ -265,7 +337,12 @@ public enum Tracker {
             active += 1
             for p in 0..<length where changed[p] { counts[p] += 1 }
         }
-        let needed = max(2, active / 5)
+        // A fifth of the frames that change, or of the typical changing row's count when that is
+        // less: a status bar's indicator or a clock redrawn every frame makes every frame change,
+        // while a short fling moves the content in a few of them.
+        let changing = counts.filter { $0 > 0 }.sorted()
+        let typical = changing.isEmpty ? active : changing[changing.count / 2]
+        let needed = max(2, min(active, typical) / 5)
         return counts.map { $0 >= needed }
     }
 
@@ -302,8 +379,9 @@ public enum Tracker {
         let sample = pairs.count <= 40 ? pairs : (0..<40).map { pairs[$0 * (pairs.count - 1) / 39] }
         for axis in TrackAxis.allCases {
             guard let (region, channels) = setup(axis) else { continue }
-            // Slow frames are enough to tell the axis: a short reach keeps this cheap.
-            let reach = max(8, min(48, region.count / 4))
+            // Up to a third of the region: a fling recorded at 60 fps moves 100 px a frame and more
+            // (any shift found will do: a table's rows one row off still move along the axis).
+            let reach = max(8, region.count / 3)
             for index in sample {
                 let registration = ProfileRegistration(
                     reference: profiles[index - 1].along(axis), current: profiles[index].along(axis),
@@ -381,6 +459,38 @@ public enum Tracker {
                 if next.score <= edge.score { break }
                 found = next
             }
+            // A second look three times as far (48 px at least): a page that missed a draw moves
+            // twice as far in the next, a finger speeding up at 25 fps four times, and rows that look
+            // alike (a table's, a chart's bars) then offer a step one row short. The far
+            // peak is taken only where it matches clearly better, so repeating content that matches
+            // as well everywhere keeps the predicted one.
+            if widen, let near = found,
+                let wider = searchWindow(
+                    around: predicted - key.shift, reach: max(3 * reach, reach + 48), fullReach: fullReach),
+                let far = registration.best(in: wider, minimumOverlap: minimumOverlap),
+                far.score > near.score + 0.005
+            {
+                found = far
+            }
+            // A part that does not move with the content (a header not yet shrunk over a list that
+            // has moved, a section header stuck under it) pulls a whole match toward no motion: when
+            // the whole matches poorly and just one half of the region is a clean copy elsewhere,
+            // the content is where that half says.
+            if widen, let whole = found, whole.score < cleanHalf, region.count >= 64,
+                let wider = searchWindow(
+                    around: predicted - key.shift, reach: max(3 * reach, reach + 48), fullReach: fullReach)
+            {
+                let middle = region.lowerBound + region.count / 2
+                let halves = [region.lowerBound..<middle, middle..<region.upperBound].compactMap { half in
+                    ProfileRegistration(
+                        reference: along(key.frame), current: along(index), channels: channels, region: half
+                    ).best(in: wider, minimumOverlap: max(8, half.count / 3))
+                }
+                let clean = halves.filter { $0.score >= cleanHalf }
+                if halves.count == 2, clean.count == 1, abs(clean[0].shift - whole.shift) > tearDistance {
+                    found = clean[0]
+                }
+            }
             if widen, found.map({ $0.confidence < 0.85 }) ?? true,
                 let wide = registration.best(in: -fullReach...fullReach, minimumOverlap: minimumOverlap),
                 wide.confidence > (found?.confidence ?? -1) + 0.05
@@ -389,10 +499,23 @@ public enum Tracker {
             }
             return found
         }
+        var lastMatched = 0
         for index in 1..<profiles.count {
             let previous = shifts[index - 1]
-            let step = index >= 2 ? previous - shifts[index - 2] : 0
-            let predicted = previous + step
+            // The same picture as the last frame matched (a draw the recorder missed, or content at
+            // rest): the same offset, with no search that repeating content could alias.
+            if same(along(lastMatched), along(index), channels: channels, region: region) {
+                var copy = matches[index - 1]
+                copy.shift = previous - keys.last!.shift
+                if keyOf[index - 1] != keys.count - 1 { copy.shift = previous - keys.last!.shift }
+                matches.append(copy)
+                keyOf.append(keys.count - 1)
+                shifts.append(previous)
+                continue
+            }
+            lastMatched = index
+            let predicted = predict(shifts, index)
+            let step = predicted - previous
             if abs(predicted - keys.last!.shift) > switchDistance, index - 1 != keys.last!.frame {
                 // The next key: the best-matched frame of the last half of the way, as the frame
                 // most like a pure shift of this key (at 1x, content drawn half a pixel apart is not).
@@ -400,8 +523,14 @@ public enum Tracker {
                 keys.append(Key(frame: next, shift: shifts[next], differences: [matches[next].shift]))
                 candidate = nil
             }
-            let reach = 6 + Int((step.isFinite ? min(abs(step), Double(region.count)) : 0) * 0.5)
-            guard let found = match(index, against: keys.last!, predicted: predicted, reach: reach, widen: true) else {
+            // Around the prediction; after repeated frames, from where the content was to where it
+            // would be had it kept moving.
+            let moving = index >= 2 ? previous - shifts[index - 2] : 0
+            let span = abs(moving) < 0.1 ? abs(step) / 2 : 0
+            let center = abs(moving) < 0.1 ? (previous + predicted) / 2 : predicted
+            let speed = abs(moving) < 0.1 ? abs(step) / Double(max(1, repeatRun(shifts, index))) : abs(step)
+            let reach = 6 + Int((speed.isFinite ? min(speed * Self.reachShare + span, Double(region.count)) : 0))
+            guard let found = match(index, against: keys.last!, predicted: center, reach: reach, widen: true) else {
                 // Nothing to match (a flat frame): keep the prediction, with no confidence.
                 matches.append(ProfileMatch(shift: predicted - keys.last!.shift, score: 0, runnerUp: -1, overlap: 0))
                 keyOf.append(keys.count - 1)
@@ -436,6 +565,51 @@ public enum Tracker {
         }
     }
 
+    /// Where frame `index` is expected from the frames before it (px): the last frame plus the last
+    /// step, or, when the last frames showed the same picture right after a fast step (draws the
+    /// recorder missed, up to 3), the motion before them carried on to this frame: after 0, 30,
+    /// 30 the content is at 90, not 30 (at 30 a table's rows 59 px apart would alias).
+    static func predict(_ shifts: [Double], _ index: Int) -> Double {
+        let last = index - 1
+        guard last >= 1 else { return shifts.first ?? 0 }
+        let first = last - repeatRun(shifts, index) + 1
+        if first < last, first >= 1, abs(shifts[first] - shifts[first - 1]) >= repeatMotion {
+            return shifts[first] + (shifts[first] - shifts[first - 1]) * Double(index - first)
+        }
+        return shifts[last] + (shifts[last] - shifts[last - 1])
+    }
+
+    /// How many frames before `index` show the same offset (1: the last differs from the one before),
+    /// counting up to `longestStall`.
+    static func repeatRun(_ shifts: [Double], _ index: Int) -> Int {
+        var first = index - 1
+        while first > 0, index - first <= longestStall, abs(shifts[first] - shifts[first - 1]) < 0.1 { first -= 1 }
+        return index - first
+    }
+
+    /// The search reaches this share of the predicted step either side of the prediction (after 6 px).
+    static let reachShare = 0.5
+
+    /// The longest run of repeated frames (a recorder's stall) across which the motion is carried on.
+    static let longestStall = 6
+
+    /// Whether two frames' profiles show the same picture over the region (mean difference under a
+    /// quarter of a grey level, none over 2): a draw the recorder missed, or content at rest. (An
+    /// encoder may code a repeated frame again a little better; a looser test would also take a
+    /// glide's last sub-pixel creep for rest.)
+    static func same(_ a: [[UInt16]], _ b: [[UInt16]], channels: [Int], region: Range<Int>) -> Bool {
+        var total = 0
+        for k in channels {
+            let x = a[k], y = b[k]
+            for p in region {
+                let d = x[p] > y[p] ? Int(x[p] - y[p]) : Int(y[p] - x[p])
+                if d > 2 * 256 { return false }
+                total += d
+            }
+        }
+        return Double(total) / Double(max(1, channels.count * region.count)) < 0.25 * 256
+    }
+
     /// The shifts searched around `center` (px): `reach` either side, inside ±`fullReach`. A
     /// centre past the reach (a prediction run away on a damaged recording) searches the end of
     /// the range it points at; nil when there is nothing to search (a region shorter than the
@@ -446,39 +620,70 @@ public enum Tracker {
         return max(-fullReach, middle - reach)...min(fullReach, middle + reach)
     }
 
-    /// Registers the region's two halves apart against the first frame, for moving frames
-    /// still overlapping it by two thirds; refuses the recording when the halves disagree by more
-    /// than 1.5 px in over 30 % of them (at least 5 checked): a frame that straddles two
-    /// refreshes shows its halves at two positions.
-    static func checkTearing(
-        _ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int], shifts: [Double]
-    ) throws(TrackError) {
-        guard region.count >= 64 else { return }
+    /// A frame the track leaves out, and why.
+    public struct LeftOut: Equatable, Sendable {
+        /// The recording's frame (from 0), and its time (s from the first frame, once known).
+        public var index: Int
+        public var t: Double = 0
+        public var reason: String
+    }
+
+    /// Registers the region's two halves apart against the first frame, for moving frames still
+    /// overlapping it by two thirds. A frame is torn (two refreshes in one frame, as a camera
+    /// filming a screen makes) when each half is a clean copy of the content (score 0.9 or more),
+    /// they disagree by more than 1.5 px, and both lie on the way between the frames either side
+    /// of it: the content at two moments of the same motion. Halves that disagree otherwise —
+    /// one holding a part that moves differently (a header collapsing, a section header that
+    /// sticks) or matches poorly — are no tear, and the frame is kept. Torn frames are left out,
+    /// each with its reason; the recording is refused only when most of the moving frames (at
+    /// least 5 checked) are torn.
+    static func tornFrames(
+        _ profiles: [FrameProfiles], axis: TrackAxis, region: Range<Int>, channels: [Int], shifts: [Double],
+        pointsPerPixel: Double
+    ) throws(TrackError) -> [LeftOut] {
+        guard region.count >= 64 else { return [] }
         let middle = region.lowerBound + region.count / 2
         let halves = [region.lowerBound..<middle, middle..<region.upperBound]
         let reference = profiles[0].along(axis)
-        var moving = 0, torn = 0
+        var moving = 0
+        var torn: [LeftOut] = []
         for index in 1..<profiles.count {
             let step = shifts[index] - shifts[index - 1]
             guard abs(step) >= 2, abs(shifts[index]) <= Double(region.count) / 3 else { continue }
             moving += 1
             let center = Int(shifts[index].rounded())
-            let found = halves.compactMap { half -> Double? in
+            let found = halves.compactMap { half -> ProfileMatch? in
                 let registration = ProfileRegistration(
                     reference: reference, current: profiles[index].along(axis), channels: channels, region: half)
-                guard let match = registration.best(in: (center - 8)...(center + 8), minimumOverlap: half.count / 3),
-                    match.score > 0.5
-                else { return nil }
-                return match.shift
+                return registration.best(in: (center - 8)...(center + 8), minimumOverlap: half.count / 3)
             }
-            if found.count == 2, abs(found[0] - found[1]) > 1.5 { torn += 1 }
+            guard found.count == 2, abs(found[0].shift - found[1].shift) > tearDistance,
+                found.allSatisfy({ $0.score >= cleanHalf })
+            else { continue }
+            let before = shifts[index - 1], after = shifts[min(index + 1, shifts.count - 1)]
+            let low = min(before, after, shifts[index]) - tearDistance
+            let high = max(before, after, shifts[index]) + tearDistance
+            guard found.allSatisfy({ (low...high).contains($0.shift) }) else { continue }
+            let (a, b) = (found[0].shift * pointsPerPixel, found[1].shift * pointsPerPixel)
+            torn.append(
+                LeftOut(
+                    index: index,
+                    reason: String(
+                        format: "torn: its %@ half is at %.1f pt, its %@ half at %.1f pt (two refreshes in one frame)",
+                        axis == .y ? "top" : "left", a, axis == .y ? "bottom" : "right", b)))
         }
-        if moving >= 5, Double(torn) > 0.3 * Double(moving) {
+        if moving >= 5, 2 * torn.count > moving {
             throw TrackError(
-                "\(torn) of \(moving) moving frames are torn (their top and bottom halves moved by different "
+                "\(torn.count) of \(moving) moving frames are torn (their top and bottom halves moved by different "
                     + "amounts): frames that straddle screen refreshes, as a camera filming a screen makes; record "
                     + "the screen itself (iOS Screen Recording, QuickTime, Android's recorder)"
             )
         }
+        return torn
     }
+
+    /// Halves further apart than this (px) disagree.
+    static let tearDistance = 1.5
+    /// The score of a half that is a clean copy of the content.
+    static let cleanHalf = 0.9
 }

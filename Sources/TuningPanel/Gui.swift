@@ -58,11 +58,21 @@ enum Gui {
         return changed
     }
 
-    /// A slider with its title and value on the line above it and marks under it (see the bridge).
+    /// What a slider did: its track moved (to a position), or a value was typed.
+    enum SliderChange: Equatable {
+        case moved(Double)
+        case typed(Double)
+    }
+
+    /// A slider with its title and value on the line above it and marks under it (see the bridge):
+    /// the track moves `position` over `range`; Ctrl+click types `typedValue` itself (in
+    /// `valueRange`, shown with `inputFormat`).
     static func valueSlider(
-        id: String, title: String, help: String, value: String, position: inout Double, range: ClosedRange<Double>,
-        logarithmic: Bool, allowInput: Bool, inputFormat: String, marks: [(Double, String)], width: Float
-    ) -> Bool {
+        id: String, title: String, help: String, value: String, position: Double, range: ClosedRange<Double>,
+        logarithmic: Bool, typedValue: Double, valueRange: ClosedRange<Double>, allowInput: Bool = true,
+        inputFormat: String, marks: [(Double, String)], width: Float
+    ) -> SliderChange? {
+        var position = position, typedValue = typedValue, typed = false
         let labels = marks.map { strdup($0.1) }
         defer { labels.forEach { free($0) } }
         let positions = marks.map(\.0)
@@ -75,8 +85,8 @@ enum Gui {
                                 labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { l in
                                     slgui_value_slider(
                                         i, t, h, v, &position, range.lowerBound, range.upperBound, logarithmic,
-                                        allowInput, f,
-                                        p.baseAddress, l.baseAddress, Int32(marks.count), width)
+                                        &typedValue, valueRange.lowerBound, valueRange.upperBound, &typed,
+                                        allowInput, f, p.baseAddress, l.baseAddress, Int32(marks.count), width)
                                 }
                             }
                         }
@@ -85,7 +95,8 @@ enum Gui {
             }
         }
         note(title, slider: true)
-        return changed
+        guard changed else { return nil }
+        return typed ? .typed(typedValue) : .moved(position)
     }
 
     static func combo(_ label: String, _ current: inout Int, _ items: [String]) -> Bool {

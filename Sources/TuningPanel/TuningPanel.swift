@@ -26,6 +26,10 @@ public final class TuningPanel {
     private var jndKey = 0
     static let blindTrialCounts = [6, 10, 16, 24, 32]
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
+    /// What the Reference field shows (the path Load reads).
+    public var referenceField: String { Self.text(of: referenceBuffer) }
+    /// The reference file the field was last set to (a session restored, a load, a track).
+    private var shownReference: String?
     private var sessionBuffer = [CChar](repeating: 0, count: 512)
     private struct ReferenceLineKey: Equatable {
         var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double?;
@@ -53,7 +57,12 @@ public final class TuningPanel {
         Self.fill(&sessionBuffer, with: "scrollab-session.json")
     }
 
+    private static func text(of buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static func fill(_ buffer: inout [CChar], with text: String) {
+        for i in buffer.indices { buffer[i] = 0 }
         let bytes = Array(text.utf8.prefix(buffer.count - 1))
         for (i, byte) in bytes.enumerated() { buffer[i] = CChar(bitPattern: byte) }
     }
@@ -92,11 +101,8 @@ public final class TuningPanel {
                 + "for the next start)."
         )
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
-        Gui.child("##message", height: Self.messageHeight) {
-            if let message = state.message {
-                if message.isError { slgui_text_colored_wrapped(message.text) } else { Gui.wrapped(message.text) }
-            }
-        }
+        // A message longer than the area ends at a word with "…", all of it in the tooltip.
+        slgui_message("##message", state.message?.text ?? "", state.message?.isError ?? false, Self.messageHeight)
 
         // Undo and redo stay in sight, saying what they would take back; a clip encoding in the
         // background shows its progress and Cancel on the same row (nothing below moves).
@@ -198,6 +204,12 @@ public final class TuningPanel {
         Gui.text("offset\(joined) \(formatTenths(live.offset)) pt   velocity \(formatTenths(live.velocity)) pt/s")
         Gui.disabled("frame \(formatTenths(frameMilliseconds)) ms")
         gesturePlots(state)
+        // The field names the reference the session has (restored with a session, loaded, being
+        // tracked): Load then reads that file again rather than the example the field starts with.
+        if state.referenceFile != shownReference {
+            shownReference = state.referenceFile
+            if let file = state.referenceFile { Self.fill(&referenceBuffer, with: file) }
+        }
         let referencePath = Gui.input("Reference", &referenceBuffer)
         Gui.help(
             "A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads, "
@@ -286,9 +298,13 @@ public final class TuningPanel {
                     thickness: Float(1.5)
                 )
             })
+        // Each row named after the feel that made the curve (a swap or preset since renames the
+        // phone, not the curve).
         Gui.table(
             "##gesture-table",
-            [GestureTable.header] + state.sides.map { GestureTable.row($0.label, $0.gesture.summary) })
+            [GestureTable.header] + state.sides.map { GestureTable.row($0.gestureTitle, $0.gesture.summary) })
+        Gui.disabled("What these figures are")
+        Gui.help(GestureTable.meaning)
     }
 
     private func comparison(_ state: PanelState, into requests: inout [SessionRequest]) {
@@ -451,13 +467,15 @@ public final class TuningPanel {
         for control in state.controls {
             switch control {
             case let .slider(id, label, range, format, help):
-                var value = (state.controlValues[id] ?? 0)
+                let value = (state.controlValues[id] ?? 0)
                 let width = max(80, Gui.availableWidth - 4)
-                if Gui.valueSlider(
-                    id: "scene-\(id)", title: label, help: help, value: Self.cFormat(format, value), position: &value,
-                    range: range, logarithmic: false, allowInput: true, inputFormat: format, marks: [], width: width)
+                switch Gui.valueSlider(
+                    id: "scene-\(id)", title: label, help: help, value: Self.cFormat(format, value), position: value,
+                    range: range, logarithmic: false, typedValue: value, valueRange: range,
+                    inputFormat: Self.inputFormat(format), marks: [], width: width)
                 {
-                    requests.append(.setSceneControl(id: id, value: value))
+                case let .moved(new)?, let .typed(new)?: requests.append(.setSceneControl(id: id, value: new))
+                case nil: break
                 }
             case let .toggle(id, label, help):
                 var on = (state.controlValues[id] ?? 0) != 0
@@ -510,18 +528,21 @@ public final class TuningPanel {
             Gui.help(Self.helpText(row))
             if unset { return }
         }
-        var position = row.sliderPosition
-        let complement = row.scale == .logarithmicComplement
         let marks = row.marks.map { (row.scale.position(of: $0.value), $0.label) }
         let width = max(80, Gui.availableWidth - 4)
-        if Gui.valueSlider(
+        let change = Gui.valueSlider(
             id: row.key, title: row.title, help: Self.helpText(row), value: Self.cFormat(row.format, row.value),
-            position: &position, range: row.sliderRange, logarithmic: row.scale == .logarithmic,
-            allowInput: !complement, inputFormat: Self.inputFormat(row.format), marks: marks, width: width)
-        {
-            let new = Self.rounded(row.value(atSliderPosition: position), like: row.format)
-            requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
+            position: row.sliderPosition, range: row.sliderRange, logarithmic: row.scale == .logarithmic,
+            typedValue: row.value, valueRange: row.range, inputFormat: Self.inputFormat(row.format), marks: marks,
+            width: width)
+        let new: Double
+        switch change {
+        case nil: return
+        case let .moved(position)?: new = Self.rounded(row.value(atSliderPosition: position), like: row.format)
+        // A typed value is taken as typed (clamped into the range), not rounded to the slider's steps.
+        case let .typed(value)?: new = min(max(value, row.range.lowerBound), row.range.upperBound)
         }
+        requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
     }
 
     /// What a section shows besides its tunables: the model's readouts and remarks.
@@ -539,7 +560,7 @@ public final class TuningPanel {
         if tunable.isFlag { return "\(tunable.help)\nDefault: \(tunable.source)." }
         if tunable.isChoice { return "\(tunable.help)\nOptions: \(tunable.rangeText). Default: \(tunable.source)." }
         let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"
-        let typing = tunable.scale == .logarithmicComplement ? "" : "\nCtrl+click the slider to type an exact value."
+        let typing = "\nCtrl+click the slider to type an exact value."
         let scale = tunable.scale == .logarithmicComplement ? "\nThe slider moves on a log scale of (1 − value)." : ""
         return "\(tunable.help)\nRange \(tunable.rangeText)\(unit). Default: \(tunable.source).\(scale)\(typing)"
     }
@@ -568,9 +589,4 @@ public final class TuningPanel {
         text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
-}
-
-/// Error text: red and wrapped.
-private func slgui_text_colored_wrapped(_ text: String) {
-    text.withCString { slgui_text_error($0) }
 }

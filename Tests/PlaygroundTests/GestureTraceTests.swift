@@ -106,7 +106,7 @@ import ScrollPhysics
 
     @Test func aGestureLongerThanItsCapacityKeepsItsStartAndItsRest() {
         var g = GestureTrace()
-        g.begin(at: 5, offset: 0, velocity: 10, bounds: 0...100)
+        g.begin(at: 5, offset: 0, velocity: 10)
         for k in 1...(GestureTrace.capacity + 500) {
             g.append(at: 5 + Double(k) / 60, offset: Double(k), velocity: 10, atRest: false)
         }
@@ -118,7 +118,7 @@ import ScrollPhysics
         g.append(at: 300, offset: 1, velocity: 0, atRest: false)
         #expect(g.times.last == 195)
         var h = GestureTrace()
-        h.begin(at: 0, offset: 0, velocity: 0, bounds: 0...1)
+        h.begin(at: 0, offset: 0, velocity: 0)
         h.append(at: .nan, offset: 1, velocity: 1, atRest: false)
         h.append(at: 1, offset: .infinity, velocity: 1, atRest: false)
         h.append(at: -1, offset: 1, velocity: 1, atRest: false)

@@ -101,7 +101,7 @@ import SessionEffects
         #expect(s.reference?.landsAtEnd == true)
         // A return (no finger column) starts at the lift of the gesture it is compared with.
         var gesture = GestureTrace()
-        gesture.begin(at: 20, offset: 0, velocity: 0, bounds: 0...100)
+        gesture.begin(at: 20, offset: 0, velocity: 0)
         gesture.lift(at: 21.25, offset: -150, velocity: 0)
         let times = try #require(s.reference?.times(on: gesture))
         #expect(times.first == 1.25)
@@ -140,7 +140,7 @@ import SessionEffects
         let reference = try #require(s.reference)
         #expect(reference.offsets(on: GestureTrace()) == [0, 50, 80, 90])
         var gesture = GestureTrace()
-        gesture.begin(at: 20, offset: 300, velocity: 0, bounds: 0...1000)
+        gesture.begin(at: 20, offset: 300, velocity: 0)
         gesture.lift(at: 20.1, offset: 412.5, velocity: 2000)
         #expect(reference.offsets(on: gesture) == [412.5, 462.5, 492.5, 502.5])
         // With the finger's samples it starts at the touch-down, and is drawn as recorded.
@@ -159,7 +159,7 @@ import SessionEffects
     /// t = ln(1.5)/5 = 0.0811 s after the lift, at x = 400 + 300/3 = 500 pt.
     @Test func aGlideStartsWhereTheGestureIsAsFast() throws {
         var gesture = GestureTrace()
-        gesture.begin(at: 0, offset: 300, velocity: 0, bounds: 0...1000)
+        gesture.begin(at: 0, offset: 300, velocity: 0)
         gesture.lift(at: 1, offset: 400, velocity: 1500)
         for k in 0...200 {
             let t = Double(k) / 1000
@@ -180,7 +180,7 @@ import SessionEffects
         #expect(abs(offsets[2] - (500 + 14)) < 0.01)
         // Slower than the recording from the lift on: it starts at the lift.
         var slow = GestureTrace()
-        slow.begin(at: 0, offset: 300, velocity: 0, bounds: 0...1000)
+        slow.begin(at: 0, offset: 300, velocity: 0)
         slow.lift(at: 1, offset: 400, velocity: 800)
         slow.append(at: 1.01, offset: 408, velocity: 790, atRest: false)
         #expect(reference.times(on: slow).first == 1)
@@ -222,7 +222,7 @@ import SessionEffects
     /// return's hold ends at the gesture's lift. Before the rest they are drawn from the lift.
     @Test func aReturnAndASettleEndWhereTheGestureRests() throws {
         var gesture = GestureTrace()
-        gesture.begin(at: 0, offset: 0, velocity: 0, bounds: 0...1000)
+        gesture.begin(at: 0, offset: 0, velocity: 0)
         gesture.append(at: 0.3, offset: -120, velocity: 0, atRest: false)
         gesture.lift(at: 0.5, offset: -120, velocity: 0)
         let returnTrace = FitTrace(samples: [
@@ -248,7 +248,7 @@ import SessionEffects
         #expect(abs(times[2] - 0.5) < 1e-9 && abs(times[8] - 1.3) < 1e-9, "the hold ends at the lift: \(times)")
         // A settle tracked from a video lands on the page the gesture landed on.
         var swipe = GestureTrace()
-        swipe.begin(at: 0, offset: 0, velocity: 0, bounds: 0...3000)
+        swipe.begin(at: 0, offset: 0, velocity: 0)
         swipe.lift(at: 0.1, offset: 200, velocity: 2000)
         swipe.append(at: 0.4, offset: 624, velocity: 0, atRest: true)
         let settle = PlaygroundSession.Reference(

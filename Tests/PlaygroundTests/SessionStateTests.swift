@@ -71,11 +71,11 @@ import Testing
 
     @Test func inputAPointerDownHoldsThePointerAndBeginsAGesture() {
         let s = session()
-        let scene = s.scene
         send(s, .input(.pointer(.down(Point(x: 200, y: 600)))), at: 11) {
             $0.pointerHeld = true
             // Scene time 1 s after the clock started at real time 10.
-            $0.sides[0].gesture.begin(at: 1, offset: 0, velocity: 0, bounds: scene.mainAxis.bounds)
+            $0.sides[0].gesture.begin(
+                at: 1, offset: 0, velocity: 0, feel: $0.sides[0].feel, feelName: $0.sides[0].named.name)
         }
     }
 
@@ -130,7 +130,8 @@ import Testing
             $0.recording = [TimedInput(time: 0, event: .down(touch))]
             $0.recordingStart = 11.5
             $0.pointerHeld = true
-            $0.sides[0].gesture.begin(at: 1.5, offset: 0, velocity: 0, bounds: s.scene.mainAxis.bounds)
+            $0.sides[0].gesture.begin(
+                at: 1.5, offset: 0, velocity: 0, feel: $0.sides[0].feel, feelName: $0.sides[0].named.name)
         }
         send(s, .recording(.stop), at: 12) {
             $0.recording = nil

@@ -44,7 +44,7 @@ import Testing
         }
         #expect(path == "glide.mp4" && kind == .glide)
         #expect(
-            summary.hasPrefix("190 frames along y")
+            summary.hasPrefix("182 frames along y")
                 && summary.hasSuffix("the reference is the glide 0.583–2.150 s (+658.5 pt)"))
         // The glide's frames, at 60 Hz from 0.6 s, moving the same way.
         #expect(trace.samples.count > 80 && trace.samples.count < 100, "\(trace.samples.count)")

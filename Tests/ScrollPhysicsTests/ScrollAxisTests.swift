@@ -134,6 +134,21 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
         #expect(axis.pageIndex(at: end) == 1)
     }
 
+    /// Offset, velocity, phase and page are closed forms at any t: read past the motion's end
+    /// before the clock has been advanced there (the web page keeps its clock behind the frame),
+    /// the page is the one the motion rests on, not the one it started from.
+    @Test func pageReadPastTheMotionsEndBeforeAdvancingIsTheRestingPage() {
+        var axis = ScrollAxis(
+            viewportLength: 844, bounds: 0...(844 * 4), snapTargets: .evenlySpaced(count: 5, spacing: 844))
+        fling(&axis, from: 600, to: 500, duration: 0.05)
+        let end = try! #require(axis.motionEndTime)
+        #expect(axis.phase(at: end + 1) == .idle)
+        #expect(axis.offset(at: end + 1) == 844)
+        #expect(axis.pageIndex(at: end + 1) == 1)
+        axis.advance(to: end + 1)
+        #expect(axis.pageIndex(at: end + 1) == 1)
+    }
+
     @Test func chainedEdgeHandsOffTheExactLeftoverVelocity() {
         var axis = list(length: 1200)  // max 356
         axis.setChained(true, edge: .trailing)

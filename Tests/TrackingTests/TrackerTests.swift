@@ -120,22 +120,61 @@ func refusal(_ body: () throws -> Void) -> String? {
         #expect(throws: TrackError.self) { try Synthetic.track([Double](repeating: 5, count: 10)) }
     }
 
-    @Test func tornFramesAreRefused() throws {
-        // Every other frame's lower half one refresh ahead of its upper half, as a camera
-        // filming a screen at half its refresh rate with a rolling shutter makes.
-        let offsets = (0..<30).map { Double($0) * 6 }
+    /// Frames whose lower half is one refresh ahead of the upper, where `torn(k)` says.
+    static func tornProfiles(_ offsets: [Double], torn: (Int) -> Bool) -> [FrameProfiles] {
         let width = 96, height = 200
-        let profiles = offsets.enumerated().map { k, offset -> FrameProfiles in
+        return offsets.enumerated().map { k, offset -> FrameProfiles in
             let top = Synthetic.frame(width: width, height: height, offset: offset)
-            let bottom = Synthetic.frame(width: width, height: height, offset: offset + Double(k % 2) * 6)
+            let bottom = Synthetic.frame(width: width, height: height, offset: offset + (torn(k) ? 6 : 0))
             let half = height / 2 * width
             return FrameProfiles(
                 GrayFrame(width: width, height: height, pixels: Array(top.pixels[..<half] + bottom.pixels[half...])))
         }
+    }
+
+    @Test func mostlyTornRecordingsAreRefused() throws {
+        // Two frames in three with the lower half one refresh ahead of the upper, as a camera
+        // filming a screen with a rolling shutter makes.
+        let offsets = (0..<30).map { Double($0) * 6 }
+        let profiles = Self.tornProfiles(offsets) { $0 % 3 != 0 }
         let message = refusal {
             _ = try Tracker.track(profiles, times: offsets.indices.map { Double($0) / 60 }, options: Tracker.Options())
         }
         #expect(message?.contains("torn") == true, "\(message ?? "tracked")")
+    }
+
+    /// A few torn frames (one in four) are left out, each with why; the rest is tracked.
+    @Test func aFewTornFramesAreLeftOutWithTheirReason() throws {
+        let offsets = (0..<30).map { Double($0) * 6 }
+        let profiles = Self.tornProfiles(offsets) { $0 % 4 == 2 }
+        let track = try Tracker.track(
+            profiles, times: offsets.indices.map { Double($0) / 60 }, options: Tracker.Options())
+        let torn = track.leftOut.filter { $0.reason.hasPrefix("torn") }
+        #expect(torn.map(\.index) == [2, 6, 10], "\(track.leftOut)")
+        #expect(torn.first?.reason.contains("two refreshes in one frame") == true)
+        #expect(track.notes.contains { $0.contains("frames left out: t = 0.033 s: torn") }, "\(track.notes)")
+        for frame in track.frames {
+            let truth = offsets[Int((frame.t * 60).rounded())]
+            #expect(abs(frame.offset - truth) < 2, "t \(frame.t): \(frame.offset) against \(truth)")
+        }
+    }
+
+    /// A part that does not move with the content (a section header sticking at the top of the
+    /// list, 24 rows) makes the halves disagree, but is no tear: nothing is refused or left out.
+    @Test func aStickyPartIsNoTear() throws {
+        let offsets = (0..<30).map { Double($0) * 6 }
+        let width = 96, height = 200
+        let profiles = offsets.map { offset -> FrameProfiles in
+            var frame = Synthetic.frame(width: width, height: height, offset: offset).pixels
+            for y in 4..<28 {
+                for x in 0..<width { frame[y * width + x] = UInt8(40 + (x / 8 % 2) * 150 + (y % 6 == 0 ? 40 : 0)) }
+            }
+            return FrameProfiles(GrayFrame(width: width, height: height, pixels: frame))
+        }
+        let track = try Tracker.track(
+            profiles, times: offsets.indices.map { Double($0) / 60 }, options: Tracker.Options())
+        #expect(track.leftOut.isEmpty, "\(track.leftOut)")
+        #expect(abs(track.frames.last!.offset - offsets.last!) < 0.5)
     }
 
     /// The wrong axis given: one line that names the axis that does move, not an empty track.

@@ -50,6 +50,16 @@ def flick(browser, x, y0, y1, moves=12, step=0.008):
     browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
 
+def swipe_left(browser, x0, y, distance, moves=12, step=0.008):
+    """A finger swiping `distance` pt to the left from (x0, y), ease-in, `step` s apart."""
+    browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x0, "y": y}])
+    for i in range(1, moves + 1):
+        time.sleep(step)
+        f = i / moves
+        browser.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": x0 - distance * f * f, "y": y}])
+    browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+
 def wait_for_rest(browser, limit=8.0):
     deadline = time.time() + limit
     time.sleep(0.1)
@@ -175,6 +185,15 @@ def main():
         for scene, extra in [("pager", []), ("carousel", [])]:
             open_page(browser, export(scrollab, work, scene + ".html", "--scene", scene, *extra))
             screenshot(browser, os.path.join(out, f"{scene}.png"))
+            # One swipe turns one page or card; at rest the page reads the one it rests on.
+            if scene == "pager":
+                flick(browser, 195, 600, 450)
+            else:
+                swipe_left(browser, 300, 400, 150)
+            wait_for_rest(browser)
+            page = browser.evaluate("scrollLab.page")
+            assert page == 1, f"{scene}: at rest on page {page} after one swipe"
+            screenshot(browser, os.path.join(out, f"{scene}-swiped.png"))
     finally:
         browser.close()
 

@@ -82,13 +82,13 @@ class WebSocket:
 class Browser:
     """Headless Chromium with a DevTools port, and a session on its first page."""
 
-    def __init__(self, executable="chromium", width=390, height=844):
+    def __init__(self, executable="chromium", width=390, height=844, flags=()):
         self.profile = tempfile.mkdtemp(prefix="scrollab-chromium-")
         self.process = subprocess.Popen(
             [
                 executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--no-default-browser-check", "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
-                f"--window-size={width},{height}", "about:blank",
+                f"--window-size={width},{height}", *flags, "about:blank",
             ],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )

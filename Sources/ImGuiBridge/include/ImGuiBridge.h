@@ -79,16 +79,26 @@ void slgui_text_disabled(const char *text);
 void slgui_text_wrapped(const char *text);
 /// Wrapped text in the error colour.
 void slgui_text_error(const char *text);
+/// The last message in an area `height` px tall (a child `id`, no scrollbar), wrapped at spaces
+/// (in the error colour for an error): one longer than the area ends its last line at a word with
+/// "…" and shows all of it in a tooltip on hover.
+void slgui_message(const char *id, const char *text, bool error, float height);
+/// The lines the last message showed, joined by newlines (for tests); returns their length.
+size_t slgui_message_shown(char *buffer, size_t size);
 /// A "(?)" marker whose tooltip is `text`.
 void slgui_help_marker(const char *text);
 /// A progress bar as wide as the panel's items (fraction 0…1) with `text` on it.
 void slgui_progress(float fraction, const char *text);
 /// A slider with its title (and a "(?)" marker with `help`) on a line above it and the value
 /// text right-aligned on that line, so the knob never covers it; `marks` (positions in
-/// [minimum, maximum], linear) are ticked on the track and labelled under it. The slider's own
-/// text shows only while typing (Ctrl+click, when `allowInput`), formatted with `inputFormat`.
+/// [minimum, maximum], linear) are ticked on the track and labelled under it. The track moves
+/// `position`; a Ctrl+click (when `allowInput`) opens a field that types `value` itself, in
+/// [valueMinimum, valueMaximum], formatted with `inputFormat` (a track on another scale than the
+/// value's, as 1 − value on a log scale, still takes the value typed). Returns whether anything
+/// changed; `typed` says whether it was a value typed (in `value`) rather than the track moved.
 bool slgui_value_slider(const char *id, const char *title, const char *help, const char *valueText, double *position,
-                        double minimum, double maximum, bool logarithmic, bool allowInput, const char *inputFormat,
+                        double minimum, double maximum, bool logarithmic, double *value, double valueMinimum,
+                        double valueMaximum, bool *typed, bool allowInput, const char *inputFormat,
                         const double *marks, const char *const *markLabels, int markCount, float width);
 /// A chart: `title` on its own line, then a framed plot `height` px tall as wide as the panel,
 /// mapping x0…x1 (left to right) and y0…y1 (bottom to top), with grid lines and labels at the

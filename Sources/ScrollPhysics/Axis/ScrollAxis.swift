@@ -108,9 +108,8 @@ public struct ScrollAxis: Sendable {
     public func pageIndex(at t: Double) -> Int? {
         guard !snapTargets.isEmpty else { return nil }
         if drag != nil { return snapTargets.nearestIndex(to: offset(at: t)) }
-        if let motion, t < motionStart + motion.end {
-            return motion.targetIndex ?? snapTargets.nearestIndex(to: motion.restPosition)
-        }
+        // A motion not yet finished by `advance` rests where it aims, also when read past its end.
+        if let motion { return motion.targetIndex ?? snapTargets.nearestIndex(to: motion.restPosition) }
         return restIndex ?? snapTargets.nearestIndex(to: offset(at: t))
     }
 

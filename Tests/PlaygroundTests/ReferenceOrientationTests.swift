@@ -1,0 +1,33 @@
+import Foundation
+import Formats
+@testable import Playground
+import Testing
+
+/// A reference that runs the other way from the gesture (a screen recording of a list scrolled back
+/// up, tracked as offsets going down, against a fling down the list) is drawn on the gesture's side
+/// of the plot, mirrored, not below it.
+@Suite struct ReferenceOrientationTests {
+    static func reference(_ offsets: [Double]) -> PlaygroundSession.Reference {
+        PlaygroundSession.Reference(
+            path: "r.csv",
+            trace: FitTrace(samples: offsets.enumerated().map { FitTrace.Sample(t: Double($0) * 0.1, offset: $1) }))
+    }
+
+    static func flung(velocity: Double) -> GestureTrace {
+        var gesture = GestureTrace()
+        gesture.begin(at: 20, offset: 300, velocity: 0)
+        gesture.lift(at: 20.1, offset: 412.5, velocity: velocity)
+        return gesture
+    }
+
+    @Test func aReferenceTrackedTheOtherWayIsDrawnOnTheGesturesSide() {
+        let down = Self.reference([0, -50, -80, -90])
+        #expect(down.offsets(on: Self.flung(velocity: 2000)) == [412.5, 462.5, 492.5, 502.5])
+        // The same way round: drawn as it is.
+        let up = Self.reference([0, 50, 80, 90])
+        #expect(up.offsets(on: Self.flung(velocity: 2000)) == [412.5, 462.5, 492.5, 502.5])
+        // A gesture flung the other way: the reference follows it down.
+        #expect(up.offsets(on: Self.flung(velocity: -2000)) == [412.5, 362.5, 332.5, 322.5])
+        #expect(down.offsets(on: Self.flung(velocity: -2000)) == [412.5, 362.5, 332.5, 322.5])
+    }
+}
