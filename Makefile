@@ -140,11 +140,11 @@ soak: build
 	SCROLLAB_FUZZ_ITERATIONS=12000 SCROLLAB_VIDEO_FUZZ=1200 $(SWIFT) test --skip-build \
 	  --filter 'TrackerFuzzTests|VideoFuzzTests'
 
-# The inner loop: every test but the real windows', the golden frames' and the browser's.
+# The inner loop: every test but the real windows', the golden frames' and the browser's (the suites tagged
+# `window` and `golden` are skipped by their tags: Tests/TestSupport/Tags.swift).
 test-fast: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build \
-	  --skip 'BlindWindowTests|DemoWindowTests|ExitAfterTests|PartialFrameTests|SessionWindowTests|WindowTests|GoldenFrameTests'
+	SCROLLAB_SKIP_TAGS=window,golden $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory wasm-node-test
 
 # Benchmarks (their own package; a release build takes a few minutes on 2 cores).

@@ -88,8 +88,10 @@ let package = Package(
         .target(name: "Fitting", dependencies: ["Formats", "ScrollPhysics", "Tracking"]),
         // Drivers shared by the commands: replay of a gesture, the soak.
         .target(name: "ScrollLabKit", dependencies: ["ScrollPhysics", "Scenes", "Formats", "Drawing", "Randomness"]),
-        .executableTarget(
-            name: "scrollab",
+        // The command line (swift-argument-parser), the windows (playground, blind test, demo) with their
+        // loop, the background jobs and the effects only a window can carry out.
+        .target(
+            name: "ScrollLabApp",
             dependencies: [
                 "ScrollLabKit",
                 "Formats",
@@ -110,40 +112,67 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Helpers the test targets share (not part of the product).
-        .target(name: "TestSupport", dependencies: ["ScrollPhysics"], path: "Tests/TestSupport"),
-        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "TestSupport"]),
-        .testTarget(name: "RobustnessTests", dependencies: [
-            "Scenes", "ScrollPhysics", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport", "Drawing", "ScrollPhysics"]),
+        // The executable: a thin main that runs ScrollLabApp's command line.
+        .executableTarget(name: "scrollab", dependencies: ["ScrollLabApp"]),
+        // Helpers the test targets share (not part of the product): the command-line runner, temporary
+        // paths, the test session value (a session with its own driver), the window and golden tags.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ScrollPhysics", "Formats", "Scenes", "Playground", "SessionEffects"],
+            path: "Tests/TestSupport"),
+        // One test target per module that has tests, named after it.
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "Formats", "TestSupport"]),
         .testTarget(
-            name: "PlaygroundTests",
+            name: "ScenesTests",
             dependencies: [
-                "Playground", "SessionEffects", "TuningPanel", "ImGuiBridge", "Platform", "TestSupport", "BlindTest",
-                "Drawing", "Fitting",
-                "Formats", "Scenes", "ScrollLabKit", "ScrollPhysics",
+                "Scenes", "TestSupport", "Drawing", "ScrollPhysics",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing", "Platform", "Scenes", "ScrollPhysics", "BlindTest"]),
         .testTarget(
-            name: "EndToEndTests",
+            name: "FormatsTests",
             dependencies: [
-                "Playground", "SessionEffects", "Media", "scrollab", "BlindTest", "Drawing", "Platform", "Scenes",
-                "ScrollPhysics",
+                "Formats", "Fitting", "Playground", "SessionEffects", "ScrollLabKit", "Scenes", "ScrollPhysics",
+                "TestSupport",
             ]),
+        .testTarget(
+            name: "FittingTests",
+            dependencies: ["Fitting", "Formats", "Tracking", "ScrollLabKit", "Scenes", "ScrollPhysics", "TestSupport"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Randomness", "Fitting", "Formats", "Media"]),
         .testTarget(
             name: "BlindTestTests",
             dependencies: ["BlindTest", "Formats", "TestSupport", "ScrollPhysics", "Randomness"]),
         .testTarget(
-            name: "TrackingTests",
+            name: "PlaygroundTests",
             dependencies: [
-                "Tracking", "Media", "Scenes", "Formats", "Fitting", "ScrollPhysics", "Randomness",
+                "Playground", "SessionEffects", "TestSupport", "BlindTest", "Drawing", "Fitting", "Formats", "Scenes",
+                "ScrollLabKit", "ScrollPhysics",
+            ]),
+        .testTarget(
+            name: "SessionEffectsTests",
+            dependencies: [
+                "SessionEffects", "Playground", "Fitting", "Formats", "Scenes", "ScrollPhysics", "TestSupport",
+            ]),
+        .testTarget(
+            name: "TuningPanelTests",
+            dependencies: [
+                "TuningPanel", "ImGuiBridge", "Platform", "Playground", "Scenes", "ScrollPhysics", "TestSupport",
+            ]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Drawing", "Scenes", "ScrollPhysics"]),
+        .testTarget(
+            name: "MediaTests",
+            dependencies: [
+                "Media", "Drawing", "Platform", "Scenes", "ScrollPhysics", "BlindTest", "Tracking", "Randomness",
+                "TestSupport",
             ]),
         .testTarget(
             name: "ScrollLabKitTests",
+            dependencies: ["ScrollLabKit", "Formats", "Scenes", "ScrollPhysics", "TestSupport"]),
+        // The command line and the windows, run as a user runs them (the window suites tagged `window`).
+        .testTarget(
+            name: "ScrollLabAppTests",
             dependencies: [
-                "ScrollLabKit", "Formats", "Fitting", "SafeOutput", "scrollab", "Media", "Playground", "BlindTest",
-                "TestSupport", "Platform", "Scenes", "ScrollPhysics", "Tracking", "SessionEffects"
+                "ScrollLabApp", "Playground", "SessionEffects", "Media", "BlindTest", "Drawing", "Platform", "Scenes",
+                "ScrollPhysics", "Formats", "Fitting", "TestSupport",
             ]),
         .testTarget(
             name: "PhoneServerTests",

@@ -29,6 +29,14 @@ FORBIDDEN = {
     "PhoneServer": ({"Playground", "Scenes", "Platform", "CSDL2"}, "the server knows pages and messages, not the session or the window"),
 }
 
+# Targets that may depend on these and nothing else, with the reason (ARCHITECTURE.md).
+ONLY = {
+    "scrollab": ({"ScrollLabApp"}, "the executable is a thin main; commands, windows and jobs are in ScrollLabApp"),
+}
+
+# Executables no target may depend on (tests import the library the executable runs).
+EXECUTABLES = {"scrollab"}
+
 IMPORT = re.compile(
     r"^\s*(?:@testable\s+|@_exported\s+|@_implementationOnly\s+|@preconcurrency\s+)*"
     r"(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
@@ -73,6 +81,14 @@ def main():
                             problems.append(
                                 f"{path}:{number}: imports {module}, which is not a dependency of {target['name']} "
                                 f"in Package.swift (declare it, or move what is used)")
+        allowed = ONLY.get(target["name"])
+        if allowed:
+            modules_allowed, reason = allowed
+            for module in sorted(declared - modules_allowed):
+                problems.append(f"Package.swift: {target['name']} depends on {module}: {reason}")
+        for module in sorted(declared & EXECUTABLES):
+            problems.append(
+                f"Package.swift: {target['name']} depends on the executable {module}: depend on the library it runs")
         rule = FORBIDDEN.get(target["name"])
         if rule:
             banned, reason = rule

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Scenes
 import ScrollPhysics
@@ -57,6 +58,11 @@ public enum Notice: Equatable, Sendable {
 
     // The scene
     case scene(number: Int, name: String, caption: String)
+    /// A scene's button pressed: its label and the scene's readout after it (its first two lines
+    /// said; a longer table stays in the Scene section).
+    case pressed(label: String, readout: [String])
+    /// The viewport set to `width` × `height` pt; a device's refresh rate and scale when it is one.
+    case viewport(width: Int, height: Int, refreshRate: Int?, scale: Int?)
 
     // Results
     case savedParameters(side: String, path: String)
@@ -70,6 +76,19 @@ public enum Notice: Equatable, Sendable {
     case screenshotFailed(String)
     case plotFailed(String)
     case blindTestEnded(started: Bool, reason: String)
+    case blindTestFinished(answered: Int, path: String, findings: [String])
+    /// A reference read: its rows and the time they span (s).
+    case reference(path: String, rows: Int, span: Double)
+    case exported(paths: [String])
+    case savedSession(path: String)
+    /// A screenshot's files (the A/B composite's left out of the sentence) and what follows them.
+    case savedScreenshot(paths: [String], detail: String)
+
+    // Sessions
+    case sessionNotSaved(path: String, reason: String)
+    case keptSessionNotOpened(path: String, reason: String)
+    /// A session names a scene this window does not have (`scenes`: the ones it has).
+    case sceneNotInWindow(source: String, scene: String, scenes: [String])
 
     // The phone
     case phoneServing(url: String)
@@ -85,13 +104,15 @@ public enum Notice: Equatable, Sendable {
     public var isError: Bool {
         switch self {
         case .slowMotionRefused, .nothingRecordedToSave, .noPreset, .clipStillEncoding, .nothingToClip, .clipFailed,
-            .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded, .phoneFailed:
+            .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded, .sessionNotSaved,
+            .keptSessionNotOpened, .sceneNotInWindow, .phoneFailed:
             return true
         case let .text(_, isError): return isError
         case .preset, .reset, .reverted, .fitted, .comparing, .ghost, .copied, .swapped, .recordingStarted, .recorded,
             .tracking, .slowMotion, .undid, .redid, .nothingToUndo, .nothingToRedo, .savedParameters, .runs, .replaying,
             .replayed, .encoding, .clipCancelled, .scene, .loadedParameters, .loadedRecording, .savedGesture,
-            .savedPlot, .phoneServing, .phoneStopped, .phoneGesture:
+            .savedPlot, .pressed, .viewport, .blindTestFinished, .reference, .exported, .savedSession,
+            .savedScreenshot, .phoneServing, .phoneStopped, .phoneGesture:
             return false
         }
     }
@@ -152,6 +173,13 @@ public enum Notice: Equatable, Sendable {
             return
                 "A gesture from the phone (\(samples) samples, \(ParameterSpec.format(rate)) Hz, \(size)) replays on "
                 + "\(on); Save recording keeps it."
+        case let .pressed(label, readout):
+            let summary = readout.prefix(2).joined(separator: "; ")
+            let more = readout.count > 2 ? " The table is in the Scene section." : ""
+            return summary.isEmpty ? "\(label): done." : "\(label): \(summary).\(more)"
+        case let .viewport(width, height, refreshRate, scale):
+            let device = refreshRate.map { rate in ", \(rate) Hz" + (scale.map { ", @\($0)x" } ?? "") } ?? ""
+            return "Viewport \(width)×\(height) pt\(device)."
         case let .loadedParameters(path, side): return "Loaded \(path) into \(side)."
         case let .loadedRecording(events, path): return "Loaded \(events) events from \(path)."
         case let .savedGesture(path): return "Saved the gesture to \(path)."
@@ -161,6 +189,24 @@ public enum Notice: Equatable, Sendable {
         case let .screenshotFailed(reason): return "Screenshot failed: \(reason)"
         case let .plotFailed(reason): return "Plot export failed: \(reason)"
         case let .blindTestEnded(started, reason): return "Blind test \(started ? "stopped" : "not started"): \(reason)"
+        case let .blindTestFinished(answered, path, findings):
+            return "Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(path). "
+                + findings.joined(separator: " ")
+        case let .reference(path, rows, span):
+            return "Reference \(path): \(rows) rows over \(FitTrace.format(span)) s, drawn on the offset plot (pink). "
+                + "Fit sets the sliders from it."
+        case let .exported(paths):
+            return "Exported \(paths.joined(separator: " and ")) (the snippet is on the clipboard)."
+        case let .savedSession(path):
+            return "Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open "
+                + "session or `scrollab play --session \(path)` restores it."
+        case let .savedScreenshot(paths, detail):
+            return "Saved " + paths.filter { !$0.hasSuffix("-AB.png") }.joined(separator: ", ") + detail
+        case let .sessionNotSaved(path, reason): return "\(path) not saved: \(reason)"
+        case let .keptSessionNotOpened(path, reason): return "The session kept at \(path) was not opened: \(reason)"
+        case let .sceneNotInWindow(source, scene, scenes):
+            return "\(source): the scene \"\(scene)\" is not in this window (scenes: "
+                + "\(scenes.joined(separator: ", ")))."
         case let .text(text, _): return text
         }
     }

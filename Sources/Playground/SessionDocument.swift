@@ -162,7 +162,7 @@ public enum SessionFile {
         guard case .array(let size)? = root["viewport"], size.count == 2,
             case .number(let width) = size[size.startIndex],
             case .number(let height) = size[size.index(after: size.startIndex)],
-            WindowLayout.viewportRange.contains(width), WindowLayout.viewportRange.contains(height)
+            WindowLayout.shows(width: width, height: height)
         else {
             let range = WindowLayout.viewportRange
             throw InputError(

@@ -12,6 +12,12 @@ public struct WindowLayout: Equatable, Sendable {
     /// megabytes.
     public static let viewportRange: ClosedRange<Double> = 100...2048
 
+    /// Whether a window can show a viewport of `width` × `height` points: each side in
+    /// `viewportRange` (the one check of `play`, `blind`, a session file and the panel's devices).
+    public static func shows(width: Double, height: Double) -> Bool {
+        viewportRange.contains(width) && viewportRange.contains(height)
+    }
+
     public var panelX: Double
     public var panelWidth: Double
     public var height: Double

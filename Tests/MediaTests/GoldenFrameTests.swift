@@ -9,7 +9,7 @@ import ScrollPhysics
 let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Assets").path
 
-@Suite(.serialized) struct GoldenFrameTests {
+@Suite(.serialized, .tags(.golden), .skipped(whenSkipping: .golden)) struct GoldenFrameTests {
     @Test(arguments: GoldenFrame.all.map(\.name))
     func framesMatchTheCommittedReferences(name: String) throws {
         let frame = try #require(GoldenFrame.all.first { $0.name == name })

@@ -7,8 +7,8 @@ import ScrollPhysics
 
 /// The panel's *Record clip* and *Device* requests, applied by the session.
 @Suite struct ClipAndDeviceRequestTests {
-    func session() throws -> PlaygroundSession {
-        try Driving.session(
+    func session() throws -> TestSession {
+        try TestSession(
             setups: [.cards(count: 50), .pager(pages: 4)], initial: 1, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
@@ -25,7 +25,7 @@ import ScrollPhysics
         s.send([.stopRecording, .setComparing(true), .edit(side: 1)], at: 12)
         var fast = ScrollParameters()
         fast.decelerationRate = 0.99
-        s.setFeel(Feel(fast), at: 12)
+        s.session.setFeel(Feel(fast), at: 12)
         let window = s.send([.recordClip(format: "gif")], at: 12.5)
         guard case .recordClip(let clip)? = window.first else { Issue.record("no clip request: \(window)"); return }
         #expect(clip.setup == .pager(pages: 4) && clip.viewport == .phone)
@@ -65,7 +65,7 @@ import ScrollPhysics
     /// A side holds one feel: another model carries none of UIKit's values, and UIKit picked
     /// again (or a preset, or a reset) runs on the device's screen, not the default phone's.
     @Test func aModelSwitchKeepsTheDevicesScreen() throws {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
             tracePath: nil, realTime: 10)
         let ipad = try #require(Device.named("ipad-pro-11"))
@@ -88,7 +88,7 @@ import ScrollPhysics
     /// Each side says what runs on it (the preset, model or file last applied) and whether it was
     /// changed since; copy and swap carry the names with the feels.
     @Test func sidesAreNamedAfterWhatRunsOnThem() throws {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone, feel: .standard,
             tracePath: nil, realTime: 10)
         #expect(s.sides[0].title == "A · UIKit normal")
@@ -106,10 +106,10 @@ import ScrollPhysics
         #expect(s.sides[1].title == "B · UIKit normal")
         s.send([.revert], at: 17)
         #expect(s.sides[1].title == "B · Swiper (web carousel)")
-        s.setFeel(Feel(FramerModel()), named: "framer.json", at: 18)
+        s.session.setFeel(Feel(FramerModel()), named: "framer.json", at: 18)
         #expect(s.sides[1].title == "B · framer.json" && !s.hasUnsavedChanges)
         // A file given at start names side A.
-        let named = try Driving.session(
+        let named = try TestSession(
             setups: [.list(contentLength: 3000)], initial: 0, viewport: .phone,
             feel: Feel(AndroidModel()), feelName: "android-tuned.json", tracePath: nil, realTime: 10)
         #expect(named.sides[0].title == "A · android-tuned.json")
@@ -118,7 +118,7 @@ import ScrollPhysics
     /// A scene's layout values (set in the panel) stay when the scene is left and shown again,
     /// and a B turned on later gets them too.
     @Test func sceneLayoutValuesAreKept() throws {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: [.list(contentLength: 3000), .carousel(cellWidth: 300, spacing: 12, cells: 10)],
             initial: 1, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
         s.send([.setSceneControl(id: "cellWidth", value: 250), .setSceneControl(id: "spacing", value: 20)], at: 11)

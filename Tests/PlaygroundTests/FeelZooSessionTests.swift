@@ -7,14 +7,14 @@ import ScrollPhysics
 /// The platform models in the playground: a preset or a side switched to a model changes the
 /// next gesture exactly as that model's own equations say.
 @Suite struct FeelZooSessionTests {
-    func session() throws -> PlaygroundSession {
-        try Driving.session(
+    func session() throws -> TestSession {
+        try TestSession(
             setups: [.cards(count: 400), .pager(pages: 4)], initial: 0, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
     /// The same fling as SessionRequestTests: 10 moves of 24 pt, 8 ms apart (3,000 pt/s).
-    func fling(_ s: PlaygroundSession, start: Double, side: Int = 0) -> Double {
+    func fling(_ s: TestSession, start: Double, side: Int = 0) -> Double {
         s.frame(at: start - 0.1)
         s.pointerDown(at: Point(x: 200, y: 700), time: start)
         for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i)) }
@@ -80,7 +80,7 @@ import ScrollPhysics
 
 @Suite struct FeelZooStartTests {
     @Test func aModelGivenAtStartSwallowsItsSlop() throws {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(FlutterBouncingModel()),
             tracePath: nil, realTime: 10)
         s.frame(at: 10.9)

@@ -11,11 +11,11 @@ final class VirtualWindow {
     var frames: [Double] = []
     var waits: [Double] = []
     /// Events still to come, in time order: when each arrives and what it does to the session.
-    var pending: [(time: Double, deliver: (PlaygroundSession) -> Void)] = []
-    let session: PlaygroundSession
+    var pending: [(time: Double, deliver: (TestSession) -> Void)] = []
+    let session: TestSession
     var pacer: FramePacer
 
-    init(session: PlaygroundSession, at start: Double) {
+    init(session: TestSession, at start: Double) {
         self.session = session
         now = start
         pacer = FramePacer(at: start)
@@ -35,7 +35,7 @@ final class VirtualWindow {
     func run(until end: Double) {
         while now < end {
             FrameLoop.turn(
-                &pacer, subject: session, now: now,
+                &pacer, subject: session.session, now: now,
                 wait: { seconds in
                     self.waits.append(seconds)
                     if let next = self.pending.first, next.time <= self.now + seconds {
@@ -69,8 +69,8 @@ final class VirtualWindow {
 }
 
 @Suite struct FrameLoopTests {
-    func session(_ setups: [SceneSetup] = [.cards(count: 50)]) throws -> PlaygroundSession {
-        try Driving.session(
+    func session(_ setups: [SceneSetup] = [.cards(count: 50)]) throws -> TestSession {
+        try TestSession(
             setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
     }
 
@@ -122,10 +122,10 @@ final class VirtualWindow {
         banner.setControl("interval", to: 3, at: 0)
         s.send([.toggleSlowMotion], at: 10)  // 0.1×: scene time 3 comes at real 10 + 30
         let pacer = FramePacer(at: 10)
-        #expect(abs(pacer.waitTime(s, at: 12) - 1) < 1e-9)  // capped by the longest wait
+        #expect(abs(pacer.waitTime(s.session, at: 12) - 1) < 1e-9)  // capped by the longest wait
         var capped = pacer
         capped.longestWait = 100
-        #expect(abs(capped.waitTime(s, at: 12) - 28) < 1e-9)
+        #expect(abs(capped.waitTime(s.session, at: 12) - 28) < 1e-9)
     }
 }
 
@@ -133,18 +133,19 @@ final class VirtualWindow {
     /// A frame that handled a request and ran long (a clip being encoded) still gets frames
     /// after it ends, so the message it left is drawn.
     @Test func aLongFrameThatHandledSomethingIsFollowedByFrames() throws {
-        let session = try Driving.session(
+        let session = try TestSession(
             setups: [.cards(count: 50)], initial: 0, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         var pacer = FramePacer(at: 10)
         // At rest long after start: the loop would wait.
-        #expect(!FrameLoop.turn(&pacer, subject: session, now: 20, wait: { _ in true }, frame: { _ in true }))
+        #expect(!FrameLoop.turn(&pacer, subject: session.session, now: 20, wait: { _ in true }, frame: { _ in true }))
         // That wait delivered an event: the next turn draws a frame which ran for 5 s.
         #expect(
             FrameLoop.turn(
-                &pacer, subject: session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }))
+                &pacer, subject: session.session, now: 20.001, wait: { _ in false }, frame: { _ in true }, ended: { 25 }
+            ))
         #expect(
-            FrameLoop.turn(&pacer, subject: session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
+            FrameLoop.turn(&pacer, subject: session.session, now: 25.01, wait: { _ in false }, frame: { _ in false }),
             "a frame follows the long one")
     }
 }

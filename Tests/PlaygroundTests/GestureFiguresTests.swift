@@ -12,7 +12,7 @@ import ScrollPhysics
     /// A drag from `from` by `by` in 10 moves 8 ms apart from `start`, then frames at 60 Hz for
     /// `seconds`; `each` sees every frame's scene time.
     func flick(
-        _ s: PlaygroundSession, from: Point, by: Point, start: Double, seconds: Double = 8,
+        _ s: TestSession, from: Point, by: Point, start: Double, seconds: Double = 8,
         each: (Double) -> Void = { _ in }
     ) {
         s.frame(at: start - 0.1)
@@ -47,7 +47,7 @@ import ScrollPhysics
     /// right list's whole offset, over 1,600 pt).
     @Test func theAdaptersOvershootIsEachListsOwn() throws {
         for (dy, elastic) in [(-420.0, false), (-300.0, false), (-420.0, true)] {
-            let s = try Driving.session(
+            let s = try TestSession(
                 setups: [.adapters], initial: 0, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
             if elastic { s.send([.setSceneControl(id: "elastic", value: 1)], at: 10) }
             let scene = try #require(s.scene as? AdaptersScene)
@@ -67,7 +67,7 @@ import ScrollPhysics
 
     /// A list's bounce off its end reads the same as before: the farthest past the end.
     @Test func aListsOvershootIsItsBounce() throws {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: [.list(contentLength: 1500)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil,
             realTime: 10)
         var farthest = 0.0
@@ -87,7 +87,7 @@ import ScrollPhysics
     @Test func theGlideIsTheDistanceTravelledAfterTheLift() throws {
         var springsBack = 0
         for (from, dx) in [(300.0, -360.0), (300.0, -120.0), (60.0, 320.0), (340.0, -40.0), (200.0, -200.0)] {
-            let s = try Driving.session(
+            let s = try TestSession(
                 setups: [.carousel(cellWidth: 300, spacing: 12, cells: 10)], initial: 0, viewport: .phone,
                 feel: .standard, tracePath: nil, realTime: 10)
             // Start from the third cell, so a fling either way has cells to go to.
@@ -114,7 +114,7 @@ import ScrollPhysics
     /// feels that made them, in the table (the panel's and the exported plot's) and the picture
     /// of both phones, which names what runs now and what made the last gesture.
     @Test func aSwapAfterAGestureRenamesThePhonesNotTheCurves() throws {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
         s.send([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 11)
         flick(s, from: Point(x: 200, y: 700), by: Point(x: 0, y: -240), start: 20, seconds: 10)

@@ -6,8 +6,8 @@ import ScrollPhysics
 
 /// The plots' whole gesture, touch-down to rest, and the numbers of the table under them.
 @Suite struct GestureTraceTests {
-    func session(_ feel: Feel = .standard, comparing: Bool = false) throws -> PlaygroundSession {
-        let s = try Driving.session(
+    func session(_ feel: Feel = .standard, comparing: Bool = false) throws -> TestSession {
+        let s = try TestSession(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: feel, tracePath: nil, realTime: 10)
         if comparing { s.send([.setComparing(true)], at: 10) }
         return s
@@ -15,7 +15,7 @@ import ScrollPhysics
 
     /// A flick from (200, 700) by `dy` (negative: up) in 10 moves 8 ms apart from `start`, then
     /// frames at 60 Hz for `seconds`.
-    func flick(_ s: PlaygroundSession, start: Double, dy: Double = -240, seconds: Double = 12) {
+    func flick(_ s: TestSession, start: Double, dy: Double = -240, seconds: Double = 12) {
         s.frame(at: start - 0.1)
         s.pointerDown(at: Point(x: 200, y: 700), time: start)
         for i in 1...10 {
@@ -96,7 +96,7 @@ import ScrollPhysics
         let s = try session()
         #expect(s.sides[0].gesture.summary == nil)
         #expect(GestureTable.row("A", nil) == ["A", "–", "–", "–", "–", "–"])
-        s.wheel(x: 0, y: -1, flipped: false, time: 20)
+        s.session.wheel(x: 0, y: -1, flipped: false, time: 20)
         var t = 20.0
         while t < 22 { t += 1.0 / 60; s.frame(at: t) }
         let summary = try #require(s.sides[0].gesture.summary)

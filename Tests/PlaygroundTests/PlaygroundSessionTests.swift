@@ -7,21 +7,17 @@ import ScrollPhysics
 @testable import Playground
 
 @Suite struct PlaygroundSessionTests {
-    func session(trace: String? = nil) throws -> PlaygroundSession {
-        try Driving.session(
+    func session(trace: String? = nil) throws -> TestSession {
+        try TestSession(
             setups: [.cards(count: 50), .pager(pages: 4), .carousel(cellWidth: 300, spacing: 12, cells: 6)],
             initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
-    }
-
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("playground-\(UUID().uuidString)-\(name)").path
     }
 
     @Test func badParameterFileShowsItsErrorAndKeepsTheValues() throws {
         let s = try session()
         var tuned = ScrollParameters()
         tuned.bounceDamping = 30
-        s.setFeel(Feel(tuned), at: 10)
+        s.session.setFeel(Feel(tuned), at: 10)
         let path = temporaryPath("bad.json")
         try "{\"bounceDamping\": \"stiff\"}".write(toFile: path, atomically: true, encoding: .utf8)
         s.send([.loadParameters(path: path)], at: 11)
@@ -41,7 +37,7 @@ import ScrollPhysics
         let path = temporaryPath("feel.json")
         var tuned = ScrollParameters()
         tuned.pageDamping = 42
-        s.setFeel(Feel(tuned), at: 10)
+        s.session.setFeel(Feel(tuned), at: 10)
         #expect(s.hasUnsavedChanges)
         s.send([.saveParameters(path: path)], at: 10)
         #expect(!s.hasUnsavedChanges)
@@ -56,7 +52,7 @@ import ScrollPhysics
     }
 
     /// A 240 pt drag in 48 ms starting at real time `start` (scene time = real − 10).
-    func fling(_ s: PlaygroundSession, start: Double, x: Double = 200) {
+    func fling(_ s: TestSession, start: Double, x: Double = 200) {
         s.pointerDown(at: Point(x: x, y: 600), time: start)
         for i in 1...6 { s.pointerMoved(to: Point(x: x, y: 600 - 40 * Double(i)), time: start + 0.008 * Double(i)) }
         s.pointerUp(at: Point(x: x, y: 360), time: start + 0.048)
@@ -69,7 +65,7 @@ import ScrollPhysics
         let before = s.scene.mainAxis.offset(at: 0.3)
         var fast = s.feel.uikit
         fast.decelerationRate = 0.99
-        s.setFeel(Feel(fast), at: 10.3)
+        s.session.setFeel(Feel(fast), at: 10.3)
         #expect(abs(s.scene.mainAxis.offset(at: 0.3) - before) < 1e-9)
     }
 
@@ -80,7 +76,7 @@ import ScrollPhysics
         s.send([.edit(side: 1)], at: 10)
         var floaty = ScrollParameters()
         floaty.decelerationRate = 0.999
-        s.setFeel(Feel(floaty), at: 10)
+        s.session.setFeel(Feel(floaty), at: 10)
         #expect(s.sides[0].feel.uikit == ScrollParameters() && s.sides[1].feel.uikit == floaty)
         s.pointerDown(at: Point(x: 200, y: 600), time: 10)
         for i in 1...6 {
@@ -231,7 +227,7 @@ import ScrollPhysics
             throws: InputError(
                 "/nonexistent/dir/trace.csv: cannot be written (folder /nonexistent/dir: No such file or directory)")
         ) {
-            _ = try Driving.session(
+            _ = try TestSession(
                 setups: [.pager(pages: 2)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
                 tracePath: "/nonexistent/dir/trace.csv")
         }

@@ -10,8 +10,8 @@ import SessionEffects
 /// Issue 11, in the window's logic: load a recorded trajectory as a reference, draw it on the
 /// offset plot, and fit the sliders from it — checked on the next gesture, not on a flag.
 @Suite struct ReferenceTests {
-    func session() throws -> PlaygroundSession {
-        try Driving.session(
+    func session() throws -> TestSession {
+        try TestSession(
             setups: [.cards(count: 400)], initial: 0, viewport: .phone, feel: Feel(ScrollParameters()),
             tracePath: nil, realTime: 10)
     }

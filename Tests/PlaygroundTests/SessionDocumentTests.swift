@@ -7,19 +7,15 @@ import SessionEffects
 
 /// Sessions saved and opened, and Undo/Redo: each checked on what the next gesture does.
 @Suite struct SessionDocumentTests {
-    func session() throws -> PlaygroundSession {
-        try Driving.session(
+    func session() throws -> TestSession {
+        try TestSession(
             setups: SceneSetup.playground(with: .cards(count: 400)).setups, initial: 0, viewport: .phone,
             feel: .standard, tracePath: nil, realTime: 10)
     }
 
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString)-\(name)").path
-    }
-
     /// The same drag as `SessionRequestTests.fling` (240 pt up in 80 ms) from real time `start`;
     /// every side's rest offset 30 s later, on fresh scenes (a scene switched away and back).
-    func fling(_ s: PlaygroundSession, start: Double) -> [Double] {
+    func fling(_ s: TestSession, start: Double) -> [Double] {
         let scene = s.sceneIndex
         s.send([.switchScene(scene == 0 ? 1 : 0), .switchScene(scene)], at: start - 0.2)
         s.frame(at: start - 0.1)
@@ -31,7 +27,7 @@ import SessionEffects
     }
 
     /// A session with something in every field of the document.
-    func busySession() throws -> (PlaygroundSession, reference: String) {
+    func busySession() throws -> (TestSession, reference: String) {
         let s = try session()
         let csv = temporaryPath("reference.csv")
         // A glide: 1,000 pt/s decaying at 2 /s, sampled at 60 Hz for a second.
@@ -139,7 +135,7 @@ import SessionEffects
             )
             .hasPrefix("s.json: recording"))
         // A session's scene must be one of the window's.
-        let one = try Driving.session(
+        let one = try TestSession(
             setups: [.cards(count: 10)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil)
         var document = one.snapshot()
         document.scene = "pager"

@@ -11,7 +11,7 @@ import SessionEffects
 /// well under a second.
 @Suite struct SessionLimitsTests {
     func good() throws -> String {
-        let s = try Driving.session(
+        let s = try TestSession(
             setups: SceneSetup.playground(with: .cards(count: 40)).setups, initial: 0, viewport: .phone,
             feel: .standard, tracePath: nil, realTime: 10)
         return SessionFile.encode(s.snapshot())

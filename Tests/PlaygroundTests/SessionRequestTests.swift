@@ -9,21 +9,17 @@ import SessionEffects
 /// Every panel action as the request the panel returns, applied by the session, checked on the
 /// next gesture: where a scripted fling comes to rest, not a flag.
 @Suite struct SessionRequestTests {
-    func session(trace: String? = nil) throws -> PlaygroundSession {
-        try Driving.session(
+    func session(trace: String? = nil) throws -> TestSession {
+        try TestSession(
             setups: [.cards(count: 400), .pager(pages: 4), .loop(items: 5)],
             initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: trace, realTime: 10)
-    }
-
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString)-\(name)").path
     }
 
     /// A 3,000 pt/s fling up the list starting at real time `start`: 10 moves of 24 pt, 8 ms
     /// apart (240 pt of drag), released on the last; then frames until `start + 30`. Returns
     /// side `side`'s rest offset and its velocity at release.
     @discardableResult
-    func fling(_ s: PlaygroundSession, start: Double, side: Int = 0) -> (rest: Double, release: Double) {
+    func fling(_ s: TestSession, start: Double, side: Int = 0) -> (rest: Double, release: Double) {
         s.frame(at: start - 0.1)
         s.pointerDown(at: Point(x: 200, y: 700), time: start)
         for i in 1...10 { s.pointerMoved(to: Point(x: 200, y: 700 - 24 * Double(i)), time: start + 0.008 * Double(i)) }

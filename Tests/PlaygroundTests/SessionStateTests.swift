@@ -38,6 +38,37 @@ import Testing
         }
     }
 
+    /// What the reducers used to compose inline is a `Notice` now: tests compare the value, and
+    /// `Notice.text` makes the sentence (here, the one the window showed before).
+    @Test func noticesAreValuesAndTheirSentences() throws {
+        let s = session()
+        s.apply([.setViewport(Size(width: 375, height: 667))], at: 11)
+        #expect(s.notice == .viewport(width: 375, height: 667, refreshRate: 60, scale: 2))
+        #expect(s.message == .init(text: "Viewport 375×667 pt, 60 Hz, @2x.", isError: false))
+        s.apply([.setViewport(Size(width: 500, height: 700))], at: 12)
+        #expect(s.notice == .viewport(width: 500, height: 700, refreshRate: nil, scale: nil))
+        #expect(s.message?.text == "Viewport 500×700 pt.")
+        // Below the window's smallest viewport nothing changes.
+        s.apply([.setViewport(Size(width: 99, height: 700))], at: 13)
+        #expect(s.viewport == Size(width: 500, height: 700))
+
+        var document = s.snapshot()
+        document.scene = "nested"
+        s.apply([.loaded(path: "s.json", as: .session, text: SessionFile.encode(document))], at: 14)
+        #expect(s.notice == .sceneNotInWindow(source: "s.json", scene: "nested", scenes: ["list", "pager"]))
+        #expect(
+            s.message
+                == .init(
+                    text: #"s.json: the scene "nested" is not in this window (scenes: list, pager)."#, isError: true))
+
+        s.apply([.blindTestFinished(answered: 1, path: "r.jsonl", findings: ["A was B."])], at: 15)
+        #expect(s.notice == .blindTestFinished(answered: 1, path: "r.jsonl", findings: ["A was B."]))
+        #expect(s.message?.text == "Blind test: 1 trial answered, saved to r.jsonl. A was B.")
+        s.apply([.saved(paths: ["a.png", "a-AB.png"], as: .screenshot(detail: " (@2x)."))], at: 16)
+        #expect(s.notice == .savedScreenshot(paths: ["a.png", "a-AB.png"], detail: " (@2x)."))
+        #expect(s.message?.text == "Saved a.png (@2x).")
+    }
+
     @Test func inputAPointerDownHoldsThePointerAndBeginsAGesture() {
         let s = session()
         send(s, .input(.pointer(.down(Point(x: 200, y: 600)))), at: 11) {

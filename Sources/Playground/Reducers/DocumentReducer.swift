@@ -21,7 +21,7 @@ extension PlaygroundSession {
                 let text = try SessionFile.encodeChecked(snapshot())
                 return [.write([FileWrite(path: path, text: text)], as: .session)]
             } catch {
-                show("\(path) not saved: \(error.message)", isError: true)
+                notice = .sessionNotSaved(path: path, reason: error.message)
             }
         case let .openSession(path): return [.read(path: path, as: .session)]
         case let .openKeptSession(path): return [.read(path: path, as: .keptSession)]
@@ -64,10 +64,7 @@ extension PlaygroundSession {
     /// window does not have is refused, and nothing changes. Returns the reading of its reference.
     func open(_ document: SessionDocument, source: String, at realTime: Double) -> [SessionEffect] {
         guard let index = setups.firstIndex(where: { $0.name == document.scene }) else {
-            show(
-                "\(source): the scene \"\(document.scene)\" is not in this window (scenes: "
-                    + "\(setups.map(\.name).joined(separator: ", "))).",
-                isError: true)
+            notice = .sceneNotInWindow(source: source, scene: document.scene, scenes: setups.map(\.name))
             return []
         }
         sceneLayouts = [:]

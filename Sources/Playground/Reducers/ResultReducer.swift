@@ -12,9 +12,7 @@ extension PlaygroundSession {
         case let .saved(paths, role): return saved(paths, as: role)
         case let .failed(failure): failed(failure)
         case let .blindTestFinished(answered, path, findings):
-            show(
-                "Blind test: \(answered) trial\(answered == 1 ? "" : "s") answered, saved to \(path). "
-                    + findings.joined(separator: " "))
+            notice = .blindTestFinished(answered: answered, path: path, findings: findings)
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
         case let .referenceTracked(path, trace, kind, summary):
@@ -74,9 +72,7 @@ extension PlaygroundSession {
                 // An opened session's reference: the message still says what was opened.
                 if openedReference != nil { return shaping }
                 let span = (trace.samples.last?.t ?? 0) - (trace.samples.first?.t ?? 0)
-                show(
-                    "Reference \(path): \(trace.samples.count) rows over \(FitTrace.format(span)) s, drawn on the "
-                        + "offset plot (pink). Fit sets the sliders from it.")
+                notice = .reference(path: path, rows: trace.samples.count, span: span)
                 return shaping
             case .session:
                 return open(try SessionFile.decode(text, file: path), source: path, at: realTime)
@@ -108,15 +104,13 @@ extension PlaygroundSession {
             }
             notice = .savedParameters(side: sides.indices.contains(index) ? sides[index].label : "A", path: path)
         case let .export(snippet):
-            show("Exported \(paths.joined(separator: " and ")) (the snippet is on the clipboard).")
+            notice = .exported(paths: paths)
             return [.copyToClipboard(snippet)]
         case .recording: notice = .savedGesture(path: path)
         case .session:
-            show(
-                "Saved the session to \(path): both sides, scene, layout, device, reference and recording; Open "
-                    + "session or `scrollab play --session \(path)` restores it.")
+            notice = .savedSession(path: path)
         case let .screenshot(detail):
-            show("Saved " + paths.filter { !$0.hasSuffix("-AB.png") }.joined(separator: ", ") + detail)
+            notice = .savedScreenshot(paths: paths, detail: detail)
         case .plot: notice = .savedPlot(path: path)
         }
         return []
@@ -137,7 +131,7 @@ extension PlaygroundSession {
                     show(text, isError: true)
                 }
                 openedReference = nil
-            case .keptSession: show("The session kept at \(path) was not opened: \(reason)", isError: true)
+            case .keptSession: notice = .keptSessionNotOpened(path: path, reason: reason)
             case .parameters, .recording, .session: show(reason, isError: true)
             }
         case let .write(_, _, reason): show(reason, isError: true)

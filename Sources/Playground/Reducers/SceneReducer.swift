@@ -55,10 +55,7 @@ extension PlaygroundSession {
             }.first ?? id
         // The readout's first lines say what happened; a table under them stays in the Scene
         // section, line by line (joined into the message it read as one run-on sentence).
-        let lines = scene.readout
-        let summary = lines.prefix(2).joined(separator: "; ")
-        let more = lines.count > 2 ? " The table is in the Scene section." : ""
-        message = Message(text: summary.isEmpty ? "\(label): done." : "\(label): \(summary).\(more)", isError: false)
+        notice = .pressed(label: label, readout: scene.readout)
     }
 
     func switchScene(to index: Int, at realTime: Double) {
@@ -71,10 +68,9 @@ extension PlaygroundSession {
 
     /// Lays every side out anew at `size` points (a device picked in the panel).
     func setViewport(_ size: Size, at realTime: Double) {
-        let range = WindowLayout.viewportRange
-        guard size != viewport, range.contains(size.width), range.contains(size.height) else { return }
+        guard size != viewport, WindowLayout.shows(width: size.width, height: size.height) else { return }
         viewport = size
-        var shown = ""
+        var rate: Int?, scale: Int?
         if let device = Device.showing(size) {
             // The device's screen: UIKit's release frame and pixel grid follow it on both sides.
             display = device.display
@@ -83,10 +79,11 @@ extension PlaygroundSession {
                 sides[index].named.feel = sides[index].named.feel.on(display)
                 sides[index].savedFeel = sides[index].savedFeel.on(display)
             }
-            shown = ", \(Int(device.refreshRate)) Hz, @\(Int(device.scale))x"
+            rate = Int(device.refreshRate)
+            scale = Int(device.scale)
         }
         rebuild(sides.indices, at: realTime)
-        message = Message(text: "Viewport \(Int(size.width))×\(Int(size.height)) pt\(shown).", isError: false)
+        notice = .viewport(width: Int(size.width), height: Int(size.height), refreshRate: rate, scale: scale)
     }
 
     func rebuild(_ indices: Range<Int>, at realTime: Double) {

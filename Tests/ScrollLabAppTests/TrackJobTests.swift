@@ -2,7 +2,7 @@ import Fitting
 import Foundation
 import Playground
 import Testing
-@testable import scrollab
+@testable import ScrollLabApp
 
 /// The window's reference from a video is tracked in a process of its own: a tracker that
 /// crashes ends that process and becomes a panel message; the window goes on.

@@ -6,7 +6,7 @@ import Scenes
 /// A designer's work kept: the session kept at quit and opened at the next start, a session file
 /// opened with `--session`, and a clip encoded while the window goes on drawing.
 @Suite(
-    .serialized,
+    .serialized, .tags(.window), .skipped(whenSkipping: .window),
     .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct SessionWindowTests {
     /// A flick up the phone (`phone` from the app's report): 300 px in 8 moves 16 ms apart.

@@ -5,7 +5,9 @@ import Testing
 /// that nobody opens keeps the session from starting (waited on for an hour with
 /// `SCROLLAB_FIFO_WAIT`; by default it is refused after 3 s), and the process is ended 10 s after
 /// the time asked for, with one line and status 2, instead of running on.
-@Suite(.enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
+@Suite(
+    .tags(.window), .skipped(whenSkipping: .window),
+    .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct ExitAfterTests {
     @Test func exitAfterHoldsWhenTheTraceBlocks() throws {
         let x = try XSession()

@@ -8,7 +8,7 @@ import Testing
 /// A six-trial ABX blind test in the real window under Xvfb, clicked and keyed through as a
 /// participant would; its results file and report checked against the seeded assignments.
 @Suite(
-    .serialized,
+    .serialized, .tags(.window), .skipped(whenSkipping: .window),
     .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct BlindWindowTests {
     @Test func aSixTrialABXSessionShowsNoLabelsAndRecordsTheSeededAssignments() throws {

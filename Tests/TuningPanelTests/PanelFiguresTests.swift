@@ -15,11 +15,11 @@ extension PanelTests {
     private var width: Float { 560 }
     private var height: Float { 3200 }
 
-    private func headless(_ setups: [SceneSetup]) throws -> (OffscreenCanvas, PlaygroundSession, TuningPanel) {
+    private func headless(_ setups: [SceneSetup]) throws -> (OffscreenCanvas, TestSession, TuningPanel) {
         let fonts = try FontLibrary()
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        let session = try Driving.session(
+        let session = try TestSession(
             setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil,
             realTime: 10)
         let panel = TuningPanel()
@@ -31,7 +31,7 @@ extension PanelTests {
     /// session applies what it returns.
     @discardableResult
     private func frame(
-        _ session: PlaygroundSession, _ panel: TuningPanel, at mouse: (Float, Float) = (-1, -1), down: Bool = false,
+        _ session: TestSession, _ panel: TuningPanel, at mouse: (Float, Float) = (-1, -1), down: Bool = false,
         ctrl: Bool = false, enter: Bool = false, typing text: String = ""
     ) -> [SessionRequest] {
         slgui_set_mouse(mouse.0, mouse.1, down)
@@ -47,7 +47,7 @@ extension PanelTests {
 
     /// Ctrl+clicks the slider titled `title`, types `text` and presses Enter: the requests made.
     private func type(
-        _ text: String, into title: String, _ session: PlaygroundSession, _ panel: TuningPanel
+        _ text: String, into title: String, _ session: TestSession, _ panel: TuningPanel
     ) throws -> [SessionRequest] {
         let slider = try #require(
             panel.widgetRects.first { $0.label == title }, "slider \(title) in \(panel.widgetRects.map(\.label))")
@@ -183,7 +183,7 @@ extension PanelTests {
         let offscreen = try OffscreenCanvas(width: 640, height: 400, fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
         defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
-        let session = try Driving.session(
+        let session = try TestSession(
             setups: [.cards(count: 40)], initial: 0, viewport: .phone, feel: .standard, tracePath: nil, realTime: 10)
         let panel = TuningPanel()
         func shown(_ text: String, error: Bool) -> String {

@@ -4,7 +4,7 @@ import Testing
 /// A window that keeps its frames (SDL's software renderer) redraws and presents only the phones
 /// that changed: what it shows while both lists move equals the same instant drawn whole.
 @Suite(
-    .serialized,
+    .serialized, .tags(.window), .skipped(whenSkipping: .window),
     .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct PartialFrameTests {
     @Test func framesDrawnInPartEqualWholeFrames() throws {

@@ -6,34 +6,6 @@ import Scenes
 import Formats
 import ScrollPhysics
 
-/// Runs a program with an environment of its own; returns status and both outputs.
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
-}
-
-func scrollabPath() -> String {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let binary = directory.appendingPathComponent("scrollab")
-    return FileManager.default.fileExists(atPath: binary.path)
-        ? binary.path : directory.deletingLastPathComponent().appendingPathComponent("scrollab").path
-}
-
-let projectAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Assets").path
-
 /// ffprobe's answer for the first video stream: key=value lines.
 func probe(_ file: String, countFrames: Bool = false) throws -> [String: String] {
     let run = try runProgram(

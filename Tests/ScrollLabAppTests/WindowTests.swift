@@ -7,7 +7,7 @@ import Scenes
 
 /// The real window under Xvfb, driven with xdotool, checked through its trace and its own screenshots.
 @Suite(
-    .serialized,
+    .serialized, .tags(.window), .skipped(whenSkipping: .window),
     .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct WindowTests {
     let layout = WindowLayout(windowWidth: 1280, windowHeight: 800, viewport: .phone, sides: 1)

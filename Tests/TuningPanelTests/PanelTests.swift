@@ -14,12 +14,12 @@ import TuningPanel
     /// `slgui_shutdown`),
     /// a session of the list with `cards` cards at real time 10, and a panel reporting its widgets.
     func headless(width: Float, height: Float, cards: Int = 400) throws -> (
-        OffscreenCanvas, PlaygroundSession, TuningPanel
+        OffscreenCanvas, TestSession, TuningPanel
     ) {
         let fonts = try FontLibrary()
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        let session = try Driving.session(
+        let session = try TestSession(
             setups: [.cards(count: cards)], initial: 0, viewport: .phone,
             feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
         let panel = TuningPanel()

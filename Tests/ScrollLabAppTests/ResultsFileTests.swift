@@ -2,7 +2,7 @@ import BlindTest
 import Foundation
 import Testing
 
-@testable import scrollab
+@testable import ScrollLabApp
 
 /// Blind tests sharing one results file: every answer of every test is kept.
 @Suite struct ResultsFileTests {

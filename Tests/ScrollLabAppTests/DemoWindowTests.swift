@@ -5,7 +5,7 @@ import Platform
 /// `scrollab demo` in a real window under Xvfb: the tour runs, a click takes over, idle time
 /// resumes it, → steps, Esc quits with status 0.
 @Suite(
-    .serialized,
+    .serialized, .tags(.window), .skipped(whenSkipping: .window),
     .enabled(if: XSession.available, "Xvfb or xdotool missing or Xvfb cannot start (make test installs both)"))
 struct DemoWindowTests {
     @Test func theTourRunsAClickTakesOverIdleResumesAndEscQuits() throws {

@@ -2,63 +2,6 @@ import Foundation
 import Testing
 import Scenes
 
-/// Runs the built `scrollab` binary, as a user would.
-struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// The binary under test: SCROLLAB_BINARY when set (to run these tests against another build), else the one built
-/// beside the tests.
-func scrollabBinary() -> URL {
-    if let path = ProcessInfo.processInfo.environment["SCROLLAB_BINARY"] { return URL(fileURLWithPath: path) }
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let binary = directory.appendingPathComponent("scrollab")
-    if FileManager.default.fileExists(atPath: binary.path) { return binary }
-    // Bundled test layouts put the runner one level deeper.
-    return directory.deletingLastPathComponent().appendingPathComponent("scrollab")
-}
-
-/// Runs `scrollab` with `arguments`; `stdout`/`stdin` replace the pipes (a file handle such as
-/// /dev/full), `environment` replaces the environment, and a run longer than `limit` seconds is
-/// killed (its status is then the signal's, which no test expects).
-func scrollab(
-    _ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandle? = nil,
-    environment: [String: String]? = nil, limit: Double = 120
-) throws -> Run {
-    let process = Process()
-    process.executableURL = scrollabBinary()
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = stdout ?? out
-    process.standardError = err
-    if let stdin { process.standardInput = stdin }
-    try process.run()
-    // SIGTERM first; SIGKILL two seconds later (a process stuck with SIGTERM blocked must not hang the suite).
-    let pid = process.processIdentifier
-    let watchdog = DispatchWorkItem {
-        guard process.isRunning else { return }
-        process.terminate()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { if process.isRunning { kill(pid, SIGKILL) } }
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
-    let outData = stdout == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    watchdog.cancel()
-    return Run(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
-}
-
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 @Suite(.serialized) struct CommandLineTests {
     let gesture =
         #"{"events":[{"t":0,"type":"down","x":195,"y":600},{"t":0.05,"type":"move","x":195,"y":520},"#

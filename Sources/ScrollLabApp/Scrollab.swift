@@ -8,10 +8,10 @@ import Formats
 ///
 /// Every bad file, flag or value ends with one line on standard error naming it and what is
 /// allowed, and exit status 2 (not the argument parser's usage dump and status 64). So does an
-/// output that cannot be written, standard output included.
-@main
-struct Scrollab: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// output that cannot be written, standard output included. The executable's `main.swift` calls
+/// `Scrollab.main()`; everything else lives here, in a library tests can import.
+public struct Scrollab: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "scrollab",
         abstract: "A playground for iOS-style scroll physics: drag, rubber band, momentum, bounce, paging.",
         subcommands: [
@@ -22,7 +22,9 @@ struct Scrollab: ParsableCommand {
         defaultSubcommand: PlayCommand.self
     )
 
-    static func main() {
+    public init() {}
+
+    public static func main() {
         StandardStreams.prepare()
         if let problem = nonUTF8Argument() ?? emptyAttachedValue() { fail(problem) }
         do {
