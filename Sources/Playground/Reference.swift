@@ -14,6 +14,9 @@ extension PlaygroundSession {
         /// its page, a return on the edge): then it is drawn to end where the gesture rests, and
         /// a return's hold ends at the gesture's lift.
         public var landsAtEnd: Bool
+        /// What the tracker warned of when a video became this reference (frames left out and
+        /// why, low confidence, a glide short before its edge); a fit from it says them again.
+        public var warnings: String? = nil
 
         /// `shape`: what a trace the tracker did not name turned out to be (`Fit.detect`, run as the
         /// effect `SessionEffect.shapeReference`; nil until it is known).

@@ -305,4 +305,33 @@ import SessionEffects
         #expect(s.message?.text.contains("as a glide") == true, "\(s.message?.text ?? "")")
         #expect(abs(s.feel.uikit.decelerationRate - exp(-0.047)) < 0.001, "\(s.feel.uikit.decelerationRate)")
     }
+
+    /// What the tracker warned of when a video became the reference is said again with the values
+    /// Fit sets from it, as `fit --video` does: nothing uncertain is applied without saying so.
+    @Test func aFitOfATrackedVideoRepeatsWhatTheTrackerWarnedOf() throws {
+        let s = try session()
+        let rows = (0...12).map { k -> FitTrace.Sample in
+            let t = Double(k) / 60
+            return FitTrace.Sample(t: t, offset: 312 - 86 * exp(-47 * t))
+        }
+        let warning = "2 frames left out (torn at 0.150 s, 0.167 s)"
+        s.send([.loadReference(path: "clip.mp4")], at: 10)
+        s.send(
+            [
+                .referenceTracked(
+                    path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide,
+                    summary: "13 frames; warnings: " + warning),
+                .fitReference
+            ], at: 10)
+        let text = s.message?.text ?? ""
+        #expect(text.contains("as a glide") && text.contains("The tracking warned: \(warning)."), "\(text)")
+        // A reference tracked without warnings says none.
+        s.send([.loadReference(path: "clip.mp4")], at: 11)
+        s.send(
+            [
+                .referenceTracked(path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide, summary: "13 frames"),
+                .fitReference
+            ], at: 11)
+        #expect(s.message?.text.contains("The tracking warned") == false, "\(s.message?.text ?? "")")
+    }
 }

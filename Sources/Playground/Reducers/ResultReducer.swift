@@ -35,6 +35,9 @@ extension PlaygroundSession {
         guard trackingReference == path else { return }
         trackingReference = nil
         reference = Reference(path: path, trace: trace, kind: kind)
+        // The tracker's warnings close its summary (`reference-track`: "…; warnings: a; b").
+        let warned = summary.components(separatedBy: "; warnings: ").dropFirst().joined(separator: "; ")
+        reference?.warnings = warned.isEmpty ? nil : warned
         if let opened = openedReference, opened.path == path {
             // An opened session's video: the message still says what was opened.
             openedReference = nil
