@@ -2,11 +2,15 @@ import ImGuiBridge
 import Playground
 
 extension TuningPanel {
+    /// The serve button's label (its own: a button labelled as its section header would share
+    /// the header's identity in Dear ImGui, and a click on it would do nothing).
+    static let serveLabel = "Serve to phone"
+
     /// The phone: a button that serves the page of the feel being tuned (or stops it), its
     /// address with the token, its QR code, and what the page acknowledged.
     func phone(_ state: PanelState, into requests: inout [SessionRequest]) {
         guard let link = state.phone else {
-            if Gui.button("Phone") { requests.append(.phone(.serve(true))) }
+            if Gui.button(Self.serveLabel) { requests.append(.phone(.serve(true))) }
             Gui.help(
                 "Serves this feel to a phone on the same network: open the address (or scan the code) and flick. "
                     + "Every change here reaches the page at once. The address holds a random token; without it the "

@@ -173,7 +173,8 @@ def blind_test(scrollab, out, home, browser):
             wait("the next trial", lambda: browser.evaluate("scrollLab.live.sequence") != before, 10)
         flick(browser, 195, 700, 400)
         answer("A")
-        assert "practice" in browser.evaluate("document.getElementById('blind').innerText").lower()
+        feedback = browser.evaluate("document.getElementById('blind').innerText")
+        assert "practice" in feedback.lower() and "undefined" not in feedback, feedback
         before = browser.evaluate("scrollLab.live.sequence")
         browser.evaluate("document.querySelector('#blind button').click()")  # Next
         wait("the first counted trial", lambda: browser.evaluate("scrollLab.live.sequence") != before, 10)
@@ -395,6 +396,13 @@ def main():
             print(f"change → page acknowledged, {len(latencies)} changes: median {statistics.median(latencies):.1f} ms, "
                   f"p95 {p95:.1f} ms, max {latencies[-1]:.1f} ms")
         assert app.poll() is None, "the window quit"
+        # The window quits: the page says its changes no longer arrive (it looked served before).
+        app.terminate()
+        app.wait(15)
+        wait("the page to see the window gone", lambda: browser.evaluate("scrollLab.live.connected") is False, 10)
+        notice = browser.evaluate("document.getElementById('notice').textContent")
+        assert "not serving" in notice, notice
+        print(f"the window quit: the page says \"{notice}\"")
         blind_test(scrollab, out, home, browser)
         print("phone test passed")
     finally:
