@@ -63,5 +63,6 @@ struct ExportCommand: ParsableCommand {
         let page = try WebPage.html(scene: sceneName, sides: sides, coreFolder: folder)
         let inputs = [params, paramsB].compactMap { $0 } + WebPage.files.map { folder + "/" + $0 }
         try TextFile.write(page, to: out, inputs: inputs)
+        Console.note("wrote \(out) (\(page.utf8.count) bytes; it needs nothing else)")
     }
 }

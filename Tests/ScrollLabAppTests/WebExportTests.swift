@@ -30,6 +30,8 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let html = try String(contentsOf: page, encoding: .utf8)
+        // What was written is said, as `track` says it.
+        #expect(run.stderr == "wrote \(page.path) (\(html.utf8.count) bytes; it needs nothing else)\n", "\(run.stderr)")
         #expect(html.hasPrefix("<script>function scrollLabCore() {}\nconst config = {"))
         #expect(html.hasSuffix(";\n'AGFzbQEAAAA='</script>"), "the wasm, base64")
         let start = try #require(html.range(of: "const config = ")).upperBound
