@@ -122,7 +122,7 @@ extension PlaygroundSession {
             replay(on: .both, at: realTime)
             notice = .phoneGesture(
                 samples: events.count, rate: rate, screen: screen, on: isComparing ? "A and B" : "A")
-            messageIsReplay = true
+            // The message keeps saying where the gesture came from once its replay is over.
             return []
         }
     }

@@ -91,6 +91,8 @@ import Testing
             _ = s.apply([.frame], at: t)
         }
         let rest = s.scene.mainAxis.offset(at: s.sceneTime(at: 40))
+        // Once the replay is over the message still says the gesture came from the phone.
+        #expect(s.message?.text.hasPrefix("A gesture from the phone") == true, "\(s.message?.text ?? "")")
         #expect(expected > 300)
         #expect(abs(rest - expected) < 0.01, "replayed \(rest), by hand \(expected)")
         // It is the recorded gesture: Save recording writes the gesture file `replay` reads.
