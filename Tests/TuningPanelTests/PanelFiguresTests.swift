@@ -12,10 +12,10 @@ import TuningPanel
 /// the reference that is loaded. (In `PanelTests`, whose tests run one at a time: Dear ImGui has
 /// one context.)
 extension PanelTests {
-    private var width: Float { 560 }
-    private var height: Float { 3200 }
+    var width: Float { 560 }
+    var height: Float { 3200 }
 
-    private func headless(_ setups: [SceneSetup]) throws -> (OffscreenCanvas, TestSession, TuningPanel) {
+    func headless(_ setups: [SceneSetup]) throws -> (OffscreenCanvas, TestSession, TuningPanel) {
         let fonts = try FontLibrary()
         let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
@@ -28,11 +28,11 @@ extension PanelTests {
     }
 
     /// One frame of the panel with the mouse at `mouse`, the keys given and `text` typed; the
-    /// session applies what it returns.
+    /// session applies what it returns (unless `applying` is false).
     @discardableResult
-    private func frame(
+    func frame(
         _ session: TestSession, _ panel: TuningPanel, at mouse: (Float, Float) = (-1, -1), down: Bool = false,
-        ctrl: Bool = false, enter: Bool = false, typing text: String = ""
+        ctrl: Bool = false, enter: Bool = false, typing text: String = "", applying: Bool = true
     ) -> [SessionRequest] {
         slgui_set_mouse(mouse.0, mouse.1, down)
         slgui_set_keys(ctrl, enter, false)
@@ -41,7 +41,7 @@ extension PanelTests {
         let requests = panel.draw(
             session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
         slgui_render()
-        session.send(requests, at: 10)
+        if applying { session.send(requests, at: 10) }
         return requests
     }
 
