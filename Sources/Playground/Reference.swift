@@ -16,7 +16,7 @@ extension PlaygroundSession {
         public var landsAtEnd: Bool
         /// What the tracker warned of when a video became this reference (frames left out and
         /// why, low confidence, a glide short before its edge); a fit from it says them again.
-        public var warnings: String? = nil
+        public var warnings: [String] = []
 
         /// `shape`: what a trace the tracker did not name turned out to be (`Fit.detect`, run as the
         /// effect `SessionEffect.shapeReference`; nil until it is known).

@@ -156,8 +156,9 @@ public enum EffectResult: Equatable, Sendable {
     case clipProgress(ClipProgress)
     case clipFinished(ClipOutcome)
     /// A video given as the reference was tracked (`SessionEffect.trackReference`): its trajectory,
-    /// and what it is (a glide, a page settle, a return) as `fit --video` names it.
-    case referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String)
+    /// and what it is (a glide, a page settle, a return) as `fit --video` names it; what the
+    /// tracker warned of (frames left out, low confidence), said again by a fit from it.
+    case referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String, warnings: [String] = [])
     /// A video given as the reference could not be tracked.
     case referenceFailed(path: String, reason: String)
     /// The fit a `SessionEffect.fit` asked for is done: what it found.
@@ -185,8 +186,10 @@ extension SessionRequest {
     }
     public static func clipProgress(_ progress: ClipProgress) -> Self { .result(.clipProgress(progress)) }
     public static func clipFinished(_ outcome: ClipOutcome) -> Self { .result(.clipFinished(outcome)) }
-    public static func referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String) -> Self {
-        .result(.referenceTracked(path: path, trace: trace, kind: kind, summary: summary))
+    public static func referenceTracked(
+        path: String, trace: FitTrace, kind: FitKind?, summary: String, warnings: [String] = []
+    ) -> Self {
+        .result(.referenceTracked(path: path, trace: trace, kind: kind, summary: summary, warnings: warnings))
     }
     public static func referenceFailed(path: String, reason: String) -> Self {
         .result(.referenceFailed(path: path, reason: reason))

@@ -66,7 +66,13 @@ struct ReferenceTrackCommand: ParsableCommand {
             + (edgeNote == nil ? "" : String(format: ", up to the edge at %.3f s", track.frames[frames.upperBound].t))
             + (warnings.isEmpty ? "" : "; warnings: " + warnings.joined(separator: "; "))
         let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
-        var text = "kind\t\(kind.rawValue)\nsummary\t\(summary.replacingOccurrences(of: "\n", with: " "))\nt,offset\n"
+        var text = "kind\t\(kind.rawValue)\nsummary\t\(summary.replacingOccurrences(of: "\n", with: " "))\n"
+        // The warnings once more, one per field, for the window to say with a fit's values.
+        let fields = warnings.map {
+            $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        }
+        if !fields.isEmpty { text += "warnings\t" + fields.joined(separator: "\t") + "\n" }
+        text += "t,offset\n"
         for frame in track.frames[frames] { text += "\(frame.t),\(frame.offset)\n" }
         try Console.print(text, terminator: "")
     }

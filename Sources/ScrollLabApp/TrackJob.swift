@@ -102,12 +102,15 @@ final class TrackJob: @unchecked Sendable {
     static func parse(_ output: String, path: String) throws -> SessionRequest {
         var kind: FitKind?
         var summary = ""
+        var warnings: [String] = []
         var samples: [FitTrace.Sample] = []
         for line in output.split(separator: "\n") {
             if line.hasPrefix("kind\t") {
                 kind = FitKind(rawValue: String(line.dropFirst(5)))
             } else if line.hasPrefix("summary\t") {
                 summary = String(line.dropFirst(8))
+            } else if line.hasPrefix("warnings\t") {
+                warnings = line.dropFirst(9).split(separator: "\t").map(String.init)
             } else if line != "t,offset" {
                 let fields = line.split(separator: ",")
                 guard fields.count == 2, let t = Double(fields[0]), let offset = Double(fields[1]) else {
@@ -117,6 +120,7 @@ final class TrackJob: @unchecked Sendable {
             }
         }
         guard let kind, !samples.isEmpty else { throw InputError("\(path): the tracker's output could not be read") }
-        return .referenceTracked(path: path, trace: FitTrace(samples: samples), kind: kind, summary: summary)
+        return .referenceTracked(
+            path: path, trace: FitTrace(samples: samples), kind: kind, summary: summary, warnings: warnings)
     }
 }

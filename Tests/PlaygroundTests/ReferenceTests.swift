@@ -320,7 +320,7 @@ import SessionEffects
             [
                 .referenceTracked(
                     path: "clip.mp4", trace: FitTrace(samples: rows), kind: .glide,
-                    summary: "13 frames; warnings: " + warning),
+                    summary: "13 frames; warnings: " + warning, warnings: [warning]),
                 .fitReference
             ], at: 10)
         let text = s.message?.text ?? ""

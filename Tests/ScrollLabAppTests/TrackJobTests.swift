@@ -32,13 +32,25 @@ import Testing
                 == .referenceFailed(path: "gone.mp4", reason: "/no/such/gone.mp4: No such file or directory"))
     }
 
+    /// What the tracker warned of comes back as its own field, one warning each, for a fit to say.
+    @Test func theTrackersWarningsComeBackOneEach() throws {
+        let output = "kind\tglide\nsummary\t3 frames; warnings: a; b\nwarnings\ta\tb\nt,offset\n0,0\n0.1,5\n"
+        guard
+            case let .result(.referenceTracked(_, _, _, summary, warnings)) = try TrackJob.parse(output, path: "v.mp4")
+        else {
+            Issue.record("not tracked")
+            return
+        }
+        #expect(warnings == ["a", "b"] && summary == "3 frames; warnings: a; b")
+    }
+
     @Test func aRecordingsGlideComesBackAsTheReference() throws {
         let video = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/recordings/browser-glide.mp4").path
         let job = TrackJob(
             path: "glide.mp4", file: video,
             command: [scrollabBinary().path, "reference-track", video, "--path", "glide.mp4"])
-        guard case let .result(.referenceTracked(path, trace, kind, summary)) = try outcome(job) else {
+        guard case let .result(.referenceTracked(path, trace, kind, summary, _)) = try outcome(job) else {
             Issue.record("not tracked: \(try outcome(job))")
             return
         }

@@ -80,10 +80,10 @@ extension PlaygroundSession {
             "fitted to \(URL(fileURLWithPath: job.path).lastPathComponent)", for: feel, saved: false)
         let label = sides[job.side].label
         // What the tracker warned of when the video became the reference, said with the values.
-        let warned = reference.flatMap { $0.path == job.path ? $0.warnings : nil }
+        let warned = reference.flatMap { $0.path == job.path && !$0.warnings.isEmpty ? $0.warnings : nil }
         notice = .fitted(
             side: label, path: job.path, kind: outcome.kind, values: outcome.values,
             maximumResidual: outcome.maximumResidual, meanResidual: outcome.meanResidual, switchedFrom: job.was,
-            notes: outcome.notes + (warned.map { ["The tracking warned: \($0)."] } ?? []))
+            notes: outcome.notes + (warned.map { ["The tracking warned: \($0.joined(separator: "; "))."] } ?? []))
     }
 }

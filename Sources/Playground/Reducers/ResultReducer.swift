@@ -15,8 +15,8 @@ extension PlaygroundSession {
             notice = .blindTestFinished(answered: answered, path: path, findings: findings)
         case let .clipProgress(progress): clip = progress
         case let .clipFinished(outcome): finishClip(outcome)
-        case let .referenceTracked(path, trace, kind, summary):
-            referenceTracked(path: path, trace: trace, kind: kind, summary: summary)
+        case let .referenceTracked(path, trace, kind, summary, warnings):
+            referenceTracked(path: path, trace: trace, kind: kind, summary: summary, warnings: warnings)
         case let .fitted(job, outcome): fitted(job, outcome, at: realTime)
         case let .referenceShaped(path, shape):
             if let current = reference, current.path == path {
@@ -31,13 +31,11 @@ extension PlaygroundSession {
     }
 
     /// A video given as the reference was tracked: it is the reference now.
-    func referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String) {
+    func referenceTracked(path: String, trace: FitTrace, kind: FitKind?, summary: String, warnings: [String]) {
         guard trackingReference == path else { return }
         trackingReference = nil
         reference = Reference(path: path, trace: trace, kind: kind)
-        // The tracker's warnings close its summary (`reference-track`: "…; warnings: a; b").
-        let warned = summary.components(separatedBy: "; warnings: ").dropFirst().joined(separator: "; ")
-        reference?.warnings = warned.isEmpty ? nil : warned
+        reference?.warnings = warnings
         if let opened = openedReference, opened.path == path {
             // An opened session's video: the message still says what was opened.
             openedReference = nil
