@@ -170,6 +170,11 @@ void slgui_render(void) {
     if (ImDrawData *data = finishFrame()) drawRows(data, INT_MIN, INT_MAX);
 }
 
+void slgui_end_frame(void) {
+    gBandsValid = false;
+    finishFrame();
+}
+
 void slgui_render_again(unsigned char r, unsigned char g, unsigned char b) {
     ImDrawData *data = ImGui::GetDrawData();
     int outputWidth = 0, outputHeight = 0;

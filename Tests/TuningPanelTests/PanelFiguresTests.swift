@@ -40,7 +40,7 @@ extension PanelTests {
         slgui_new_frame(width, height, 1, 1.0 / 60)
         let requests = panel.draw(
             session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
-        slgui_render()
+        slgui_end_frame()
         if applying { session.send(requests, at: 10) }
         return requests
     }
@@ -194,7 +194,7 @@ extension PanelTests {
                 _ = panel.draw(
                     session.panelState(at: 10), frameMilliseconds: 0, x: 640 - width, y: 0, width: width,
                     height: height)
-                slgui_render()
+                slgui_end_frame()
             }
             var buffer = [CChar](repeating: 0, count: 4096)
             _ = slgui_message_shown(&buffer, buffer.count)

@@ -41,7 +41,7 @@ import TuningPanel
             session.send(
                 panel.draw(session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height),
                 at: 10)
-            slgui_render()
+            slgui_end_frame()
         }
         for name in FeelZoo.names {
             session.send([.setModel(name: name)], at: 10)
@@ -90,7 +90,7 @@ import TuningPanel
             slgui_new_frame(width, height, 1, 1.0 / 60)
             let requests = panel.draw(
                 session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
-            slgui_render()
+            slgui_end_frame()
             session.send(requests, at: 10)
             return requests
         }
@@ -125,7 +125,7 @@ import TuningPanel
             slgui_new_frame(width, height, 1, 1.0 / 60)
             let requests = panel.draw(
                 session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
-            slgui_render()
+            slgui_end_frame()
             return requests
         }
         /// Hovers, presses and releases on the widget labelled `label`; returns every request made.
@@ -237,7 +237,7 @@ import TuningPanel
                 slgui_new_frame(900, 800, 1, 1.0 / 60)
                 _ = panel.draw(
                     session.panelState(at: 10), frameMilliseconds: 0, x: panelX, y: 0, width: 900 - panelX, height: 800)
-                slgui_render()
+                slgui_end_frame()
             }
             let left = slgui_drawn_min_x()
             #expect(left >= panelX - 1 && left <= panelX + 1, "panel at \(panelX): leftmost drawn pixel \(left)")
@@ -316,7 +316,7 @@ import TuningPanel
             session.send(
                 panel.draw(session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: 560, height: 1600),
                 at: 10)
-            slgui_render()
+            slgui_end_frame()
         }
         frame()
         #expect(panel.shownPreset == Preset.all[0].title)

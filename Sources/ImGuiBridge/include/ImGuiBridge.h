@@ -34,6 +34,9 @@ bool slgui_process_event(const void *event);
 // Renderer.cpp: drawing the frame with SDL_RenderGeometryRaw.
 /// Renders the frame's draw data with SDL_RenderGeometryRaw.
 void slgui_render(void);
+/// Ends the frame as `slgui_render` does (its draw data and leftmost pixel are kept) but draws
+/// nothing: for a panel nobody looks at (a headless panel's clicks and requests).
+void slgui_end_frame(void);
 /// Ends the frame and draws into a texture kept between frames: when `keptAsDrawn` (the texture
 /// holds the last frame drawn this way), only the bands of pixel rows whose drawing changed are
 /// cleared to (r, g, b) and redrawn; otherwise all of it. Returns the pixel rows redrawn, and in
