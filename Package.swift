@@ -167,13 +167,18 @@ let package = Package(
         .testTarget(
             name: "ScrollLabKitTests",
             dependencies: ["ScrollLabKit", "Formats", "Scenes", "ScrollPhysics", "TestSupport"]),
-        // The command line and the windows, run as a user runs them (the window suites tagged `window`).
+        // The command line, run as a user runs it.
         .testTarget(
             name: "ScrollLabAppTests",
             dependencies: [
                 "ScrollLabApp", "Playground", "SessionEffects", "Media", "BlindTest", "Drawing", "Platform", "Scenes",
                 "ScrollPhysics", "Formats", "Fitting", "TestSupport",
             ]),
+        // The windows, run under Xvfb as a user runs them (tagged `window`): mostly waiting on the
+        // window, so `make test` runs them in a process of their own beside the other suites.
+        .testTarget(
+            name: "RealWindowTests",
+            dependencies: ["BlindTest", "Drawing", "Platform", "Playground", "Scenes", "ScrollPhysics", "TestSupport"]),
         .testTarget(
             name: "PhoneServerTests",
             dependencies: ["PhoneServer", "Playground", "Scenes", "ScrollPhysics", "Formats"]),
@@ -185,4 +190,10 @@ let package = Package(
 // test`, `make wasm-node-test` alike), so switching between them rebuilds nothing.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+}
+
+// The modules that touch every pixel of a frame (tracking, drawing, video) are optimized in that one
+// configuration too: unoptimized, they spent most of `make test`'s time on two cores.
+for target in package.targets where ["Tracking"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"])]
 }
