@@ -41,9 +41,18 @@ run: build wasm
 
 # Every build treats warnings as errors (Package.swift sets it for every target: a warning is a defect found
 # before it hides one), so `make run` after `make test` rebuilds nothing.
+#
+# The window suites (Tests/RealWindowTests) spend most of their time waiting on a window under Xvfb:
+# they run in a process of their own beside the other suites, whose two threads then stay busy on
+# two cores. Their output follows the others'.
 test: deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@tests="$$($(SWIFT) build --show-bin-path)/ScrollLabPackageTests.xctest"; log=.build/window-tests.log; \
+	"$$tests" --testing-library swift-testing --filter '^RealWindowTests\.' > $$log 2>&1 & windows=$$!; \
+	trap 'kill $$windows 2>/dev/null' INT TERM; \
+	"$$tests" --testing-library swift-testing --skip '^RealWindowTests\.'; others=$$?; \
+	wait $$windows; status=$$?; echo "The window suites (Tests/RealWindowTests):"; cat $$log; \
+	[ $$others = 0 ] && [ $$status = 0 ]
 	$(MAKE) --no-print-directory wasm-test
 
 # The physics core as WebAssembly (Embedded Swift): .build/wasm/ScrollPhysics.wasm.
