@@ -4,7 +4,9 @@ product such as ArgumentParser) in a target's sources must name a direct depende
 target in Package.swift, in Sources and Tests alike. SwiftPM builds a transitive import without a
 word, so a module can come to lean on one it never declared; this check refuses it.
 
-It also holds the rules ARCHITECTURE.md draws that a declaration alone would not: see FORBIDDEN.
+It also holds the rules ARCHITECTURE.md draws that a declaration alone would not: see FORBIDDEN;
+and a module that is not one of the package's products declares nothing `public` (its API is
+`package`: for the package's own modules and tests, not for a client), unless PUBLIC says why.
 
     python3 scripts/check_imports.py            # from the package folder; exit 1 on any violation
 """
@@ -34,6 +36,17 @@ ONLY = {
     "scrollab": ({"ScrollLabApp"}, "the executable is a thin main; commands, windows and jobs are in ScrollLabApp"),
 }
 
+# Modules outside the products whose declarations stay public, with the reason (ARCHITECTURE.md).
+PUBLIC = {
+    "Primitives": "points, input and trace readings are in the products' own API (Scenes, Formats)",
+    "Randomness": "the seeded generator is in the blind test's API (a design drawn from a seed)",
+    "Drawing": "the benchmarks, a package of their own, draw frames",
+    "Platform": "the benchmarks, a package of their own, draw frames offscreen",
+}
+
+# `public` as a declaration's access (not in a comment or a string).
+PUBLIC_DECLARATION = re.compile(r"^\s*(?:@[\w]+(?:\([^)]*\))?\s+)*(?:nonisolated(?:\(unsafe\))?\s+)?public\b")
+
 # Executables no target may depend on (tests import the library the executable runs).
 EXECUTABLES = {"scrollab"}
 
@@ -56,6 +69,7 @@ def main():
     products = {"ArgumentParser": "ArgumentParser", "PropertyBased": "PropertyBased"}
     modules = names | set(products)
     problems = []
+    exported = {name for product in manifest["products"] for name in product["targets"]}
     for target in targets:
         if target["type"] == "system":
             continue
@@ -81,6 +95,18 @@ def main():
                             problems.append(
                                 f"{path}:{number}: imports {module}, which is not a dependency of {target['name']} "
                                 f"in Package.swift (declare it, or move what is used)")
+        if target["type"] == "regular" and target["name"] not in exported | set(PUBLIC):
+            for root, _, files in os.walk(folder):
+                for name in sorted(files):
+                    if not name.endswith(".swift"):
+                        continue
+                    path = os.path.join(root, name)
+                    with open(path, encoding="utf-8") as f:
+                        for number, line in enumerate(f, 1):
+                            if PUBLIC_DECLARATION.match(line):
+                                problems.append(
+                                    f"{path}:{number}: public in {target['name']}, which is not a product: "
+                                    f"declare it package")
         allowed = ONLY.get(target["name"])
         if allowed:
             modules_allowed, reason = allowed
@@ -98,7 +124,7 @@ def main():
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} import(s) break the module map (above).")
+        print(f"{len(problems)} problem(s) with the module map (above).")
         return 1
     print(f"imports: {sum(1 for t in targets if t['type'] != 'system')} targets, every import declared")
     return 0

@@ -37,5 +37,5 @@ public enum TextFile {
 
 extension InputError {
     /// The same one line as an output's error.
-    public init(_ error: OutputError) { self.init(error.message) }
+    package init(_ error: OutputError) { self.init(error.message) }
 }

@@ -1,7 +1,7 @@
 import Formats
 
 /// What the phone's page sends back (one JSON object per POST to `…/TOKEN/message`).
-public enum PhoneMessage: Equatable, Sendable {
+package enum PhoneMessage: Equatable, Sendable {
     /// `{"ack": N, "shown": true|false, "note": "…"}`: the page applied change `N` (shown), or
     /// could not show it and kept its last scene (`note` says why).
     case acknowledged(sequence: Int, shown: Bool, note: String?)
@@ -17,7 +17,7 @@ public enum PhoneMessage: Equatable, Sendable {
 
     /// The message in `json`, or nil when it is not one (not JSON, another shape, a number out
     /// of range or not finite).
-    public init?(json: [UInt8]) {
+    package init?(json: [UInt8]) {
         guard let value = try? JSONParser.parse(bytes: json), case .object(let object) = value else { return nil }
         if let ack = object["ack"] {
             guard case .number(let number) = ack, number.isFinite, number >= 0, number < 1e15,
@@ -55,29 +55,29 @@ public enum PhoneMessage: Equatable, Sendable {
 
 /// A gesture made on the phone: its samples (the page's clock, s; points within its screen)
 /// and the display it was made on.
-public struct PhoneGesture: Equatable, Sendable {
-    public enum Kind: String, Sendable { case down, move, up }
-    public struct Sample: Equatable, Sendable {
-        public var t: Double
-        public var kind: Kind
-        public var x: Double
-        public var y: Double
-        public init(t: Double, kind: Kind, x: Double, y: Double) {
+package struct PhoneGesture: Equatable, Sendable {
+    package enum Kind: String, Sendable { case down, move, up }
+    package struct Sample: Equatable, Sendable {
+        package var t: Double
+        package var kind: Kind
+        package var x: Double
+        package var y: Double
+        package init(t: Double, kind: Kind, x: Double, y: Double) {
             self.t = t
             self.kind = kind
             self.x = x
             self.y = y
         }
     }
-    public var samples: [Sample]
+    package var samples: [Sample]
     /// The display's refresh rate the page measured, Hz.
-    public var refreshRate: Double
+    package var refreshRate: Double
     /// The page's screen, pt.
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
 
     /// At most this many samples (20 s of 1 kHz input).
-    public static let maximumSamples = 20000
+    package static let maximumSamples = 20000
 
     init?(_ object: JSONObject) {
         func number(_ value: JSONValue?, in range: ClosedRange<Double>) -> Double? {

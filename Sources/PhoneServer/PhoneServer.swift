@@ -18,26 +18,26 @@ import Foundation
 /// `…/TOKEN/message` (POST, JSON) what the page sends. A path without the token: 403; the
 /// token and any other path: 404; a header or body over its limit: 431 or 413; one connection
 /// past the limit: 503.
-public final class PhoneServer: @unchecked Sendable {
-    public struct Limits: Sendable {
+package final class PhoneServer: @unchecked Sendable {
+    package struct Limits: Sendable {
         /// Open connections at once, streams included; one more is answered 503 and closed.
-        public var connections = 24
+        package var connections = 24
         /// Pages listening to the stream at once.
-        public var streams = 4
+        package var streams = 4
         /// A request's line and headers, bytes.
-        public var header = 8192
+        package var header = 8192
         /// A POSTed message, bytes (a gesture of a few seconds at 120 Hz is under 40 kB).
-        public var body = 256 * 1024
+        package var body = 256 * 1024
         /// Bytes waiting for a page that does not read its stream, before it is dropped.
-        public var backlog = 4 << 20
+        package var backlog = 4 << 20
         /// Seconds a request may take to arrive whole.
-        public var requestSeconds = 10.0
-        public init() {}
+        package var requestSeconds = 10.0
+        package init() {}
     }
 
-    public enum StartError: Error, CustomStringConvertible {
+    package enum StartError: Error, CustomStringConvertible {
         case socket(String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .socket(let reason): return reason
             }
@@ -45,16 +45,16 @@ public final class PhoneServer: @unchecked Sendable {
     }
 
     /// What the server has refused, by reason (for the tests and the panel).
-    public struct Refusals: Equatable, Sendable {
-        public var forbidden = 0, notFound = 0, tooLarge = 0, busy = 0, timedOut = 0, badRequest = 0
-        public init() {}
+    package struct Refusals: Equatable, Sendable {
+        package var forbidden = 0, notFound = 0, tooLarge = 0, busy = 0, timedOut = 0, badRequest = 0
+        package init() {}
     }
 
-    public let token: String
+    package let token: String
     /// The port it listens on (the one asked for, or the one the system chose for 0).
-    public let port: UInt16
+    package let port: UInt16
     /// The address it is bound to ("0.0.0.0": every interface).
-    public let host: String
+    package let host: String
 
     private let limits: Limits
     private let listener: Int32
@@ -72,7 +72,7 @@ public final class PhoneServer: @unchecked Sendable {
 
     /// Listens on `host`:`port` (0: any free port) and serves `page` (HTML) at the token's path.
     /// `onMessage` is called on the server's thread when a message arrives (to wake the window).
-    public init(
+    package init(
         host: String, port: UInt16 = 0, page: String, token: String = PhoneServer.makeToken(),
         limits: Limits = Limits(), onMessage: @escaping @Sendable () -> Void = {}
     ) throws(StartError) {
@@ -125,7 +125,7 @@ public final class PhoneServer: @unchecked Sendable {
     deinit { stop() }
 
     /// 128 random bits as 32 hexadecimal digits (the system's generator: `getrandom(2)`).
-    public static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in
             let word = String(generator.next() as UInt32, radix: 16)
@@ -134,11 +134,11 @@ public final class PhoneServer: @unchecked Sendable {
     }
 
     /// The page's address as a phone opens it, on `address` (an IPv4 address of this machine).
-    public func url(on address: String) -> String { "http://\(address):\(port)/\(token)/" }
+    package func url(on address: String) -> String { "http://\(address):\(port)/\(token)/" }
 
     /// Sends `json` (one line) to every page listening, and to each that connects later until
     /// the next one: the page's state, not a diff.
-    public func publish(_ json: String) {
+    package func publish(_ json: String) {
         let event = Array("data: \(json.replacingOccurrences(of: "\n", with: " "))\n\n".utf8)
         lock.lock()
         latest = event
@@ -148,14 +148,14 @@ public final class PhoneServer: @unchecked Sendable {
     }
 
     /// A new page for clients that load it from now on (the scene changed its template's data).
-    public func replacePage(_ html: String) {
+    package func replacePage(_ html: String) {
         lock.lock()
         page = Array(html.utf8)
         lock.unlock()
     }
 
     /// What arrived since the last call, oldest first.
-    public func takeMessages() -> [PhoneMessage] {
+    package func takeMessages() -> [PhoneMessage] {
         lock.lock()
         defer { lock.unlock() }
         let taken = inbox
@@ -163,7 +163,7 @@ public final class PhoneServer: @unchecked Sendable {
         return taken
     }
 
-    public var refused: Refusals {
+    package var refused: Refusals {
         lock.lock()
         defer { lock.unlock() }
         return refusals
@@ -171,7 +171,7 @@ public final class PhoneServer: @unchecked Sendable {
 
     /// Closes every connection and the listening socket; returns once the thread has ended (at
     /// most a poll interval).
-    public func stop() {
+    package func stop() {
         lock.lock()
         let already = stopping
         stopping = true
@@ -468,7 +468,7 @@ public final class PhoneServer: @unchecked Sendable {
 extension PhoneServer {
     /// This machine's first IPv4 address that is not a loopback one (what a phone on the same
     /// network reaches it at), else nil.
-    public static func localAddress() -> String? {
+    package static func localAddress() -> String? {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return nil }
         defer { freeifaddrs(list) }

@@ -3,14 +3,14 @@ import CQRencode
 /// A QR code of a text (Debian's libqrencode, `QRcode_encodeString` in 8-bit mode, error
 /// correction level M): its modules row by row, `true` dark, without the quiet zone (four
 /// modules wide on each side: ISO/IEC 18004 §6.3.8; whoever draws it leaves that room).
-public struct QRCode: Equatable, Sendable {
+package struct QRCode: Equatable, Sendable {
     /// Modules along each side.
-    public let size: Int
+    package let size: Int
     /// `size` × `size` modules, row by row.
-    public let modules: [Bool]
+    package let modules: [Bool]
 
     /// The code of `text`; nil when the library cannot encode it (empty, or too long for a symbol).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard !text.isEmpty, text.utf8.count <= 2000,
             let code = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M)
         else { return nil }
@@ -22,14 +22,14 @@ public struct QRCode: Equatable, Sendable {
         modules = (0..<width * width).map { data[$0] & 1 == 1 }
     }
 
-    public func isDark(row: Int, column: Int) -> Bool {
+    package func isDark(row: Int, column: Int) -> Bool {
         guard (0..<size).contains(row), (0..<size).contains(column) else { return false }
         return modules[row * size + column]
     }
 
     /// The code as a plain PBM image (`P1`), `scale` pixels a module, with the four-module quiet
     /// zone: what `zbarimg` reads in the tests.
-    public func pbm(scale: Int = 4) -> String {
+    package func pbm(scale: Int = 4) -> String {
         let side = (size + 8) * scale
         var lines = ["P1", "\(side) \(side)"]
         for y in 0..<side {

@@ -12,7 +12,7 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
     }
 
     /// An output that could not be written, as its own one line.
-    public init(_ error: OutputError) {
+    package init(_ error: OutputError) {
         operation = error.message
         reason = ""
         isOutput = true

@@ -16,9 +16,9 @@
 /// link or one of the inputs is refused before anything is written. A file that does not end in a
 /// line break (a writer that crashed mid-line) gets one before the new text, so the new line
 /// stays whole.
-public enum AppendFile {
+package enum AppendFile {
     /// Appends `text` (whole lines) to `path`, creating the file if it is absent.
-    public static func append(_ text: String, to path: String, inputs: [String] = []) throws(OutputError) {
+    package static func append(_ text: String, to path: String, inputs: [String] = []) throws(OutputError) {
         let bytes = Array(text.utf8)
         switch try OutputFile.plan(path, inputs: inputs) {
         case .standardOutput:
@@ -34,7 +34,7 @@ public enum AppendFile {
 
     /// Runs `body` while holding a shared lock on the regular file `path` (no lock when it is
     /// absent or not a regular file).
-    public static func whileShared<Result, Failure: Error>(
+    package static func whileShared<Result, Failure: Error>(
         _ path: String, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let descriptor = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)

@@ -9,9 +9,9 @@
 /// Regular files larger than the limit are refused from their size; pipes, FIFOs and standard
 /// input are read up to the limit and refused past it. A FIFO is opened without blocking and
 /// waited on for at most `FIFOWait.seconds`: a FIFO nobody writes to is one line, not a hang.
-public enum InputFile {
+package enum InputFile {
     /// The file's bytes, or an error naming `path` and the reason. `-` is standard input.
-    public static func read(_ path: String, limit: Int) throws(OutputError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(OutputError) -> [UInt8] {
         guard !path.isEmpty else { throw OutputError("an input path is empty") }
         let name = path == "-" ? "standard input" : path
         let descriptor: Int32
@@ -92,8 +92,8 @@ public enum InputFile {
 
 /// How long a FIFO with nobody at its other end is waited for before giving up: 3 s, or
 /// `SCROLLAB_FIFO_WAIT` seconds (0 to 3600) from the environment.
-public enum FIFOWait {
-    public static var seconds: Double {
+package enum FIFOWait {
+    package static var seconds: Double {
         if let text = getenv("SCROLLAB_FIFO_WAIT").flatMap({ String(validatingCString: $0) }),
             let value = Double(text), value >= 0, value <= 3600
         {

@@ -24,9 +24,9 @@
 /// Every `write`, `fsync`, `close` and `rename` is checked; a failure throws one line naming the
 /// path and the system's reason. A temporary file is removed on every error, by `discard`, when
 /// the value goes away uncommitted, and on SIGINT, SIGTERM and SIGHUP.
-public final class OutputFile {
+package final class OutputFile {
     /// The path as given (`-` for standard output).
-    public let path: String
+    package let path: String
     private let plan: Plan
     private var descriptor: Int32
     private var temporary: String?
@@ -35,7 +35,7 @@ public final class OutputFile {
     private static let bufferSize = 1 << 16
 
     /// What `open` will do with a path, found without writing anything.
-    public enum Plan: Equatable, Sendable {
+    package enum Plan: Equatable, Sendable {
         case standardOutput
         /// Write directly to a device or FIFO at this path.
         case direct(String)
@@ -48,7 +48,7 @@ public final class OutputFile {
 
     /// Checks `path` as an output for the rules above, without creating anything; `inputs` are the
     /// files the command reads, which it must not overwrite.
-    public static func plan(_ path: String, inputs: [String] = []) throws(OutputError) -> Plan {
+    package static func plan(_ path: String, inputs: [String] = []) throws(OutputError) -> Plan {
         if path == "-" { return .standardOutput }
         guard !path.isEmpty else { throw OutputError("an output path is empty") }
         var info = stat()
@@ -117,7 +117,7 @@ public final class OutputFile {
     /// With `live`, an output that does not exist yet is created at once and every `flush` shows
     /// at the path (a trace a person or a script reads while the window runs); an existing file
     /// is still replaced only at `commit`.
-    public init(_ path: String, inputs: [String] = [], live: Bool = false) throws(OutputError) {
+    package init(_ path: String, inputs: [String] = [], live: Bool = false) throws(OutputError) {
         self.path = path
         var plan = try Self.plan(path, inputs: inputs)
         var info = stat()
@@ -160,41 +160,41 @@ public final class OutputFile {
 
     /// The descriptor being written (a temporary file, a device), for a helper program that
     /// writes the output itself (it opens `/proc/self/fd/N` of this process); -1 once finished.
-    public var fileDescriptor: Int32 { descriptor }
+    package var fileDescriptor: Int32 { descriptor }
 
     /// Removes every temporary file still being written (for a process about to end abruptly).
-    public static func removeTemporaryFiles() {
+    package static func removeTemporaryFiles() {
         for path in TemporaryFiles.paths { unlink(path); TemporaryFiles.forget(path) }
     }
 
     /// Writes the whole file: opened, written and committed, or nothing changed.
-    public static func write(_ text: String, to path: String, inputs: [String] = []) throws(OutputError) {
+    package static func write(_ text: String, to path: String, inputs: [String] = []) throws(OutputError) {
         let file = try OutputFile(path, inputs: inputs)
         try file.write(text)
         try file.commit()
     }
 
-    public static func write(bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputError) {
+    package static func write(bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputError) {
         let file = try OutputFile(path, inputs: inputs)
         try file.write(bytes: bytes)
         try file.commit()
     }
 
-    public func write(_ text: String) throws(OutputError) {
+    package func write(_ text: String) throws(OutputError) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
-    public func write(bytes: [UInt8]) throws(OutputError) {
+    package func write(bytes: [UInt8]) throws(OutputError) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
     /// Bytes written so far, buffered ones included.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// Writes out the buffer; on failure the temporary file is removed and the output is finished.
-    public func flush() throws(OutputError) {
+    package func flush() throws(OutputError) {
         guard !finished else { throw OutputError(path, reason: "cannot be written (already finished)") }
         let pending = buffer
         buffer.removeAll(keepingCapacity: true)
@@ -208,7 +208,7 @@ public final class OutputFile {
     }
 
     /// Makes the output final: for a replaced file, `fsync`, `close` and `rename`.
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         try flush()
         finished = true
         switch plan {
@@ -260,7 +260,7 @@ public final class OutputFile {
     }
 
     /// Gives up: the temporary file (if any) is removed and the target left as it was.
-    public func discard() {
+    package func discard() {
         finished = true
         buffer.removeAll()
         cleanUp()
@@ -358,7 +358,7 @@ public final class OutputFile {
 
     /// Whether `a` and `b` name the same file: the same device and inode when both exist, else
     /// the same folder (by device and inode) and name.
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         if a == "-" || b == "-" { return a == b }
         var first = stat(), second = stat()
         let aExists = stat(a, &first) == 0, bExists = stat(b, &second) == 0
@@ -376,7 +376,7 @@ public final class OutputFile {
 
     /// Refuses outputs that are one of the inputs or each other (`fit r.csv --params r.csv`,
     /// `--params x --plot x`), before any work: `outputs` are (flag, path) pairs.
-    public static func checkDistinct(outputs: [(flag: String, path: String)], inputs: [String]) throws(OutputError) {
+    package static func checkDistinct(outputs: [(flag: String, path: String)], inputs: [String]) throws(OutputError) {
         for (index, output) in outputs.enumerated() {
             if output.path == "-" { continue }
             for input in inputs where sameFile(output.path, input) {
@@ -408,14 +408,14 @@ public final class OutputFile {
 }
 
 /// An output that could not be written: one line naming the path and the reason.
-public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public init(_ path: String, reason: String) {
+package struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package init(_ path: String, reason: String) {
         message = "\(path == "-" ? "standard output" : path): \(reason)"
     }
-    public init(_ path: String, errno code: Int32) {
+    package init(_ path: String, errno code: Int32) {
         self.init(path, reason: "cannot be written (\(OutputFile.reason(code)))")
     }
-    public var description: String { message }
+    package var description: String { message }
 }

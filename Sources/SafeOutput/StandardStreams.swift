@@ -12,12 +12,12 @@
 /// output is still refused (`OutputFile` says "standard output is closed"), while notes meant
 /// for a closed standard error are dropped. A write to a pipe whose reader is gone fails with
 /// EPIPE instead of ending the program (SIGPIPE ignored).
-public enum StandardStreams {
+package enum StandardStreams {
     /// Whether standard output was closed at start (set by `prepare`).
-    nonisolated(unsafe) public private(set) static var outputClosed = false
+    nonisolated(unsafe) package private(set) static var outputClosed = false
 
     /// Call first thing in `main`.
-    public static func prepare() {
+    package static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 {
             let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)

@@ -3,8 +3,8 @@ import Scenes
 import ScrollPhysics
 
 /// Parsing of command-line values with one-line errors naming the flag and the allowed range.
-public enum Flags {
-    public static func number(_ text: String, flag: String, range: ClosedRange<Double>) throws(InputError) -> Double {
+package enum Flags {
+    package static func number(_ text: String, flag: String, range: ClosedRange<Double>) throws(InputError) -> Double {
         guard isDecimal(text), let value = Double(text), value.isFinite else {
             throw InputError(
                 "\(flag): \"\(text)\" is not a number; allowed range [\(ParameterSpec.format(range.lowerBound)), "
@@ -20,7 +20,7 @@ public enum Flags {
         return value
     }
 
-    public static func integer(_ text: String, flag: String, range: ClosedRange<Int>) throws(InputError) -> Int {
+    package static func integer(_ text: String, flag: String, range: ClosedRange<Int>) throws(InputError) -> Int {
         guard let value = Int(text) else {
             throw InputError(
                 "\(flag): \"\(text)\" is not a whole number; allowed range [\(range.lowerBound), \(range.upperBound)]")
@@ -32,7 +32,7 @@ public enum Flags {
     }
 
     /// "390x844" → 390 × 844 points; each side 1 to 100000 unless the flag has its own ranges.
-    public static func size(
+    package static func size(
         _ text: String, flag: String, widths: ClosedRange<Double> = 1...100_000,
         heights: ClosedRange<Double> = 1...100_000
     ) throws(InputError) -> Size {

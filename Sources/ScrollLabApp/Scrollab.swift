@@ -10,8 +10,8 @@ import Formats
 /// allowed, and exit status 2 (not the argument parser's usage dump and status 64). So does an
 /// output that cannot be written, standard output included. The executable's `main.swift` calls
 /// `Scrollab.main()`; everything else lives here, in a library tests can import.
-public struct Scrollab: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Scrollab: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "scrollab",
         abstract: "A playground for iOS-style scroll physics: drag, rubber band, momentum, bounce, paging.",
         subcommands: [
@@ -22,9 +22,9 @@ public struct Scrollab: ParsableCommand {
         defaultSubcommand: PlayCommand.self
     )
 
-    public init() {}
+    package init() {}
 
-    public static func main() {
+    package static func main() {
         StandardStreams.prepare()
         if let problem = nonUTF8Argument() ?? emptyAttachedValue() { fail(problem) }
         do {

@@ -15,7 +15,7 @@ import ScrollPhysics
 /// The panel reads a `PanelState` (the session's values for this frame) and keeps none of them:
 /// what the user asks for is returned as `SessionRequest`s, which the session applies after the
 /// panel is drawn.
-public final class TuningPanel {
+package final class TuningPanel {
     private var pathBuffer = [CChar](repeating: 0, count: 512)
     private var gestureBuffer = [CChar](repeating: 0, count: 512)
     private var participantBuffer = [CChar](repeating: 0, count: 128)
@@ -27,7 +27,7 @@ public final class TuningPanel {
     static let blindTrialCounts = [6, 10, 16, 24, 32]
     private var referenceBuffer = [CChar](repeating: 0, count: 512)
     /// What the Reference field shows (the path Load reads).
-    public var referenceField: String { Self.text(of: referenceBuffer) }
+    package var referenceField: String { Self.text(of: referenceBuffer) }
     /// The reference file the field was last set to (a session restored, a load, a track).
     private var shownReference: String?
     private var sessionBuffer = [CChar](repeating: 0, count: 512)
@@ -38,17 +38,17 @@ public final class TuningPanel {
     }
     private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
     /// The preset the menu showed when last drawn (what Apply applies).
-    public private(set) var shownPreset = Preset.all[0].title
+    package private(set) var shownPreset = Preset.all[0].title
 
     /// Height of the message area (pt): fixed, so the controls below never move.
-    public static let messageHeight: Float = 64
+    package static let messageHeight: Float = 64
 
     /// Whether to collect every labelled widget's rectangle while drawing (`widgetRects`).
-    public var reportsWidgets = false
+    package var reportsWidgets = false
     /// The widgets drawn in the last frame: label and rectangle in window points.
-    public private(set) var widgetRects: [(label: String, x: Float, y: Float, width: Float, height: Float)] = []
+    package private(set) var widgetRects: [(label: String, x: Float, y: Float, width: Float, height: Float)] = []
 
-    public init(defaultPath: String = "params.json") {
+    package init(defaultPath: String = "params.json") {
         Self.fill(&pathBuffer, with: defaultPath)
         Self.fill(&gestureBuffer, with: "gesture.json")
         Self.fill(&participantBuffer, with: "anonymous")
@@ -68,7 +68,7 @@ public final class TuningPanel {
     }
 
     /// Draws the panel for `state`; `frameMilliseconds` is how long the window's last frame took.
-    public func draw(_ state: PanelState, frameMilliseconds: Double, x: Float, y: Float, width: Float, height: Float)
+    package func draw(_ state: PanelState, frameMilliseconds: Double, x: Float, y: Float, width: Float, height: Float)
         -> [SessionRequest]
     {
         Gui.rects = reportsWidgets ? [] : nil

@@ -4,8 +4,8 @@ import ScrollPhysics
 /// What a release at `x0` pt with `v` pt/s does under `p`, from the equations (not the code):
 /// UIKit's steps — rest x0 + (v − stop)/1000·r/(1 − r), on the pixel grid — or the seed
 /// article's friction (v/μ, or its power-law fluid).
-public enum ExpectedGlide {
-    public static func rest(_ p: ScrollParameters, releasedAt x0: Double, velocity v: Double) -> Double {
+package enum ExpectedGlide {
+    package static func rest(_ p: ScrollParameters, releasedAt x0: Double, velocity v: Double) -> Double {
         guard p.followsUIKitSteps else {
             return x0
                 + FrictionSimulation(
@@ -19,7 +19,7 @@ public enum ExpectedGlide {
     }
 
     /// Where the glide is `t` s after release: UIKit's release frame has already run 1/refreshRate.
-    public static func offset(_ p: ScrollParameters, releasedAt x0: Double, velocity v: Double, after t: Double)
+    package static func offset(_ p: ScrollParameters, releasedAt x0: Double, velocity v: Double, after t: Double)
         -> Double
     {
         guard p.followsUIKitSteps else {
@@ -31,12 +31,12 @@ public enum ExpectedGlide {
     }
 
     /// The content's speed at the release instant (pt/s).
-    public static func speedAtRelease(_ p: ScrollParameters, velocity v: Double) -> Double {
+    package static func speedAtRelease(_ p: ScrollParameters, velocity v: Double) -> Double {
         guard p.followsUIKitSteps else { return v }
         let r = p.decelerationRate
         return v * r * -log(r) * pow(r, 1000 / p.refreshRate) / (1 - r)
     }
 
     /// The content offset after the finger moved `travel` pt from touch-down (the pan's hysteresis swallowed).
-    public static func dragged(_ p: ScrollParameters, travel: Double) -> Double { max(0, travel - p.panHysteresis) }
+    package static func dragged(_ p: ScrollParameters, travel: Double) -> Double { max(0, travel - p.panHysteresis) }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// What a program run by a test did: its status and both outputs.
-public struct Run {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct Run {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 
-    public init(status: Int32, stdout: String, stderr: String) {
+    package init(status: Int32, stdout: String, stderr: String) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
@@ -15,7 +15,7 @@ public struct Run {
 
 /// The binary under test: SCROLLAB_BINARY when set (to run these tests against another build), else the one built
 /// beside the tests.
-public func scrollabBinary() -> URL {
+package func scrollabBinary() -> URL {
     if let path = ProcessInfo.processInfo.environment["SCROLLAB_BINARY"] { return URL(fileURLWithPath: path) }
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let binary = directory.appendingPathComponent("scrollab")
@@ -25,12 +25,12 @@ public func scrollabBinary() -> URL {
 }
 
 /// The built `scrollab`'s path (`scrollabBinary()`), for `runProgram`.
-public func scrollabPath() -> String { scrollabBinary().path }
+package func scrollabPath() -> String { scrollabBinary().path }
 
 /// Runs the built `scrollab` binary with `arguments`, as a user would; `stdout`/`stdin` replace the pipes (a file
 /// handle such as /dev/full), `environment` replaces the environment, and a run longer than `limit` seconds is
 /// killed (its status is then the signal's, which no test expects).
-public func scrollab(
+package func scrollab(
     _ arguments: [String], stdout: FileHandle? = nil, stdin: FileHandle? = nil,
     environment: [String: String]? = nil, limit: Double = 120
 ) throws -> Run {
@@ -61,7 +61,7 @@ public func scrollab(
 }
 
 /// Runs a program with an environment of its own; returns status and both outputs.
-public func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+package func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
     -> Run
 {
     let process = Process()
@@ -81,17 +81,17 @@ public func runProgram(_ executable: String, _ arguments: [String], environment:
 }
 
 /// The repository's `Assets` folder.
-public let projectAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package let projectAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Assets").path
 
 /// A new empty folder under the system's temporary folder (the caller removes it).
-public func temporaryDirectory() throws -> URL {
+package func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
 
 /// A path nothing exists at yet, under the system's temporary folder, ending in `name`.
-public func temporaryPath(_ name: String) -> String {
+package func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("scrollab-test-\(UUID().uuidString)-\(name)").path
 }

@@ -11,18 +11,18 @@ import SessionEffects
 /// The session and its driver travel together as one value, so no table outlives a test.
 /// Properties read and set through it are the session's (`test.state`, `test.sides`, …).
 @dynamicMemberLookup
-public struct TestSession {
-    public let session: PlaygroundSession
-    public let driver: SessionDriver
+package struct TestSession {
+    package let session: PlaygroundSession
+    package let driver: SessionDriver
 
     /// `session` run against `driver` (default: the disk, no trace).
-    public init(_ session: PlaygroundSession, driver: SessionDriver = SessionDriver(files: Disk())) {
+    package init(_ session: PlaygroundSession, driver: SessionDriver = SessionDriver(files: Disk())) {
         self.session = session
         self.driver = driver
     }
 
     /// A session whose frames write a live trace at `tracePath` (as `play --trace` makes it).
-    public init(
+    package init(
         setups: [SceneSetup], initial: Int = 0, viewport: Size, feel: Feel, feelName: String? = nil,
         tracePath: String?, realTime: Double = 0
     ) throws(InputError) {
@@ -33,11 +33,11 @@ public struct TestSession {
         self.init(session, driver: SessionDriver(files: Disk(trace: trace)))
     }
 
-    public subscript<Value>(dynamicMember path: KeyPath<PlaygroundSession, Value>) -> Value {
+    package subscript<Value>(dynamicMember path: KeyPath<PlaygroundSession, Value>) -> Value {
         session[keyPath: path]
     }
 
-    public subscript<Value>(dynamicMember path: ReferenceWritableKeyPath<PlaygroundSession, Value>) -> Value {
+    package subscript<Value>(dynamicMember path: ReferenceWritableKeyPath<PlaygroundSession, Value>) -> Value {
         get { session[keyPath: path] }
         nonmutating set { session[keyPath: path] = newValue }
     }
@@ -45,27 +45,27 @@ public struct TestSession {
     /// Applies `requests` through the driver: file effects run, their results applied; returns
     /// what is left for the window.
     @discardableResult
-    public func send(_ requests: [SessionRequest], at realTime: Double) -> [SessionEffect] {
+    package func send(_ requests: [SessionRequest], at realTime: Double) -> [SessionEffect] {
         driver.apply(requests, to: session, at: realTime)
     }
 
-    public func frame(at realTime: Double) { send([.frame], at: realTime) }
-    public func pointerDown(at point: Point, time: Double) { send([.pointer(.down(point))], at: time) }
-    public func pointerMoved(to point: Point, time: Double) { send([.pointer(.move(point))], at: time) }
-    public func pointerUp(at point: Point, time: Double) { send([.pointer(.up(point))], at: time) }
+    package func frame(at realTime: Double) { send([.frame], at: realTime) }
+    package func pointerDown(at point: Point, time: Double) { send([.pointer(.down(point))], at: time) }
+    package func pointerMoved(to point: Point, time: Double) { send([.pointer(.move(point))], at: time) }
+    package func pointerUp(at point: Point, time: Double) { send([.pointer(.up(point))], at: time) }
 
     /// The session's own `apply` (the reducer alone, effects returned, none run).
     @discardableResult
-    public func apply(_ requests: [SessionRequest], at realTime: Double) -> [SessionEffect] {
+    package func apply(_ requests: [SessionRequest], at realTime: Double) -> [SessionEffect] {
         session.apply(requests, at: realTime)
     }
 
-    public func snapshot() -> SessionDocument { session.snapshot() }
-    public func panelState(at realTime: Double) -> PanelState { session.panelState(at: realTime) }
-    public func sceneTime(at realTime: Double) -> Double { session.sceneTime(at: realTime) }
+    package func snapshot() -> SessionDocument { session.snapshot() }
+    package func panelState(at realTime: Double) -> PanelState { session.panelState(at: realTime) }
+    package func sceneTime(at realTime: Double) -> Double { session.sceneTime(at: realTime) }
 
     /// Makes the trace final (it replaces the file at its path only now).
-    public func finishTrace() throws(InputError) {
+    package func finishTrace() throws(InputError) {
         try (driver.files as? Disk)?.trace?.finish()
     }
 }

@@ -3,9 +3,9 @@ import ScrollPhysics
 /// UIKit's values of a feel, for tests that tune UIKit. Another model's feel gives values
 /// whose rate is NaN, so no comparison with them can pass.
 extension Feel {
-    public var uikit: ScrollParameters { Self.uikitValues(of: model) }
+    package var uikit: ScrollParameters { Self.uikitValues(of: model) }
 
-    public static func uikitValues(of model: ZooModel) -> ScrollParameters {
+    package static func uikitValues(of model: ZooModel) -> ScrollParameters {
         if let uikit = model.uikit { return uikit.values }
         var values = ScrollParameters()
         values.decelerationRate = .nan
@@ -14,5 +14,5 @@ extension Feel {
 }
 
 extension ScrollAxis {
-    public var uikit: ScrollParameters { Feel.uikitValues(of: feel) }
+    package var uikit: ScrollParameters { Feel.uikitValues(of: feel) }
 }
