@@ -61,6 +61,17 @@ def package():
     return json.loads(text)
 
 
+def swift_lines(folder):
+    """(path, line number, line) for every line of the Swift files below `folder`."""
+    for root, _, files in os.walk(folder):
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        yield path, number, line
+
+
 def main():
     manifest = package()
     targets = manifest["targets"]
@@ -78,35 +89,21 @@ def main():
             kind = next(iter(dependency))
             declared.add(dependency[kind][0])
         folder = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
-        for root, _, files in os.walk(folder):
-            for name in sorted(files):
-                if not name.endswith(".swift"):
-                    continue
-                path = os.path.join(root, name)
-                with open(path, encoding="utf-8") as f:
-                    for number, line in enumerate(f, 1):
-                        match = IMPORT.match(line)
-                        if not match:
-                            continue
-                        module = match.group(1)
-                        if module not in modules or module == target["name"]:
-                            continue
-                        if module not in declared:
-                            problems.append(
-                                f"{path}:{number}: imports {module}, which is not a dependency of {target['name']} "
-                                f"in Package.swift (declare it, or move what is used)")
-        if target["type"] == "regular" and target["name"] not in exported | set(PUBLIC):
-            for root, _, files in os.walk(folder):
-                for name in sorted(files):
-                    if not name.endswith(".swift"):
-                        continue
-                    path = os.path.join(root, name)
-                    with open(path, encoding="utf-8") as f:
-                        for number, line in enumerate(f, 1):
-                            if PUBLIC_DECLARATION.match(line):
-                                problems.append(
-                                    f"{path}:{number}: public in {target['name']}, which is not a product: "
-                                    f"declare it package")
+        packaged = target["type"] == "regular" and target["name"] not in exported | set(PUBLIC)
+        for path, number, line in swift_lines(folder):
+            if packaged and PUBLIC_DECLARATION.match(line):
+                problems.append(
+                    f"{path}:{number}: public in {target['name']}, which is not a product: declare it package")
+            match = IMPORT.match(line)
+            if not match:
+                continue
+            module = match.group(1)
+            if module not in modules or module == target["name"]:
+                continue
+            if module not in declared:
+                problems.append(
+                    f"{path}:{number}: imports {module}, which is not a dependency of {target['name']} "
+                    f"in Package.swift (declare it, or move what is used)")
         allowed = ONLY.get(target["name"])
         if allowed:
             modules_allowed, reason = allowed
