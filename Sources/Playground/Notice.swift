@@ -46,6 +46,22 @@ public enum Notice: Equatable, Sendable {
     case noPreset(id: String)
     /// Side `side` runs a platform's model.
     case runs(side: String, model: String)
+    /// No model of the zoo is named `name`.
+    case noModel(name: String)
+    /// A/B with A on one platform's model and B on another's.
+    case comparingModels(a: String, b: String)
+    /// A feel set by name on both sides (A/B) or on the edited one.
+    case bothRun(a: String, b: String)
+    /// A parameter's value refused (the reason names the value and its range).
+    case valueRefused(String)
+
+    // The blind test
+    case blindTestNeedsAB
+    case blindTestSameFeel
+
+    // The reference
+    case stillTracking(path: String, reference: String?)
+    case noReference
 
     // Recording, replay and clips
     case replaying(events: Int, on: String)
@@ -105,14 +121,15 @@ public enum Notice: Equatable, Sendable {
         switch self {
         case .slowMotionRefused, .nothingRecordedToSave, .noPreset, .clipStillEncoding, .nothingToClip, .clipFailed,
             .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded, .sessionNotSaved,
-            .keptSessionNotOpened, .sceneNotInWindow, .phoneFailed:
+            .keptSessionNotOpened, .sceneNotInWindow, .phoneFailed, .noModel, .valueRefused, .blindTestNeedsAB,
+            .blindTestSameFeel, .stillTracking, .noReference:
             return true
         case let .text(_, isError): return isError
         case .preset, .reset, .reverted, .fitted, .comparing, .ghost, .copied, .swapped, .recordingStarted, .recorded,
             .tracking, .slowMotion, .undid, .redid, .nothingToUndo, .nothingToRedo, .savedParameters, .runs, .replaying,
             .replayed, .encoding, .clipCancelled, .scene, .loadedParameters, .loadedRecording, .savedGesture,
             .savedPlot, .pressed, .viewport, .blindTestFinished, .reference, .exported, .savedSession,
-            .savedScreenshot, .phoneServing, .phoneStopped, .phoneGesture:
+            .savedScreenshot, .phoneServing, .phoneStopped, .phoneGesture, .comparingModels, .bothRun:
             return false
         }
     }
@@ -157,6 +174,19 @@ public enum Notice: Equatable, Sendable {
         case let .savedParameters(side, path): return "Saved \(side)'s parameters to \(path)."
         case let .noPreset(id): return "No preset named \"\(id)\"."
         case let .runs(side, model): return "\(side) runs \(model)."
+        case let .noModel(name):
+            return "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", "))."
+        case let .comparingModels(a, b): return "A: \(a); B: \(b). Flick once and compare the plots."
+        case let .bothRun(a, b): return "A runs \(a), B \(b); one drag drives both."
+        case let .valueRefused(reason): return reason
+        case .blindTestNeedsAB:
+            return "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND)."
+        case .blindTestSameFeel:
+            return "A and B run the same feel: change B first (a blind test of one feel against itself tells nothing)."
+        case let .stillTracking(path, reference):
+            return "Still tracking \(path): Fit when it is done."
+                + (reference.map { " The reference is still \($0)." } ?? "")
+        case .noReference: return "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app."
         case let .replaying(events, on): return "Replaying \(events) events on \(on)."
         case let .replayed(events): return "Replayed \(events) events; the motion after the last plays out as it would."
         case let .clipStillEncoding(path): return "\(path) is still encoding: wait for it, or Cancel it first."

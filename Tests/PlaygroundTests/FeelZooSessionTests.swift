@@ -62,6 +62,7 @@ import ScrollPhysics
         #expect((s.feel.model.uikit != nil))
         s.send([.compareModels(a: "uikit", b: "android")], at: 50)
         #expect(s.isComparing && (s.sides[0].feel.model.uikit != nil) && s.sides[1].feel.name == "android")
+        #expect(s.notice == .comparingModels(a: "UIKit (UIScrollView pipeline)", b: "Android (OverScroller + stretch)"))
         #expect(
             s.message?.text
                 == "A: UIKit (UIScrollView pipeline); B: Android (OverScroller + stretch). Flick once and compare the "

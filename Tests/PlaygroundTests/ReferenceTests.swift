@@ -272,9 +272,9 @@ import SessionEffects
         let before = s.feel
         s.send([.loadReference(path: "clip.mp4"), .fitReference], at: 10)
         #expect(s.feel == before)
-        #expect(
-            s.message?.text == "Still tracking clip.mp4: Fit when it is done. The reference is still "
-                + "\(URL(fileURLWithPath: path).lastPathComponent).")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(s.notice == .stillTracking(path: "clip.mp4", reference: name))
+        #expect(s.message?.text == "Still tracking clip.mp4: Fit when it is done. The reference is still \(name).")
     }
 
     /// A tracked video's reference is fitted as what the tracker named it, as `fit --video` does,

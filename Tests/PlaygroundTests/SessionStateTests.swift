@@ -67,6 +67,29 @@ import Testing
         s.apply([.saved(paths: ["a.png", "a-AB.png"], as: .screenshot(detail: " (@2x)."))], at: 16)
         #expect(s.notice == .savedScreenshot(paths: ["a.png", "a-AB.png"], detail: " (@2x)."))
         #expect(s.message?.text == "Saved a.png (@2x).")
+
+        // The feel, A/B, the blind test and the reference.
+        s.apply([.setModel(name: "nope")], at: 17)
+        #expect(s.notice == .noModel(name: "nope"))
+        #expect(s.message?.text.hasPrefix(#"No model named "nope"; models: uikit, "#) == true)
+        s.apply([.compareModels(a: "uikit", b: "nope")], at: 18)
+        #expect(s.notice == .noModel(name: "nope") && s.message?.isError == true && !s.isComparing)
+        s.apply([.setValue(key: "decelerationRate", value: .number(2))], at: 19)
+        #expect(s.message?.isError == true && s.message?.text.contains("decelerationRate") == true)
+        let blind = BlindRequest(mode: .abx, trials: 4, practice: 0, participant: "p", path: "r.jsonl")
+        s.apply([.startBlindTest(blind)], at: 20)
+        #expect(s.notice == .blindTestNeedsAB)
+        #expect(
+            s.message?.text
+                == "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND).")
+        s.apply([.setComparing(true), .startBlindTest(blind)], at: 21)
+        #expect(s.notice == .blindTestSameFeel && s.message?.isError == true)
+        s.apply([.setFeel(.standard, name: "Plain")], at: 22)
+        #expect(s.notice == .bothRun(a: "Plain", b: "UIKit normal"))
+        #expect(s.message?.text == "A runs Plain, B UIKit normal; one drag drives both.")
+        s.apply([.fitReference], at: 23)
+        #expect(s.notice == .noReference)
+        #expect(s.message?.text == "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app.")
     }
 
     @Test func inputAPointerDownHoldsThePointerAndBeginsAGesture() {

@@ -65,11 +65,7 @@ extension PlaygroundSession {
     /// A/B with A on model `a` and B on model `b`: the same finger on two platforms.
     func compareModels(_ a: String, _ b: String, at realTime: Double) {
         guard let pa = modelFeel(a), let pb = modelFeel(b) else {
-            message = Message(
-                text:
-                    "No model named \"\(modelFeel(a) == nil ? a : b)\"; models: "
-                    + "\(FeelZoo.names.joined(separator: ", ")).",
-                isError: true)
+            notice = .noModel(name: modelFeel(a) == nil ? a : b)
             return
         }
         setComparing(true, at: realTime)
@@ -77,9 +73,7 @@ extension PlaygroundSession {
         apply(pb, to: 1, at: realTime)
         sides[0].name(Self.modelTitle(a), for: pa, saved: true)
         sides[1].name(Self.modelTitle(b), for: pb, saved: true)
-        message = Message(
-            text: "A: \(Self.modelTitle(a)); B: \(Self.modelTitle(b)). Flick once and compare the plots.",
-            isError: false)
+        notice = .comparingModels(a: Self.modelTitle(a), b: Self.modelTitle(b))
     }
 
     /// A blind test of the two sides (or a staircase on the edited side's feel), or nil with a message.
@@ -88,18 +82,11 @@ extension PlaygroundSession {
         let b = sides.count > 1 && request.staircaseKey == nil ? sides[1] : a
         if request.staircaseKey == nil {
             guard isComparing else {
-                message = Message(
-                    text:
-                        "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND).",
-                    isError: true)
+                notice = .blindTestNeedsAB
                 return nil
             }
             guard a.feel != b.feel else {
-                message = Message(
-                    text:
-                        "A and B run the same feel: change B first (a blind test of one feel against itself tells "
-                        + "nothing).",
-                    isError: true)
+                notice = .blindTestSameFeel
                 return nil
             }
         }

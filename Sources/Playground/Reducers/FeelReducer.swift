@@ -19,10 +19,9 @@ extension PlaygroundSession {
         case let .setModel(name): setModel(name, at: realTime)
         case let .setFeel(feel, name):
             setFeel(feel, named: name, at: realTime)
-            show(
+            notice =
                 isComparing
-                    ? "A runs \(sides[0].named.name), B \(sides[1].named.name); one drag drives both."
-                    : "\(edited.label) runs \(name).")
+                ? .bothRun(a: sides[0].named.name, b: sides[1].named.name) : .runs(side: edited.label, model: name)
         }
         return []
     }
@@ -33,7 +32,7 @@ extension PlaygroundSession {
         do {
             setFeel(try feel.setting(key, to: value), at: realTime)
         } catch {
-            message = Message(text: error.description, isError: true)
+            notice = .valueRefused(error.description)
         }
     }
 
@@ -94,8 +93,7 @@ extension PlaygroundSession {
     /// Runs platform model `name` on the edited side, at its defaults.
     func setModel(_ name: String, at realTime: Double) {
         guard let new = modelFeel(name) else {
-            message = Message(
-                text: "No model named \"\(name)\"; models: \(FeelZoo.names.joined(separator: ", ")).", isError: true)
+            notice = .noModel(name: name)
             return
         }
         setFeel(new, at: realTime)

@@ -48,14 +48,12 @@ extension PlaygroundSession {
     /// what they found).
     func fitReference(at realTime: Double) -> [SessionEffect] {
         if let trackingReference {
-            message = Message(
-                text: "Still tracking \(trackingReference): Fit when it is done.\(stillReference)", isError: true)
+            notice = .stillTracking(
+                path: trackingReference, reference: reference.map { URL(fileURLWithPath: $0.path).lastPathComponent })
             return []
         }
         guard let reference else {
-            message = Message(
-                text: "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app.",
-                isError: true)
+            notice = .noReference
             return []
         }
         let uikit = feel.model.uikit?.values ?? UIKitModel().on(display).values
