@@ -89,7 +89,8 @@ import Testing
         #expect(s.message?.text == "A runs Plain, B UIKit normal; one drag drives both.")
         s.apply([.fitReference], at: 23)
         #expect(s.notice == .noReference)
-        #expect(s.message?.text == "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app.")
+        #expect(
+            s.message?.text == "Load a reference first: a CSV (t,offset[,finger]) or a screen recording of any app.")
     }
 
     @Test func inputAPointerDownHoldsThePointerAndBeginsAGesture() {
