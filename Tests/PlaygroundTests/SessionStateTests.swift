@@ -191,6 +191,35 @@ import Testing
         }
     }
 
+    @Test func phoneServingKeepsTheLinkItsAddressAndAcknowledgements() throws {
+        let s = session()
+        let content = s.phoneContent()
+        send(
+            s, .phone(.serve(true)), at: 11,
+            effects: [.startPhoneServer(PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides))]
+        ) { $0.phone = PhoneLink() }
+        // Once it listens, the page is sent what the window shows now: update 1.
+        let first = PhoneUpdate(sequence: 1, scene: content.scene, sides: content.sides)
+        send(
+            s, .phone(.serving(url: "http://10.0.0.2:8080/t/", qr: nil)), at: 12, effects: [.publishToPhone(first)]
+        ) {
+            $0.phone?.status = .serving(url: "http://10.0.0.2:8080/t/", qr: nil)
+            $0.phone?.published = first
+            $0.notice = .phoneServing(url: "http://10.0.0.2:8080/t/")
+        }
+        // An acknowledgement of a change never sent changes nothing; of the one sent, it is kept.
+        send(s, .phone(.acknowledged(sequence: 5, shown: true, note: nil)), at: 13)
+        send(s, .phone(.acknowledged(sequence: 1, shown: false, note: "no banner")), at: 13) {
+            $0.phone?.acknowledged = 1
+            $0.phone?.shown = false
+            $0.phone?.note = "no banner"
+        }
+        send(s, .phone(.serve(false)), at: 14, effects: [.stopPhoneServer]) {
+            $0.phone = nil
+            $0.notice = .phoneStopped
+        }
+    }
+
     @Test func historyUndoPutsTheSidesBackAndKeepsARedoStep() throws {
         let s = session()
         let preset = try #require(Preset.all.first { $0.feel.uikit != ScrollParameters() })
