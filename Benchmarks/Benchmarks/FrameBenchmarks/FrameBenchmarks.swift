@@ -5,6 +5,7 @@ import Platform
 import Media
 import Scenes
 import Fitting
+import Formats
 import ScrollLabKit
 import ScrollPhysics
 
