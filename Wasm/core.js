@@ -9,6 +9,8 @@
 //   view.down(t, y); view.move(t, y); view.up(t, y);   // s, pt (screen coordinate along the axis)
 //   view.wheel(t, delta);                              // pt toward the end of the content
 //   view.advance(t); view.offset(t); view.velocity(t); view.phase(t); view.page(t);
+//   view.frame(clock, t)   // advance(clock), then {offset, velocity, phase, page} at t in one call
+//                          // (the same values; one object per view, refilled by each call)
 //
 // An unknown model, key or out-of-range value throws an Error with the core's one-line message.
 function scrollLabCore(bytes) {
@@ -25,7 +27,25 @@ function scrollLabCore(bytes) {
         return utf8.length;
     };
     const get = (length) => decoder.decode(new Uint8Array(x.memory.buffer, x.sl_buffer(), length).slice());
+    // A phase name is one of five; it is looked up by its length and first and last bytes rather
+    // than decoded every frame.
     const phaseNames = new Map();
+    let nameBytes = new Uint8Array(0);
+    const phaseName = (length) => {
+        // (One view of the buffer's first bytes, made again only if the memory grew.)
+        if (nameBytes.buffer !== x.memory.buffer) nameBytes = new Uint8Array(x.memory.buffer, x.sl_buffer(), 16);
+        const bytes = nameBytes;
+        const key = length * 65536 + (bytes[0] || 0) * 256 + (bytes[length - 1] || 0);
+        let name = phaseNames.get(key);
+        if (name === undefined) phaseNames.set(key, (name = get(length)));
+        return name;
+    };
+    // The three numbers sl_frame writes (viewed again if the memory grew: its buffer is replaced).
+    let frameState = new Float64Array(0);
+    const frameNumbers = () => {
+        if (frameState.buffer !== x.memory.buffer) frameState = new Float64Array(x.memory.buffer, x.sl_frame_state(), 3);
+        return frameState;
+    };
     const models = [];
     for (let i = 0; i < x.sl_model_count(); i++) models.push(get(x.sl_model_name(i)));
 
@@ -44,6 +64,7 @@ function scrollLabCore(bytes) {
         const id = x.sl_view_new(g.viewport, g.lower, g.upper, g.snapCount || 0, g.snapSpacing || 0, g.snapFirst || 0,
             typeof g.start === 'number' ? g.start : NaN);
         if (id < 0) throw new Error(get(-id));
+        const state = { offset: 0, velocity: 0, phase: 'idle', page: null };
         return {
             down: (t, p) => x.sl_down(id, t, p),
             move: (t, p) => x.sl_move(id, t, p),
@@ -52,16 +73,14 @@ function scrollLabCore(bytes) {
             advance: (t) => x.sl_advance(id, t),
             offset: (t) => x.sl_offset(id, t),
             velocity: (t) => x.sl_velocity(id, t),
-            phase: (t) => {
-                // A phase name is one of five; it is looked up by its length and first and last
-                // bytes rather than decoded every frame.
-                const length = x.sl_phase(id, t), bytes = new Uint8Array(x.memory.buffer, x.sl_buffer(), length);
-                const key = length * 65536 + (bytes[0] || 0) * 256 + (bytes[length - 1] || 0);
-                let name = phaseNames.get(key);
-                if (name === undefined) phaseNames.set(key, (name = get(length)));
-                return name;
-            },
-            page: (t) => { const p = x.sl_page(id, t); return p < 0 ? null : p; }
+            phase: (t) => phaseName(x.sl_phase(id, t)),
+            page: (t) => { const p = x.sl_page(id, t); return p < 0 ? null : p; },
+            frame: (clock, t) => {
+                const name = phaseName(x.sl_frame(id, clock, t)), numbers = frameNumbers();
+                state.offset = numbers[0]; state.velocity = numbers[1]; state.phase = name;
+                state.page = numbers[2] < 0 ? null : numbers[2];
+                return state;
+            }
         };
     }
     return { models, view, exports: x };

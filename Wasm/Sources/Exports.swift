@@ -198,6 +198,28 @@ public func slPage(_ number: Int32, _ t: Double) -> Int32 {
     return Int32(page)
 }
 
+/// Offset, velocity and page of the last `sl_frame`, aligned for a page's `Float64Array`.
+nonisolated(unsafe) let frameState = UnsafeMutablePointer<Double>.allocate(capacity: 3)
+
+/// The address of the three numbers `sl_frame` writes.
+@_cdecl("sl_frame_state")
+public func slFrameState() -> UnsafeMutablePointer<Double> { frameState }
+
+/// A frame's reading in one call (a page calls it every frame): moves the clock to `clock` as
+/// `sl_advance` does, then writes the offset (pt), velocity (pt/s) and page (−1 without snap
+/// targets) at `t` to `sl_frame_state` and the phase's name to the buffer; returns the name's
+/// length. The same numbers as `sl_advance`, `sl_offset`, `sl_velocity`, `sl_page` and `sl_phase`
+/// in turn; 0 (nothing written) for no such view.
+@_cdecl("sl_frame")
+public func slFrame(_ number: Int32, _ clock: Double, _ t: Double) -> Int32 {
+    guard let view = viewNumbered(number) else { return 0 }
+    view.advance(to: clock)
+    frameState[0] = view.axis.offset(at: t)
+    frameState[1] = view.axis.velocity(at: t)
+    frameState[2] = view.axis.pageIndex(at: t).map { Double($0) } ?? -1
+    return write(view.axis.phase(at: t).rawValue)
+}
+
 /// The number of models in the zoo.
 @_cdecl("sl_model_count")
 public func slModelCount() -> Int32 { Int32(FeelZoo.models.count) }

@@ -77,4 +77,31 @@ for (const model of core.models) {
     });
 }
 
+check('a frame read in one call (view.frame) is the five calls\' reading, every model, every scenario', () => {
+    // Two views of the same feel take the same samples; at each 60 Hz frame one is read with
+    // frame(clock, t), the other with advance(clock), offset, velocity, phase and page, the clock
+    // kept behind the frame as the page keeps it.
+    for (const model of core.models) {
+        for (const scenario of scenarios) {
+            const geometry = sceneGeometry(scenario.scene);
+            const one = core.view({ model }, geometry), five = core.view({ model }, geometry);
+            let next = 0, compared = 0;
+            for (let frame = 0; frame < 300; frame++) {
+                const t = frame / 60, clock = t - 0.05;
+                while (next < scenario.events.length && scenario.events[next].t <= t) {
+                    const e = scenario.events[next++];
+                    for (const view of [one, five]) view[e.type](e.t, e.y);
+                }
+                const read = one.frame(clock, t);
+                five.advance(clock);
+                const expected = { offset: five.offset(t), velocity: five.velocity(t), phase: five.phase(t),
+                    page: five.page(t) };
+                assert.deepStrictEqual({ ...read }, expected, `${model}, ${scenario.name}, t ${t}`);
+                compared++;
+            }
+            assert.strictEqual(compared, 300);
+        }
+    }
+});
+
 console.log(`core: ${checks} checks passed (${bytes.length} bytes, imports only Math)`);
