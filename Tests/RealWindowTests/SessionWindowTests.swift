@@ -97,12 +97,13 @@ struct SessionWindowTests {
         let app = try PlaygroundProcess(session: x, arguments: ["--compare"])
         try app.click("Record & replay")
         try app.click("Record", until: "Recording")
-        // A slow drag of 3 s, then a flick: a clip of about 8 s (A and B side by side).
+        // A slow drag of 1 s, then a flick: a clip of about 5 s (A and B side by side), whose encode
+        // at niceness 10 lasts well past the flick below (a 3 s drag only made the test longer).
         let rect = try #require(app.widgets["phone 0"])
         let px = rect.x + rect.width / 2, py = rect.y + rect.height * 0.8
         var slow = app.moveArguments(px, py) + ["mousedown", "1"]
-        for i in 1...30 { slow += ["sleep", "0.1"] + app.moveArguments(px, py - Double(i)) }
-        for i in 1...8 { slow += ["sleep", "0.016"] + app.moveArguments(px, py - 30 - 300 * Double(i) / 8) }
+        for i in 1...10 { slow += ["sleep", "0.1"] + app.moveArguments(px, py - Double(i)) }
+        for i in 1...8 { slow += ["sleep", "0.016"] + app.moveArguments(px, py - 10 - 300 * Double(i) / 8) }
         try app.performGesture { try app.perform(slow + ["mouseup", "1"]) }
         try app.click("Stop recording", until: "Recorded")
         try app.click("→ GIF", until: "in the background")
