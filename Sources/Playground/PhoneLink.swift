@@ -43,6 +43,19 @@ public struct PhoneUpdate: Equatable, Sendable {
     /// The desktop scene's name ("list", "pager", "carousel", … ; the page shows the first three).
     public var scene: String
     public var sides: [Side]
+    /// The window's scene as the page lays it out, so that a flick ends where it ends in the
+    /// window: the list's length (pt), the pager's pages, the carousel's cells (nil: the page's own).
+    public var geometry: PhoneGeometry? = nil
+}
+
+/// The sizes the page's list, pager and carousel are made with.
+public struct PhoneGeometry: Equatable, Sendable {
+    public var contentLength: Double
+    public var pages: Int
+    public var cellWidth: Double, spacing: Double, cells: Int
+
+    /// The page's own (`scrollab export --web`'s, as `scrollab replay` lays its scenes out).
+    public static let page = PhoneGeometry(contentLength: 3000, pages: 5, cellWidth: 300, spacing: 12, cells: 10)
 }
 
 /// The phone link as the session knows it.
@@ -89,7 +102,10 @@ extension PlaygroundSession {
                 guard phone == nil else { return [] }
                 phone = PhoneLink()
                 let content = phoneContent()
-                return [.startPhoneServer(PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides))]
+                return [
+                    .startPhoneServer(
+                        PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides, geometry: content.geometry))
+                ]
             }
             guard phone != nil else { return [] }
             phone = nil
@@ -128,8 +144,29 @@ extension PlaygroundSession {
     }
 
     /// What the page would show now.
-    func phoneContent() -> (scene: String, sides: [PhoneUpdate.Side]) {
-        (scene.name, sides.map { PhoneUpdate.Side(label: $0.label, title: $0.title, feel: $0.feel) })
+    func phoneContent() -> (scene: String, sides: [PhoneUpdate.Side], geometry: PhoneGeometry) {
+        (
+            scene.name, sides.map { PhoneUpdate.Side(label: $0.label, title: $0.title, feel: $0.feel) },
+            phoneGeometry()
+        )
+    }
+
+    /// The window's scene in the page's terms: the list's length from its scroll bounds, the
+    /// pager's pages and the carousel's cells from the scene's setup and its sliders.
+    func phoneGeometry() -> PhoneGeometry {
+        var geometry = PhoneGeometry.page
+        let setup = setups[sceneIndex]
+        let axis = scene.mainAxis
+        switch scene.name {
+        case "list": geometry.contentLength = axis.bounds.upperBound + axis.viewportLength
+        case "pager": geometry.pages = setup.count("pages")
+        case "carousel":
+            geometry.cellWidth = scene.controlValue("cellWidth")
+            geometry.spacing = scene.controlValue("spacing")
+            geometry.cells = setup.count("cells")
+        default: break
+        }
+        return geometry
     }
 
     /// After requests changed what the page shows (a slider, preset, model, A/B, copy, swap,
@@ -137,9 +174,14 @@ extension PlaygroundSession {
     func phoneEffects() -> [SessionEffect] {
         guard let link = phone, case .serving = link.status else { return [] }
         let content = phoneContent()
-        if let last = link.published, last.scene == content.scene, last.sides == content.sides { return [] }
+        if let last = link.published, last.scene == content.scene, last.sides == content.sides,
+            last.geometry == content.geometry
+        {
+            return []
+        }
         let update = PhoneUpdate(
-            sequence: (link.published?.sequence ?? 0) + 1, scene: content.scene, sides: content.sides)
+            sequence: (link.published?.sequence ?? 0) + 1, scene: content.scene, sides: content.sides,
+            geometry: content.geometry)
         phone?.published = update
         return [.publishToPhone(update)]
     }

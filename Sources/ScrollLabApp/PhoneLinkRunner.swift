@@ -26,7 +26,8 @@ final class PhoneLinkRunner {
         do {
             let folder = try WebPage.coreFolder(coreFolder)
             let page = try WebPage.html(
-                scene: Self.pageScene(update.scene), sides: Self.sides(update), coreFolder: folder, live: true)
+                scene: Self.pageScene(update.scene), sides: Self.sides(update), geometry: update.geometry ?? .page,
+                coreFolder: folder, live: true)
             let server = try PhoneServer(host: address, port: port, page: page, onMessage: { Window.wake() })
             let host = address == "0.0.0.0" ? PhoneServer.localAddress() ?? "127.0.0.1" : address
             let url = server.url(on: host)
@@ -84,7 +85,8 @@ final class PhoneLinkRunner {
 
     /// The page's JSON for `update`.
     static func message(_ update: PhoneUpdate) -> String {
-        let config = WebPage.config(scene: update.scene, sides: sides(update), live: true)
+        let config = WebPage.config(
+            scene: update.scene, sides: sides(update), geometry: update.geometry ?? .page, live: true)
         return JSONValue.object(JSONObject([("sequence", .number(Double(update.sequence))), ("config", config)]))
             .serialized()
     }

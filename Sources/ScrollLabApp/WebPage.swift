@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Playground
 import ScrollPhysics
 
 /// `scrollab export --web`'s page: the template `page.html` with the WebAssembly core (base64),
@@ -55,7 +56,8 @@ enum WebPage {
     /// `live`: the page listens for changes from the window that serves it (`PhoneLinkRunner`).
     /// `blind`: the state of a blind test on the page (`BlindServe`): the sides carry no titles.
     static func html(
-        scene: String, sides: [Side], coreFolder: String, live: Bool = false, blind: JSONValue? = nil
+        scene: String, sides: [Side], geometry: PhoneGeometry = .page, coreFolder: String, live: Bool = false,
+        blind: JSONValue? = nil
     ) throws(InputError) -> String {
         func read(_ name: String) throws(InputError) -> Data {
             guard let data = FileManager.default.contents(atPath: coreFolder + "/" + name) else {
@@ -74,13 +76,15 @@ enum WebPage {
             template
             .replacingOccurrences(of: marks[0], with: script)
             .replacingOccurrences(
-                of: marks[1], with: config(scene: scene, sides: sides, live: live, blind: blind).serialized()
+                of: marks[1], with: config(scene: scene, sides: sides, geometry: geometry, live: live, blind: blind).serialized()
             )
             .replacingOccurrences(of: marks[2], with: wasm)
     }
 
     /// The scene's content as the desktop's `replay` builds it by default, and each side's values.
-    static func config(scene: String, sides: [Side], live: Bool = false, blind: JSONValue? = nil) -> JSONValue {
+    static func config(
+        scene: String, sides: [Side], geometry: PhoneGeometry = .page, live: Bool = false, blind: JSONValue? = nil
+    ) -> JSONValue {
         let entries = sides.map { side -> JSONValue in
             var params: [(key: String, value: JSONValue)] = [("model", .string(side.feel.name))]
             for (key, value) in side.feel.pairs where side.stated.contains(key) {
@@ -100,8 +104,9 @@ enum WebPage {
         return .object(
             JSONObject(
                 [
-                    ("scene", .string(scene)), ("contentLength", .number(3000)), ("pages", .number(5)),
-                    ("cellWidth", .number(300)), ("spacing", .number(12)), ("cells", .number(10)),
+                    ("scene", .string(scene)), ("contentLength", .number(geometry.contentLength)),
+                    ("pages", .number(Double(geometry.pages))), ("cellWidth", .number(geometry.cellWidth)),
+                    ("spacing", .number(geometry.spacing)), ("cells", .number(Double(geometry.cells))),
                     ("sides", .array(JSONArray(entries)))
                 ] + (live ? [("live", .bool(true))] : []) + (blind.map { [("blind", $0)] } ?? [])))
     }
