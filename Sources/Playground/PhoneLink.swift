@@ -104,7 +104,8 @@ extension PlaygroundSession {
                 let content = phoneContent()
                 return [
                     .startPhoneServer(
-                        PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides, geometry: content.geometry))
+                        PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides, geometry: content.geometry)
+                    )
                 ]
             }
             guard phone != nil else { return [] }

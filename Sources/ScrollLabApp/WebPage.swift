@@ -76,7 +76,8 @@ enum WebPage {
             template
             .replacingOccurrences(of: marks[0], with: script)
             .replacingOccurrences(
-                of: marks[1], with: config(scene: scene, sides: sides, geometry: geometry, live: live, blind: blind).serialized()
+                of: marks[1],
+                with: config(scene: scene, sides: sides, geometry: geometry, live: live, blind: blind).serialized()
             )
             .replacingOccurrences(of: marks[2], with: wasm)
     }
