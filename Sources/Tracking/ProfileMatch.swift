@@ -143,7 +143,7 @@ public struct ProfileRegistration {
         }
         let keep = range.count - Int((share * n).rounded(.down))
         guard keep >= 2, keep < range.count else { return score(delta, minimumOverlap: minimumOverlap) }
-        let limit = misfit.sorted()[keep - 1]
+        let limit = Self.smallest(keep, of: misfit)
         // Positions at the limit are kept up to `keep` (ties in order).
         var kept = [Int]()
         kept.reserveCapacity(keep)
@@ -270,6 +270,36 @@ public struct ProfileRegistration {
         return ProfileMatch(
             shift: Double(delta) + fraction, score: rescored[delta] ?? peak, runnerUp: runnerUp, overlap: overlap,
             whole: delta, plainScore: rescored[delta] == nil ? nil : peak)
+    }
+
+    /// The `k`-th smallest of `values` (k from 1), by selection (Hoare's quickselect, median of three):
+    /// what `values.sorted()[k - 1]` is, in linear time on average.
+    static func smallest(_ k: Int, of values: [Double]) -> Double {
+        var a = values
+        var low = 0, high = a.count - 1
+        let target = k - 1
+        while low < high {
+            let middle = low + (high - low) / 2
+            let pivot = max(min(a[low], a[middle]), min(max(a[low], a[middle]), a[high]))
+            var i = low, j = high
+            while i <= j {
+                while a[i] < pivot { i += 1 }
+                while a[j] > pivot { j -= 1 }
+                if i <= j {
+                    a.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if target <= j {
+                high = j
+            } else if target >= i {
+                low = i
+            } else {
+                return a[target]
+            }
+        }
+        return a[target]
     }
 
     /// Peaks scoring within this of the best are scored again, trimmed (`best(in:leftOut:)`).

@@ -52,3 +52,21 @@ import Testing
         #expect(none.best(in: -10...10, minimumOverlap: 100, leftOut: 0.1) == nil)
     }
 }
+
+extension ProfileMatchTests {
+    /// The selection the trimmed score uses gives what sorting gives, ties and all.
+    @Test(arguments: [1, 2, 5, 17, 64])
+    func theKthSmallestIsTheSortedOne(count: Int) {
+        // A fixed linear congruential sequence: values 0, 0.5 … 3.5, so ties are many.
+        var state: UInt64 = 12345
+        for _ in 0..<50 {
+            let values = (0..<count).map { _ -> Double in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Double(state >> 61) / 2
+            }
+            for k in 1...count {
+                #expect(ProfileRegistration.smallest(k, of: values) == values.sorted()[k - 1], "\(values), \(k)")
+            }
+        }
+    }
+}
