@@ -87,8 +87,9 @@ public struct Track: Sendable {
 ///    trimmed score (the tenth of the positions that fit worst left out: a header's edge, a
 ///    section header stuck under it); where the whole matches poorly, the region's first and last
 ///    two thirds are matched apart and the cleaner one says where the content is (a header
-///    changing height sits at one end); a poor match is searched again over the whole region. Matching against a key frame, not the previous frame, keeps errors from
-///    adding up frame after frame.
+///    changing height sits at one end); a poor match is searched again over the whole region.
+///    Matching against a key frame, not the previous frame, keeps errors from adding up frame
+///    after frame.
 /// 4. **Torn frames**: the region's two halves registered apart against the first frame must
 ///    agree; frames that straddle refreshes (a camera filming a screen) do not, and are refused.
 public enum Tracker {
