@@ -13,6 +13,9 @@ public struct ProfileMatch: Equatable, Sendable {
     public var overlap: Double
     /// The whole-pixel shift the search found best (before the sub-pixel refinement).
     public var whole: Int = 0
+    /// The score with every position of the overlap counted, where `score` leaves the worst-fitting
+    /// out (`ProfileRegistration.best(in:minimumOverlap:leftOut:)`); nil when it is the same.
+    public var plainScore: Double?
 
     /// 0 … 1: the score, halved when another peak scores within 0.01 of it (repeating content
     /// that the prediction could not tell apart), and scaled down when under 40 % overlaps.
@@ -104,6 +107,65 @@ public struct ProfileRegistration {
         return covariance / (varianceA * varianceB).squareRoot()
     }
 
+    /// r(δ) over the overlap less the `leftOut` share of its positions that fit worst: each
+    /// position's misfit is Σₖ (a − ā)/σa − (b − b̄)/σb)² (each strip's mean removed, scaled by the
+    /// pooled spreads of the whole overlap), and r is taken again over the rest, means and spreads
+    /// recomputed — a trimmed correlation (least trimmed squares, Rousseeuw 1984). A part that
+    /// does not move with the content (a header's edge, a section header stuck under it) spoils
+    /// a few positions at the true shift but none at an alias one row away, which it can thus
+    /// outscore; left out, it no longer counts. Nil where `score(δ)` is.
+    func trimmedScore(_ delta: Int, minimumOverlap: Int, leftOut share: Double) -> Double? {
+        let range = overlap(delta)
+        guard range.count >= minimumOverlap, range.count >= 2 else { return nil }
+        let n = Double(range.count), strips = current.count
+        var meanA = [Double](repeating: 0, count: strips), meanB = meanA
+        var varianceA = 0.0, varianceB = 0.0
+        for k in 0..<strips {
+            let sa = prefixA[k][range.upperBound] - prefixA[k][range.lowerBound]
+            let saa = prefixA2[k][range.upperBound] - prefixA2[k][range.lowerBound]
+            let sb = prefixB[k][range.upperBound + delta] - prefixB[k][range.lowerBound + delta]
+            let sbb = prefixB2[k][range.upperBound + delta] - prefixB2[k][range.lowerBound + delta]
+            meanA[k] = sa / n
+            meanB[k] = sb / n
+            varianceA += max(0, saa - sa * sa / n)
+            varianceB += max(0, sbb - sb * sb / n)
+        }
+        let floor = 0.0025 * n * Double(strips)
+        guard varianceA > floor, varianceB > floor else { return nil }
+        let scaleA = 1 / varianceA.squareRoot(), scaleB = 1 / varianceB.squareRoot()
+        var misfit = [Double](repeating: 0, count: range.count)
+        for k in 0..<strips {
+            let a = current[k], b = reference[k]
+            for (i, p) in range.enumerated() {
+                let d = (Double(a[p]) - meanA[k]) * scaleA - (Double(b[p + delta]) - meanB[k]) * scaleB
+                misfit[i] += d * d
+            }
+        }
+        let keep = range.count - Int((share * n).rounded(.down))
+        guard keep >= 2, keep < range.count else { return score(delta, minimumOverlap: minimumOverlap) }
+        let limit = Self.smallest(keep, of: misfit)
+        // Positions at the limit are kept up to `keep` (ties in order).
+        var kept = [Int]()
+        kept.reserveCapacity(keep)
+        for (i, p) in range.enumerated() where misfit[i] < limit { kept.append(p) }
+        for (i, p) in range.enumerated() where misfit[i] == limit && kept.count < keep { kept.append(p) }
+        let m = Double(kept.count)
+        var covariance = 0.0, keptA = 0.0, keptB = 0.0
+        for k in 0..<strips {
+            let a = current[k], b = reference[k]
+            var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+            for p in kept {
+                let x = Double(a[p]), y = Double(b[p + delta])
+                sa += x; sb += y; saa += x * x; sbb += y * y; sab += x * y
+            }
+            covariance += sab - sa * sb / m
+            keptA += max(0, saa - sa * sa / m)
+            keptB += max(0, sbb - sb * sb / m)
+        }
+        guard keptA > 0, keptB > 0 else { return nil }
+        return covariance / (keptA * keptB).squareRoot()
+    }
+
     /// r(δ + f) for a fraction f in (−1, 1), the reference read between its pixels by
     /// Catmull–Rom interpolation; nil where flat. Over the overlap of δ shrunk by 2 px each side.
     func score(_ delta: Int, fraction f: Double) -> Double? {
@@ -162,7 +224,12 @@ public struct ProfileRegistration {
 
     /// The best shift in `shifts` (whole pixels searched, then refined), or nil when no shift in
     /// it overlaps enough or the profiles are flat.
-    public func best(in shifts: ClosedRange<Int>, minimumOverlap: Int) -> ProfileMatch? {
+    ///
+    /// With `leftOut` over 0, the peaks that score within `rescoredMargin` of the best (up to
+    /// `rescoredPeaks` of them) are scored again by `trimmedScore`, leaving out that share of the
+    /// overlap's worst-fitting positions, and the best of those wins: its score and the runner-up's
+    /// are then the trimmed ones (other peaks keep their plain score).
+    public func best(in shifts: ClosedRange<Int>, minimumOverlap: Int, leftOut: Double = 0) -> ProfileMatch? {
         var scores: [Int: Double] = [:]
         var bestDelta: Int?
         for delta in shifts {
@@ -170,13 +237,27 @@ public struct ProfileRegistration {
             scores[delta] = value
             if bestDelta == nil || value > scores[bestDelta!]! { bestDelta = delta }
         }
-        guard let delta = bestDelta, let peak = scores[delta] else { return nil }
+        guard var delta = bestDelta, var peak = scores[delta] else { return nil }
+        var rescored: [Int: Double] = [:]
+        func isPeak(_ shift: Int, _ value: Double) -> Bool {
+            value >= (scores[shift - 1] ?? -2) && value >= (scores[shift + 1] ?? -2)
+        }
+        if leftOut > 0 {
+            let peaks = scores.filter { $0.value >= peak - Self.rescoredMargin && isPeak($0.key, $0.value) }
+                .sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(Self.rescoredPeaks)
+            for (shift, _) in peaks {
+                rescored[shift] = trimmedScore(shift, minimumOverlap: minimumOverlap, leftOut: leftOut)
+            }
+            if let (shift, _) = rescored.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
+                delta = shift
+            }
+        }
         // The best other local maximum at least 3 px away.
         var runnerUp = -1.0
-        for (other, value) in scores where abs(other - delta) >= 3 {
-            let left = scores[other - 1] ?? -2, right = scores[other + 1] ?? -2
-            if value >= left, value >= right { runnerUp = max(runnerUp, value) }
+        for (other, value) in scores where abs(other - delta) >= 3 && isPeak(other, value) {
+            runnerUp = max(runnerUp, rescored[other] ?? value)
         }
+        peak = scores[delta]!
         var fraction = 0.0
         let left = scores[delta - 1] ?? score(delta - 1, minimumOverlap: minimumOverlap)
         let right = scores[delta + 1] ?? score(delta + 1, minimumOverlap: minimumOverlap)
@@ -187,6 +268,42 @@ public struct ProfileRegistration {
         }
         let overlap = Double(self.overlap(delta).count) / Double(max(1, region.count))
         return ProfileMatch(
-            shift: Double(delta) + fraction, score: peak, runnerUp: runnerUp, overlap: overlap, whole: delta)
+            shift: Double(delta) + fraction, score: rescored[delta] ?? peak, runnerUp: runnerUp, overlap: overlap,
+            whole: delta, plainScore: rescored[delta] == nil ? nil : peak)
     }
+
+    /// The `k`-th smallest of `values` (k from 1), by selection (Hoare's quickselect, median of three):
+    /// what `values.sorted()[k - 1]` is, in linear time on average.
+    static func smallest(_ k: Int, of values: [Double]) -> Double {
+        var a = values
+        var low = 0, high = a.count - 1
+        let target = k - 1
+        while low < high {
+            let middle = low + (high - low) / 2
+            let pivot = max(min(a[low], a[middle]), min(max(a[low], a[middle]), a[high]))
+            var i = low, j = high
+            while i <= j {
+                while a[i] < pivot { i += 1 }
+                while a[j] > pivot { j -= 1 }
+                if i <= j {
+                    a.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if target <= j {
+                high = j
+            } else if target >= i {
+                low = i
+            } else {
+                return a[target]
+            }
+        }
+        return a[target]
+    }
+
+    /// Peaks scoring within this of the best are scored again, trimmed (`best(in:leftOut:)`).
+    static let rescoredMargin = 0.2
+    /// At most this many of them, best first.
+    static let rescoredPeaks = 4
 }

@@ -8,7 +8,13 @@
 /// that contrast, or by `noiseLevel` when that is more. Content on an edge that moves by a pixel
 /// takes its neighbour's value, a change of the whole contrast, and content pulled away and let
 /// go has made that change before it returns. A flat background does not change either, but has
-/// no edge. (The neighbour may change: the content passing under a mark's rim does.)
+/// no edge. (The neighbour may change: the content passing under a mark's rim does.) And a mark
+/// is still there at the end: the pixel is on an edge in the last frame too. Without that, what
+/// the first frame shows over light content and then leaves — a collapsing header's white title,
+/// the light edge of a section header under it — is taken for a mark wherever only the light
+/// background of a list passed under it later (a fling moves a row of the screen past a sample
+/// of the content's rows, which may miss every dark one); the region was then cut to its middle
+/// 57 %, too short for the 214 px the browser moved the list across a missed draw.
 public struct StillMarks: Sendable {
     /// Grey levels between neighbours that make an edge.
     public static let edgeLevel = 24
@@ -20,6 +26,8 @@ public struct StillMarks: Sendable {
     private let first: [UInt8]
     /// For each pixel, the largest difference from its first value so far.
     private var largest: [UInt8]
+    /// The last frame added, and the crop it was added with (nil: only the first so far).
+    private var last: (frame: GrayFrame, crop: (x: Int, y: Int, width: Int, height: Int))?
 
     /// Starts from the first frame (the part inside `crop`, as `FrameProfiles` takes it).
     public init(first frame: GrayFrame, crop: (x: Int, y: Int, width: Int, height: Int)? = nil) {
@@ -40,6 +48,7 @@ public struct StillMarks: Sendable {
     public mutating func add(_ frame: GrayFrame, crop: (x: Int, y: Int, width: Int, height: Int)? = nil) {
         let area = crop ?? (0, 0, frame.width, frame.height)
         guard area.width == width, area.height == height else { return }
+        last = (frame, area)
         let width = self.width
         frame.pixels.withUnsafeBufferPointer { pixels in
             first.withUnsafeBufferPointer { first in
@@ -66,14 +75,28 @@ public struct StillMarks: Sendable {
         var counts = [Int](repeating: 0, count: length)
         guard across.count == (axis == .y ? width : height) else { return counts }
         let step = axis == .y ? width : 1, stride = axis == .y ? 1 : width
+        // The last frame's value at a pixel of the crop (its index in `first`).
+        let lastValue: (Int) -> Int
+        if let (frame, crop) = last {
+            let width = self.width
+            lastValue = { index in
+                Int(frame.pixels[(crop.y + index / width) * frame.width + crop.x + index % width])
+            }
+        } else {
+            lastValue = { Int(self.first[$0]) }
+        }
+        func contrast(_ p: Int, _ here: Int, _ value: (Int) -> Int) -> Int {
+            let centre = value(here)
+            return max(
+                p > 0 ? abs(centre - value(here - step)) : 0, p + 1 < length ? abs(centre - value(here + step)) : 0)
+        }
         for p in 0..<length {
             for q in 0..<across.count where across[q] {
                 let here = p * step + q * stride
-                let value = Int(first[here])
-                let contrast = max(
-                    p > 0 ? abs(value - Int(first[here - step])) : 0,
-                    p + 1 < length ? abs(value - Int(first[here + step])) : 0)
-                if contrast >= Self.edgeLevel, Int(largest[here]) < max(contrast / 2, Self.noiseLevel) {
+                let edge = contrast(p, here) { Int(self.first[$0]) }
+                if edge >= Self.edgeLevel, Int(largest[here]) < max(edge / 2, Self.noiseLevel),
+                    contrast(p, here, lastValue) >= Self.edgeLevel
+                {
                     counts[p] += 1
                 }
             }

@@ -83,9 +83,13 @@ public struct Track: Sendable {
 /// 3. **Offsets**: each frame is registered against a key frame (the first; then, whenever the
 ///    shift from the key passes 30 % of the region, the best-matched frame past 15 %), searching around the position
 ///    predicted from the last two frames (constant velocity), so repeating content whose period
-///    is longer than the prediction's error cannot alias; a poor match is searched again over
-///    the whole region. Matching against a key frame, not the previous frame, keeps errors from
-///    adding up frame after frame.
+///    is longer than the prediction's error cannot alias; peaks that score alike are weighed by a
+///    trimmed score (the tenth of the positions that fit worst left out: a header's edge, a
+///    section header stuck under it); where the whole matches poorly, the region's first and last
+///    two thirds are matched apart and the cleaner one says where the content is (a header
+///    changing height sits at one end); a poor match is searched again over the whole region.
+///    Matching against a key frame, not the previous frame, keeps errors from adding up frame
+///    after frame.
 /// 4. **Torn frames**: the region's two halves registered apart against the first frame must
 ///    agree; frames that straddle refreshes (a camera filming a screen) do not, and are refused.
 public enum Tracker {
@@ -225,17 +229,26 @@ public enum Tracker {
                     + (leftOut.count > listed.count ? "; …" : ""))
         }
         let low = frames.filter { $0.confidence < Track.lowConfidence }.count
+        // Whether frames are shifted copies of the content is judged with every position counted
+        // (of the region, or of the part of it a frame was matched by): a picture that changes
+        // rather than moves has a tenth of its rows that fit somewhere too, which the confidence (a
+        // trimmed score) leaves out. A copy is a clean one from 0.9 (a test pattern's moving band,
+        // over still colour bars, matches 38 of its 49 frames under that, and 22 under 0.8; real
+        // recordings, the collapsing header's included, at most 12 of 147).
+        let unlike = shifts.indices.filter { index in
+            !excluded[index] && max(0, shifts[index].plainScore ?? shifts[index].score) < cleanHalf
+        }.count
         // Nothing scrolls, and the axis given matched almost no frame: noise, not a trajectory.
-        if case .failure(let error) = detected, 2 * low > frames.count {
+        if case .failure(let error) = detected, 2 * unlike > frames.count {
             throw TrackError(
-                "\(error.message); along \(axis.rawValue), \(low) of \(frames.count) frames match with confidence "
-                    + "under \(Track.lowConfidence)")
+                "\(error.message); along \(axis.rawValue), \(unlike) of \(frames.count) frames match with a score "
+                    + "under \(cleanHalf)")
         }
         // Most frames no shifted copy of the content: moving pictures, not one that scrolls.
-        if 2 * low > frames.count {
+        if 2 * unlike > frames.count {
             throw TrackError(
-                "no scrolling: \(low) of \(frames.count) frames match the content moved along \(axis.rawValue) with "
-                    + "confidence under \(Track.lowConfidence) (the picture changes, rather than moves)")
+                "no scrolling: \(unlike) of \(frames.count) frames match the content moved along \(axis.rawValue) "
+                    + "with a score under \(cleanHalf) (the picture changes, rather than moves)")
         }
         if low > 0 {
             notes.append("\(low) of \(frames.count) frames matched with confidence under \(Track.lowConfidence)")
@@ -464,13 +477,16 @@ public enum Tracker {
             cache[frame] = value
             return value
         }
-        func match(_ index: Int, against key: Key, predicted: Double, reach: Int, widen: Bool) -> ProfileMatch? {
+        func match(
+            _ index: Int, against key: Key, predicted: Double, reach: Int, widen: Bool, from last: Double = 0,
+            heading: Double = 0
+        ) -> ProfileMatch? {
             let registration = ProfileRegistration(
                 reference: along(key.frame), current: along(index), channels: channels, region: region)
             guard var window = searchWindow(around: predicted - key.shift, reach: reach, fullReach: fullReach) else {
                 return nil
             }
-            var found = registration.best(in: window, minimumOverlap: minimumOverlap)
+            var found = registration.best(in: window, minimumOverlap: minimumOverlap, leftOut: trimmedShare)
             // A best shift on the window's edge is no peak: move the window that way until it is.
             while let edge = found, edge.whole == window.upperBound || edge.whole == window.lowerBound {
                 let up = edge.whole == window.upperBound
@@ -479,7 +495,8 @@ public enum Tracker {
                     up
                     ? (window.upperBound - 1)...min(fullReach, window.upperBound + reach)
                     : max(-fullReach, window.lowerBound - reach)...(window.lowerBound + 1)
-                guard let next = registration.best(in: window, minimumOverlap: minimumOverlap) else { break }
+                guard let next = registration.best(in: window, minimumOverlap: minimumOverlap, leftOut: trimmedShare)
+                else { break }
                 if next.score <= edge.score { break }
                 found = next
             }
@@ -491,32 +508,57 @@ public enum Tracker {
             if widen, let near = found,
                 let wider = searchWindow(
                     around: predicted - key.shift, reach: max(3 * reach, reach + 48), fullReach: fullReach),
-                let far = registration.best(in: wider, minimumOverlap: minimumOverlap),
+                let far = registration.best(in: wider, minimumOverlap: minimumOverlap, leftOut: trimmedShare),
                 far.score > near.score + 0.005
             {
                 found = far
             }
             // A part that does not move with the content (a header not yet shrunk over a list that
-            // has moved, a section header stuck under it) pulls a whole match toward no motion: when
-            // the whole matches poorly and just one half of the region is a clean copy elsewhere,
-            // the content is where that half says.
-            if widen, let whole = found, whole.score < cleanHalf, region.count >= 64,
-                let wider = searchWindow(
-                    around: predicted - key.shift, reach: max(3 * reach, reach + 48), fullReach: fullReach)
-            {
-                let middle = region.lowerBound + region.count / 2
-                let halves = [region.lowerBound..<middle, middle..<region.upperBound].compactMap { half in
-                    ProfileRegistration(
-                        reference: along(key.frame), current: along(index), channels: channels, region: half
-                    ).best(in: wider, minimumOverlap: max(8, half.count / 3))
+            // has moved, a section header stuck under it, a header growing back over it) pulls a
+            // whole match toward its own motion: when the whole matches poorly (every position
+            // counted: a part that stays put over a fifth of the region is more than a trimmed score
+            // leaves out), the region's first and last two thirds are matched apart — a header or a
+            // bar sits at one end, so one of them holds none of it — and the content is where the
+            // cleaner of the two says, if it is a clean copy and clearly a cleaner one than the
+            // whole. (Content that scrolls is a pure shift; a header changing height is not — its
+            // background stretches, its title moves, its decorations stay — so where the two parts
+            // disagree, the content is the cleaner one.) Its answer is the match: the whole range
+            // searched again would find the alias the part was taken against.
+            if widen, let whole = found, whole.plainScore ?? whole.score < cleanHalf, region.count >= 64 {
+                let part = 2 * region.count / 3, partOverlap = max(8, part / 3)
+                let partReach = part - partOverlap
+                let parts = [
+                    region.lowerBound..<(region.lowerBound + part), (region.upperBound - part)..<region.upperBound
+                ]
+                // From where the content was, on the way it was going, as far as a part reaches: across
+                // missed draws a fling jumps on (135 px after three frames that showed it still), and
+                // never back; at rest, around the prediction.
+                let start = Int((last - key.shift).rounded())
+                let window =
+                    heading > 0
+                    ? min(partReach, start - reach)...partReach
+                    : heading < 0
+                        ? -partReach...max(-partReach, start + reach)
+                        : searchWindow(
+                            around: predicted - key.shift, reach: max(3 * reach, reach + 48), fullReach: partReach)
+                let partMatches = parts.compactMap { range -> ProfileMatch? in
+                    guard let window else { return nil }
+                    return ProfileRegistration(
+                        reference: along(key.frame), current: along(index), channels: channels, region: range
+                    ).best(in: window, minimumOverlap: partOverlap, leftOut: trimmedShare)
                 }
-                let clean = halves.filter { $0.score >= cleanHalf }
-                if halves.count == 2, clean.count == 1, abs(clean[0].shift - whole.shift) > tearDistance {
-                    found = clean[0]
+                if partMatches.count == 2, let cleaner = partMatches.max(by: { $0.score < $1.score }),
+                    cleaner.score >= cleanHalf, cleaner.score > whole.score + 0.005,
+                    abs(cleaner.shift - whole.shift) > tearDistance
+                {
+                    return cleaner
                 }
             }
-            if widen, found.map({ $0.confidence < 0.85 }) ?? true,
-                let wide = registration.best(in: -fullReach...fullReach, minimumOverlap: minimumOverlap),
+            // The whole range when the match is unsure, or not a clean copy with every position
+            // counted (a content that jumped further than the search, seen through what stays put).
+            if widen, found.map({ $0.confidence < 0.85 || ($0.plainScore ?? 1) < 0.85 }) ?? true,
+                let wide = registration.best(
+                    in: -fullReach...fullReach, minimumOverlap: minimumOverlap, leftOut: trimmedShare),
                 wide.confidence > (found?.confidence ?? -1) + 0.05
             {
                 found = wide
@@ -554,7 +596,11 @@ public enum Tracker {
             let center = abs(moving) < 0.1 ? (previous + predicted) / 2 : predicted
             let speed = abs(moving) < 0.1 ? abs(step) / Double(max(1, repeatRun(shifts, index))) : abs(step)
             let reach = 6 + Int((speed.isFinite ? min(speed * Self.reachShare + span, Double(region.count)) : 0))
-            guard let found = match(index, against: keys.last!, predicted: center, reach: reach, widen: true) else {
+            let heading = Self.heading(shifts, index)
+            let found = match(
+                index, against: keys.last!, predicted: center, reach: reach, widen: true, from: previous,
+                heading: heading)
+            guard let found else {
                 // Nothing to match (a flat frame): keep the prediction, with no confidence.
                 matches.append(ProfileMatch(shift: predicted - keys.last!.shift, score: 0, runnerUp: -1, overlap: 0))
                 keyOf.append(keys.count - 1)
@@ -603,6 +649,18 @@ public enum Tracker {
         return shifts[last] + (shifts[last] - shifts[last - 1])
     }
 
+    /// The way the content was going before frame `index` (px a frame, its sign is what counts):
+    /// its last step of a pixel or more, within the longest stall before it; 0 when there is none.
+    static func heading(_ shifts: [Double], _ index: Int) -> Double {
+        var j = index - 1
+        while j >= 1, j >= index - longestStall - 1 {
+            let step = shifts[j] - shifts[j - 1]
+            if abs(step) >= 1 { return step }
+            j -= 1
+        }
+        return 0
+    }
+
     /// How many frames before `index` show the same offset (1: the last differs from the one before),
     /// counting up to `longestStall`.
     static func repeatRun(_ shifts: [Double], _ index: Int) -> Int {
@@ -610,6 +668,10 @@ public enum Tracker {
         while first > 0, index - first <= longestStall, abs(shifts[first] - shifts[first - 1]) < 0.1 { first -= 1 }
         return index - first
     }
+
+    /// The share of the overlap's worst-fitting positions a match leaves out when it weighs peaks
+    /// against each other (`ProfileRegistration.best(in:minimumOverlap:leftOut:)`).
+    static let trimmedShare = 0.1
 
     /// The search reaches this share of the predicted step either side of the prediction (after 6 px).
     static let reachShare = 0.5
@@ -708,6 +770,6 @@ public enum Tracker {
 
     /// Halves further apart than this (px) disagree.
     static let tearDistance = 1.5
-    /// The score of a half that is a clean copy of the content.
+    /// The score of a clean copy of the content (a half, a part, a frame with every position counted).
     static let cleanHalf = 0.9
 }

@@ -57,7 +57,7 @@ import Testing
         #expect(path == "glide.mp4" && kind == .glide)
         #expect(
             summary.hasPrefix("182 frames along y")
-                && summary.hasSuffix("the reference is the glide 0.583–2.150 s (+658.5 pt)"))
+                && summary.hasSuffix("the reference is the glide 0.583–2.150 s (+658.6 pt)"))
         // The glide's frames, at 60 Hz from 0.6 s, moving the same way.
         #expect(trace.samples.count > 80 && trace.samples.count < 100, "\(trace.samples.count)")
         #expect(abs(trace.samples[0].t - 0.6) < 1e-9)

@@ -57,6 +57,25 @@ import Testing
         #expect(still[5] == 16 && still[6] == 16 && still[7] == 0)
     }
 
+    /// A header's white title over its dark background in the first frame, then a list's white
+    /// background where the header was (it collapsed): the title's pixels never change, but the
+    /// edge they stood on is gone at the end, so they are no mark. A mark that stays is one.
+    @Test func whatTheFirstFrameShowsAndLeavesIsNoMark() {
+        func frame(header: Bool) -> GrayFrame {
+            GrayFrame(
+                width: 40, height: 60,
+                pixels: (0..<60).flatMap { y -> [UInt8] in
+                    let value: UInt8 = header && y < 20 ? (10...12).contains(y) ? 240 : 40 : 240
+                    // A dark mark that stays, at rows 50–51.
+                    return Array(repeating: (50...51).contains(y) ? 10 : value, count: 40)
+                })
+        }
+        let frames = [frame(header: true)] + Array(repeating: frame(header: false), count: 5)
+        let counts = Self.marks(frames).counts(along: .y, across: Array(repeating: true, count: 40))
+        #expect(counts[9...13].allSatisfy { $0 == 0 }, "\(counts[9...13])")
+        #expect(counts[50] == 40 && counts[51] == 40)
+    }
+
     @Test func onlyTheOuterQuartersAreCut() {
         var counts = Array(repeating: 0, count: 200)
         counts[2] = 50; counts[5] = 50; counts[8] = 3  // a status bar's text, its faint last row
