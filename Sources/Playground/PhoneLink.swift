@@ -44,8 +44,10 @@ public struct PhoneUpdate: Equatable, Sendable {
     public var scene: String
     public var sides: [Side]
     /// The window's scene as the page lays it out, so that a flick ends where it ends in the
-    /// window: the list's length (pt), the pager's pages, the carousel's cells (nil: the page's own).
-    public var geometry: PhoneGeometry? = nil
+    /// window: the list's length (pt), the pager's pages, the carousel's cells.
+    public var geometry: PhoneGeometry = .page
+    /// The side the window edits: a page that shows one side at a time shows that one.
+    public var editing = 0
 }
 
 /// The sizes the page's list, pager and carousel are made with.
@@ -101,12 +103,7 @@ extension PlaygroundSession {
             if on {
                 guard phone == nil else { return [] }
                 phone = PhoneLink()
-                let content = phoneContent()
-                return [
-                    .startPhoneServer(
-                        PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides, geometry: content.geometry)
-                    )
-                ]
+                return [.startPhoneServer(phoneContent())]
             }
             guard phone != nil else { return [] }
             phone = nil
@@ -145,11 +142,12 @@ extension PlaygroundSession {
     }
 
     /// What the page would show now.
-    func phoneContent() -> (scene: String, sides: [PhoneUpdate.Side], geometry: PhoneGeometry) {
-        (
-            scene.name, sides.map { PhoneUpdate.Side(label: $0.label, title: $0.title, feel: $0.feel) },
-            phoneGeometry()
-        )
+    /// What the page would show now, as update `sequence`.
+    func phoneContent(sequence: Int = 0) -> PhoneUpdate {
+        PhoneUpdate(
+            sequence: sequence, scene: scene.name,
+            sides: sides.map { PhoneUpdate.Side(label: $0.label, title: $0.title, feel: $0.feel) },
+            geometry: phoneGeometry(), editing: editing)
     }
 
     /// The window's scene in the page's terms: the list's length from its scroll bounds, the
@@ -174,15 +172,11 @@ extension PlaygroundSession {
     /// undo, scene): the update to send, numbered one past the last.
     func phoneEffects() -> [SessionEffect] {
         guard let link = phone, case .serving = link.status else { return [] }
-        let content = phoneContent()
-        if let last = link.published, last.scene == content.scene, last.sides == content.sides,
-            last.geometry == content.geometry
-        {
-            return []
+        let update = phoneContent(sequence: (link.published?.sequence ?? 0) + 1)
+        if var last = link.published {
+            last.sequence = update.sequence
+            if last == update { return [] }
         }
-        let update = PhoneUpdate(
-            sequence: (link.published?.sequence ?? 0) + 1, scene: content.scene, sides: content.sides,
-            geometry: content.geometry)
         phone?.published = update
         return [.publishToPhone(update)]
     }

@@ -7,8 +7,8 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract:
-            "Print a parameter file as code for its platform: Swift for UIKit (each value commented with its UIKit or "
-            + "seed equivalent), Dart for the Flutter models, Kotlin for android, JavaScript for swiper and framer.",
+            "Print a parameter file as code for its platform (Swift for UIKit, Dart for the Flutter models, Kotlin "
+            + "for android, JavaScript for swiper and framer), or with --web write a page to feel it on a phone.",
         discussion: """
             With --web, write one self-contained page instead (--out FILE.html): the physics core itself, compiled \
             to WebAssembly (`make wasm` builds it to .build/wasm/), running the feel on a list, pager or carousel \

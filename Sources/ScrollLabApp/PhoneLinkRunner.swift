@@ -26,7 +26,7 @@ final class PhoneLinkRunner {
         do {
             let folder = try WebPage.coreFolder(coreFolder)
             let page = try WebPage.html(
-                scene: Self.pageScene(update.scene), sides: Self.sides(update), geometry: update.geometry ?? .page,
+                scene: Self.pageScene(update.scene), sides: Self.sides(update), geometry: update.geometry,
                 coreFolder: folder, live: true)
             let server = try PhoneServer(host: address, port: port, page: page, onMessage: { Window.wake() })
             let host = address == "0.0.0.0" ? PhoneServer.localAddress() ?? "127.0.0.1" : address
@@ -86,7 +86,7 @@ final class PhoneLinkRunner {
     /// The page's JSON for `update`.
     static func message(_ update: PhoneUpdate) -> String {
         let config = WebPage.config(
-            scene: update.scene, sides: sides(update), geometry: update.geometry ?? .page, live: true)
+            scene: update.scene, sides: sides(update), geometry: update.geometry, editing: update.editing, live: true)
         return JSONValue.object(JSONObject([("sequence", .number(Double(update.sequence))), ("config", config)]))
             .serialized()
     }

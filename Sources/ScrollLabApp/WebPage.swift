@@ -84,7 +84,8 @@ enum WebPage {
 
     /// The scene's content as the desktop's `replay` builds it by default, and each side's values.
     static func config(
-        scene: String, sides: [Side], geometry: PhoneGeometry = .page, live: Bool = false, blind: JSONValue? = nil
+        scene: String, sides: [Side], geometry: PhoneGeometry = .page, editing: Int? = nil, live: Bool = false,
+        blind: JSONValue? = nil
     ) -> JSONValue {
         let entries = sides.map { side -> JSONValue in
             var params: [(key: String, value: JSONValue)] = [("model", .string(side.feel.name))]
@@ -109,6 +110,7 @@ enum WebPage {
                     ("pages", .number(Double(geometry.pages))), ("cellWidth", .number(geometry.cellWidth)),
                     ("spacing", .number(geometry.spacing)), ("cells", .number(Double(geometry.cells))),
                     ("sides", .array(JSONArray(entries)))
-                ] + (live ? [("live", .bool(true))] : []) + (blind.map { [("blind", $0)] } ?? [])))
+                ] + (live ? [("live", .bool(true))] : []) + (blind.map { [("blind", $0)] } ?? [])
+                    + (editing.map { [("editing", .number(Double($0)))] } ?? [])))
     }
 }

@@ -197,15 +197,9 @@ import Testing
         // The page's list is as long as the window's (400 cards), so a flick ends where it ends here.
         #expect(content.geometry.contentLength == s.scene.mainAxis.bounds.upperBound + 844)
         #expect(content.geometry.contentLength > 10_000)
-        send(
-            s, .phone(.serve(true)), at: 11,
-            effects: [
-                .startPhoneServer(
-                    PhoneUpdate(sequence: 0, scene: content.scene, sides: content.sides, geometry: content.geometry))
-            ]
-        ) { $0.phone = PhoneLink() }
+        send(s, .phone(.serve(true)), at: 11, effects: [.startPhoneServer(content)]) { $0.phone = PhoneLink() }
         // Once it listens, the page is sent what the window shows now: update 1.
-        let first = PhoneUpdate(sequence: 1, scene: content.scene, sides: content.sides, geometry: content.geometry)
+        let first = s.phoneContent(sequence: 1)
         send(
             s, .phone(.serving(url: "http://10.0.0.2:8080/t/", qr: nil)), at: 12, effects: [.publishToPhone(first)]
         ) {
