@@ -10,7 +10,7 @@ extension PageChooser {
     /// 0.3 pt/ms is `minimumFlickVelocity` (300 pt/s), compared strictly.
     ///
     /// Source: a decompile of iOS 26.1's UIKitCore, `-[UIScrollView
-    /// _prepareToPageWithHorizontalVelocity:verticalVelocity:]`, as stated in ScrollLab's issue 41.
+    /// _prepareToPageWithHorizontalVelocity:verticalVelocity:]`, as docs/uikit-paging-and-streams.md states.
     func uikit(_ release: PageRelease) -> PageDecision {
         let x = release.offset, v = release.velocity
         let threshold = parameters.minimumFlickVelocity

@@ -17,8 +17,8 @@
 /// (v0 in pt/ms), so τ_h = ln(0.75·(1 − r)/(m·|v0|·r·(1 − r^T)))/ln r and
 /// t_h = ⌈(τ_h/1000 − lead)·Hz⌉/Hz.
 ///
-/// Source: ScrollLab's issue 41 ("iOS 26's half-rate tail"), from tracked recordings of iOS 26
-/// at 120 Hz; the rule is stated there, not derived from a decompile. Only the glide inside the
+/// Source: ScrollLab's tracked screen recordings of iOS 26 at 120 Hz ("iOS 26's half-rate tail" in
+/// docs/uikit-paging-and-streams.md); a rule read from them, not derived from a decompile. Only the glide inside the
 /// content has the tail here (an edge return or a page turn keeps every frame).
 public struct HalfRateTail: Simulation, Equatable {
     public var curve: SimulationCurve { .halfRateTail(self) }

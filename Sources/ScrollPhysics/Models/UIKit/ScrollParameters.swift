@@ -163,8 +163,8 @@ extension ScrollParameters: TunableModel {
                 + "frame (the glide itself is unchanged). Off by default; on to match a tracked 120 Hz recording of "
                 + "iOS 26.",
             source:
-                "ScrollLab's issue 41, from tracked 120 Hz recordings of iOS 26 (the rule is stated there, not taken "
-                + "from a decompile)",
+                "ScrollLab's tracked 120 Hz screen recordings of iOS 26 (docs/uikit-paging-and-streams.md; a rule "
+                + "read from them, not taken from a decompile)",
             equivalent:
                 "none (the system decides); x(t) = glide(t_h + 2·⌊(t − t_h)·Hz/2⌋/Hz) once a frame moves ≤ 0.75 pt",
             section: Section.deceleration, matters: { $0.followsUIKitSteps }),

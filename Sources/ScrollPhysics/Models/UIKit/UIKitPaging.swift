@@ -30,7 +30,7 @@
 ///
 /// Source: a decompile of iOS 26.1's UIKitCore, `-[UIScrollView _getPagingDecelerationOffset:
 /// forTimeInterval:]` (the step, the rounding, the nudge and the stop) and `-[UIScrollView
-/// setFrame:]` (friction and pull from the bounds size), as stated in ScrollLab's issue 41.
+/// setFrame:]` (friction and pull from the bounds size), as docs/uikit-paging-and-streams.md states.
 public struct UIKitPagingIntegrator: Simulation, Equatable {
     public var curve: SimulationCurve { .uikitPaging(self) }
     public let origin: Double
