@@ -168,6 +168,9 @@ import Testing
         process.executableURL = scrollabBinary()
         process.arguments = ["replay", "--gesture", flick, "--duration", "3600", "--fps", "1000", "--trace", trace]
         process.standardError = FileHandle.nullDevice
+        // The program inherits how this process treats the signal: a run under `nohup`, or started in
+        // the background by a shell without job control, ignores SIGHUP or SIGINT, and so would it.
+        Foundation.signal(signal, SIG_DFL)
         try process.run()
         // Wait (up to a minute) until the trace is being written beside its target, then interrupt.
         var sawTemporary = false
