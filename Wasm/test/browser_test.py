@@ -124,6 +124,21 @@ def main():
     try:
         open_page(browser, list_page)
         screenshot(browser, os.path.join(out, "list-at-rest.png"))
+        # Held past the top, the indicator shrinks by the overshoot against the top, as the desktop
+        # phone's does; at rest again it is whole.
+        thumb = "document.querySelector('.thumb').getBoundingClientRect()"
+        whole = browser.evaluate(f"{thumb}.height")
+        browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": 195, "y": 300}])
+        for i in range(1, 21):
+            time.sleep(0.02)
+            browser.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": 195, "y": 300 + 20 * i}])
+        time.sleep(0.2)
+        over, held = -browser.evaluate("scrollLab.offset"), browser.evaluate(f"{thumb}.height")
+        screenshot(browser, os.path.join(out, "list-pulled.png"))
+        browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        wait_for_rest(browser)
+        assert over > 50 and abs(held - max(7, whole - over)) < 1, (whole, over, held)
+        assert abs(browser.evaluate(f"{thumb}.height") - whole) < 1e-6
         flick(browser, 195, 700, 400)
         time.sleep(0.15)
         screenshot(browser, os.path.join(out, "list-gliding.png"))
