@@ -39,34 +39,46 @@ final class XSession {
     init() throws {
         XSession.turn.lock()
         holdsTurn = true
+        // A server that exits before its socket appears (a display number another process took in
+        // the meantime: `make test` runs two test processes) is started again on the next free number.
         var number = 90 + Int(getpid() % 100)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-        {
-            number += 1
-        }
-        display = ":\(number)"
-        self.number = number
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: XSession.executable("Xvfb") ?? "/usr/bin/Xvfb")
-        server.arguments = [display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        do { try server.run() } catch {
-            holdsTurn = false
-            XSession.turn.unlock()
-            throw error
-        }
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard Date() < deadline, server.isRunning else {
-                kill(server.processIdentifier, SIGKILL)
+        var server = Process()
+        for attempt in 1...4 {
+            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            {
+                number += 1
+            }
+            server = Process()
+            server.executableURL = URL(fileURLWithPath: XSession.executable("Xvfb") ?? "/usr/bin/Xvfb")
+            server.arguments = [":\(number)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            do { try server.run() } catch {
+                holdsTurn = false
+                XSession.turn.unlock()
+                throw error
+            }
+            // Up to a minute for the socket: a busy machine starts it slowly.
+            let deadline = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline,
+                server.isRunning
+            {
+                usleep(50_000)
+            }
+            if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { break }
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()
+            guard attempt < 4 else {
                 holdsTurn = false
                 XSession.turn.unlock()
                 throw CocoaError(.fileNoSuchFile)
             }
-            usleep(50_000)
+            number += 1
         }
+        display = ":\(number)"
+        self.number = number
+        self.server = server
     }
 
     /// Children of a Swift `Process` can inherit a mask that blocks SIGTERM, so the server is
