@@ -15,9 +15,14 @@ extension PanelTests {
     var width: Float { 560 }
     var height: Float { 3200 }
 
-    func headless(_ setups: [SceneSetup]) throws -> (OffscreenCanvas, TestSession, TuningPanel) {
+    /// Dear ImGui on an offscreen canvas of `width` × `height` pixels (keep the canvas alive until
+    /// `slgui_shutdown`), a session of `setups` at real time 10, and a panel reporting its widgets.
+    func headless(_ setups: [SceneSetup], width: Float? = nil, height: Float? = nil) throws -> (
+        OffscreenCanvas, TestSession, TuningPanel
+    ) {
         let fonts = try FontLibrary()
-        let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
+        let offscreen = try OffscreenCanvas(
+            width: Int(width ?? self.width), height: Int(height ?? self.height), fonts: fonts)
         #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
         let session = try TestSession(
             setups: setups, initial: 0, viewport: .phone, feel: Feel(ScrollParameters()), tracePath: nil,
@@ -27,15 +32,18 @@ extension PanelTests {
         return (offscreen, session, panel)
     }
 
-    /// One frame of the panel with the mouse at `mouse`, the keys given and `text` typed; the
-    /// session applies what it returns (unless `applying` is false).
+    /// One frame of the panel (`size`: its width and height, else this suite's) with the mouse at
+    /// `mouse`, the keys given and `text` typed; the session applies what it returns (unless
+    /// `applying` is false).
     @discardableResult
     func frame(
-        _ session: TestSession, _ panel: TuningPanel, at mouse: (Float, Float) = (-1, -1), down: Bool = false,
-        ctrl: Bool = false, enter: Bool = false, typing text: String = "", applying: Bool = true
+        _ session: TestSession, _ panel: TuningPanel, size: (Float, Float)? = nil, at mouse: (Float, Float) = (-1, -1),
+        down: Bool = false, ctrl: Bool = false, enter: Bool = false, escape: Bool = false, typing text: String = "",
+        applying: Bool = true
     ) -> [SessionRequest] {
+        let (width, height) = size ?? (self.width, self.height)
         slgui_set_mouse(mouse.0, mouse.1, down)
-        slgui_set_keys(ctrl, enter, false)
+        slgui_set_keys(ctrl, enter, escape)
         if !text.isEmpty { slgui_type(text) }
         slgui_new_frame(width, height, 1, 1.0 / 60)
         let requests = panel.draw(

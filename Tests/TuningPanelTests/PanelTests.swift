@@ -10,21 +10,11 @@ import TuningPanel
 /// a click returns only the request it stands for, and the session applying it changes the
 /// next fling. (The old panel wrote a copy of every parameter back after its buttons ran.)
 @Suite(.serialized) struct PanelTests {
-    /// Dear ImGui on an offscreen canvas of `width` × `height` pixels (keep the canvas alive until
-    /// `slgui_shutdown`),
-    /// a session of the list with `cards` cards at real time 10, and a panel reporting its widgets.
+    /// The headless panel (`headless(_:width:height:)`) over a list of `cards` cards.
     func headless(width: Float, height: Float, cards: Int = 400) throws -> (
         OffscreenCanvas, TestSession, TuningPanel
     ) {
-        let fonts = try FontLibrary()
-        let offscreen = try OffscreenCanvas(width: Int(width), height: Int(height), fonts: fonts)
-        #expect(slgui_init(nil, UnsafeMutableRawPointer(offscreen.canvas.renderer), fonts.regularPath, 15))
-        let session = try TestSession(
-            setups: [.cards(count: cards)], initial: 0, viewport: .phone,
-            feel: Feel(ScrollParameters()), tracePath: nil, realTime: 10)
-        let panel = TuningPanel()
-        panel.reportsWidgets = true
-        return (offscreen, session, panel)
+        try headless([.cards(count: cards)], width: width, height: height)
     }
 
     /// The panel is generated from the tunables: for every model, every one of its tunables has
@@ -84,15 +74,9 @@ import TuningPanel
             at mouse: (Float, Float), down: Bool = false, ctrl: Bool = false, enter: Bool = false,
             escape: Bool = false, typing text: String = ""
         ) -> [SessionRequest] {
-            slgui_set_mouse(mouse.0, mouse.1, down)
-            slgui_set_keys(ctrl, enter, escape)
-            if !text.isEmpty { slgui_type(text) }
-            slgui_new_frame(width, height, 1, 1.0 / 60)
-            let requests = panel.draw(
-                session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
-            slgui_end_frame()
-            session.send(requests, at: 10)
-            return requests
+            self.frame(
+                session, panel, size: (width, height), at: mouse, down: down, ctrl: ctrl, enter: enter, escape: escape,
+                typing: text)
         }
         func values(_ requests: [SessionRequest]) -> [String] {
             requests.compactMap { if case .feel(.setValue(let key, let value)) = $0 { "\(key)=\(value)" } else { nil } }
@@ -121,12 +105,7 @@ import TuningPanel
         defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
         var mouse: (x: Float, y: Float) = (-1, -1)
         func frame(down: Bool = false) -> [SessionRequest] {
-            slgui_set_mouse(mouse.x, mouse.y, down)
-            slgui_new_frame(width, height, 1, 1.0 / 60)
-            let requests = panel.draw(
-                session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: width, height: height)
-            slgui_end_frame()
-            return requests
+            self.frame(session, panel, size: (width, height), at: mouse, down: down, applying: false)
         }
         /// Hovers, presses and releases on the widget labelled `label`; returns every request made.
         func click(_ label: String) throws -> [SessionRequest] {
