@@ -36,6 +36,16 @@ struct ExportCommand: ParsableCommand {
 
     static let scenes = ["list", "pager", "carousel"]
 
+    /// A side's name on the page, as the window names a feel: the preset's title when the feel is
+    /// a preset's ("UIKit fast" for a file stating only `decelerationRate` 0.99; "UIKit normal"
+    /// without a file), else the file's name and the model's title (two files of one model would
+    /// otherwise show one title twice).
+    static func feelName(_ feel: Feel, file: String?) -> String {
+        if let preset = Preset.all.first(where: { $0.feel == feel }) { return preset.title }
+        let name = file.map { String(($0 as NSString).lastPathComponent.prefix(40)) + " · " } ?? ""
+        return name + feel.title
+    }
+
     func run() throws {
         guard web else {
             for (flag, value) in [("--params-b", paramsB), ("--scene", scene), ("--core", core)] where value != nil {
@@ -55,9 +65,8 @@ struct ExportCommand: ParsableCommand {
         var sides: [WebPage.Side] = []
         for (letter, file) in [("A", params), ("B", paramsB)] where letter == "A" || file != nil {
             let (feel, stated) = try ParametersFile.loadStating(file)
-            // Two files of one model would show one title twice: each side also names its file.
-            let name = file.map { String(($0 as NSString).lastPathComponent.prefix(40)) + " · " } ?? ""
-            let label = paramsB == nil ? feel.title : "\(letter) · \(name)\(feel.title)"
+            let name = Self.feelName(feel, file: file)
+            let label = paramsB == nil ? name : "\(letter) · \(name)"
             sides.append(WebPage.Side(label: label, feel: feel, stated: stated))
         }
         let page = try WebPage.html(scene: sceneName, sides: sides, coreFolder: folder)

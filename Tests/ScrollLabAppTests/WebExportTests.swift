@@ -43,7 +43,7 @@ import Testing
         #expect(sides.count == 2)
         #expect(
             sides.map { $0["label"] as? String } == [
-                "A · a.json · UIKit (UIScrollView pipeline)", "B · b.json · Android (OverScroller + stretch)"
+                "A · UIKit fast", "B · b.json · Android (OverScroller + stretch)"
             ])
         let first = try #require(sides[0]["params"] as? [String: Any]),
             second = try #require(sides[1]["params"] as? [String: Any])
