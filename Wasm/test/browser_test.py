@@ -115,6 +115,19 @@ def difference(rows, t, page):
     return min([linear] + [abs(page - end) for end in ends]) if ends[1] == rows[-1][1] else linear
 
 
+def look(browser, script):
+    """What the page shows, read from its elements (a JSON-able expression)."""
+    return json.loads(browser.evaluate(f"JSON.stringify({script})"))
+
+
+# The desktop phone's first cards (Sources/Scenes/Art.swift, titles and subtitles: card i shows
+# title i and subtitle 7i), status bar (Chrome.statusBar: four signal bars, Wi-Fi, battery with its
+# charge and cap) and carousel (CarouselScene: titles from the sixth, a dot a card).
+LIST_TITLES = ["Morning light over the bay", "A quiet street in Kyoto", "Desert roads at dusk", "Notes from the north"]
+LIST_SUBTITLES = ["12 min read · Travel", "Interview · 6 min read", "Video · 3:42", "Map · 14 places"]
+STATUS_ICONS = 8
+
+
 def main():
     scrollab, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -124,6 +137,17 @@ def main():
     try:
         open_page(browser, list_page)
         screenshot(browser, os.path.join(out, "list-at-rest.png"))
+        # The desktop phone's look: its cards in its order, each picture drawn, no navigation bar
+        # while the large title shows, the status bar's icons.
+        shown = look(browser, "{titles: [...document.querySelectorAll('.card .headline')].map((e) => e.textContent),"
+                     " subtitles: [...document.querySelectorAll('.card .subheadline')].map((e) => e.textContent),"
+                     " pictures: [...document.querySelectorAll('.card img')].map((e) => e.naturalWidth),"
+                     " bar: getComputedStyle(document.querySelector('.navigation')).opacity,"
+                     " icons: document.querySelectorAll('.status svg > *').length,"
+                     " time: document.querySelector('.status').textContent}")
+        assert shown["titles"][:4] == LIST_TITLES and shown["subtitles"][:4] == LIST_SUBTITLES, shown
+        assert len(shown["pictures"]) >= 5 and min(shown["pictures"]) > 0, shown["pictures"]
+        assert shown["bar"] == "0" and shown["icons"] == STATUS_ICONS and shown["time"] == "9:41", shown
         # Held past the top, the indicator shrinks by the overshoot against the top, as the desktop
         # phone's does; at rest again it is whole.
         thumb = "document.querySelector('.thumb').getBoundingClientRect()"
@@ -174,6 +198,8 @@ def main():
             print(f"browser: frames that differ (ms after the lift, page, desktop): {bad[:8]}")
         assert worst <= TOLERANCE and rest <= TOLERANCE, (worst, rest)
         screenshot(browser, os.path.join(out, "list-after-flick.png"))
+        # The large title is under the bar now: the bar shows, with the title small.
+        assert look(browser, "getComputedStyle(document.querySelector('.navigation')).opacity") == "1"
         # At rest the page asks for no frames: nothing is drawn while nothing changes.
         count = "scrollLab.frames.length"
         drawn = browser.evaluate(count)
@@ -209,6 +235,17 @@ def main():
         for scene, extra in [("pager", []), ("carousel", [])]:
             open_page(browser, export(scrollab, work, scene + ".html", "--scene", scene, *extra))
             screenshot(browser, os.path.join(out, f"{scene}.png"))
+            texts = look(browser, "[...document.querySelectorAll('.text')].map((e) => e.textContent)")
+            pictures = look(browser, "[...document.querySelectorAll('.content img')].map((e) => e.naturalWidth)")
+            if scene == "pager":
+                # Videos (VideoPage): a picture of each caption, the creator and the caption, the feed's tabs.
+                assert texts[:2] == ["@lena.films", "First snow in the valley"] and "For You" in texts, texts
+                assert len(pictures) == 5 and min(pictures) > 0, pictures
+            else:
+                dots = look(browser, "[...document.querySelectorAll('.dot')].map((e) => e.classList.contains('on'))")
+                assert texts[:2] == ["Weekend in the hills", "Video · 3:42"] and "Featured" in texts, texts
+                assert len(pictures) == 10 and min(pictures) > 0, pictures
+                assert dots == [True] + [False] * 9, dots
             # One swipe turns one page or card; at rest the page reads the one it rests on.
             if scene == "pager":
                 flick(browser, 195, 600, 450)
