@@ -39,6 +39,33 @@ public enum VideoFit {
         return overshoots(track, settles(track))
     }
 
+    /// A plain trace (`t,offset`, no finger and no phase column) that holds a whole recording — a
+    /// rest and then a drag, or motions a rest apart — as a track to fit segment by segment, as a
+    /// tracked video is (rows that repeat the row before while the content moves left out, as the
+    /// tracker leaves out frames a recorder repeated: their times are not their offsets'); nil for
+    /// a trace of one motion (a glide from its release, a return from its hold), which one model
+    /// fits.
+    public static func wholeRecording(_ trace: FitTrace) -> Track? {
+        guard !trace.hasFinger, !trace.samples.contains(where: \.dragging), trace.samples.count >= 2 else { return nil }
+        let repeated = Tracker.repeated(trace.samples.map(\.offset))
+        let frames = trace.samples.indices.filter { !repeated[$0] }.map {
+            TrackedFrame(t: trace.samples[$0].t, offset: trace.samples[$0].offset, confidence: 1)
+        }
+        let segments = TrackSegment.find(in: frames)
+        let touched = zip(segments, segments.dropFirst()).contains { $0.kind == .rest && $1.kind == .drag }
+        let motions = segments.split { $0.kind == .rest }.count
+        guard touched || motions >= 2 else { return nil }
+        let left = trace.samples.count - frames.count
+        return Track(
+            axis: .y, region: 0..<0, channels: [], pointsPerPixel: 1, frames: frames, segments: segments,
+            notes: left == 0
+                ? []
+                : [
+                    "\(left) of \(trace.samples.count) rows repeat the row before while the content moves (a draw "
+                        + "the recording missed): left out"
+                ])
+    }
+
     /// A pager rests on its pages, and its pages are all one length, at least `shortestPage`: any
     /// two places it rests at are a whole number of pages apart. Why the rests of `track` cannot be
     /// a pager's (a sentence), or nil when they can: three or more places (two are always some
