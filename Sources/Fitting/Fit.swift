@@ -115,8 +115,31 @@ public enum Fit {
             return chosen
         }
         try checkFinite(result)
-        return result
+        var checked = result
+        if let warning = unexplained(result) { checked.notes.insert(warning, at: 0) }
+        return checked
     }
+
+    /// One line when the model leaves much of the motion unexplained: its rms residual over
+    /// `unexplainedShare` of the way the fitted rows span (and over 1 pt, the grain of a tracked
+    /// frame). One model cannot trace a whole recording (a drag, a glide and a return are three
+    /// laws): it fits something, and its values mean nothing.
+    public static func unexplained(_ result: Result) -> String? {
+        let offsets = result.points.map(\.y)
+        guard let low = offsets.min(), let high = offsets.max() else { return nil }
+        let span = high - low, error = rms(result.residuals)
+        guard error > 1, error > unexplainedShare * span else { return nil }
+        return String(
+            format:
+                "warning: one %@ does not explain this trace (residual rms %.1f pt, max %.1f pt, over %.0f pt of "
+                + "motion): it may hold several motions (a drag, a glide, a return), and these values mean little",
+            result.kind.rawValue, error, result.maximumResidual, span)
+    }
+
+    /// The share of the motion's span an rms residual may reach before a fit is said not to
+    /// explain the trace (a glide in a 25 fps GIF, whose frames show draws up to 17 ms old, is
+    /// traced within 1.1 %; a whole recording fitted as one return, 2 % and 127 pt at worst).
+    static let unexplainedShare = 0.01
 
     /// A fit whose values or residuals are not finite numbers is no fit: one line, not a report of
     /// "v0: -inf" or "mean nan" as if it were.
@@ -674,7 +697,9 @@ public enum Fit {
         }
     }
 
-    static func rms(_ r: [Double]) -> Double { (r.reduce(0) { $0 + $1 * $1 } / Double(max(1, r.count))).squareRoot() }
+    public static func rms(_ r: [Double]) -> Double {
+        (r.reduce(0) { $0 + $1 * $1 } / Double(max(1, r.count))).squareRoot()
+    }
 
     /// Up to 6 significant digits, no exponent for everyday sizes (`FitTrace.format`).
     public static func format(_ value: Double) -> String { FitTrace.format(value) }

@@ -32,10 +32,85 @@ public enum VideoFit {
     }
 
     /// The segments with glides told from page settles by which fits better, and a settle that
-    /// overshoots its page joined with the way back (`overshoots`).
+    /// overshoots its page joined with the way back (`overshoots`); none is a settle when the
+    /// recording's rests are no pager's pages (`restsAreNoPages`).
     public static func named(_ track: Track) -> [TrackSegment] {
-        overshoots(track, settles(track))
+        if restsAreNoPages(track) != nil { return track.segments }
+        return overshoots(track, settles(track))
     }
+
+    /// A plain trace (`t,offset`, no finger and no phase column) that holds a whole recording — a
+    /// rest and then a drag, or motions a rest apart — as a track to fit segment by segment, as a
+    /// tracked video is (rows that repeat the row before while the content moves left out, as the
+    /// tracker leaves out frames a recorder repeated: their times are not their offsets'); nil for
+    /// a trace of one motion (a glide from its release, a return from its hold), which one model
+    /// fits.
+    public static func wholeRecording(_ trace: FitTrace) -> Track? {
+        guard !trace.hasFinger, !trace.samples.contains(where: \.dragging), trace.samples.count >= 2 else { return nil }
+        let repeated = Tracker.repeated(trace.samples.map(\.offset))
+        let frames = trace.samples.indices.filter { !repeated[$0] }.map {
+            TrackedFrame(t: trace.samples[$0].t, offset: trace.samples[$0].offset, confidence: 1)
+        }
+        let segments = TrackSegment.find(in: frames)
+        let touched = zip(segments, segments.dropFirst()).contains { $0.kind == .rest && $1.kind == .drag }
+        let motions = segments.split { $0.kind == .rest }.count
+        guard touched || motions >= 2 else { return nil }
+        let left = trace.samples.count - frames.count
+        return Track(
+            axis: .y, region: 0..<0, channels: [], pointsPerPixel: 1, frames: frames, segments: segments,
+            notes: left == 0
+                ? []
+                : [
+                    "\(left) of \(trace.samples.count) rows repeat the row before while the content moves (a draw "
+                        + "the recording missed): left out"
+                ])
+    }
+
+    /// A pager rests on its pages, and its pages are all one length, at least `shortestPage`: any
+    /// two places it rests at are a whole number of pages apart. Why the rests of `track` cannot be
+    /// a pager's (a sentence), or nil when they can: three or more places (two are always some
+    /// page apart) of which two lie closer than `shortestPage` but more than `pageTolerance`
+    /// apart, or whose distances no one page of that length or more divides. A free fling that
+    /// stops in a finite time (Chromium's, a chart's in a GIF) is traced as well by a page's
+    /// constant-deceleration approach as by a glide; its rests tell it is no page settle.
+    public static func restsAreNoPages(_ track: Track) -> String? {
+        let rests = track.segments.filter { $0.kind == .rest }.map { rest in
+            track.frames[rest.first...rest.last].reduce(0) { $0 + $1.offset } / Double(rest.last - rest.first + 1)
+        }
+        let tolerance = max(pageTolerance, 2 * track.pointsPerPixel)
+        return restsAreNoPages(rests, tolerance: tolerance)
+    }
+
+    /// `restsAreNoPages` for the places `rests` (pt), equal within `tolerance` (pt).
+    static func restsAreNoPages(_ rests: [Double], tolerance: Double) -> String? {
+        var places: [Double] = []
+        for rest in rests.sorted() where places.last.map({ rest - $0 > tolerance }) ?? true { places.append(rest) }
+        guard places.count >= 3 else { return nil }
+        let listed = places.map { Fit.format(($0 * 10).rounded() / 10) }.joined(separator: ", ")
+        let gaps = zip(places, places.dropFirst()).map { $1 - $0 }
+        let closest = gaps.min()!
+        if closest < shortestPage - tolerance {
+            return "it rests at \(listed) pt, two of them \(Fit.format((closest * 10).rounded() / 10)) pt apart: "
+                + "no pager's pages (a page is \(Fit.format(shortestPage)) pt long at least)"
+        }
+        // Every page length that fits the closest two a whole number of pages apart.
+        let distances = places.dropFirst().map { $0 - places[0] }
+        var count = 1.0
+        while closest / count >= shortestPage - tolerance {
+            let guess = closest / count
+            let pages = distances.map { ($0 / guess).rounded() }
+            let page = zip(pages, distances).reduce(0) { $0 + $1.0 * $1.1 } / pages.reduce(0) { $0 + $1 * $1 }
+            if zip(pages, distances).allSatisfy({ abs($0 * page - $1) <= tolerance }) { return nil }
+            count += 1
+        }
+        return "it rests at \(listed) pt: no one page length divides their distances, so they are no pager's pages"
+    }
+
+    /// The shortest page a pager has (pt): a cell no narrower than a finger's touch target (44 pt,
+    /// Apple's Human Interface Guidelines).
+    static let shortestPage = 44.0
+    /// How far apart (pt; or 2 pixels of the recording, when more) two rests on one page may be.
+    static let pageTolerance = 3.0
 
     /// A glide or settle that turns and comes back (a return from its turning point, not from a
     /// hold) is one page spring overshooting its page when the spring from the release fits the
@@ -220,6 +295,9 @@ public enum VideoFit {
     public static func fit(_ track: Track, law: EdgeReturnLaw = .uikit, models: Bool = true) -> Report {
         var pieces: [Piece] = []
         let segments = named(track)
+        // Glides a page would have been named but for the recording's rests: said so.
+        let noPages = restsAreNoPages(track)
+        let pageLike = noPages == nil ? [] : Set(settles(track).filter { $0.kind == .settle }.map(\.first))
         // The last glide's fitted rate: a return after it decays its held velocity by that rate.
         var glideRate: Double?
         for (index, segment) in segments.enumerated() {
@@ -249,6 +327,9 @@ public enum VideoFit {
                         glideRate = result.values.first { $0.key == "decelerationRate" }?.value
                     }
                     if let edgeNote { result.notes.insert(edgeNote, at: 0) }
+                    if segment.kind == .glide, pageLike.contains(segment.first), let noPages {
+                        result.notes.append("glide: a page settling fits it as well, but \(noPages)")
+                    }
                     if kind == .return {
                         let overshoot = abs(track.frames[segment.first].offset - track.frames[segment.last].offset)
                         if overshoot / track.pointsPerPixel < Self.smallestSureReturn {

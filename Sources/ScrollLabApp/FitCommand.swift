@@ -24,7 +24,10 @@ struct FitCommand: ParsableCommand {
             With --video FILE instead of a CSV: the recording is tracked (as scrollab track does) and each \
             segment fitted (glides, page settles and returns), then every model (uikit, flutter-bouncing, \
             android, …) fitted to the longest glide, best first. A track's CSV (t,offset,confidence, as \
-            scrollab track writes) is fitted the same way, segment by segment.
+            scrollab track writes) is fitted the same way, segment by segment, and so is a t,offset CSV that \
+            one model does not explain (rms residual over 1 % of the motion) when it holds a whole recording \
+            (a rest, then a drag; or motions a rest apart), with --kind auto. Any other fit that leaves so \
+            much unexplained says so in a warning line.
             """
     )
 
@@ -101,6 +104,15 @@ struct FitCommand: ParsableCommand {
         let geometry = Fit.Geometry(viewport: viewport, maxOffset: maxOffset)
         do { result = try Fit.run(trace, kind: fitKind, law: returnLaw, geometry: geometry) } catch {
             throw InputError("\(name): \(error.message)")
+        }
+        if fitKind == .auto, Fit.unexplained(result) != nil, var track = VideoFit.wholeRecording(trace) {
+            // One model does not explain it, and it is a whole recording (a rest, then a drag; or
+            // motions a rest apart): each segment is fitted as what it is.
+            track.notes.insert(
+                "\(name): a whole recording, not one motion (one \(result.kind.rawValue) leaves "
+                    + String(format: "%.1f", Fit.rms(result.residuals)) + " pt rms): each segment is fitted as what "
+                    + "it is", at: 0)
+            return try fitSegments(of: track, from: csv, law: returnLaw)
         }
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")

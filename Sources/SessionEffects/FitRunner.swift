@@ -12,6 +12,11 @@ public enum FitRunner {
             let result = try Fit.run(
                 job.trace, kind: job.kind ?? .auto, law: job.base.edgeReturn, base: job.base,
                 geometry: Fit.Geometry(viewport: job.viewport, maxOffset: job.maxOffset))
+            // One model leaves much unexplained of a whole recording: each segment, as `fit` does.
+            if job.kind == nil, Fit.unexplained(result) != nil, let whole = VideoFit.WholeFit(job.trace, over: job.base)
+            {
+                return segments(of: whole, for: job)
+            }
             let (fitted, notes) = result.parameters(over: job.base)
             let values =
                 result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
@@ -21,9 +26,37 @@ public enum FitRunner {
                     job,
                     FitOutcome(
                         parameters: fitted, kind: result.kind.rawValue, values: values,
-                        maximumResidual: result.maximumResidual, meanResidual: result.meanResidual, notes: notes)))
+                        maximumResidual: result.maximumResidual, meanResidual: result.meanResidual,
+                        notes: warnings(result) + notes)))
         } catch {
             return .result(.failed(.fit(error.message)))
         }
+    }
+
+    /// The fit's warnings (`Fit.unexplained`), as sentences.
+    static func warnings(_ result: Fit.Result) -> [String] {
+        result.notes.filter { $0.hasPrefix("warning:") }.map { "Warning: " + $0.dropFirst(9) + "." }
+    }
+
+    /// A whole recording (`VideoFit.WholeFit`): each segment fitted as what it is, the values of all
+    /// of them over the side's, and the segments left out named.
+    static func segments(of whole: VideoFit.WholeFit, for job: FitJob) -> SessionRequest {
+        guard !whole.fitted.isEmpty else {
+            return .result(
+                .failed(
+                    .fit(
+                        "a whole recording with nothing to fit: a glide, a page settle or a return is needed (left "
+                            + "out \(whole.leftOut.joined(separator: "; ")))")))
+        }
+        var notes = whole.results.flatMap(warnings) + whole.notes
+        if !whole.leftOut.isEmpty { notes.insert("Left out: \(whole.leftOut.joined(separator: "; ")).", at: 0) }
+        return .result(
+            .fitted(
+                job,
+                FitOutcome(
+                    parameters: whole.parameters,
+                    kind: "whole recording, segment by segment (\(whole.fitted.joined(separator: ", ")))",
+                    values: whole.values, maximumResidual: whole.maximumResidual, meanResidual: whole.meanResidual,
+                    notes: notes)))
     }
 }

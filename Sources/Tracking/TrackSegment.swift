@@ -134,6 +134,11 @@ public struct TrackSegment: Equatable, Sendable {
     static let touchRise = 1.5, touchSpeed = 100.0, touchShare = 0.15
     /// Speeds under this (pt/s) are creep, not a direction.
     static let creepSpeed = 50.0
+    /// The least time (s) from a release to a new touch: a glide of one frame at 25 fps (40 ms)
+    /// between two fast steps is the app missing a draw while the finger moves on (the chart
+    /// GIF's third fling: 72 pt, then 21 and 23, then 34 and 67 under one finger); a second flick
+    /// lifts and touches again over more than that (the app-bar's, 0.45 s into the glide).
+    static let shortestLift = 0.05
 
     /// One motion between rests, frames `start` … `end`, cut where a new touch starts: once the
     /// content has slowed from a peak to half of it or less, its speed jumping past that peak again
@@ -152,7 +157,11 @@ public struct TrackSegment: Equatable, Sendable {
             let rising = { (k: Int) in k < end && abs(velocity(frames, k)) > needed && velocity(frames, k) * top > 0 }
             // Pushed on: faster again, two frames running, after slowing down.
             // (After slowing to half its peak or less: a finger's own speed wavers, a glide decays.)
-            if slowest > peak, slowest > from + 1, floor <= 0.5 * abs(top), rising(i), rising(i + 1) {
+            // (And free of the finger for `shortestLift` at least: slowing for less, it was the app's
+            // drawing stalling under the finger, which then catches up.)
+            if slowest > peak, slowest > from + 1, frames[slowest].t - frames[peak].t >= shortestLift - 1e-9,
+                floor <= 0.5 * abs(top), rising(i), rising(i + 1)
+            {
                 cuts.append(slowest)
                 from = slowest
                 peak = i

@@ -265,7 +265,7 @@ public enum Tracker {
     /// or more: the app or the recorder missed a draw, so the frame's time is not its content's.
     /// (Content drawn at whole pixels that moves a pixel or two a frame does stand still for a
     /// frame now and then; at 4 px a frame it never does.)
-    static func repeated(_ shifts: [Double]) -> [Bool] {
+    public static func repeated(_ shifts: [Double]) -> [Bool] {
         var result = [Bool](repeating: false, count: shifts.count)
         var i = 2
         while i < shifts.count {

@@ -339,6 +339,48 @@ func fitted(_ result: Fit.Result, _ name: String) -> Double {
                 && kind.stderr.contains("--kind: \"spin\" is not one of: glide, drag, return, page, pipeline, auto"))
     }
 
+    /// A t,offset CSV of a whole recording — the app-bar table's drawn offsets: a rest, a drag, a
+    /// glide, a rest — is fitted segment by segment, as its video is, saying what it left out (it
+    /// was fitted as one return: 127 pt off at worst, and no warning); fitted as one return on
+    /// purpose, it says in one line that one return does not explain it.
+    @Test func aWholeRecordingIsFittedSegmentBySegment() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let whole = root.appendingPathComponent("Assets/recordings/appbar-table-offsets.csv").path
+        let run = try scrollab(["fit", whole])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasSuffix(
+                "a whole recording, not one motion (one return leaves 26.4 pt rms): each segment is fitted as "
+                    + "what it is"
+            )
+                == true, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("segments: rest 0.000–") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("drag ") && $0.contains("not fitted") }, "\(run.stdout)")
+        #expect(!run.stdout.contains("kind: return") && !run.stdout.contains("warning"), "\(run.stdout)")
+        // The glide's rate: the page's own, 0.997838 /ms (within 0.1 % of −ln r, as the video's).
+        let glide = try #require(lines.first { $0.hasPrefix("glide ") })
+        let words = glide.split(separator: " ")
+        let rate = try #require(
+            words.firstIndex(of: "decelerationRate").flatMap { Double(words[$0 + 1]) }, "\(glide)")
+        #expect(abs(log(rate) / log(0.997838) - 1) < 0.01, "\(glide)")
+        // One return on purpose: fitted, with one warning line first.
+        let forced = try scrollab(["fit", whole, "--kind", "return"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        let first = forced.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("warning: one return does not explain this trace (residual rms "), "\(forced.stdout)")
+        #expect(forced.stdout.components(separatedBy: "warning").count == 2)
+        // One motion (the return of a held pull) is no whole recording, fitted as one, without a warning.
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = dir.appendingPathComponent("ios.csv")
+        try "t,offset\n0,-177\n0.1,-177\n0.2,-177\n0.216,-157\n0.267,-106\n0.367,-46\n0.5,-14\n0.7,-2\n1.0,0\n".write(
+            to: data, atomically: true, encoding: .utf8)
+        let one = try scrollab(["fit", data.path])
+        #expect(one.stdout.contains("kind: return") && !one.stdout.contains("warning"), "\(one.stdout)")
+    }
+
     @Test func aTraceOfOursGivesBackTheParametersItWasMadeWith() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -112,6 +112,65 @@ import ScrollPhysics
         #expect(glide.notes.contains { $0.contains("frames before the edge") }, "\(glide.notes)")
     }
 
+    /// Flings drawn as a chart's GIF shows them (25 fps, whole pixels at 1.5 pt each), between
+    /// rests at `places`: each a drag speeding up evenly for 0.16 s to u, then constant
+    /// deceleration to rest over 0.6 s (a free fling that stops in a finite time, as Chromium's
+    /// does; a pager's approach into its page is this exactly).
+    func flings(between places: [Double]) -> Track {
+        var frames: [TrackedFrame] = []
+        var t = 0.0
+        func add(_ offset: Double) {
+            frames.append(TrackedFrame(t: t, offset: (offset / 1.5).rounded() * 1.5, confidence: 1))
+            t += 0.04
+        }
+        for _ in 0..<12 { add(places[0]) }
+        for (from, to) in zip(places, places.dropFirst()) {
+            // The drag covers u·0.16/2, the approach u·0.6/2.
+            let speed = (to - from) / 0.38, drag = 0.08 * speed, duration = 0.6
+            for k in 1...4 { add(from + drag * Double(k * k) / 16) }
+            let approach = PageApproach(from: from + drag, velocity: speed, to: to, duration: duration)
+            for k in 1...Int(duration / 0.04) + 1 { add(approach.position(at: Double(k) * 0.04)) }
+            for _ in 0..<12 { add(to) }
+        }
+        return Track(
+            axis: .x, region: 0..<180, channels: [], pointsPerPixel: 1.5, frames: frames,
+            segments: TrackSegment.find(in: frames), notes: [])
+    }
+
+    /// A glide is a glide until it stops: flings that stop in a finite time, which a page's
+    /// approach traces as well, are named page settles only when the places the recording rests
+    /// at can be a pager's pages (whole pages of 44 pt or more apart). The chart GIF's flings
+    /// rest at 0, 561, 1144 and 582 pt (21 pt apart: no pages) and were named page settles.
+    @Test func flingsThatRestOffAnyPagesAreGlides() throws {
+        let chart = flings(between: [0, 561, 1144, 582])
+        let kinds = VideoFit.named(chart).map(\.kind)
+        #expect(kinds.filter { $0 == .glide }.count == 3 && !kinds.contains(.settle), "\(kinds)")
+        let report = VideoFit.fit(chart, models: false)
+        let glides = report.pieces.filter { $0.segment.kind == .glide }.compactMap(\.result)
+        #expect(glides.count == 3)
+        #expect(glides.allSatisfy { $0.notes.contains { $0.contains("21 pt apart: no pager's pages") } })
+        // The same flings between a pager's pages (390 pt) are its page settles.
+        let pager = VideoFit.named(flings(between: [0, 390, 780, 390])).map(\.kind)
+        #expect(pager.filter { $0 == .settle }.count == 3 && !pager.contains(.glide), "\(pager)")
+        // And one fling, between two rests, which are always some page apart, too.
+        #expect(VideoFit.named(flings(between: [0, 561])).map(\.kind).contains(.settle))
+    }
+
+    /// The places a recording rests at are a pager's pages when one page length of 44 pt or more
+    /// divides their distances (within the tolerance).
+    @Test func restsArePagesWhenOnePageDividesTheirDistances() {
+        let lattices: [[Double]] = [
+            [0, 390, 1170, 780], [0, 312.5, 625.5, 936.2], [0, 844], [100, 100, 100], [0, 400, 1000]
+        ]
+        for pages in lattices {
+            #expect(VideoFit.restsAreNoPages(pages, tolerance: 3) == nil, "\(pages)")
+        }
+        for places: [Double] in [[0, 561, 1144, 582], [0, 561, 601], [0, 100, 171], [-50, 0, 500, 1130]] {
+            #expect(VideoFit.restsAreNoPages(places, tolerance: 3) != nil, "\(places)")
+        }
+        #expect(VideoFit.restsAreNoPages([], tolerance: 3) == nil)
+    }
+
     /// A pull held still for 0.1 s and let go is a drag and a return, at any frame rate.
     @Test(arguments: [25.0, 60, 120])
     func aHeldPullIsADragAndAReturn(fps: Double) throws {

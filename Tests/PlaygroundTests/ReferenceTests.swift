@@ -202,6 +202,36 @@ import SessionEffects
         #expect(s.message?.text.contains("decelerationPower 0.8 set to 1") == true, "\(s.message?.text ?? "")")
     }
 
+    /// A CSV of a whole recording (the app-bar table's drawn offsets: rest, drag, glide, rest)
+    /// given as the reference: Fit fits its glide, as `scrollab fit` does, and says it left the
+    /// drag out (it fitted one return, 127 pt off, and set edgeDecay from it without a word);
+    /// one model forced on it (a kind the tracker named) says in a warning that it does not
+    /// explain it.
+    @Test func aWholeRecordingIsFittedSegmentBySegmentAndSaysWhatItLeftOut() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent("Assets/recordings/appbar-table-offsets.csv").path
+        let s = try session()
+        s.send([.loadReference(path: path), .fitReference], at: 10)
+        let text = s.message?.text ?? ""
+        #expect(text.contains("as a whole recording, segment by segment (glide "), "\(text)")
+        #expect(text.contains("Left out: drag "), "\(text)")
+        #expect(abs(log(s.feel.uikit.decelerationRate) / log(0.997838) - 1) < 0.01, "\(s.feel.uikit.decelerationRate)")
+        #expect(s.feel.uikit.edgeDecay == ScrollParameters().edgeDecay)
+        // Fitted as one return: the warning is in the message.
+        let trace = try #require(s.reference?.trace)
+        let job = FitJob(
+            side: 0, path: path, trace: trace, kind: .return, base: ScrollParameters(), viewport: 844,
+            maxOffset: 10_000, was: nil)
+        guard case let .result(.fitted(_, outcome)) = FitRunner.run(job) else {
+            Issue.record("no fit")
+            return
+        }
+        #expect(outcome.notes.first?.hasPrefix("Warning: one return does not explain this trace") == true)
+        s.session.fitted(job, outcome, at: 12)
+        #expect(s.message?.text.contains("Warning: one return does not explain this trace") == true)
+    }
+
     /// A picture given as the reference is no CSV and no recording: the message says what a
     /// reference can be; after Clear, Fit says a recording works too.
     @Test func aPictureSaysWhatAReferenceIs() throws {

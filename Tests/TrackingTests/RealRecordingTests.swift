@@ -22,9 +22,8 @@ import Tracking
 
     /// Not yet within 2 px (known issues, so that the suite says when they pass): none.
     static let offsetsNotYet: Set<String> = []
-    /// Glide rates not yet within 3 %: the chart GIF's (its glides span 10–16 frames at 25 fps, and
-    /// the two fits differ by more than the track does).
-    static let ratesNotYet = offsetsNotYet.union(["chart-flings.gif"])
+    /// Glide rates not yet within 3 %: none.
+    static let ratesNotYet = offsetsNotYet
 
     /// `body`, as a known issue for the recordings in `known`.
     static func check(_ name: String, known: Set<String>, _ body: () throws -> Void) rethrows {

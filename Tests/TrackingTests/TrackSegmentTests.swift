@@ -20,6 +20,28 @@ import Testing
         #expect(glide.first == 13 || glide.first == 14, "release at frame \(glide.first)")
     }
 
+    /// A drag whose drawing stalls for one frame and catches up (the chart GIF's third fling at 25
+    /// fps: 72 pt, then 21 and 23, then 34 and 67 under one finger) is one drag and one glide: the
+    /// content was never free of the finger (it was a drag, a glide of one frame, and a second
+    /// drag). Let go for 0.2 s before the next push, it is two flings.
+    @Test func aDrawStallInADragIsNoNewTouch() {
+        var offsets = [Double](repeating: 0, count: 12)
+        for step in [72.0, 21, 23, 34, 67] { offsets.append(offsets.last! - step) }
+        let released = offsets.last!
+        for k in 1...16 { offsets.append(released - 345 * (1 - exp(-Double(k) / 4))) }
+        offsets += [Double](repeating: offsets.last!, count: 8)
+        let kinds = TrackSegment.find(in: Self.frames(offsets, fps: 25)).map(\.kind)
+        #expect(kinds == [.rest, .drag, .glide, .rest], "\(kinds)")
+        // A lift: after the first push the content glides for 0.2 s (5 frames), then is pushed on.
+        var lifted = [Double](repeating: 0, count: 12)
+        for step in [72.0, 60, 45, 34, 26, 20, 80, 90] { lifted.append(lifted.last! - step) }
+        let second = lifted.last!
+        for k in 1...16 { lifted.append(second - 345 * (1 - exp(-Double(k) / 4))) }
+        lifted += [Double](repeating: lifted.last!, count: 8)
+        let two = TrackSegment.find(in: Self.frames(lifted, fps: 25)).map(\.kind)
+        #expect(two == [.rest, .drag, .glide, .drag, .glide, .rest], "\(two)")
+    }
+
     /// A finger at a steady 2,880 pt/s drawn in whole pixels (steps of 47 and 48 px, the first a
     /// little faster than the last), let go and landing on a page: the glide starts after the
     /// last steady step, not at the step that happened to read fastest.
