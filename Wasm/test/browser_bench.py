@@ -3,8 +3,11 @@ the CPU slowed four times (CDP Emulation.setCPUThrottlingRate 4), in Debian's he
 (which paces frames at 60 Hz without a GPU). A benchmark, not a test: it prints numbers.
 
 Per frame: the main thread's busy time (its tasks in Chrome's trace, `devtools.timeline` and
-`toplevel`) from one requestAnimationFrame callback to the next: input dispatch, the page's callback
-(the core's step), style, layout, paint and commit. The same is measured on a page that draws
+`toplevel`) from one frame of the page's compositor to the next (its BeginFrame, from
+`disabled-by-default-devtools.timeline.frame`): input dispatch, the page's callback (the core's
+step), style, layout, paint and commit. (The compositor's frames, not requestAnimationFrame
+callbacks: a page whose glide the compositor animates runs no callback during it, and its frames
+count with the work the main thread did in them, none.) The same is measured on a page that draws
 nothing (the floor: the browser's own cost of a frame and a touch on this machine), and the page's
 share is what it adds to it.
 
@@ -56,7 +59,8 @@ def measure(page, seconds):
         # browser record invalidations and layer snapshots, work a user's frame never does.
         browser.call(
             "Tracing.start", transferMode="ReportEvents",
-            traceConfig={"includedCategories": ["devtools.timeline", "toplevel"]})
+            traceConfig={"includedCategories": [
+                "devtools.timeline", "toplevel", "disabled-by-default-devtools.timeline.frame"]})
         end = time.time() + seconds
         up = True
         while time.time() < end:
@@ -97,8 +101,10 @@ def per_frame_work(events):
         if e.get("name") == "thread_name":
             names[(e["pid"], e["tid"])] = e["args"]["name"]
     main_threads = {k for k, v in names.items() if v == "CrRendererMain"}
+    renderers = {pid for pid, _ in main_threads}
+    compositors = {k for k, v in names.items() if v == "Compositor" and k[0] in renderers}
     frames = sorted(
-        e["ts"] for e in events if e.get("name") == "FireAnimationFrame" and (e["pid"], e["tid"]) in main_threads)
+        e["ts"] for e in events if e.get("name") == "BeginFrame" and (e["pid"], e["tid"]) in compositors)
     # The main thread's busy intervals: its tasks (two nested trace events per task), merged.
     spans = sorted(
         (e["ts"], e["ts"] + e.get("dur", 0)) for e in events
@@ -110,7 +116,7 @@ def per_frame_work(events):
             busy[-1][1] = max(busy[-1][1], end)
         else:
             busy.append([start, end])
-    # Work per frame: the busy time from one requestAnimationFrame callback to the next.
+    # Work per frame: the busy time from one compositor frame to the next.
     # The same with the tasks' thread time (`tdur`, CPU time on the main thread): on a busy machine
     # a task's wall time also counts the time the thread waited for a core.
     cpu = sorted(
