@@ -15,7 +15,7 @@ share is what it adds to it.
 
 Frames are also split by what the finger was doing, read from the trace's own input dispatches:
 "drag" (between a pointerdown and its pointerup), "lift" (the frame a pointerup was dispatched in),
-"glide" (after a lift, until the next touch). `--page` benches the given page files (say an older
+"glide start" (the three frames after it), "glide" (the rest, until the next touch). `--page` benches the given page files (say an older
 page against a newer one) instead of a fresh export; `--rounds N` measures every page and the
 floor N times, alternating, since other work on the machine makes absolute numbers drift.
 """
@@ -82,7 +82,7 @@ def frame_kinds(events, main_threads, frames):
         (e["ts"], e["args"]["data"]["type"]) for e in events
         if e.get("name") == "EventDispatch" and (e["pid"], e["tid"]) in main_threads
         and e.get("args", {}).get("data", {}).get("type") in ("pointerdown", "pointerup", "pointercancel"))
-    kinds, j, down = [], 0, False
+    kinds, j, down, since = [], 0, False, 99
     for a, b in zip(frames, frames[1:]):
         lifted = False
         while j < len(dispatches) and dispatches[j][0] < b:
@@ -91,7 +91,8 @@ def frame_kinds(events, main_threads, frames):
             else:
                 down, lifted = False, True
             j += 1
-        kinds.append("lift" if lifted else "drag" if down else "glide")
+        since = 0 if lifted else since + 1
+        kinds.append("lift" if lifted else "drag" if down else "glide start" if since <= 3 else "glide")
     return kinds
 
 
@@ -155,7 +156,7 @@ def describe(name, frames):
     # frames over the whole run's p99 (the 1% that set it) are of that kind.
     slow = percentile(wall, 99)
     parts = []
-    for kind in ("drag", "lift", "glide"):
+    for kind in ("drag", "lift", "glide start", "glide"):
         mine = [w for w, k in zip(wall, kinds) if k == kind]
         times = [c for c, k in zip(cpu, kinds) if k == kind]
         if mine:
