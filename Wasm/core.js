@@ -11,6 +11,11 @@
 //   view.advance(t); view.offset(t); view.velocity(t); view.phase(t); view.page(t);
 //   view.frame(clock, t)   // advance(clock), then {offset, velocity, phase, page} at t in one call
 //                          // (the same values; one object per view, refilled by each call)
+//   view.motionEnd()       // when the motion under way ends (s; its phase is idle from then), or NaN
+//   view.offsets(from, step, count)  // the offsets at from, from + step, … (at most 4096), a
+//                          // Float64Array of the core's memory, valid until the next call into the core
+// Reading (offset, velocity, phase, page, motionEnd, offsets) never moves the clock or changes the
+// view: a page may read the rest of a glide ahead of time.
 //
 // An unknown model, key or out-of-range value throws an Error with the core's one-line message.
 function scrollLabCore(bytes) {
@@ -75,6 +80,11 @@ function scrollLabCore(bytes) {
             velocity: (t) => x.sl_velocity(id, t),
             phase: (t) => phaseName(x.sl_phase(id, t)),
             page: (t) => { const p = x.sl_page(id, t); return p < 0 ? null : p; },
+            motionEnd: () => x.sl_motion_end(id),
+            offsets: (from, step, count) => {
+                const written = x.sl_offsets(id, from, step, count);
+                return new Float64Array(x.memory.buffer, x.sl_samples(), written);
+            },
             frame: (clock, t) => {
                 const name = phaseName(x.sl_frame(id, clock, t)), numbers = frameNumbers();
                 state.offset = numbers[0]; state.velocity = numbers[1]; state.phase = name;

@@ -220,6 +220,34 @@ public func slFrame(_ number: Int32, _ clock: Double, _ t: Double) -> Int32 {
     return write(view.axis.phase(at: t).rawValue)
 }
 
+/// Room for `sl_offsets`' samples (offsets, pt).
+let sampleCapacity = 4096
+nonisolated(unsafe) let samples = UnsafeMutablePointer<Double>.allocate(capacity: sampleCapacity)
+
+/// The address of the offsets `sl_offsets` writes.
+@_cdecl("sl_samples")
+public func slSamples() -> UnsafeMutablePointer<Double> { samples }
+
+/// The offsets at `count` times `from`, `from + step`, … (s), pt, written to `sl_samples` (at most
+/// 4096); returns how many were written. A read, as `sl_offset` is: the clock does not move and
+/// nothing changes, so a page can read the rest of a glide at its start. The axis is read once for
+/// all of them (reading it through its view per sample cost more than the offset itself).
+@_cdecl("sl_offsets")
+public func slOffsets(_ number: Int32, _ from: Double, _ step: Double, _ count: Int32) -> Int32 {
+    guard let view = viewNumbered(number), count > 0 else { return 0 }
+    let axis = view.axis
+    let written = min(Int(count), sampleCapacity)
+    for i in 0..<written { samples[i] = axis.offset(at: from + Double(i) * step) }
+    return Int32(written)
+}
+
+/// When the motion under way ends, s (the time from which its phase is idle), or NaN when none
+/// runs (at rest or dragging).
+@_cdecl("sl_motion_end")
+public func slMotionEnd(_ number: Int32) -> Double {
+    viewNumbered(number)?.axis.motionEndTime ?? .nan
+}
+
 /// The number of models in the zoo.
 @_cdecl("sl_model_count")
 public func slModelCount() -> Int32 { Int32(FeelZoo.models.count) }

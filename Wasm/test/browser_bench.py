@@ -3,12 +3,21 @@ the CPU slowed four times (CDP Emulation.setCPUThrottlingRate 4), in Debian's he
 (which paces frames at 60 Hz without a GPU). A benchmark, not a test: it prints numbers.
 
 Per frame: the main thread's busy time (its tasks in Chrome's trace, `devtools.timeline` and
-`toplevel`) from one requestAnimationFrame callback to the next: input dispatch, the page's callback
-(the core's step), style, layout, paint and commit. The same is measured on a page that draws
+`toplevel`) from one frame of the page's compositor to the next (its BeginFrame, from
+`disabled-by-default-devtools.timeline.frame`): input dispatch, the page's callback (the core's
+step), style, layout, paint and commit. (The compositor's frames, not requestAnimationFrame
+callbacks: a page whose glide the compositor animates runs no callback during it, and its frames
+count with the work the main thread did in them, none.) The same is measured on a page that draws
 nothing (the floor: the browser's own cost of a frame and a touch on this machine), and the page's
 share is what it adds to it.
 
-    python3 Wasm/test/browser_bench.py .build/debug/scrollab
+    python3 Wasm/test/browser_bench.py .build/debug/scrollab [SECONDS] [--page FILE.html ...] [--rounds N]
+
+Frames are also split by what the finger was doing, read from the trace's own input dispatches:
+"drag" (between a pointerdown and its pointerup), "lift" (the frame a pointerup was dispatched in),
+"glide start" (the three frames after it), "glide" (the rest, until the next touch). `--page` benches the given page files (say an older
+page against a newer one) instead of a fresh export; `--rounds N` measures every page and the
+floor N times, alternating, since other work on the machine makes absolute numbers drift.
 """
 
 import os
@@ -50,7 +59,8 @@ def measure(page, seconds):
         # browser record invalidations and layer snapshots, work a user's frame never does.
         browser.call(
             "Tracing.start", transferMode="ReportEvents",
-            traceConfig={"includedCategories": ["devtools.timeline", "toplevel"]})
+            traceConfig={"includedCategories": [
+                "devtools.timeline", "toplevel", "disabled-by-default-devtools.timeline.frame"]})
         end = time.time() + seconds
         up = True
         while time.time() < end:
@@ -66,14 +76,36 @@ def measure(page, seconds):
     return per_frame_work(events)
 
 
+def frame_kinds(events, main_threads, frames):
+    """What the finger was doing in each frame interval: drag, lift or glide (see the top)."""
+    dispatches = sorted(
+        (e["ts"], e["args"]["data"]["type"]) for e in events
+        if e.get("name") == "EventDispatch" and (e["pid"], e["tid"]) in main_threads
+        and e.get("args", {}).get("data", {}).get("type") in ("pointerdown", "pointerup", "pointercancel"))
+    kinds, j, down, since = [], 0, False, 99
+    for a, b in zip(frames, frames[1:]):
+        lifted = False
+        while j < len(dispatches) and dispatches[j][0] < b:
+            if dispatches[j][1] == "pointerdown":
+                down = True
+            else:
+                down, lifted = False, True
+            j += 1
+        since = 0 if lifted else since + 1
+        kinds.append("lift" if lifted else "drag" if down else "glide start" if since <= 3 else "glide")
+    return kinds
+
+
 def per_frame_work(events):
     names = {}
     for e in events:
         if e.get("name") == "thread_name":
             names[(e["pid"], e["tid"])] = e["args"]["name"]
     main_threads = {k for k, v in names.items() if v == "CrRendererMain"}
+    renderers = {pid for pid, _ in main_threads}
+    compositors = {k for k, v in names.items() if v == "Compositor" and k[0] in renderers}
     frames = sorted(
-        e["ts"] for e in events if e.get("name") == "FireAnimationFrame" and (e["pid"], e["tid"]) in main_threads)
+        e["ts"] for e in events if e.get("name") == "BeginFrame" and (e["pid"], e["tid"]) in compositors)
     # The main thread's busy intervals: its tasks (two nested trace events per task), merged.
     spans = sorted(
         (e["ts"], e["ts"] + e.get("dur", 0)) for e in events
@@ -85,7 +117,7 @@ def per_frame_work(events):
             busy[-1][1] = max(busy[-1][1], end)
         else:
             busy.append([start, end])
-    # Work per frame: the busy time from one requestAnimationFrame callback to the next.
+    # Work per frame: the busy time from one compositor frame to the next.
     # The same with the tasks' thread time (`tdur`, CPU time on the main thread): on a busy machine
     # a task's wall time also counts the time the thread waited for a core.
     cpu = sorted(
@@ -112,33 +144,59 @@ def per_frame_work(events):
             total += min(b, busy[k][1]) - max(a, busy[k][0])
             k += 1
         per_frame.append(total / 1000)
-    return per_frame, per_frame_cpu
+    return per_frame, per_frame_cpu, frame_kinds(events, main_threads, frames)
 
 
 def describe(name, frames):
-    wall, cpu = frames
-    return (f"{name}: {len(wall)} frames, main-thread work per frame p50 {percentile(wall, 50):.2f} ms, "
+    wall, cpu, kinds = frames
+    line = (f"{name}: {len(wall)} frames, main-thread work per frame p50 {percentile(wall, 50):.2f} ms, "
             f"p99 {percentile(wall, 99):.2f} ms, max {max(wall):.2f} ms wall; CPU time p50 "
             f"{percentile(cpu, 50):.2f} ms, p99 {percentile(cpu, 99):.2f} ms, max {max(cpu):.2f} ms")
+    # Where the slow frames are: each kind's share of the frames, its p50/p99, and how many of the
+    # frames over the whole run's p99 (the 1% that set it) are of that kind.
+    slow = percentile(wall, 99)
+    parts = []
+    for kind in ("drag", "lift", "glide start", "glide"):
+        mine = [w for w, k in zip(wall, kinds) if k == kind]
+        times = [c for c, k in zip(cpu, kinds) if k == kind]
+        if mine:
+            parts.append(f"{kind} {len(mine)} frames p50 {percentile(mine, 50):.2f} p99 {percentile(mine, 99):.2f}"
+                         f" (CPU {percentile(times, 50):.2f}/{percentile(times, 99):.2f};"
+                         f" {sum(w >= slow for w in mine)} at or over p99)")
+    return line + "\n      by phase: " + "; ".join(parts)
 
 
 def main():
-    scrollab = sys.argv[1]
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 14
+    args = sys.argv[1:]
+    pages, rounds, rest = [], 1, []
+    while args:
+        arg = args.pop(0)
+        if arg == "--page":
+            pages.append(args.pop(0))
+        elif arg == "--rounds":
+            rounds = int(args.pop(0))
+        else:
+            rest.append(arg)
+    scrollab = rest[0]
+    seconds = float(rest[1]) if len(rest) > 1 else 14
     work = tempfile.mkdtemp(prefix="scrollab-bench-")
-    page = export(scrollab, work, "list.html")
+    named = [(f"page {p}", p) for p in pages] if pages else [("page", export(scrollab, work, "list.html"))]
     floor = os.path.join(work, "floor.html")
     with open(floor, "w") as f:
         f.write(FLOOR)
-    results = [("page", measure(page, seconds)), ("floor (a page that draws nothing)", measure(floor, seconds))]
+    named.append(("floor (a page that draws nothing)", floor))
+    results = []
+    for n in range(rounds):
+        for name, path in named:
+            results.append((name if rounds == 1 else f"{name} (round {n + 1})", measure(path, seconds)))
     for name, frames in results:
         if len(frames[0]) < 600:
             print(f"{name}: only {len(frames[0])} frames traced; run longer")
     print("browser bench, CPU throttled 4x (budget at 120 Hz: 8.3 ms):")
     for name, frames in results:
         print("  " + describe(name, frames))
-    (wall, cpu), (floor_wall, floor_cpu) = results[0][1], results[1][1]
-    print(f"  the page's own share: CPU p50 {percentile(cpu, 50) - percentile(floor_cpu, 50):+.2f} ms, "
+    (wall, cpu, _), (floor_wall, floor_cpu, _) = results[0][1], results[len(named) - 1][1]
+    print(f"  the first page's own share: CPU p50 {percentile(cpu, 50) - percentile(floor_cpu, 50):+.2f} ms, "
           f"p99 {percentile(cpu, 99) - percentile(floor_cpu, 99):+.2f} ms over the floor")
 
 

@@ -232,6 +232,36 @@ def main():
         shown = browser.evaluate("document.getElementById('toggle').textContent")
         assert shown.startswith("B · Android"), shown
         screenshot(browser, os.path.join(out, "ab-toggled.png"))
+        # On a screen wide enough for both phones side by side, one drag on either phone drives both
+        # with the same pointer samples, as the desktop playground's A/B does.
+        browser.call("Emulation.setDeviceMetricsOverride", width=1000, height=900, deviceScaleFactor=1, mobile=False)
+        time.sleep(0.8)
+        boxes = json.loads(browser.evaluate(
+            "JSON.stringify([...document.querySelectorAll('.phone')].map((e) => e.getBoundingClientRect()))"))
+        assert len(boxes) == 2 and boxes[0]["width"] > 300 and boxes[1]["left"] >= boxes[0]["right"], boxes
+        both = "JSON.stringify(scrollLab.sides.map((s) => ({offset: s.offset, phase: s.phase, gesture: s.lastGesture})))"
+        for touched in (1, 0):
+            before = [s["offset"] for s in json.loads(browser.evaluate(both))]
+            x = boxes[touched]["left"] + boxes[touched]["width"] / 2
+            flick(browser, x, 700 if touched else 300, 400 if touched else 600)
+            time.sleep(0.15)
+            if touched:
+                screenshot(browser, os.path.join(out, "ab-side-by-side-gliding.png"))
+            deadline = time.time() + 8
+            while any(s["phase"] != "idle" for s in json.loads(browser.evaluate(both))):
+                assert time.time() < deadline, "the A/B phones never came to rest"
+                time.sleep(0.05)
+            sides = json.loads(browser.evaluate(both))
+            a_samples, b_samples = sides[0]["gesture"], sides[1]["gesture"]
+            assert len(a_samples) >= 8 and a_samples == b_samples, (touched, len(a_samples), len(b_samples))
+            # The drag alone moves each list 300 pt (a glide after it, more).
+            moved = [abs(s["offset"] - b) for s, b in zip(sides, before)]
+            assert all(m > 100 for m in moved), f"a drag on phone {touched} moved the phones by {moved} pt"
+            # Each phone's own feel moved it: both far from where they started, not to the same rest.
+            if touched:
+                assert all(s["offset"] > 100 for s in sides) and sides[0]["offset"] != sides[1]["offset"], sides
+        screenshot(browser, os.path.join(out, "ab-side-by-side.png"))
+        browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
         for scene, extra in [("pager", []), ("carousel", [])]:
             open_page(browser, export(scrollab, work, scene + ".html", "--scene", scene, *extra))
             screenshot(browser, os.path.join(out, f"{scene}.png"))

@@ -104,4 +104,54 @@ check('a frame read in one call (view.frame) is the five calls\' reading, every 
     }
 });
 
+check('a glide read ahead at its lift (view.offsets, view.motionEnd) is what the frames then show', () => {
+    // Two views of the same feel take the same samples; at each lift one reads the rest of the
+    // motion in one call. Both then run on, read frame by frame (the clock behind the frame, as the
+    // page keeps it): every frame of the other must show the offset read ahead for its time, and
+    // the two must read the same (reading ahead changed nothing).
+    let glides = 0, compared = 0;
+    for (const model of core.models) {
+        for (const scenario of scenarios) {
+            const view = core.view({ model }, sceneGeometry(scenario.scene));
+            const twin = core.view({ model }, sceneGeometry(scenario.scene));
+            let next = 0, ahead = null;
+            for (let frame = 0; frame < 300; frame++) {
+                const t = frame / 60;
+                while (next < scenario.events.length && scenario.events[next].t <= t) {
+                    const e = scenario.events[next++];
+                    view[e.type](e.t, e.y);
+                    twin[e.type](e.t, e.y);
+                    ahead = null;
+                    if (e.type !== 'up') continue;
+                    const end = view.motionEnd();
+                    if (!(end > t)) continue;
+                    assert.notStrictEqual(view.phase(end - 1e-4), 'idle', `${model}, ${scenario.name}`);
+                    assert.strictEqual(view.phase(end + 1e-9), 'idle', `${model}, ${scenario.name}`);
+                    // This frame's time and every frame's after it, to past the end.
+                    const count = Math.ceil((end - t) * 60) + 2;
+                    ahead = { frame, offsets: Float64Array.from(view.offsets(t, 1 / 60, count)) };
+                    assert.strictEqual(ahead.offsets.length, count);
+                    glides++;
+                }
+                const read = { ...view.frame(t - 0.25, t) }, plain = twin.frame(t - 0.25, t);
+                assert.deepStrictEqual(read, { ...plain }, `${model}, ${scenario.name}, t ${t}`);
+                if (ahead && frame - ahead.frame < ahead.offsets.length) {
+                    const expected = ahead.offsets[frame - ahead.frame];
+                    assert.ok(Math.abs(read.offset - expected) < 1e-9,
+                        `${model}, ${scenario.name}, t ${t}: ${read.offset} read ahead as ${expected}`);
+                    compared++;
+                }
+            }
+        }
+    }
+    assert.ok(compared > 1000, `${compared} frames compared`);
+    assert.ok(glides >= core.models.length, `${glides} glides read ahead`);
+    // Nothing to read for a view at rest; no more than 4096 offsets at once.
+    const still = core.view({}, sceneGeometry('list'));
+    assert.ok(Number.isNaN(still.motionEnd()));
+    assert.deepStrictEqual([...still.offsets(0, 0.5, 3)], [0, 0, 0]);
+    assert.strictEqual(still.offsets(0, 0.001, 10000).length, 4096);
+    assert.strictEqual(still.offsets(0, 0.001, 0).length, 0);
+});
+
 console.log(`core: ${checks} checks passed (${bytes.length} bytes, imports only Math)`);
