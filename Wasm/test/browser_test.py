@@ -284,6 +284,10 @@ def main():
             wait_for_rest(browser)
             page = browser.evaluate("scrollLab.page")
             assert page == 1, f"{scene}: at rest on page {page} after one swipe"
+            if scene == "carousel":
+                # The dots follow the card the carousel rests on.
+                dots = look(browser, "[...document.querySelectorAll('.dot')].map((e) => e.classList.contains('on'))")
+                assert dots == [False, True] + [False] * 8, f"the dots after one swipe: {dots}"
             screenshot(browser, os.path.join(out, f"{scene}-swiped.png"))
     finally:
         browser.close()
