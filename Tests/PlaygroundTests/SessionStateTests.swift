@@ -127,6 +127,44 @@ import Testing
         }
     }
 
+    /// A number typed into a parameter's field outside its range (the deceleration rate's is
+    /// 0.9…0.9999 /ms) is clamped into it and said in one line: the parameter, the value typed, the
+    /// range and the value applied. In range it is set as typed, with no message.
+    @Test func feelATypedValueOutOfRangeIsClampedAndSaidSo() throws {
+        let s = session()
+        let before = s.state
+        var clamped = ScrollParameters()
+        clamped.decelerationRate = 0.9999
+        send(s, .typeValue(key: "decelerationRate", value: 2), at: 11) {
+            $0.sides[0].feel = Feel(clamped)
+            $0.notice = .valueClamped(
+                parameter: "Deceleration rate", typed: 2, range: "[0.9, 0.9999] per ms", applied: 0.9999)
+            $0.undoStack = [
+                UndoEntry(label: "Deceleration rate", sides: undoSides(before), editing: 0, display: before.display)
+            ]
+            $0.lastUndoMerge = .init(key: "0 decelerationRate", time: 11)
+        }
+        #expect(
+            s.message
+                == .init(
+                    text: "Deceleration rate: 2 is outside its range [0.9, 0.9999] per ms; 0.9999 applied.",
+                    isError: true))
+        // Below the range, and huge: the other end, each said.
+        s.apply([.typeValue(key: "decelerationRate", value: -5)], at: 12)
+        #expect(s.feel.uikit.decelerationRate == 0.9)
+        #expect(s.message?.text == "Deceleration rate: -5 is outside its range [0.9, 0.9999] per ms; 0.9 applied.")
+        s.apply([.typeValue(key: "decelerationRate", value: 1e300)], at: 13)
+        #expect(s.feel.uikit.decelerationRate == 0.9999)
+        // In range: as typed (not rounded to the slider's steps), and the message line left alone.
+        s.apply([.typeValue(key: "decelerationRate", value: 0.99812)], at: 14)
+        #expect(s.feel.uikit.decelerationRate == 0.99812)
+        #expect(s.message?.text.hasPrefix("Deceleration rate: 1e+300 is outside") == true, "\(s.message?.text ?? "")")
+        // Not a number: nothing changes, and it is said.
+        s.apply([.typeValue(key: "decelerationRate", value: .nan)], at: 15)
+        #expect(s.feel.uikit.decelerationRate == 0.99812)
+        #expect(s.message?.text == "Deceleration rate: \"nan\" is not a number; nothing changed.")
+    }
+
     @Test func compareABOnAddsBAsACopyOfA() {
         let s = session()
         send(s, .compare(.setComparing(true)), at: 11) {
