@@ -426,12 +426,18 @@ package final class TuningPanel {
     private func presets(_ state: PanelState, into requests: inout [SessionRequest]) {
         // The preset picked and not yet applied, else the one the edited side's values equal (a
         // swap, a copy, a platform comparison, a file change them), else the one it is named after.
-        var index = state.preset
+        var index = state.preset ?? -1
         if Gui.combo("##preset", &index, Preset.all.map(\.title)) { requests.append(.choosePreset(index)) }
-        shownPreset = Preset.all[index].title
+        let shown = Preset.all.indices.contains(index) ? Preset.all[index] : nil
+        shownPreset = shown?.title ?? ""
         Gui.sameLine(fitting: "Apply")
-        if Gui.button("Apply") { requests.append(.applyPreset(id: Preset.all[index].id)) }
-        Gui.help(Preset.all[index].summary)
+        if let shown {
+            if Gui.button("Apply") { requests.append(.applyPreset(id: shown.id)) }
+            Gui.help(shown.summary)
+        } else {
+            Gui.disabled("Apply")
+            Gui.help("The edited side's values are no preset's: pick one to apply it.")
+        }
         if Gui.button("Reset to default") { requests.append(.resetToDefaults) }
         Gui.sameLine(fitting: "Revert")
         if Gui.button("Revert") { requests.append(.revert) }

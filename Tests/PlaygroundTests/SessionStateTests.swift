@@ -180,6 +180,43 @@ import Testing
         }
     }
 
+    /// After Swap the preset menu names the preset of the feel now on the edited side, whichever
+    /// side is edited, and none when that feel is a preset's no longer (changed since).
+    @Test func compareSwapMovesThePresetMenuWithTheFeels() throws {
+        let s = session()
+        let index = { (id: String) in Preset.all.firstIndex { $0.id == id } }
+        let normal = try #require(index("uikit-normal")), fast = try #require(index("uikit-fast"))
+        let floaty = try #require(index("floaty"))
+        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 11)
+        #expect(s.panelState(at: 11).preset == fast)
+        send(s, .compare(.swapSides), at: 12) {
+            $0.sides[0].feel = s.sides[1].feel
+            $0.sides[1].feel = s.sides[0].feel
+            $0.sides[0].named = s.sides[1].named
+            $0.sides[1].named = s.sides[0].named
+            $0.sides[0].savedFeel = s.sides[1].savedFeel
+            $0.sides[1].savedFeel = s.sides[0].savedFeel
+            $0.sides[0].savedName = s.sides[1].savedName
+            $0.sides[1].savedName = s.sides[0].savedName
+            $0.notice = .swapped
+            $0.undoStack.append(
+                UndoEntry(label: "swap", sides: undoSides(s.state), editing: 1, display: s.state.display))
+        }
+        #expect(s.panelState(at: 12).preset == normal, "B runs UIKit normal now")
+        s.apply([.edit(side: 0)], at: 13)
+        #expect(s.panelState(at: 13).preset == fast, "A runs UIKit fast now")
+        // A Floaty changed since: after the swap the menu names no preset on B (it named Floaty).
+        s.apply([.applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.9971))], at: 14)
+        #expect(s.panelState(at: 14).preset == nil)
+        s.apply([.swapSides], at: 15)
+        #expect(s.panelState(at: 15).preset == normal, "A runs B's UIKit normal")
+        s.apply([.edit(side: 1)], at: 16)
+        #expect(s.panelState(at: 16).preset == nil, "B runs a changed Floaty")
+        // Revert on B goes back to the Floaty it carries, not to what B ran before the swap.
+        s.apply([.revert], at: 17)
+        #expect(s.panelState(at: 17).preset == floaty)
+    }
+
     @Test func recordingStartsEmptyAndStopKeepsWhatWasRecorded() {
         let s = session()
         send(s, .recording(.recordClip(format: "mp4")), at: 10.5) { $0.notice = .nothingToClip }
