@@ -336,9 +336,10 @@ bool slgui_value_slider(const char *id, const char *title, const char *help, con
     double *data = field ? value : position;
     const double low = field ? valueMinimum : minimum, high = field ? valueMaximum : maximum;
     // Without `allowInput` a Ctrl+click is refused (not taken as a plain click that moves the
-    // value to where it fell).
+    // value to where it fell). A typed value comes back as typed, not clamped: the caller clamps
+    // it and says so (a value out of range is not changed silently).
     ImGuiSliderFlags flags = (logarithmic && !field ? ImGuiSliderFlags_Logarithmic : 0) |
-                             (allowInput ? 0 : ImGuiSliderFlags_NoInput) | ImGuiSliderFlags_AlwaysClamp;
+                             (allowInput ? 0 : ImGuiSliderFlags_NoInput) | (field ? 0 : ImGuiSliderFlags_AlwaysClamp);
     const bool refused = !allowInput && context.IO.KeyCtrl;
     const double before = *data;
     bool changed = ImGui::SliderScalar("##slider", ImGuiDataType_Double, data, &low, &high,

@@ -69,6 +69,19 @@ extension Canvas {
                 if let texture = entry.texture { return texture }
                 // Waiting for the size to settle.
                 if frame - entry.resizedAt < Self.groupSettleDraws { return nil }
+            } else if redrawsGradually, drawingLayer == 0, entry.scale != scale, let old = entry.texture {
+                // Drawn at another scale (the window resized): its old drawing, scaled, until
+                // this draw has time to draw it anew.
+                entry.lastUsed = frame
+                groups[key] = entry
+                guard mayRedraw() else {
+                    standIns += 1
+                    return old
+                }
+                SDL_DestroyTexture(old)
+                groupPixels -= Int(entry.width) * Int(entry.height)
+                groups[key] = nil
+                return redraw { groupTexture(key: key, width: width, height: height, commands, range, origin: rect) }
             } else {
                 if let texture = entry.texture {
                     SDL_DestroyTexture(texture); groupPixels -= Int(entry.width) * Int(entry.height)
@@ -85,6 +98,8 @@ extension Canvas {
                 width: width, height: height,
                 body: {
                     layerDraws += 1
+                    drawingLayer += 1
+                    defer { drawingLayer -= 1 }
                     let saved = (originX, originY, layerState)
                     // The frame's corner on the texture's (0, 0), whatever its position on the screen.
                     originX = -rect.x * scale

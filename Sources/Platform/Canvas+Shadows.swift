@@ -10,20 +10,7 @@ extension Canvas {
         let corner = radius + 2 * blur
         let size = 2 * corner + 2
         guard size <= 2048 else { return nil }  // only at extreme magnification: drawn without its shadow
-        var alpha = [Double](repeating: 0, count: size * size)
-        let inset = Double(2 * blur), r = Double(radius), side = Double(size) - 2 * inset
-        for py in 0..<size {
-            for px in 0..<size {
-                // Coverage of the rounded square at the pixel centre.
-                let fx = Double(px) + 0.5 - inset, fy = Double(py) + 0.5 - inset
-                let dx = max(r - fx, fx - (side - r), 0), dy = max(r - fy, fy - (side - r), 0)
-                let inside = fx >= 0 && fy >= 0 && fx <= side && fy <= side && (dx * dx + dy * dy) <= r * r
-                alpha[py * size + px] = inside ? 1 : 0
-            }
-        }
-        // Three box blurs approximate a Gaussian with σ ≈ blur / 2.
-        let boxRadius = max(1, blur / 3)
-        for _ in 0..<3 { alpha = Self.boxBlur(alpha, size: size, radius: boxRadius) }
+        let alpha = Self.blurredSquare(size: size, radius: radius, blur: blur)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, Self.pixelFormat) else {
             return nil
         }
@@ -43,27 +30,59 @@ extension Canvas {
         return texture
     }
 
-    static func boxBlur(_ input: [Double], size: Int, radius: Int) -> [Double] {
-        var horizontal = [Double](repeating: 0, count: input.count)
-        var output = [Double](repeating: 0, count: input.count)
-        let norm = 1 / Double(2 * radius + 1)
-        for y in 0..<size {
-            for x in 0..<size {
-                var sum = 0.0
-                for k in -radius...radius { let xx = x + k; if xx >= 0 && xx < size { sum += input[y * size + xx] } }
-                horizontal[y * size + x] = sum * norm
-            }
-        }
-        for y in 0..<size {
-            for x in 0..<size {
-                var sum = 0.0
-                for k in -radius...radius {
-                    let yy = y + k; if yy >= 0 && yy < size { sum += horizontal[yy * size + x] }
+    /// The alpha of a rounded square of corner radius `radius` set `2 * blur` pixels inside a
+    /// `size` × `size` texture (coverage at each pixel's centre: 0 or 1), blurred by three box
+    /// blurs of radius max(1, blur / 3) across and down (≈ a Gaussian with σ ≈ blur / 2).
+    ///
+    /// The blurs add whole numbers, each a running sum (a pixel's sum is its neighbour's plus the
+    /// one entering and minus the one leaving), and divide once at the end by (2r + 1)⁶: the
+    /// exact value of the six normalised passes, in time independent of the blur's radius (a
+    /// new scale, after a resize, draws new shadows while the window is redrawn; summing every
+    /// pixel under the box took tens of milliseconds in a debug build).
+    static func blurredSquare(size: Int, radius: Int, blur: Int) -> [Double] {
+        let inset = Double(2 * blur), r = Double(radius), side = Double(size) - 2 * inset
+        var sums = [Int64](repeating: 0, count: size * size)
+        var scratch = [Int64](repeating: 0, count: size)
+        let boxRadius = max(1, blur / 3)
+        sums.withUnsafeMutableBufferPointer { sums in
+            for py in 0..<size {
+                for px in 0..<size {
+                    // Coverage of the rounded square at the pixel centre.
+                    let fx = Double(px) + 0.5 - inset, fy = Double(py) + 0.5 - inset
+                    let dx = max(r - fx, fx - (side - r), 0), dy = max(r - fy, fy - (side - r), 0)
+                    let inside = fx >= 0 && fy >= 0 && fx <= side && fy <= side && (dx * dx + dy * dy) <= r * r
+                    sums[py * size + px] = inside ? 1 : 0
                 }
-                output[y * size + x] = sum * norm
+            }
+            scratch.withUnsafeMutableBufferPointer { line in
+                for _ in 0..<3 {
+                    for row in 0..<size {
+                        Self.boxSum(sums, start: row * size, stride: 1, count: size, radius: boxRadius, line)
+                    }
+                    for column in 0..<size {
+                        Self.boxSum(sums, start: column, stride: size, count: size, radius: boxRadius, line)
+                    }
+                }
             }
         }
-        return output
+        let whole = Double(2 * boxRadius + 1), total = whole * whole * whole * whole * whole * whole
+        return sums.map { Double($0) / total }
+    }
+
+    /// Replaces `count` values of `values` (from `start`, `stride` apart) by the sum of those
+    /// within `radius` of each (none past the ends), with a running sum; `line` is scratch space.
+    static func boxSum(
+        _ values: UnsafeMutableBufferPointer<Int64>, start: Int, stride: Int, count: Int, radius: Int,
+        _ line: UnsafeMutableBufferPointer<Int64>
+    ) {
+        for i in 0..<count { line[i] = values[start + i * stride] }
+        var sum: Int64 = 0
+        for i in 0..<min(radius, count) { sum += line[i] }
+        for i in 0..<count {
+            if i + radius < count { sum += line[i + radius] }
+            if i - radius - 1 >= 0 { sum -= line[i - radius - 1] }
+            values[start + i * stride] = sum
+        }
     }
 
     /// A soft shadow around `rect`: a texture of the whole shadow at its pixel size and colour,
@@ -79,7 +98,33 @@ extension Canvas {
             x: target.x - Int32(2 * b), y: target.y - Int32(2 * b), w: target.w + Int32(4 * b),
             h: target.h + Int32(4 * b))
         guard color.a > 0, whole.w > 0, whole.h > 0 else { return }
-        if let texture = sizedShadow(width: whole.w, height: whole.h, radius: r, blur: b, color: color) {
+        let key = SizedShadowKey(width: whole.w, height: whole.h, radius: r, blur: b, color: color.packed)
+        let pointKey = PointShadowKey(
+            width: rect.width, height: rect.height, radius: radius, blur: blur, color: color.packed)
+        let looseKey = PointShadowKey(width: 0, height: 0, radius: radius, blur: blur, color: color.packed)
+        if redrawsGradually, drawingLayer == 0, sizedShadows[key] == nil,
+            let standIn = shadowStandIns[pointKey] ?? looseShadowStandIns[looseKey],
+            let found = sizedShadows[standIn], !mayRedraw()
+        {
+            // The same shadow drawn at another scale (the window resized), scaled, until this
+            // draw has time to draw it anew.
+            sizedShadows[standIn] = (found.texture, frame)
+            standIns += 1
+            var destination = whole
+            copy(found.texture, nil, &destination)
+            return
+        }
+        let made =
+            sizedShadows[key] != nil
+            ? sizedShadow(width: whole.w, height: whole.h, radius: r, blur: b, color: color)
+            : redraw { sizedShadow(width: whole.w, height: whole.h, radius: r, blur: b, color: color) }
+        if let texture = made {
+            if redrawsGradually {
+                if shadowStandIns.count > 4096 { shadowStandIns.removeAll() }
+                if looseShadowStandIns.count > 4096 { looseShadowStandIns.removeAll() }
+                shadowStandIns[pointKey] = key
+                looseShadowStandIns[looseKey] = key
+            }
             whole.forEachPiece(outside: covered) { piece in
                 var source = SDL_Rect(x: piece.x - whole.x, y: piece.y - whole.y, w: piece.w, h: piece.h)
                 var destination = piece
@@ -91,6 +136,8 @@ extension Canvas {
     }
 
     struct SizedShadowKey: Hashable { var width, height: Int32; var radius, blur: Int; var color: UInt32 }
+    /// A shadow in points, whatever the scale.
+    struct PointShadowKey: Hashable { var width, height, radius, blur: Double; var color: UInt32 }
     /// Pixels of whole-shadow textures kept at most (32 MB); the least recently used go first.
     public static let sizedShadowCacheLimit = 8_000_000
 

@@ -81,6 +81,8 @@ public final class Canvas {
         gradients.removeAll()
         groups.removeAll()
         sizedShadows.removeAll()
+        shadowStandIns.removeAll()
+        looseShadowStandIns.removeAll()
         layer = nil
         cornerScratch = nil
         cornerScratchSize = 0
@@ -122,6 +124,11 @@ public final class Canvas {
     /// Draws every command, clipped to the viewport rectangle `bounds` (points).
     public func draw(_ list: DrawList, bounds: Rect) {
         frame += 1
+        if redrawsGradually, scale != drawnScale {
+            // The first draw has nothing drawn at another scale to wait for.
+            if drawnScale != 0 { scaleChangedAt = Self.seconds }
+            drawnScale = scale
+        }
         var outer = pixelRect(bounds)
         SDL_RenderSetClipRect(renderer, &outer)
         draw(list.commands, 0..<list.commands.count, bounds: bounds)
@@ -201,6 +208,62 @@ public final class Canvas {
     /// Whole shadows by size, radius, blur and colour (`Canvas+Shadows.swift`).
     var sizedShadows: [SizedShadowKey: (texture: OpaquePointer, lastUsed: Int)] = [:]
     var sizedShadowPixels = 0
+    /// The whole shadow last drawn for a shadow in points: after a change of scale, a stand-in
+    /// copied scaled until its own is drawn (`Canvas+Shadows.swift`).
+    var shadowStandIns: [PointShadowKey: SizedShadowKey] = [:]
+    /// The same by radius, blur and colour alone (a shadow whose size in points changed too, as
+    /// the phone's bezel does with the window): stretched a little more.
+    var looseShadowStandIns: [PointShadowKey: SizedShadowKey] = [:]
+
+    // MARK: Drawing layers anew at a new scale, a few a frame
+
+    /// When true (a window's canvases), a layer or shadow cached at another scale (the window was
+    /// resized and the phones with it) is copied from its old texture, scaled, until it is drawn
+    /// anew at the new one, and drawing them anew takes at most `redrawBudget` s of each draw:
+    /// a frame after a resize then costs about what any frame costs, and the old drawings give
+    /// way to sharp ones over the next few frames. When false (clips, golden frames, screenshots:
+    /// output that must be the same every run), each is drawn anew when first needed.
+    public var redrawsGradually = false
+    /// Seconds of each draw that may go to drawing layers and shadows anew at a new scale.
+    public static let redrawBudget = 0.004
+    /// The draw (`frame`) the time below was spent in, and the seconds spent.
+    var redrawFrame = -1
+    var redrawSpent = 0.0
+    /// Layers being drawn into their textures (a stand-in drawn there would stay in the layer).
+    var drawingLayer = 0
+    /// Layers and shadows drawn from a stand-in (their drawing at another scale, waiting for
+    /// their turn) since the owner last set this to 0: while above 0, the owner draws again.
+    public var standIns = 0
+
+    /// Seconds after a change of scale during which nothing is drawn anew: a window being resized
+    /// changes it every frame, and a layer drawn at one of its passing scales is thrown away.
+    public static let redrawSettleSeconds = 0.1
+    /// The scale of the last draw, and when it (or the size of what is drawn) last changed.
+    var drawnScale = 0.0
+    var scaleChangedAt = -Double.infinity
+
+    /// Starts the wait of `redrawSettleSeconds` again: what this canvas draws changed size with
+    /// the window while its scale did not (the phones' bezels on the window's canvas).
+    public func noteResize() { scaleChangedAt = Self.seconds }
+
+    /// Whether a layer or shadow cached at another scale may be drawn anew now (else its old
+    /// texture is copied scaled): once the scale has settled, within this draw's time budget.
+    func mayRedraw() -> Bool {
+        guard redrawsGradually else { return true }
+        if redrawFrame != frame { (redrawFrame, redrawSpent) = (frame, 0) }
+        return Self.seconds - scaleChangedAt >= Self.redrawSettleSeconds && redrawSpent < Self.redrawBudget
+    }
+
+    /// Runs `body` (drawing a layer or shadow anew) and counts its time against this draw's budget.
+    func redraw<T>(_ body: () -> T) -> T {
+        guard redrawsGradually else { return body() }
+        let start = Self.seconds
+        defer { redrawSpent += Self.seconds - start }
+        return body()
+    }
+
+    /// Seconds on SDL's high-resolution counter.
+    public static var seconds: Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 }
 
 extension String {

@@ -316,10 +316,35 @@ public final class Window {
     /// whose pixels are the window surface's pixels there (the same memory, the window's row
     /// pitch), its own software renderer, textures and fonts.
     fileprivate final class Region {
-        let rect: PixelRect
+        private(set) var rect: PixelRect
         let drawing: SurfaceCanvas
         var canvas: Canvas { drawing.canvas }
         var renderer: OpaquePointer { drawing.renderer }
+
+        /// Moves the region onto `rect` of `window` (a resized window's new surface, or a phone
+        /// moved or resized on it) keeping its renderer, and with it the canvas's textures: its
+        /// layers, shadows and text, which a new renderer would draw again all in one frame (a
+        /// resize during a glide then hitched by 50–100 ms in a debug build). SDL's software
+        /// renderer reads its surface's pixels, size and pitch at each draw and takes its output
+        /// size from them; its viewport and clip are set again here. False (nothing changed) when
+        /// the window's pixels are not the format the region draws in.
+        func move(to rect: PixelRect, in window: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+            let surface = drawing.surface
+            let pitch = Int(window.pointee.pitch), bytes = Int(window.pointee.format.pointee.BytesPerPixel)
+            guard let base = window.pointee.pixels,
+                Window.drawingFormat(window.pointee.format.pointee.format) == surface.pointee.format.pointee.format
+            else { return false }
+            SDL_RenderFlush(renderer)
+            surface.pointee.pixels = base + rect.y * pitch + rect.x * bytes
+            surface.pointee.w = Int32(rect.width)
+            surface.pointee.h = Int32(rect.height)
+            surface.pointee.pitch = Int32(pitch)
+            SDL_SetClipRect(surface, nil)
+            SDL_RenderSetViewport(renderer, nil)
+            SDL_RenderSetClipRect(renderer, nil)
+            self.rect = rect
+            return true
+        }
 
         init?(_ rect: PixelRect, in window: UnsafeMutablePointer<SDL_Surface>, fonts: FontLibrary) {
             let pitch = Int(window.pointee.pitch), bytes = Int(window.pointee.format.pointee.BytesPerPixel)
@@ -331,6 +356,9 @@ public final class Window {
             else { return nil }
             self.rect = rect
             self.drawing = drawing
+            // A resize draws the phones at a new scale: their layers and shadows follow a few a
+            // draw (the caller draws again while `standIns` says some wait).
+            drawing.canvas.redrawsGradually = true
         }
     }
 
@@ -394,6 +422,15 @@ public final class Window {
         if let kept = regionSource, kept.0 == source.0, kept.1 == source.1, kept.2 == source.2, kept.3 == source.3,
             regions.count == clipped.count, zip(regions, clipped).allSatisfy({ ($0?.rect ?? .empty) == $1.orEmpty })
         {
+            return true
+        }
+        // The regions there move onto their new rectangles, keeping what their canvases hold.
+        if regions.count == clipped.count,
+            zip(regions, clipped).allSatisfy({ region, rect in
+                rect.width > 0 && rect.height > 0 && region?.move(to: rect, in: surface) == true
+            })
+        {
+            regionSource = source
             return true
         }
         regions = []

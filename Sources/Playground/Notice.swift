@@ -54,6 +54,8 @@ public enum Notice: Equatable, Sendable {
     case bothRun(a: String, b: String)
     /// A parameter's value refused (the reason names the value and its range).
     case valueRefused(String)
+    /// A typed value outside `parameter`'s range (its text, with the unit), clamped to `applied`.
+    case valueClamped(parameter: String, typed: Double, range: String, applied: Double)
 
     // The blind test
     case blindTestNeedsAB
@@ -121,7 +123,8 @@ public enum Notice: Equatable, Sendable {
         switch self {
         case .slowMotionRefused, .nothingRecordedToSave, .noPreset, .clipStillEncoding, .nothingToClip, .clipFailed,
             .traceStopped, .notKept, .screenshotFailed, .plotFailed, .blindTestEnded, .sessionNotSaved,
-            .keptSessionNotOpened, .sceneNotInWindow, .phoneFailed, .noModel, .valueRefused, .blindTestNeedsAB,
+            .keptSessionNotOpened, .sceneNotInWindow, .phoneFailed, .noModel, .valueRefused, .valueClamped,
+            .blindTestNeedsAB,
             .blindTestSameFeel, .stillTracking, .noReference:
             return true
         case let .text(_, isError): return isError
@@ -179,6 +182,9 @@ public enum Notice: Equatable, Sendable {
         case let .comparingModels(a, b): return "A: \(a); B: \(b). Flick once and compare the plots."
         case let .bothRun(a, b): return "A runs \(a), B \(b); one drag drives both."
         case let .valueRefused(reason): return reason
+        case let .valueClamped(parameter, typed, range, applied):
+            return
+                "\(parameter): \(formatNumber(typed)) is outside its range \(range); \(formatNumber(applied)) applied."
         case .blindTestNeedsAB:
             return "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND)."
         case .blindTestSameFeel:

@@ -57,8 +57,9 @@ public struct PanelState {
     public var recordingCount: Int
     public var recordedCount: Int
     /// The preset the menu shows: the one picked and not yet applied, else the one the edited
-    /// side's feel equals, else the first.
-    public var preset: Int
+    /// side's feel equals; none when it equals none (a preset changed since, a file, a fit),
+    /// whatever the side is named after.
+    public var preset: Int?
     /// The phone the window serves (its address, QR code, what the page acknowledged), if any.
     public var phone: PhoneLink? = nil
 }
@@ -89,8 +90,7 @@ extension PlaygroundSession {
             mainAxisViewportLength: mainAxisViewportLength, reference: reference,
             referenceFile: trackingReference ?? reference?.path, isRecording: isRecording,
             recordingCount: recording?.count ?? recorded.count, recordedCount: recorded.count,
-            preset: presetChoice ?? Preset.all.firstIndex { $0.feel.on(display) == feel }
-                ?? Preset.all.firstIndex { $0.title == edited.named.name } ?? 0)
+            preset: presetChoice ?? Preset.all.firstIndex { $0.feel.on(display) == feel })
         panel.phone = phone
         return panel
     }

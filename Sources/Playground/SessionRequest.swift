@@ -44,6 +44,9 @@ public enum InputRequest: Equatable, Sendable {
 public enum FeelRequest: Equatable, Sendable {
     /// Set one parameter (`key` from the parameter table) of the edited side.
     case setValue(key: String, value: ParameterValue)
+    /// A number typed into parameter `key`'s field: set as typed within the parameter's range,
+    /// else clamped into it and said so in the message line.
+    case typeValue(key: String, value: Double)
     /// Apply a preset (by `Preset.id`) to the edited side.
     case applyPreset(id: String)
     /// Show preset `index` (of `Preset.all`) in the panel's menu, not yet applied.
@@ -196,6 +199,7 @@ extension SessionRequest {
     }
 
     public static func setValue(key: String, value: ParameterValue) -> Self { .feel(.setValue(key: key, value: value)) }
+    public static func typeValue(key: String, value: Double) -> Self { .feel(.typeValue(key: key, value: value)) }
     public static func applyPreset(id: String) -> Self { .feel(.applyPreset(id: id)) }
     public static func choosePreset(_ index: Int) -> Self { .feel(.choosePreset(index)) }
     public static var resetToDefaults: Self { .feel(.resetToDefaults) }

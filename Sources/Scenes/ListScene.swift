@@ -126,6 +126,11 @@ public final class ListScene: SingleAxisScene {
             if k >= count { return covered }
             return min(covered, grid(cardTops[k] - Self.spacing / 2))
         }
+        /// The same off the pixel grid: what a tile's layer is keyed by, so the same tile at
+        /// another pixel density (the window resized) is known as the same (`Canvas.redrawsGradually`).
+        func exactEdge(_ k: Int) -> Double {
+            k < 0 ? 0 : k >= count ? covered : min(covered, cardTops[k] - Self.spacing / 2)
+        }
         if offset < 0 {
             list.append(
                 .rect(
@@ -150,8 +155,8 @@ public final class ListScene: SingleAxisScene {
             var key = Hasher()
             key.combine("ListScene.tile")
             key.combine(k)
-            key.combine(top)
-            key.combine(bottom)
+            key.combine(exactEdge(k))
+            key.combine(exactEdge(k + 1))
             key.combine(viewport.width)
             key.combine(selectedIndex.map { cards.contains($0) ? $0 : -1 } ?? -1)
             let frame = Rect(x: 0, y: top - offset, width: viewport.width, height: bottom - top)

@@ -44,6 +44,8 @@ final class PlaygroundApp {
         window = try Window(title: "ScrollLab", width: windowWidth, height: windowHeight, renderer: renderer)
         // Pointer samples at the X server's times (`EventTimes`), not at SDL's pump times.
         window.reportServerTimes()
+        // A resize draws the bezels' shadows at a new scale: stand-ins first, then drawn anew.
+        window.canvas.redrawsGradually = true
         guard
             slgui_init(
                 UnsafeMutableRawPointer(window.window), UnsafeMutableRawPointer(window.renderer),
@@ -114,7 +116,7 @@ final class PlaygroundApp {
     func frame(_ session: PlaygroundSession, at now: Double) -> Bool {
         if let blindTest { return blindFrame(blindTest, session: session, at: now) }
         let frameStart = DispatchTime.now().uptimeNanoseconds
-        let geometry = layout(viewport: session.viewport, sides: session.sides.count)
+        var geometry = layout(viewport: session.viewport, sides: session.sides.count)
         var requests: [SessionRequest] = []
         var sawEvent = false
         window.poll(raw: { raw in
@@ -125,6 +127,13 @@ final class PlaygroundApp {
             self.handle(event, session: session, layout: geometry, requests: &requests)
         }
         if sawEvent { lastEvent = now }
+        // A resize among the events is drawn in this frame: laid out for the window's new size
+        // (with the old layout, this frame and the next were each drawn whole).
+        let resized = layout(viewport: session.viewport, sides: session.sides.count)
+        if resized != geometry {
+            geometry = resized
+            window.canvas.noteResize()
+        }
         if let job = clipJob {
             // The background encode's news comes back as requests, applied with the panel's.
             let (progress, outcome) = job.state
@@ -155,6 +164,10 @@ final class PlaygroundApp {
         let chrome = chrome(session, layout: geometry)
         let drawnNow = DrawnWindow(
             layout: geometry, ratio: ratio, size: window.size, chrome: chrome.commands, spills: spills)
+        if let due = chromeRedrawDue, now >= due {
+            chromeRedrawDue = nil
+            wholeFrameDue = true
+        }
         let whole = !window.keepsFrames || drawn != drawnNow || spills || wholeFrameDue
         drawn = drawnNow
         wholeFrameDue = false
@@ -165,6 +178,12 @@ final class PlaygroundApp {
             window.canvas.originY = 0
             let (w, h) = window.size
             window.canvas.draw(chrome, bounds: Rect(x: 0, y: 0, width: w, height: h))
+            // Its shadows drawn from stand-ins (just after a resize): drawn whole again once the
+            // size has settled.
+            if window.canvas.standIns > 0 {
+                window.canvas.standIns = 0
+                chromeRedrawDue = now + Canvas.redrawSettleSeconds + 0.02
+            }
         } else {
             window.beginPartialFrame()
         }
@@ -211,8 +230,15 @@ final class PlaygroundApp {
                     height: Int((phone.maxY * ratio).rounded()) - y))
         }
         let lists = phoneLists, covered = session.sides.map(\.scene.coversViewport)
+        // A phone drawn in part from its layers' drawings at another scale (just after a resize)
+        // is drawn again until every layer is sharp (`Canvas.redrawsGradually`).
+        let catchingUp = UnsafeMutableBufferPointer<Bool>.allocate(capacity: screens.count)
+        catchingUp.initialize(repeating: false)
+        defer { catchingUp.deallocate() }
         window.drawRegions(screens) { index, canvas in
-            guard changed[index] else { return false }
+            guard changed[index] || canvas.standIns > 0 else { return false }
+            canvas.standIns = 0
+            defer { catchingUp[index] = canvas.standIns > 0 }
             canvas.scale = geometry.scale * ratio
             let (scene, ghost, screen) = (lists[index].scene, lists[index].ghost, lists[index].screen)
             // What lies under the screen in a whole frame (the bezel), unless the scene covers it all.
@@ -228,6 +254,7 @@ final class PlaygroundApp {
             canvas.draw(screen, bounds: bounds)
             return true
         }
+        layersCatchingUp = catchingUp.contains(true) || chromeRedrawDue != nil
         let panelDue =
             spills || now - lastEvent < Self.panelEventWindow || now - lastPanelDraw >= 1 / Self.panelRate
             || !window.hasOverlay
@@ -535,6 +562,11 @@ final class PlaygroundApp {
     private var drawn: DrawnWindow?
     /// Set when the window lost its pixels (uncovered, resized): the next frame is drawn whole.
     private var wholeFrameDue = true
+    /// Whether a phone was drawn in part from layers drawn at another scale: frames go on until
+    /// they are all drawn anew.
+    private(set) var layersCatchingUp = false
+    /// When the window's chrome, drawn in part from stand-ins, is drawn whole again.
+    private var chromeRedrawDue: Double?
 
     /// Draws the next frame whole, whatever changed (to compare it with the frames drawn in part).
     func drawWholeNextFrame() { wholeFrameDue = true }
@@ -646,7 +678,8 @@ private struct WindowSubject: FrameSubject {
     let session: PlaygroundSession
 
     func isBusy(at realTime: Double) -> Bool {
-        app.blindTest.map { $0.app.stage.isBusy(at: realTime) } ?? session.isBusy(at: realTime)
+        app.layersCatchingUp
+            || (app.blindTest.map { $0.app.stage.isBusy(at: realTime) } ?? session.isBusy(at: realTime))
     }
 
     func nextChange(after realTime: Double) -> Double? {

@@ -426,12 +426,18 @@ package final class TuningPanel {
     private func presets(_ state: PanelState, into requests: inout [SessionRequest]) {
         // The preset picked and not yet applied, else the one the edited side's values equal (a
         // swap, a copy, a platform comparison, a file change them), else the one it is named after.
-        var index = state.preset
+        var index = state.preset ?? -1
         if Gui.combo("##preset", &index, Preset.all.map(\.title)) { requests.append(.choosePreset(index)) }
-        shownPreset = Preset.all[index].title
+        let shown = Preset.all.indices.contains(index) ? Preset.all[index] : nil
+        shownPreset = shown?.title ?? ""
         Gui.sameLine(fitting: "Apply")
-        if Gui.button("Apply") { requests.append(.applyPreset(id: Preset.all[index].id)) }
-        Gui.help(Preset.all[index].summary)
+        if let shown {
+            if Gui.button("Apply") { requests.append(.applyPreset(id: shown.id)) }
+            Gui.help(shown.summary)
+        } else {
+            Gui.disabled("Apply")
+            Gui.help("The edited side's values are no preset's: pick one to apply it.")
+        }
         if Gui.button("Reset to default") { requests.append(.resetToDefaults) }
         Gui.sameLine(fitting: "Revert")
         if Gui.button("Revert") { requests.append(.revert) }
@@ -476,7 +482,9 @@ package final class TuningPanel {
                     range: range, logarithmic: false, typedValue: value, valueRange: range,
                     inputFormat: Self.inputFormat(format), marks: [], width: width)
                 {
-                case let .moved(new)?, let .typed(new)?: requests.append(.setSceneControl(id: id, value: new))
+                case let .moved(new)?: requests.append(.setSceneControl(id: id, value: new))
+                case let .typed(new)?:
+                    requests.append(.setSceneControl(id: id, value: min(max(new, range.lowerBound), range.upperBound)))
                 case nil: break
                 }
             case let .toggle(id, label, help):
@@ -537,14 +545,15 @@ package final class TuningPanel {
             position: row.sliderPosition, range: row.sliderRange, logarithmic: row.scale == .logarithmic,
             typedValue: row.value, valueRange: row.range, inputFormat: Self.inputFormat(row.format), marks: marks,
             width: width)
-        let new: Double
         switch change {
         case nil: return
-        case let .moved(position)?: new = Self.rounded(row.value(atSliderPosition: position), like: row.format)
-        // A typed value is taken as typed (clamped into the range), not rounded to the slider's steps.
-        case let .typed(value)?: new = min(max(value, row.range.lowerBound), row.range.upperBound)
+        case let .moved(position)?:
+            let new = Self.rounded(row.value(atSliderPosition: position), like: row.format)
+            requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
+        // A typed value is taken as typed, not rounded to the slider's steps; the session clamps
+        // one outside the range and says so.
+        case let .typed(value)?: requests.append(.typeValue(key: row.key, value: value))
         }
-        requests.append(.setValue(key: row.key, value: .number(row.isCount ? new.rounded() : new)))
     }
 
     /// What a section shows besides its tunables: the model's readouts and remarks.

@@ -52,6 +52,42 @@ import ScrollPhysics
         #expect(differing(cached, plain, 0, 0, 0, 0, n, n) == 0)
     }
 
+    /// A window's canvas (`redrawsGradually`) after a resize: the draw right after the change of
+    /// scale copies cards' layers and shadows from their drawings at the old scale (stand-ins);
+    /// drawn again until none waits (the scale settled, then a few a draw), the frame is exactly
+    /// the one a canvas drawing at the new scale from the start makes: nothing stays scaled.
+    @Test(arguments: [(2.0, 1.9), (1.9, 2.0), (3.0, 1.0)])
+    func afterAResizeTheFrameIsDrawnSharpAgain(from: Double, to: Double) throws {
+        let scene = ListScene(cardCount: 50)
+        _ = scene.axis.setOffset(700, at: 0)
+        let viewport = Rect(x: 0, y: 0, width: scene.viewport.width, height: scene.viewport.height)
+        let (width, height) = (Int(viewport.width * 3), Int(viewport.height * 3))
+        func draw(_ canvas: OffscreenCanvas, scale: Double) {
+            var list = DrawList()
+            list.pixelsPerPoint = scale
+            scene.draw(into: &list, at: 0)
+            canvas.clear(.black)
+            canvas.draw(list, viewport: viewport, scale: scale)
+        }
+        let resized = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        resized.canvas.redrawsGradually = true
+        draw(resized, scale: from)
+        #expect(resized.canvas.standIns == 0, "nothing to stand in for on the first draw")
+        draw(resized, scale: to)
+        #expect(resized.canvas.standIns >= 3, "the tiles in view copied from their drawings at \(from)")
+        var draws = 1
+        while resized.canvas.standIns > 0, draws < 100_000 {
+            resized.canvas.standIns = 0
+            draw(resized, scale: to)
+            draws += 1
+        }
+        #expect(resized.canvas.standIns == 0, "after \(draws) draws")
+        let fresh = try OffscreenCanvas(width: width, height: height, fonts: fonts)
+        draw(fresh, scale: to)
+        let (a, b) = (resized.snapshot(), fresh.snapshot())
+        #expect(differing(a, b, 0, 0, 0, 0, width, height) == 0)
+    }
+
     /// Scrolling by whole pixels composites each card from its layer: only a card coming into
     /// view is drawn into a texture, at 1× and 3×.
     @Test(arguments: [1.0, 3.0])

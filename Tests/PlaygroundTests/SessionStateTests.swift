@@ -127,6 +127,44 @@ import Testing
         }
     }
 
+    /// A number typed into a parameter's field outside its range (the deceleration rate's is
+    /// 0.9…0.9999 /ms) is clamped into it and said in one line: the parameter, the value typed, the
+    /// range and the value applied. In range it is set as typed, with no message.
+    @Test func feelATypedValueOutOfRangeIsClampedAndSaidSo() throws {
+        let s = session()
+        let before = s.state
+        var clamped = ScrollParameters()
+        clamped.decelerationRate = 0.9999
+        send(s, .typeValue(key: "decelerationRate", value: 2), at: 11) {
+            $0.sides[0].feel = Feel(clamped)
+            $0.notice = .valueClamped(
+                parameter: "Deceleration rate", typed: 2, range: "[0.9, 0.9999] per ms", applied: 0.9999)
+            $0.undoStack = [
+                UndoEntry(label: "Deceleration rate", sides: undoSides(before), editing: 0, display: before.display)
+            ]
+            $0.lastUndoMerge = .init(key: "0 decelerationRate", time: 11)
+        }
+        #expect(
+            s.message
+                == .init(
+                    text: "Deceleration rate: 2 is outside its range [0.9, 0.9999] per ms; 0.9999 applied.",
+                    isError: true))
+        // Below the range, and huge: the other end, each said.
+        s.apply([.typeValue(key: "decelerationRate", value: -5)], at: 12)
+        #expect(s.feel.uikit.decelerationRate == 0.9)
+        #expect(s.message?.text == "Deceleration rate: -5 is outside its range [0.9, 0.9999] per ms; 0.9 applied.")
+        s.apply([.typeValue(key: "decelerationRate", value: 1e300)], at: 13)
+        #expect(s.feel.uikit.decelerationRate == 0.9999)
+        // In range: as typed (not rounded to the slider's steps), and the message line left alone.
+        s.apply([.typeValue(key: "decelerationRate", value: 0.99812)], at: 14)
+        #expect(s.feel.uikit.decelerationRate == 0.99812)
+        #expect(s.message?.text.hasPrefix("Deceleration rate: 1e+300 is outside") == true, "\(s.message?.text ?? "")")
+        // Not a number: nothing changes, and it is said.
+        s.apply([.typeValue(key: "decelerationRate", value: .nan)], at: 15)
+        #expect(s.feel.uikit.decelerationRate == 0.99812)
+        #expect(s.message?.text == "Deceleration rate: \"nan\" is not a number; nothing changed.")
+    }
+
     @Test func compareABOnAddsBAsACopyOfA() {
         let s = session()
         send(s, .compare(.setComparing(true)), at: 11) {
@@ -140,6 +178,43 @@ import Testing
             $0.showsGhost = true
             $0.notice = .ghost(true)
         }
+    }
+
+    /// After Swap the preset menu names the preset of the feel now on the edited side, whichever
+    /// side is edited, and none when that feel is a preset's no longer (changed since).
+    @Test func compareSwapMovesThePresetMenuWithTheFeels() throws {
+        let s = session()
+        let index = { (id: String) in Preset.all.firstIndex { $0.id == id } }
+        let normal = try #require(index("uikit-normal")), fast = try #require(index("uikit-fast"))
+        let floaty = try #require(index("floaty"))
+        s.apply([.setComparing(true), .edit(side: 1), .applyPreset(id: "uikit-fast")], at: 11)
+        #expect(s.panelState(at: 11).preset == fast)
+        send(s, .compare(.swapSides), at: 12) {
+            $0.sides[0].feel = s.sides[1].feel
+            $0.sides[1].feel = s.sides[0].feel
+            $0.sides[0].named = s.sides[1].named
+            $0.sides[1].named = s.sides[0].named
+            $0.sides[0].savedFeel = s.sides[1].savedFeel
+            $0.sides[1].savedFeel = s.sides[0].savedFeel
+            $0.sides[0].savedName = s.sides[1].savedName
+            $0.sides[1].savedName = s.sides[0].savedName
+            $0.notice = .swapped
+            $0.undoStack.append(
+                UndoEntry(label: "swap", sides: undoSides(s.state), editing: 1, display: s.state.display))
+        }
+        #expect(s.panelState(at: 12).preset == normal, "B runs UIKit normal now")
+        s.apply([.edit(side: 0)], at: 13)
+        #expect(s.panelState(at: 13).preset == fast, "A runs UIKit fast now")
+        // A Floaty changed since: after the swap the menu names no preset on B (it named Floaty).
+        s.apply([.applyPreset(id: "floaty"), .setValue(key: "decelerationRate", value: .number(0.9971))], at: 14)
+        #expect(s.panelState(at: 14).preset == nil)
+        s.apply([.swapSides], at: 15)
+        #expect(s.panelState(at: 15).preset == normal, "A runs B's UIKit normal")
+        s.apply([.edit(side: 1)], at: 16)
+        #expect(s.panelState(at: 16).preset == nil, "B runs a changed Floaty")
+        // Revert on B goes back to the Floaty it carries, not to what B ran before the swap.
+        s.apply([.revert], at: 17)
+        #expect(s.panelState(at: 17).preset == floaty)
     }
 
     @Test func recordingStartsEmptyAndStopKeepsWhatWasRecorded() {

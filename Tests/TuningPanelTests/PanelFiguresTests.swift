@@ -107,7 +107,7 @@ extension PanelTests {
                 let text = String(format: "%.\(places)f", value)
                 let requests = try type(text, into: row.title, session, panel)
                 let values = requests.compactMap { request -> Double? in
-                    if case .feel(.setValue(let key, .number(let v))) = request, key == row.key { return v }
+                    if case .feel(.typeValue(let key, let v)) = request, key == row.key { return v }
                     return nil
                 }
                 #expect(values.count == 1, "\(name) \(row.key): typed \(text), requests \(requests)")
@@ -124,6 +124,28 @@ extension PanelTests {
         _ = try type("0.9954", into: rate, session, panel)
         _ = try type("0.998", into: rate, session, panel)
         #expect(session.feel.uikit.decelerationRate == 0.998)
+    }
+
+    /// A value typed out of its slider's range reaches the session as typed (the field does not
+    /// clamp it silently): the session applies the range's end and the message line says so; a
+    /// value in range (its end) is set as typed and adds no message.
+    @Test func aValueTypedOutOfRangeIsClampedAndTheMessageLineSaysSo() throws {
+        let (offscreen, session, panel) = try headless([.cards(count: 400)])
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        for _ in 0..<3 { frame(session, panel) }
+        let range = "[0.9, 0.9999] per ms"
+        for (typed, applied, said) in [
+            ("2", 0.9999, "2 is outside its range \(range); 0.9999 applied."),
+            ("0.5", 0.9, "0.5 is outside its range \(range); 0.9 applied."),
+            ("0.9999", 0.9999, "0.5 is outside its range \(range); 0.9 applied.")
+        ] {
+            let sent = try type(typed, into: "Deceleration rate", session, panel).filter {
+                if case .feel = $0 { true } else { false }
+            }
+            #expect(sent == [.typeValue(key: "decelerationRate", value: Double(typed)!)], "\(typed): \(sent)")
+            #expect(session.feel.uikit.decelerationRate == applied)
+            #expect(session.message?.text == "Deceleration rate: " + said)
+        }
     }
 
     /// Every scene's own sliders (cell width, masses, parallax, the axis lock angle …) take a typed

@@ -79,13 +79,19 @@ import TuningPanel
                 typing: text)
         }
         func values(_ requests: [SessionRequest]) -> [String] {
-            requests.compactMap { if case .feel(.setValue(let key, let value)) = $0 { "\(key)=\(value)" } else { nil } }
+            requests.compactMap { request in
+                switch request {
+                case let .feel(.setValue(key, value)): "\(key)=\(value)"
+                case let .feel(.typeValue(key, value)): "\(key) typed \(value)"
+                default: nil
+                }
+            }
         }
         for _ in 0..<3 { _ = frame(at: (-1, -1)) }
         let title = try #require(ScrollParameters.tunables.first { $0.key == "rubberBandCoefficient" }?.title)
         let slider = try #require(panel.widgetRects.first { $0.label == title }, "slider \(title)")
         let at = (slider.x + slider.width / 2, slider.y + slider.height / 2)
-        for (ending, expected) in [("enter", ["rubberBandCoefficient=number(0.9)"]), ("escape", [])] {
+        for (ending, expected) in [("enter", ["rubberBandCoefficient typed 0.9"]), ("escape", [])] {
             var seen: [SessionRequest] = []
             seen += frame(at: at, ctrl: true)
             seen += frame(at: at, down: true, ctrl: true)

@@ -120,6 +120,9 @@ let benchmarks: @Sendable () -> Void = {
         copyFloorBenchmark(width: width, height: height)
     }
 
+    // The frame right after a resize (see ResizeBenchmarks.swift).
+    resizeBenchmarks(fonts: fonts)
+
     // A carousel slider moved at 1,000,000 cells: the snap targets follow the new cell width.
     let slider = SliderState()
     Benchmark("carousel: move the cell-width slider, 1000000 cells", configuration: perFrame) { benchmark in

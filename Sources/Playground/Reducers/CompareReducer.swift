@@ -51,14 +51,17 @@ extension PlaygroundSession {
         notice = .copied(from: sides[source].label, to: sides[target].label)
     }
 
+    /// Exchanges the sides' feels with everything that names them: what each is called and what
+    /// Revert returns to (the edited side's preset menu and Revert then follow the feel, not the
+    /// side).
     func swapSides(at realTime: Double) {
         guard isComparing else { return }
-        let a = sides[0].feel, b = sides[1].feel
-        let aName = sides[0].named, bName = sides[1].named
-        apply(b, to: 0, at: realTime)
-        apply(a, to: 1, at: realTime)
-        sides[0].named = bName
-        sides[1].named = aName
+        let a = sides[0], b = sides[1]
+        apply(b.feel, to: 0, at: realTime)
+        apply(a.feel, to: 1, at: realTime)
+        (sides[0].named, sides[1].named) = (b.named, a.named)
+        (sides[0].savedFeel, sides[1].savedFeel) = (b.savedFeel, a.savedFeel)
+        (sides[0].savedName, sides[1].savedName) = (b.savedName, a.savedName)
         notice = .swapped
     }
 

@@ -7,6 +7,7 @@ extension PlaygroundSession {
     func reduce(_ request: FeelRequest, at realTime: Double) -> [SessionEffect] {
         switch request {
         case let .setValue(key, value): setValue(key, value, at: realTime)
+        case let .typeValue(key, value): typeValue(key, value, at: realTime)
         case let .applyPreset(id):
             if let preset = Preset.all.first(where: { $0.id == id }) {
                 applyPreset(preset, at: realTime)
@@ -34,6 +35,27 @@ extension PlaygroundSession {
         } catch {
             notice = .valueRefused(error.description)
         }
+    }
+
+    /// Sets a number typed into parameter `key`'s field: as typed when it lies in the parameter's
+    /// range (its one definition, the model's table), else clamped into it (a count also rounded)
+    /// and said in one line: the parameter, the value typed, the range and the value applied.
+    func typeValue(_ key: String, _ typed: Double, at realTime: Double) {
+        guard let row = feel.model.rows.first(where: { $0.key == key }), !row.isChoice, !row.isFlag else {
+            setValue(key, .number(typed), at: realTime)
+            return
+        }
+        guard !typed.isNaN else {
+            notice = .valueRefused("\(row.title): \"\(typed)\" is not a number; nothing changed.")
+            return
+        }
+        let clamped = min(max(typed, row.range.lowerBound), row.range.upperBound)
+        setValue(key, .number(row.isCount ? clamped.rounded() : clamped), at: realTime)
+        guard clamped != typed, let applied = feel.model.rows.first(where: { $0.key == key }) else { return }
+        if case .valueRefused = notice { return }
+        notice = .valueClamped(
+            parameter: row.title, typed: typed, range: row.rangeText + (row.unit.isEmpty ? "" : " \(row.unit)"),
+            applied: applied.value)
     }
 
     /// Applies to the next gesture and to motion already under way, without a jump.

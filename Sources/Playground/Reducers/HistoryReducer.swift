@@ -34,7 +34,7 @@ extension PlaygroundSession {
         switch request {
         case let .feel(request):
             switch request {
-            case let .setValue(key, _): return ParameterSpec.named(key)?.title ?? key
+            case let .setValue(key, _), let .typeValue(key, _): return ParameterSpec.named(key)?.title ?? key
             case let .applyPreset(id): return "preset \(Preset.all.first { $0.id == id }?.title ?? id)"
             case .resetToDefaults: return "reset"
             case .revert: return "revert"
@@ -87,6 +87,7 @@ extension PlaygroundSession {
         redoStack.removeAll()
         var merge: String?
         if case let .feel(.setValue(key, _)) = request { merge = "\(editing) \(key)" }
+        if case let .feel(.typeValue(key, _)) = request { merge = "\(editing) \(key)" }
         defer { lastUndoMerge = merge.map { SessionState.UndoMerge(key: $0, time: realTime) } }
         if let merge, let last = lastUndoMerge, last.key == merge, realTime - last.time < Self.undoMergeSeconds,
             !undoStack.isEmpty
