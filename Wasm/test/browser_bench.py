@@ -12,14 +12,19 @@ nothing (the floor: the browser's own cost of a frame and a touch on this machin
 share is what it adds to it.
 
     python3 Wasm/test/browser_bench.py .build/debug/scrollab [SECONDS] [--page FILE.html ...] [--rounds N]
+        [--breakdown]
 
 Frames are also split by what the finger was doing, read from the trace's own input dispatches:
 "drag" (between a pointerdown and its pointerup), "lift" (the frame a pointerup was dispatched in),
 "glide start" (the three frames after it), "glide" (the rest, until the next touch). `--page` benches the given page files (say an older
 page against a newer one) instead of a fresh export; `--rounds N` measures every page and the
 floor N times, alternating, since other work on the machine makes absolute numbers drift.
+`--breakdown` also prints, for each page and kind of frame, where the CPU time went: the mean per
+frame of each trace event's own time (EventDispatch:pointermove, FireAnimationFrame, FunctionCall,
+UpdateLayoutTree, Layout, PrePaint, Paint, Layerize, ScrollLayer, and the tasks' own time).
 """
 
+import bisect
 import os
 import sys
 import tempfile
@@ -144,11 +149,53 @@ def per_frame_work(events):
             total += min(b, busy[k][1]) - max(a, busy[k][0])
             k += 1
         per_frame.append(total / 1000)
-    return per_frame, per_frame_cpu, frame_kinds(events, main_threads, frames)
+    return per_frame, per_frame_cpu, frame_kinds(events, main_threads, frames), self_times(events, main_threads, frames)
+
+
+def self_times(events, main_threads, frames):
+    """Each frame's main-thread CPU time by trace event name, each event's own (its time less that of
+    the events nested in it; EventDispatch named with its event's type): where a frame's work went."""
+    spans = sorted(
+        (e["ts"], -e.get("dur", 0), e["name"] + (":" + e["args"]["data"]["type"] if e["name"] == "EventDispatch"
+                                                 and "data" in e.get("args", {}) else ""), e["tdur"], e.get("dur", 0))
+        for e in events if e.get("ph") == "X" and "tdur" in e and (e["pid"], e["tid"]) in main_threads)
+    per = [{} for _ in frames[1:]]
+    stack, own = [], []
+    for ts, _, name, tdur, dur in spans:
+        while stack and stack[-1][0] + stack[-1][1] <= ts:
+            stack.pop()
+        entry = [ts, dur, name, tdur]
+        if stack:
+            stack[-1][3] -= tdur
+        stack.append(entry)
+        own.append(entry)
+    for ts, _, name, tdur in own:
+        i = bisect.bisect_right(frames, ts) - 1
+        if 0 <= i < len(per):
+            per[i][name] = per[i].get(name, 0) + tdur / 1000
+    return per
+
+
+def breakdown(name, frames):
+    """The mean CPU time per frame of each kind by trace event name (see self_times)."""
+    _, cpu, kinds, per = frames
+    lines = []
+    for kind in ("drag", "lift", "glide start"):
+        mine = [i for i, k in enumerate(kinds) if k == kind]
+        if not mine:
+            continue
+        totals = {}
+        for i in mine:
+            for event, ms in per[i].items():
+                totals[event] = totals.get(event, 0) + ms / len(mine)
+        top = sorted(totals.items(), key=lambda item: -item[1])
+        lines.append(f"    {name}, {kind} (CPU mean {sum(cpu[i] for i in mine) / len(mine):.2f} ms): " + ", ".join(
+            f"{event} {ms:.2f}" for event, ms in top if ms >= 0.02))
+    return "\n".join(lines)
 
 
 def describe(name, frames):
-    wall, cpu, kinds = frames
+    wall, cpu, kinds = frames[:3]
     line = (f"{name}: {len(wall)} frames, main-thread work per frame p50 {percentile(wall, 50):.2f} ms, "
             f"p99 {percentile(wall, 99):.2f} ms, max {max(wall):.2f} ms wall; CPU time p50 "
             f"{percentile(cpu, 50):.2f} ms, p99 {percentile(cpu, 99):.2f} ms, max {max(cpu):.2f} ms")
@@ -168,11 +215,13 @@ def describe(name, frames):
 
 def main():
     args = sys.argv[1:]
-    pages, rounds, rest = [], 1, []
+    pages, rounds, rest, detail = [], 1, [], False
     while args:
         arg = args.pop(0)
         if arg == "--page":
             pages.append(args.pop(0))
+        elif arg == "--breakdown":
+            detail = True
         elif arg == "--rounds":
             rounds = int(args.pop(0))
         else:
@@ -195,7 +244,11 @@ def main():
     print("browser bench, CPU throttled 4x (budget at 120 Hz: 8.3 ms):")
     for name, frames in results:
         print("  " + describe(name, frames))
-    (wall, cpu, _), (floor_wall, floor_cpu, _) = results[0][1], results[len(named) - 1][1]
+    if detail:
+        print("where each kind of frame's CPU time went, by trace event (its own time, nested events apart), ms:")
+        for name, frames in results:
+            print(breakdown(name, frames))
+    (wall, cpu), (floor_wall, floor_cpu) = results[0][1][:2], results[len(named) - 1][1][:2]
     print(f"  the first page's own share: CPU p50 {percentile(cpu, 50) - percentile(floor_cpu, 50):+.2f} ms, "
           f"p99 {percentile(cpu, 99) - percentile(floor_cpu, 99):+.2f} ms over the floor")
 
