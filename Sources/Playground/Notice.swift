@@ -183,8 +183,9 @@ public enum Notice: Equatable, Sendable {
         case let .bothRun(a, b): return "A runs \(a), B \(b); one drag drives both."
         case let .valueRefused(reason): return reason
         case let .valueClamped(parameter, typed, range, applied):
-            return
-                "\(parameter): \(formatNumber(typed)) is outside its range \(range); \(formatNumber(applied)) applied."
+            // A number too large for a Double ("1e400") arrives infinite.
+            let value = typed.isFinite ? formatNumber(typed) : "\(typed > 0 ? "" : "−")∞ (a number too large)"
+            return "\(parameter): \(value) is outside its range \(range); \(formatNumber(applied)) applied."
         case .blindTestNeedsAB:
             return "A blind test compares A and B: turn on A/B and give B another feel first (or measure a JND)."
         case .blindTestSameFeel:

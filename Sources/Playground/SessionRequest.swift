@@ -106,6 +106,8 @@ public enum SceneRequest: Equatable, Sendable {
     case setSlowMotion(rate: Double?)
     /// A scene control (slider or toggle) of side A's scene, and of B's in A/B mode.
     case setSceneControl(id: String, value: Double)
+    /// A number typed into a scene slider's field: clamped into its range, and said when it was not in it.
+    case typeSceneControl(id: String, value: Double)
     /// A scene button, on every side.
     case pressSceneControl(id: String)
     /// A device's viewport (points) for every side; the scenes are laid out anew.
@@ -232,6 +234,9 @@ extension SessionRequest {
     public static func setSlowMotion(rate: Double?) -> Self { .scene(.setSlowMotion(rate: rate)) }
     public static func setSceneControl(id: String, value: Double) -> Self {
         .scene(.setSceneControl(id: id, value: value))
+    }
+    public static func typeSceneControl(id: String, value: Double) -> Self {
+        .scene(.typeSceneControl(id: id, value: value))
     }
     public static func pressSceneControl(id: String) -> Self { .scene(.pressSceneControl(id: id)) }
     public static func setViewport(_ size: Size) -> Self { .scene(.setViewport(size)) }

@@ -484,7 +484,7 @@ package final class TuningPanel {
                 {
                 case let .moved(new)?: requests.append(.setSceneControl(id: id, value: new))
                 case let .typed(new)?:
-                    requests.append(.setSceneControl(id: id, value: min(max(new, range.lowerBound), range.upperBound)))
+                    requests.append(.typeSceneControl(id: id, value: new))
                 case nil: break
                 }
             case let .toggle(id, label, help):

@@ -155,14 +155,47 @@ import Testing
         #expect(s.message?.text == "Deceleration rate: -5 is outside its range [0.9, 0.9999] per ms; 0.9 applied.")
         s.apply([.typeValue(key: "decelerationRate", value: 1e300)], at: 13)
         #expect(s.feel.uikit.decelerationRate == 0.9999)
-        // In range: as typed (not rounded to the slider's steps), and the message line left alone.
+        #expect(s.message?.text.hasPrefix("Deceleration rate: 1e+300 is outside") == true, "\(s.message?.text ?? "")")
+        // A number too large for a Double ("1e400" typed) arrives infinite: said as such, not "inf".
+        s.apply([.typeValue(key: "decelerationRate", value: .infinity)], at: 13.5)
+        #expect(
+            s.message?.text
+                == "Deceleration rate: ∞ (a number too large) is outside its range [0.9, 0.9999] per ms; "
+                + "0.9999 applied."
+        )
+        // In range: as typed (not rounded to the slider's steps), and the red line about the value
+        // before it goes (it no longer describes the panel).
         s.apply([.typeValue(key: "decelerationRate", value: 0.99812)], at: 14)
         #expect(s.feel.uikit.decelerationRate == 0.99812)
-        #expect(s.message?.text.hasPrefix("Deceleration rate: 1e+300 is outside") == true, "\(s.message?.text ?? "")")
+        #expect(s.message == nil, "\(s.message?.text ?? "")")
         // Not a number: nothing changes, and it is said.
         s.apply([.typeValue(key: "decelerationRate", value: .nan)], at: 15)
         #expect(s.feel.uikit.decelerationRate == 0.99812)
-        #expect(s.message?.text == "Deceleration rate: \"nan\" is not a number; nothing changed.")
+        #expect(s.message?.text == "Deceleration rate: the value typed is not a number; nothing changed.")
+        // A slider moved after it: the value is set and the red line goes too.
+        s.apply([.setValue(key: "decelerationRate", value: .number(0.995))], at: 16)
+        #expect(s.message == nil, "\(s.message?.text ?? "")")
+    }
+
+    /// A number typed into a scene slider's field (the carousel's cell width, 120…390 pt) outside
+    /// its range is clamped and said, as a parameter's is; in range it is set and the line goes.
+    @Test func sceneATypedControlValueOutOfRangeIsClampedAndSaidSo() {
+        let s = PlaygroundSession(
+            setups: [.carousel(cellWidth: 300, spacing: 12, cells: 10)], initial: 0, viewport: .phone,
+            feel: Feel(ScrollParameters()), realTime: 10)
+        s.apply([.typeSceneControl(id: "cellWidth", value: 5000)], at: 11)
+        #expect(s.scene.controlValue("cellWidth") == 390)
+        #expect(
+            s.message == .init(text: "Cell width: 5000 is outside its range [120, 390]; 390 applied.", isError: true))
+        s.apply([.typeSceneControl(id: "cellWidth", value: -20)], at: 12)
+        #expect(s.scene.controlValue("cellWidth") == 120)
+        #expect(s.message?.text == "Cell width: -20 is outside its range [120, 390]; 120 applied.")
+        s.apply([.typeSceneControl(id: "cellWidth", value: .nan)], at: 13)
+        #expect(s.scene.controlValue("cellWidth") == 120)
+        #expect(s.message?.text == "Cell width: the value typed is not a number; nothing changed.")
+        s.apply([.typeSceneControl(id: "cellWidth", value: 250)], at: 14)
+        #expect(s.scene.controlValue("cellWidth") == 250)
+        #expect(s.message == nil, "\(s.message?.text ?? "")")
     }
 
     @Test func compareABOnAddsBAsACopyOfA() {

@@ -32,6 +32,7 @@ extension PlaygroundSession {
     func setValue(_ key: String, _ value: ParameterValue, at realTime: Double) {
         do {
             setFeel(try feel.setting(key, to: value), at: realTime)
+            clearValueNotice()
         } catch {
             notice = .valueRefused(error.description)
         }
@@ -46,7 +47,7 @@ extension PlaygroundSession {
             return
         }
         guard !typed.isNaN else {
-            notice = .valueRefused("\(row.title): \"\(typed)\" is not a number; nothing changed.")
+            notice = .valueRefused("\(row.title): the value typed is not a number; nothing changed.")
             return
         }
         let clamped = min(max(typed, row.range.lowerBound), row.range.upperBound)
@@ -56,6 +57,14 @@ extension PlaygroundSession {
         notice = .valueClamped(
             parameter: row.title, typed: typed, range: row.rangeText + (row.unit.isEmpty ? "" : " \(row.unit)"),
             applied: applied.value)
+    }
+
+    /// A value set after one was refused or clamped: that message no longer describes the panel.
+    func clearValueNotice() {
+        switch notice {
+        case .valueRefused?, .valueClamped?: notice = nil
+        default: break
+        }
     }
 
     /// Applies to the next gesture and to motion already under way, without a jump.

@@ -8,15 +8,45 @@ extension PlaygroundSession {
         case let .switchScene(index): switchScene(to: index, at: realTime)
         case .toggleSlowMotion: toggleSlowMotion(at: realTime)
         case let .setSlowMotion(rate): setSlowMotion(rate, at: realTime)
-        case let .setSceneControl(id, value):
-            let t = clock.sceneTime(at: realTime)
-            for side in sides { side.scene.setControl(id, to: value, at: t) }
-            // Kept for this scene: a switch away and back, a device or a new B keeps the layout.
-            sceneLayouts[sceneIndex, default: [:]][id] = scene.controlValue(id)
+        case let .setSceneControl(id, value): setSceneControl(id, value, at: realTime)
+        case let .typeSceneControl(id, value): typeSceneControl(id, value, at: realTime)
         case let .pressSceneControl(id): pressSceneControl(id, at: realTime)
         case let .setViewport(size): setViewport(size, at: realTime)
         }
         return []
+    }
+
+    /// Sets scene control `id` on every side.
+    func setSceneControl(_ id: String, _ value: Double, at realTime: Double) {
+        let t = clock.sceneTime(at: realTime)
+        for side in sides { side.scene.setControl(id, to: value, at: t) }
+        // Kept for this scene: a switch away and back, a device or a new B keeps the layout.
+        sceneLayouts[sceneIndex, default: [:]][id] = scene.controlValue(id)
+        clearValueNotice()
+    }
+
+    /// Sets a number typed into scene slider `id`'s field: as typed within its range, else clamped
+    /// into it and said in one line (the control, the value typed, the range, the value applied).
+    func typeSceneControl(_ id: String, _ typed: Double, at realTime: Double) {
+        let slider = scene.controls.lazy.compactMap { control -> (String, ClosedRange<Double>)? in
+            guard case let .slider(sliderID, label, range, _, _) = control, sliderID == id else { return nil }
+            return (label, range)
+        }.first
+        guard let (label, range) = slider else {
+            setSceneControl(id, typed, at: realTime)
+            return
+        }
+        guard !typed.isNaN else {
+            notice = .valueRefused("\(label): the value typed is not a number; nothing changed.")
+            return
+        }
+        let clamped = min(max(typed, range.lowerBound), range.upperBound)
+        setSceneControl(id, clamped, at: realTime)
+        guard clamped != typed else { return }
+        notice = .valueClamped(
+            parameter: label, typed: typed,
+            range: "[\(formatNumber(range.lowerBound)), \(formatNumber(range.upperBound))]",
+            applied: scene.controlValue(id))
     }
 
     /// Slow motion on or off. While a finger is held the clock runs at real speed, so the
