@@ -64,6 +64,7 @@ package final class PhoneServer: @unchecked Sendable {
     private var latest: [UInt8]?
     private var pendingEvents: [[UInt8]] = []
     private var inbox: [PhoneMessage] = []
+    private var streams = 0
     private var refusals = Refusals()
     private var stopping = false
     private var finished = false
@@ -152,6 +153,14 @@ package final class PhoneServer: @unchecked Sendable {
         lock.lock()
         page = Array(html.utf8)
         lock.unlock()
+    }
+
+    /// How many pages hold an event stream open now (a closed tab, a phone gone out of reach: no
+    /// longer counted once its connection closes).
+    package var pagesConnected: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return streams
     }
 
     /// What arrived since the last call, oldest first.
@@ -264,6 +273,13 @@ package final class PhoneServer: @unchecked Sendable {
             }
             clients.removeAll { $0.closed }
             if fds[0].revents & Int16(POLLIN) != 0 { accept(into: &clients, at: now) }
+            // A page opening or closing its stream changes what the window says: it is woken.
+            let open = clients.filter(\.isStream).count
+            lock.lock()
+            let changed = open != streams
+            streams = open
+            lock.unlock()
+            if changed { onMessage() }
         }
         for client in clients { close(client.fd) }
         close(listener)

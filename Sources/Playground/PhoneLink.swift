@@ -19,6 +19,9 @@ public enum PhoneRequest: Equatable, Sendable {
     /// page's screen), the display's refresh rate (Hz) and the screen's size (pt). It becomes the
     /// recorded gesture (plots, table, Replay, Save recording) and replays at once.
     case gesture(events: [TimedInput], refreshRate: Double, screen: Size)
+    /// How many pages listen for the window's changes now (the server counts their event streams):
+    /// a page closed or gone out of reach is no longer one.
+    case connected(Int)
 }
 
 /// A QR code's modules, row by row (`true` dark), without its quiet zone.
@@ -76,6 +79,8 @@ public struct PhoneLink: Equatable, Sendable {
     public internal(set) var note: String?
     /// Gestures the page sent.
     public internal(set) var gestures = 0
+    /// How many pages listen now, as the server last said (nil: not said yet).
+    public internal(set) var connected: Int?
 
     /// The panel's line about the link.
     public var line: String {
@@ -85,8 +90,12 @@ public struct PhoneLink: Equatable, Sendable {
         case .serving:
             guard let sent = published?.sequence else { return "Open the address on a phone." }
             guard let got = acknowledged else { return "Open the address on a phone (change \(sent) waiting)." }
-            let state = got == sent ? "up to date" : "change \(got) of \(sent)"
-            return shown ? "Phone \(state)." : "Phone \(state): \(note ?? "it kept its last scene")."
+            let state = got == sent ? "up to date" : "at change \(got) of \(sent)"
+            if connected == 0 {
+                return "No page open now: the last one was \(state). Open the address again to go on."
+            }
+            // A change the page could not show is not "up to date": it says which it is at.
+            return shown ? "Phone \(state)." : "Phone at change \(got) of \(sent): \(note ?? "it kept its last scene")."
         }
     }
 }
@@ -119,6 +128,10 @@ extension PlaygroundSession {
             guard phone != nil else { return [] }
             phone?.status = .failed(reason)
             notice = .phoneFailed(reason)
+            return []
+        case .connected(let pages):
+            guard phone != nil else { return [] }
+            phone?.connected = max(0, pages)
             return []
         case let .acknowledged(sequence, shown, note):
             // An acknowledgement of a change not sent (a stale page, a forged message) is ignored.

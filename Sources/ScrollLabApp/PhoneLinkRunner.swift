@@ -19,6 +19,8 @@ final class PhoneLinkRunner {
     private(set) var server: PhoneServer?
     /// The address shown, token included.
     private(set) var url: String?
+    /// The pages connected, as last reported to the session.
+    private var connected: Int?
 
     /// Starts serving the page of `update`'s scene and feels; how it went, as a request.
     func start(_ update: PhoneUpdate) -> SessionRequest {
@@ -48,6 +50,7 @@ final class PhoneLinkRunner {
         server?.stop()
         server = nil
         url = nil
+        connected = nil
     }
 
     /// Sends `update` to the page: `{"sequence": N, "config": …}`, the page's own configuration.
@@ -55,32 +58,40 @@ final class PhoneLinkRunner {
         server?.publish(Self.message(update))
     }
 
-    /// What arrived from the page since the last frame, as requests.
+    /// What arrived from the page since the last frame, as requests (and how many pages listen,
+    /// when that changed).
     func takeRequests() -> [SessionRequest] {
         guard let server else { return [] }
-        return server.takeMessages().compactMap { message in
-            switch message {
-            case let .acknowledged(sequence, shown, note):
-                return .phone(.acknowledged(sequence: sequence, shown: shown, note: note))
-            case .gesture(let gesture):
-                let start = gesture.samples[0].t
-                let events = gesture.samples.map { sample -> TimedInput in
-                    let point = Point(x: sample.x, y: sample.y)
-                    let event: InputEvent
-                    switch sample.kind {
-                    case .down: event = .down(point)
-                    case .move: event = .move(point)
-                    case .up: event = .up(point)
-                    }
-                    return TimedInput(time: sample.t - start, event: event)
-                }
-                return .phone(
-                    .gesture(
-                        events: events, refreshRate: gesture.refreshRate,
-                        screen: Size(width: gesture.width, height: gesture.height)))
-            case .answer, .proceed, .released: return nil  // a blind test's (`BlindServe`)
-            }
+        let pages = server.pagesConnected
+        var requests: [SessionRequest] = []
+        if pages != connected {
+            connected = pages
+            requests.append(.phone(.connected(pages)))
         }
+        return requests
+            + server.takeMessages().compactMap { message in
+                switch message {
+                case let .acknowledged(sequence, shown, note):
+                    return .phone(.acknowledged(sequence: sequence, shown: shown, note: note))
+                case .gesture(let gesture):
+                    let start = gesture.samples[0].t
+                    let events = gesture.samples.map { sample -> TimedInput in
+                        let point = Point(x: sample.x, y: sample.y)
+                        let event: InputEvent
+                        switch sample.kind {
+                        case .down: event = .down(point)
+                        case .move: event = .move(point)
+                        case .up: event = .up(point)
+                        }
+                        return TimedInput(time: sample.t - start, event: event)
+                    }
+                    return .phone(
+                        .gesture(
+                            events: events, refreshRate: gesture.refreshRate,
+                            screen: Size(width: gesture.width, height: gesture.height)))
+                case .answer, .proceed, .released: return nil  // a blind test's (`BlindServe`)
+                }
+            }
     }
 
     /// The page's JSON for `update`.

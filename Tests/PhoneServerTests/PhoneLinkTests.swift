@@ -77,7 +77,16 @@ import Testing
         _ = s.apply([.switchScene(2)], at: 14)
         let note = "this page cannot show the loop scene; it keeps the list"
         _ = s.apply([.phone(.acknowledged(sequence: 3, shown: false, note: note))], at: 15)
-        #expect(s.phone?.line == "Phone up to date: \(note).")
+        // A change the page could not show is not "up to date": the line says where the page is.
+        #expect(s.phone?.line == "Phone at change 3 of 3: \(note).")
+        // The page closed (its event stream gone): said, with where it was; open again, as before.
+        _ = s.apply([.phone(.connected(0))], at: 16)
+        #expect(s.phone?.line == "No page open now: the last one was up to date. Open the address again to go on.")
+        _ = s.apply([.setValue(key: "decelerationRate", value: .number(0.995))], at: 17)
+        #expect(
+            s.phone?.line == "No page open now: the last one was at change 3 of 4. Open the address again to go on.")
+        _ = s.apply([.phone(.connected(1))], at: 18)
+        #expect(s.phone?.line == "Phone at change 3 of 4: \(note).")
     }
 
     @Test func stoppingAndFailingAreSaid() {

@@ -110,7 +110,6 @@ import Testing
         defer { server.stop() }
         server.publish(#"{"sequence": 1}"#)
         let stream = try Client.connect(server.port)
-        defer { close(stream) }
         try Client.send(stream, "GET /\(server.token)/events HTTP/1.1\r\n\r\n")
         // The latest state at once, then each new one.
         var text = Client.read(stream, until: "\n\n")
@@ -125,7 +124,14 @@ import Testing
         #expect(answer.hasPrefix("HTTP/1.1 204"))
         #expect(server.takeMessages() == [.acknowledged(sequence: 2, shown: false, note: "no such scene")])
         #expect(server.takeMessages().isEmpty)
-        #expect(woken.value == 1)
+        // Woken for the stream that opened and for the message.
+        #expect(woken.value == 2)
+        #expect(server.pagesConnected == 1)
+        // The page closed: no longer counted, and the window is woken to say so.
+        close(stream)
+        for _ in 0..<400 where server.pagesConnected != 0 { usleep(5_000) }
+        #expect(server.pagesConnected == 0)
+        #expect(woken.value == 3)
     }
 
     @Test func streamsAreBoundedToo() throws {
