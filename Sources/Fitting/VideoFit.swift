@@ -66,6 +66,44 @@ public enum VideoFit {
                 ])
     }
 
+    /// The segment a recording is compared by in the window's Reference (a tracked video's, a whole
+    /// recording's CSV alike): the free motion after the lift, as a CSV without a finger column
+    /// is — the longest glide or settle, else the longest return — with the frames `fitted` fits
+    /// (a glide up to an edge it bounces off, a return with its hold), what it is as `fit` names
+    /// it and the note on its edge. `track`'s segments named (`named`); nil without such a segment.
+    public static func referenceSegment(_ track: Track)
+        -> (index: Int, frames: ClosedRange<Int>, kind: FitKind, note: String?)?
+    {
+        let indices = track.segments.indices
+        let free = indices.filter { track.segments[$0].kind == .glide || track.segments[$0].kind == .settle }
+        let returns = indices.filter { track.segments[$0].kind == .return }
+        func longest(_ list: [Int]) -> Int? {
+            list.max {
+                (track.segments[$0].last - track.segments[$0].first)
+                    < (track.segments[$1].last - track.segments[$1].first)
+            }
+        }
+        guard let index = longest(free) ?? longest(returns) else { return nil }
+        let chosen = track.segments[index].kind
+        let (frames, note) = fitted(track.segments, index, in: track)
+        return (index, frames, chosen == .return ? .return : chosen == .settle ? .page : .glide, note)
+    }
+
+    /// What of a whole recording given as a plain trace (`wholeRecording`) the window draws as its
+    /// reference, as it draws a tracked video's (`referenceSegment`): its rows and what they are.
+    /// Nil for a trace one model explains (`Fit.unexplained`: a return held before its release is
+    /// one motion, drawn whole, as the window's Fit fits it whole) or a whole recording without
+    /// such a segment. `law`: the edge return a return is fitted with.
+    public static func referencePart(of trace: FitTrace, law: EdgeReturnLaw = .uikit)
+        -> (trace: FitTrace, kind: FitKind)?
+    {
+        guard var track = wholeRecording(trace) else { return nil }
+        if let one = try? Fit.run(trace, kind: .auto, law: law), Fit.unexplained(one) == nil { return nil }
+        track.segments = named(track)
+        guard let part = referenceSegment(track) else { return nil }
+        return (rows(track, part.frames), part.kind)
+    }
+
     /// A pager rests on its pages, and its pages are all one length, at least `shortestPage`: any
     /// two places it rests at are a whole number of pages apart. Why the rests of `track` cannot be
     /// a pager's (a sentence), or nil when they can: three or more places (two are always some

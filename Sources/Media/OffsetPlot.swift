@@ -89,12 +89,18 @@ public enum OffsetPlot {
         return canvas.snapshot()
     }
 
+    /// Radius of a line's dots (pt).
+    static let dot = 1.6
+
     /// One framed chart: grid and labels at round ticks, time from 0 (touch-down) to `span` s.
+    /// The lines are clipped to the frame (a reference can begin before the touch-down); the
+    /// offsets scale is set by what is shown, from 0 to `span` s.
     static func chart(
         into list: inout DrawList, _ plot: Rect, span: Double, title: String,
         lines: [(xs: [Double], ys: [Double], color: Color)]
     ) {
-        let values = lines.flatMap(\.ys).filter(\.isFinite)
+        let values = lines.flatMap { zip($0.xs, $0.ys).filter { $0.0 >= -1e-9 && $0.0 <= span + 1e-9 }.map(\.1) }
+            .filter(\.isFinite)
         var low = values.min() ?? 0, high = values.max() ?? 1
         if high - low < 1 { low -= 0.5; high += 0.5 }
         let pad = (high - low) * 0.05
@@ -120,10 +126,16 @@ public enum OffsetPlot {
             let text = AxisTicks.label(value, step: xStep) + (value == xTicks.last ? " s" : "")
             list.append(.text(text, x: min(x - 12, plot.maxX - 40), y: plot.maxY + 4, style: .caption, color: muted))
         }
+        // Every dot whole inside the frame: its centre at least its radius from the edges.
+        let inside = Rect(x: plot.x + dot, y: plot.y + dot, width: plot.width - 2 * dot, height: plot.height - 2 * dot)
+        func contains(_ x: Double, _ y: Double) -> Bool {
+            x >= inside.x && x <= inside.maxX && y >= inside.y && y <= inside.maxY
+        }
         for line in lines {
-            // A line through the samples: dots a pixel apart along each segment.
+            // A line through the samples: dots a pixel apart along each segment, those outside
+            // the frame left out.
             var previous: (x: Double, y: Double)?
-            for (t, value) in zip(line.xs, line.ys) where t.isFinite && value.isFinite && t <= span + 1e-9 {
+            for (t, value) in zip(line.xs, line.ys) where t.isFinite && value.isFinite {
                 let x = plot.x + plot.width * t / span
                 let y = plot.maxY - plot.height * (value - low) / (high - low)
                 if let p = previous {
@@ -131,13 +143,13 @@ public enum OffsetPlot {
                     if steps < 1 { continue }
                     for k in 1..<max(steps, 2) {
                         let f = Double(k) / Double(steps)
-                        list.append(
-                            .circle(
-                                centerX: p.x + (x - p.x) * f, centerY: p.y + (y - p.y) * f, radius: 1.4,
-                                color: line.color))
+                        let (cx, cy) = (p.x + (x - p.x) * f, p.y + (y - p.y) * f)
+                        if contains(cx, cy) {
+                            list.append(.circle(centerX: cx, centerY: cy, radius: dot - 0.2, color: line.color))
+                        }
                     }
                 }
-                list.append(.circle(centerX: x, centerY: y, radius: 1.6, color: line.color))
+                if contains(x, y) { list.append(.circle(centerX: x, centerY: y, radius: dot, color: line.color)) }
                 previous = (x, y)
             }
         }

@@ -52,6 +52,9 @@ public struct PanelState {
     public var reference: PlaygroundSession.Reference?
     /// The reference's file: the one being tracked, else the one loaded (nil without either).
     public var referenceFile: String?
+    /// How many files were refused as the reference so far: after each, the Reference field shows
+    /// `referenceFile` again (not the path refused), so Fit fits what the field names.
+    public var referenceRefusals = 0
     public var isRecording: Bool
     /// Events of the recording under way, or of the last one.
     public var recordingCount: Int
@@ -92,6 +95,7 @@ extension PlaygroundSession {
             recordingCount: recording?.count ?? recorded.count, recordedCount: recorded.count,
             preset: presetChoice ?? Preset.all.firstIndex { $0.feel.on(display) == feel })
         panel.phone = phone
+        panel.referenceRefusals = referenceRefusals
         return panel
     }
 }

@@ -139,6 +139,10 @@ public final class PlaygroundSession {
         get { state.reference }
         set { state.reference = newValue }
     }
+    public internal(set) var referenceRefusals: Int {
+        get { state.referenceRefusals }
+        set { state.referenceRefusals = newValue }
+    }
     public internal(set) var trackingReference: String? {
         get { state.trackingReference }
         set { state.trackingReference = newValue }

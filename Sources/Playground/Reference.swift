@@ -6,7 +6,11 @@ extension PlaygroundSession {
     /// A recorded trajectory shown on the offset plot, for matching a feel recorded elsewhere.
     public struct Reference: Equatable {
         public var path: String
+        /// What Fit fits: the whole file.
         public var trace: FitTrace
+        /// What is drawn over the gesture, when it is not the whole trace: a whole recording's
+        /// glide (or settle, or return), as a tracked video's is (`SessionEffect.shapeReference`).
+        public var drawn: FitTrace? = nil
         /// What the trace is, when the tracker named it (a video's glide, settle or return): Fit
         /// fits it as that, as `fit --video` does. Nil: Fit decides from the data.
         public var kind: FitKind? = nil
@@ -19,10 +23,14 @@ extension PlaygroundSession {
         public var warnings: [String] = []
 
         /// `shape`: what a trace the tracker did not name turned out to be (`Fit.detect`, run as the
-        /// effect `SessionEffect.shapeReference`; nil until it is known).
-        public init(path: String, trace: FitTrace, kind: FitKind? = nil, shape: FitKind? = nil) {
+        /// effect `SessionEffect.shapeReference`; nil until it is known); of a whole recording, what
+        /// its part `drawn` is.
+        public init(
+            path: String, trace: FitTrace, kind: FitKind? = nil, shape: FitKind? = nil, drawn: FitTrace? = nil
+        ) {
             self.path = path
             self.trace = trace
+            self.drawn = drawn
             self.kind = kind
             let shape = kind ?? shape
             landsAtEnd = shape == .page || shape == .return
@@ -31,6 +39,19 @@ extension PlaygroundSession {
         /// Whether what the trace is must still be found (`SessionEffect.shapeReference`): no
         /// tracker named it and it has no finger's samples.
         public var needsShape: Bool { kind == nil && !trace.hasFinger }
+
+        /// The samples drawn over a gesture: the part `drawn`, else the whole trace.
+        public var shown: FitTrace { drawn ?? trace }
+
+        /// The line drawn over `gesture` (times on its clock, offsets), or nil while it has no place
+        /// on it: a recording without the finger's samples begins at the lift, so while the finger
+        /// is still down it is not drawn (drawn from 0 s at its own offsets, it set the chart's
+        /// scale: from 0 to 49,000 pt near the end of a long list, the live curve flat). Before
+        /// any gesture it is drawn from 0 s as recorded.
+        public func line(on gesture: GestureTrace) -> (times: [Double], offsets: [Double])? {
+            guard shown.hasFinger || gesture.start == nil || gesture.release != nil else { return nil }
+            return (times(on: gesture), offsets(on: gesture))
+        }
 
         /// The gesture's offset at rest, once it rests (nil while it moves).
         public static func restOffset(of gesture: GestureTrace) -> Double? {
@@ -42,14 +63,14 @@ extension PlaygroundSession {
         /// where the gesture's own motion after the lift is as fast as the recording's first step
         /// (`anchor(on:)`), so the two are compared from the same speed.
         public func times(on gesture: GestureTrace) -> [Double] {
-            let first = trace.samples.first?.t ?? 0
+            let first = shown.samples.first?.t ?? 0
             if landsAtEnd, kind != .page, let release = gesture.release, Self.restOffset(of: gesture) != nil {
                 // A return: the recording's release (the end of its hold) at the gesture's lift.
-                let hold = trace.samples[FitTrace.holdEnd(trace.samples)].t
-                return trace.samples.map { release.time + $0.t - hold }
+                let hold = shown.samples[FitTrace.holdEnd(shown.samples)].t
+                return shown.samples.map { release.time + $0.t - hold }
             }
-            guard let anchor = anchor(on: gesture) else { return trace.samples.map { $0.t - first } }
-            return trace.samples.map { anchor.time + $0.t - anchor.referenceTime }
+            guard let anchor = anchor(on: gesture) else { return shown.samples.map { $0.t - first } }
+            return shown.samples.map { anchor.time + $0.t - anchor.referenceTime }
         }
 
         /// The recording's offsets to draw over `gesture`: one without the finger's samples moved
@@ -67,16 +88,16 @@ extension PlaygroundSession {
         /// lift: a screen recording scrolled back up (tracked as offsets going down) compared
         /// with a fling down the list. Then it is drawn mirrored, on the gesture's side.
         func runsAgainst(_ gesture: GestureTrace) -> Bool {
-            guard let release = gesture.release, release.velocity != 0, let first = trace.samples.first,
-                let last = trace.samples.last, !trace.samples.contains(where: { $0.finger != nil })
+            guard let release = gesture.release, release.velocity != 0, let first = shown.samples.first,
+                let last = shown.samples.last, !shown.samples.contains(where: { $0.finger != nil })
             else { return false }
             return (last.offset - first.offset) * release.velocity < 0
         }
 
         /// The recording's samples as drawn over `gesture`: mirrored when it runs against it.
         func oriented(on gesture: GestureTrace) -> [FitTrace.Sample] {
-            guard runsAgainst(gesture) else { return trace.samples }
-            return trace.samples.map { sample in
+            guard runsAgainst(gesture) else { return shown.samples }
+            return shown.samples.map { sample in
                 var mirrored = sample
                 mirrored.offset = -sample.offset
                 return mirrored

@@ -169,8 +169,9 @@ public enum EffectResult: Equatable, Sendable {
     /// The fit a `SessionEffect.fit` asked for is done: what it found.
     case fitted(FitJob, FitOutcome)
     /// What a reference's trace is (`SessionEffect.shapeReference`): a page settle or a return
-    /// is drawn to end where the gesture rests.
-    case referenceShaped(path: String, shape: FitKind)
+    /// is drawn to end where the gesture rests. `drawn`: of a whole recording (rest, drag, glide,
+    /// rest), the part drawn, as a tracked video's (`shape` is what that part is); nil: all of it.
+    case referenceShaped(path: String, shape: FitKind, drawn: FitTrace? = nil)
 }
 
 /// The flat spellings: each builds its domain's request.
@@ -284,7 +285,8 @@ public enum SessionEffect: Equatable, Sendable {
     /// found comes back as `.fitted`, a failure as `.failed(.fit)`.
     case fit(FitJob)
     /// Name what a reference the tracker did not name is (a glide, a page settle or a return:
-    /// `Fit.detect`, least squares); the answer comes back as `.referenceShaped`.
+    /// `Fit.detect`, least squares), and of a whole recording which part is drawn
+    /// (`VideoFit.referencePart`); the answer comes back as `.referenceShaped`.
     case shapeReference(path: String, trace: FitTrace)
     /// Keep `document` for the next start (the window's writer thread encodes and writes it);
     /// a failure comes back as `.failed(.autosave)`.

@@ -90,6 +90,9 @@ public struct SessionState: Equatable {
     /// A video being tracked for the reference.
     public internal(set) var trackingReference: String?
     public internal(set) var openedReference: OpenedReference?
+    /// How many files were refused as the reference (a bad CSV, a video that could not be
+    /// tracked): the panel's field shows the reference kept after each (`PanelState`).
+    public internal(set) var referenceRefusals = 0
 
     /// Whether frames ask for the session to be kept for the next start (`SessionEffect.keep`):
     /// the window that holds the kept session turns it on (`.document(.keepSession)`).

@@ -644,11 +644,12 @@ final class PlaygroundApp {
                 label: side.gestureTitle, color: OffsetPlot.colors[index % 2], times: side.gesture.times,
                 offsets: side.gesture.offsets, velocities: side.gesture.velocities)
         }
-        let reference = session.reference.map { ref -> OffsetPlot.Series in
-            OffsetPlot.Series(
-                label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)",
-                color: OffsetPlot.referenceColor,
-                times: ref.times(on: session.edited.gesture), offsets: ref.offsets(on: session.edited.gesture))
+        let reference = session.reference.flatMap { ref -> OffsetPlot.Series? in
+            ref.line(on: session.edited.gesture).map {
+                OffsetPlot.Series(
+                    label: "reference · \(URL(fileURLWithPath: ref.path).lastPathComponent)",
+                    color: OffsetPlot.referenceColor, times: $0.times, offsets: $0.offsets)
+            }
         }
         let table = session.gestureTable
         do {

@@ -40,22 +40,12 @@ struct ReferenceTrackCommand: ParsableCommand {
         }
         track.segments = VideoFit.named(track)
         // The reference is the free motion after the lift (as a CSV without a finger column
-        // is): the longest glide or settle, else the longest return.
-        let indices = track.segments.indices
-        let free = indices.filter { track.segments[$0].kind == .glide || track.segments[$0].kind == .settle }
-        let returns = indices.filter { track.segments[$0].kind == .return }
-        func longest(_ list: [Int]) -> Int? {
-            list.max {
-                (track.segments[$0].last - track.segments[$0].first)
-                    < (track.segments[$1].last - track.segments[$1].first)
-            }
-        }
-        guard let index = longest(free) ?? longest(returns) else {
+        // is): the longest glide or settle, else the longest return, with the frames `fit --video`
+        // fits (a glide up to an edge it bounces off, a return with its hold).
+        guard let (index, frames, kind, edgeNote) = VideoFit.referenceSegment(track) else {
             throw InputError("\(name): no glide, page settle or return was found (\(TrackCommand.describe(track)))")
         }
         let chosen = track.segments[index]
-        // The frames `fit --video` fits: a glide up to an edge it bounces off, a return with its hold.
-        let (frames, edgeNote) = VideoFit.fitted(track.segments, index, in: track)
         // What `track` and `fit --video` warn of, said here too: frames left out and why, frames
         // matched with little confidence, a glide too short before its edge.
         var warnings = track.notes.filter { $0.contains("frames left out") || $0.contains("confidence under") }
@@ -65,7 +55,6 @@ struct ReferenceTrackCommand: ParsableCommand {
             + "reference is the \(TrackCommand.describe(chosen, in: track))"
             + (edgeNote == nil ? "" : String(format: ", up to the edge at %.3f s", track.frames[frames.upperBound].t))
             + (warnings.isEmpty ? "" : "; warnings: " + warnings.joined(separator: "; "))
-        let kind: FitKind = chosen.kind == .return ? .return : chosen.kind == .settle ? .page : .glide
         var text = "kind\t\(kind.rawValue)\nsummary\t\(summary.replacingOccurrences(of: "\n", with: " "))\n"
         // The warnings once more, one per field, for the window to say with a fit's values.
         let fields = warnings.map {

@@ -126,6 +126,10 @@ public struct SessionDriver {
             }
         case let .fit(job): return [FitRunner.run(job)]
         case let .shapeReference(path, trace):
+            // A whole recording is drawn as a tracked video is: its glide (or settle, or return).
+            if let part = VideoFit.referencePart(of: trace) {
+                return [.result(.referenceShaped(path: path, shape: part.kind, drawn: part.trace))]
+            }
             return [.result(.referenceShaped(path: path, shape: Fit.detect(trace).kind))]
         case .screenshot, .exportPlot, .copyToClipboard, .recordClip, .cancelClip, .runBlindTest, .trackReference,
             .keep, .startPhoneServer, .stopPhoneServer, .publishToPhone:

@@ -35,8 +35,11 @@ package final class TuningPanel {
         var path: String; var rows: Int; var first: Double?; var last: Double?; var lift: Double?;
         var liftOffset: Double?
         var rest: Double?
+        var drawnRows: Int?; var landsAtEnd: Bool; var started: Bool
     }
-    private var referenceLine: (key: ReferenceLineKey, xs: [Double], ys: [Double])?
+    private var referenceLine: (key: ReferenceLineKey, line: (xs: [Double], ys: [Double])?)?
+    /// How many loads of a reference the session had refused when the field was last set.
+    private var shownRefusals = 0
     /// The preset the menu showed when last drawn (what Apply applies).
     package private(set) var shownPreset = Preset.all[0].title
 
@@ -207,9 +210,11 @@ package final class TuningPanel {
         Gui.disabled("frame \(formatTenths(frameMilliseconds)) ms")
         gesturePlots(state)
         // The field names the reference the session has (restored with a session, loaded, being
-        // tracked): Load then reads that file again rather than the example the field starts with.
-        if state.referenceFile != shownReference {
+        // tracked, kept after a file was refused): Load then reads that file again rather than the
+        // example the field starts with, and Fit fits what the field names.
+        if state.referenceFile != shownReference || state.referenceRefusals != shownRefusals {
             shownReference = state.referenceFile
+            shownRefusals = state.referenceRefusals
             if let file = state.referenceFile { Self.fill(&referenceBuffer, with: file) }
         }
         let referencePath = Gui.input("Reference", &referenceBuffer)
@@ -259,14 +264,16 @@ package final class TuningPanel {
         var span = gestures.map(\.span).max() ?? 1
         // The reference's line is remade only when the reference or the lift it starts at changes
         // (a recording can hold many thousand rows; the panel is drawn up to every frame).
-        let reference = state.reference.map { ref -> (xs: [Double], ys: [Double]) in
+        // Not drawn while it has no place on the gesture (`Reference.line`), so it sets no scale.
+        let reference = state.reference.flatMap { ref -> (xs: [Double], ys: [Double])? in
             let key = ReferenceLineKey(
                 path: ref.path, rows: ref.trace.samples.count, first: ref.trace.samples.first?.offset,
                 last: ref.trace.samples.last?.offset, lift: edited.release?.time,
-                liftOffset: edited.release?.offset, rest: PlaygroundSession.Reference.restOffset(of: edited))
-            if let kept = referenceLine, kept.key == key { return (kept.xs, kept.ys) }
-            let line = (xs: ref.times(on: edited), ys: ref.offsets(on: edited))
-            referenceLine = (key, line.xs, line.ys)
+                liftOffset: edited.release?.offset, rest: PlaygroundSession.Reference.restOffset(of: edited),
+                drawnRows: ref.drawn?.samples.count, landsAtEnd: ref.landsAtEnd, started: edited.start != nil)
+            if let kept = referenceLine, kept.key == key { return kept.line }
+            let line = ref.line(on: edited).map { (xs: $0.times, ys: $0.offsets) }
+            referenceLine = (key, line)
             return line
         }
         if let last = reference?.xs.last { span = max(span, last) }

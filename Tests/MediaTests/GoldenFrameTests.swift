@@ -102,6 +102,61 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
         #expect(count(OffsetPlot.colors[1]) > 200)
         #expect(count(OffsetPlot.referenceColor) > 200)
     }
+
+    /// A reference that starts before the touch-down (a whole recording once ran from −2 s, 300 pt
+    /// below the gesture): the PNG draws none of it outside the offset chart's frame (it ran into
+    /// the labels left of t = 0), and what is drawn is the part from 0 s, on a scale the part
+    /// outside does not stretch.
+    @Test func aReferenceIsDrawnInsideTheFrameOnly() throws {
+        let times = (0..<240).map { Double($0) / 60 }
+        let a = OffsetPlot.Series(
+            label: "A", color: OffsetPlot.colors[0], times: times, offsets: times.map { 500 * (1 - exp(-2 * $0)) },
+            velocities: times.map { 1000 * exp(-2 * $0) })
+        let early = (0..<300).map { -2 + Double($0) / 60 }
+        let reference = OffsetPlot.Series(
+            label: "reference", color: OffsetPlot.referenceColor, times: early,
+            offsets: early.map { $0 < 0 ? -300 - 1000 * $0 : 100 + 400 * (1 - exp(-2 * $0)) })
+        let image = try OffsetPlot.image([a], reference: reference, fonts: SceneSnapshot().fonts)
+        // The offset chart's frame (OffsetPlot.image's layout); the legend's swatches are below 552.
+        let frame = (x: 80, y: 66, maxX: 980, maxY: 306)
+        var inside = 0, outside: [(Int, Int)] = []
+        for y in 0..<552 {
+            for x in 0..<image.width {
+                let (r, g, b, _) = image.pixel(x: x, y: y)
+                let c = OffsetPlot.referenceColor
+                guard abs(Int(r) - Int(c.r)) < 40, abs(Int(g) - Int(c.g)) < 40, abs(Int(b) - Int(c.b)) < 40 else {
+                    continue
+                }
+                if x >= frame.x, x < frame.maxX, y >= frame.y, y < frame.maxY {
+                    inside += 1
+                } else {
+                    outside.append((x, y))
+                }
+            }
+        }
+        #expect(inside > 200)
+        #expect(outside.isEmpty, "\(outside.count) pixels outside, first \(outside.prefix(5))")
+        // The geometry: every dot of every line whole inside the frame.
+        var list = DrawList()
+        let plot = Rect(x: 80, y: 66, width: 900, height: 240)
+        OffsetPlot.chart(
+            into: &list, plot, span: 4, title: "offset (pt)",
+            lines: [(times, a.offsets, a.color), (reference.times, reference.offsets, reference.color)])
+        var dots = 0, out: [(Double, Double)] = []
+        for case let .circle(x, y, radius, _) in list.commands {
+            dots += 1
+            if x - radius < plot.x || x + radius > plot.maxX || y - radius < plot.y || y + radius > plot.maxY {
+                out.append((x, y))
+            }
+        }
+        #expect(dots > 1000 && out.isEmpty, "\(out.count) of \(dots) dots outside, first \(out.prefix(3))")
+        // The scale is what is shown from 0 s: its lowest tick is 0, not one near −300.
+        let labels = list.commands.compactMap { command -> String? in
+            if case let .text(text, x, _, _, _, _, _) = command, x == 4 { return text }
+            return nil
+        }
+        #expect(labels.first == "0", "\(labels)")
+    }
 }
 
 @Suite struct PNGOutputTests {

@@ -130,6 +130,98 @@ import SessionEffects
         #expect(s.message?.isError == true && s.feel.uikit == before && s.reference?.path == good)
     }
 
+    /// After a file is refused as the reference, the panel's Reference field names the reference
+    /// the session kept (the message says why the other was refused), not the path refused: Fit
+    /// fits what the field names. Each refusal says so again, a second one of the same path too.
+    @Test func aRefusedReferenceLeavesTheFieldNamingTheOneKept() throws {
+        let s = try session()
+        let good = try write(Self.recording), bad = try write("t,offset\n0,1\n0.1,x\n0.2,3\n0.3,4\n")
+        defer { try? FileManager.default.removeItem(atPath: good); try? FileManager.default.removeItem(atPath: bad) }
+        s.send([.loadReference(path: good)], at: 10)
+        let loaded = s.panelState(at: 10)
+        #expect(loaded.referenceFile == good)
+        s.send([.loadReference(path: bad)], at: 10)
+        let refused = s.panelState(at: 10)
+        #expect(refused.referenceFile == good && s.reference?.path == good)
+        #expect(refused.referenceRefusals == loaded.referenceRefusals + 1, "the field is set again")
+        s.send([.loadReference(path: bad)], at: 11)
+        #expect(s.panelState(at: 11).referenceRefusals == loaded.referenceRefusals + 2)
+        // A good file after them is the reference, and what the field names.
+        s.send([.loadReference(path: good)], at: 12)
+        #expect(s.panelState(at: 12).referenceFile == good && s.message?.isError == false)
+    }
+
+    /// A CSV of a whole recording (the app-bar table's drawn offsets: rest, drag, glide, rest) is
+    /// drawn as the video of it is: its glide from the lift, not the whole recording moved to end
+    /// at the gesture's rest (which put its rest 1,441.6 pt below where the gesture rests and its
+    /// drag before the touch-down); Fit still fits the whole recording.
+    @Test func aWholeRecordingIsDrawnAsItsGlideFromTheLift() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent("Assets/recordings/appbar-table-offsets.csv").path
+        let s = try session()
+        s.send([.loadReference(path: path)], at: 10)
+        let reference = try #require(s.reference)
+        #expect(reference.trace.samples.count == 173, "Fit fits all of it")
+        let drawn = try #require(reference.drawn, "the glide is drawn")
+        #expect(!reference.landsAtEnd && reference.kind == nil)
+        #expect(drawn.samples.count > 40 && drawn.samples.count < 100, "\(drawn.samples.count)")
+        // The glide after the drag that starts 0.8 s in, to the rest at 1,441.6 pt: the frames the
+        // video of it gives as its reference (`reference-track` appbar-table.mp4: 0.917–2.033 s,
+        // 279.0 to 1,442.0 pt).
+        let first = try #require(drawn.samples.first), last = try #require(drawn.samples.last)
+        #expect(abs(first.t - 0.916667) < 1e-6 && abs(first.offset - 278.911) < 1e-9, "\(first)")
+        #expect(abs(last.t - 2.033333) < 1e-6 && abs(last.offset - 1441.6) < 1e-9, "\(last)")
+        #expect(zip(drawn.samples, drawn.samples.dropFirst()).allSatisfy { $0.offset <= $1.offset })
+        // A flick at rest: lift at 0.25 s at 300 pt at 2,500 pt/s, then x = 300 + 500·(1 − e^(−5t)).
+        var gesture = GestureTrace()
+        gesture.begin(at: 0, offset: 0, velocity: 0)
+        gesture.append(at: 0.1, offset: 100, velocity: 1000, atRest: false)
+        gesture.lift(at: 0.25, offset: 300, velocity: 2500)
+        for k in 1...300 {
+            let t = Double(k) / 100
+            gesture.append(
+                at: 0.25 + t, offset: 300 + 500 * (1 - exp(-5 * t)), velocity: 2500 * exp(-5 * t), atRest: k == 300)
+        }
+        let line = try #require(reference.line(on: gesture))
+        #expect(line.times.count == drawn.samples.count)
+        #expect(line.times.allSatisfy { $0 >= 0.25 - 1.0 / 60 }, "from the lift: \(line.times.prefix(3))")
+        #expect(line.offsets.allSatisfy { $0 >= 300 - 1 }, "from where it was let go: \(line.offsets.prefix(3))")
+        // It passes through the gesture's curve where the gesture is as fast as its first step.
+        let step = (drawn.samples[1].offset - first.offset) / (drawn.samples[1].t - first.t)
+        let meet = log(2500 / step) / 5
+        let x = 300 + 500 * (1 - exp(-5 * meet))
+        let middle = (line.offsets[0] + line.offsets[1]) / 2, when = (line.times[0] + line.times[1]) / 2
+        #expect(abs(when - 0.25 - meet) < 0.011 && abs(middle - x) < 2, "\(when) \(middle) \(meet) \(x)")
+    }
+
+    /// A reference without the finger's samples begins at the lift: while the finger is still
+    /// down it has no place and is not drawn (drawn from 0 s at its own offsets, it set the
+    /// chart's scale from 0 to 49,000 pt near the end of a long list, the live curve flat);
+    /// before any gesture, and with the finger's samples, it is drawn as recorded.
+    @Test func aReferenceIsNotDrawnBeforeTheLift() throws {
+        let glide = PlaygroundSession.Reference(
+            path: "g.csv",
+            trace: FitTrace(samples: (0...20).map { FitTrace.Sample(t: Double($0) / 60, offset: 10 * Double($0)) }),
+            shape: .glide)
+        #expect(glide.line(on: GestureTrace())?.offsets.last == 200)
+        var gesture = GestureTrace()
+        gesture.begin(at: 5, offset: 49_000, velocity: 0)
+        gesture.append(at: 5.2, offset: 49_120, velocity: 600, atRest: false)
+        #expect(glide.line(on: gesture) == nil)
+        gesture.lift(at: 5.3, offset: 49_180, velocity: 0)
+        let placed = try #require(glide.line(on: gesture))
+        #expect(abs(placed.times[0] - 0.3) < 1e-9 && placed.offsets.first == 49_180, "\(placed.times[0])")
+        let finger = PlaygroundSession.Reference(
+            path: "f.csv",
+            trace: FitTrace(samples: [
+                FitTrace.Sample(t: 0, offset: 10, finger: 500), FitTrace.Sample(t: 0.1, offset: 60)
+            ]))
+        var down = GestureTrace()
+        down.begin(at: 1, offset: 0, velocity: 0)
+        #expect(finger.line(on: down)?.offsets == [10, 60])
+    }
+
     /// A recording without the finger starts at the lift: drawn from where the edited side's
     /// gesture was let go, not from the recording's own first offset (a video's is 0).
     @Test func aGlideIsDrawnFromTheLift() throws {

@@ -201,6 +201,37 @@ extension PanelTests {
         frame(session, panel)
         #expect(panel.referenceField == "/tmp/other.mov")
     }
+
+    /// A path typed into the Reference field that cannot be loaded (a typo): after Load the field
+    /// names the reference the session kept again, which Fit fits, not the path refused (the
+    /// message says why it was refused).
+    @Test func aRefusedPathLeavesTheFieldNamingTheReferenceKept() throws {
+        let (offscreen, session, panel) = try headless([.cards(count: 400)])
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        let good = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/recordings/uikit-return-177.csv").path
+        session.send([.loadReference(path: good)], at: 10)
+        frame(session, panel)
+        #expect(panel.referenceField == good && session.reference?.path == good)
+        let field = try #require(panel.widgetRects.first { $0.label == "Reference" })
+        let at = (field.x + field.width * 0.3, field.y + field.height / 2)
+        frame(session, panel, at: at)
+        frame(session, panel, at: at, down: true)
+        frame(session, panel, at: at)
+        frame(session, panel, at: at, typing: "x")
+        frame(session, panel)
+        let typed = panel.referenceField
+        #expect(typed != good && typed.count == good.count + 1, "\(typed)")
+        let load = try #require(panel.widgetRects.first { $0.label == "Load##reference" })
+        let button = (load.x + load.width / 2, load.y + load.height / 2)
+        frame(session, panel, at: button)
+        frame(session, panel, at: button, down: true)
+        frame(session, panel, at: button)
+        frame(session, panel)
+        #expect(session.message?.isError == true && session.message?.text.hasPrefix(typed) == true)
+        #expect(session.reference?.path == good)
+        #expect(panel.referenceField == good, "the field names the reference kept")
+    }
 }
 
 extension PanelTests {

@@ -18,9 +18,9 @@ extension PlaygroundSession {
         case let .referenceTracked(path, trace, kind, summary, warnings):
             referenceTracked(path: path, trace: trace, kind: kind, summary: summary, warnings: warnings)
         case let .fitted(job, outcome): fitted(job, outcome, at: realTime)
-        case let .referenceShaped(path, shape):
+        case let .referenceShaped(path, shape, drawn):
             if let current = reference, current.path == path {
-                reference = Reference(path: path, trace: current.trace, kind: current.kind, shape: shape)
+                reference = Reference(path: path, trace: current.trace, kind: current.kind, shape: shape, drawn: drawn)
             }
         case let .referenceFailed(path, reason):
             guard trackingReference == path else { break }
@@ -123,6 +123,7 @@ extension PlaygroundSession {
         case let .read(path, role, reason):
             switch role {
             case .reference:
+                referenceRefusals += 1
                 // A file that is not text is no CSV: say what a reference can be.
                 let what = reason.hasSuffix("is not UTF-8 text") ? reason + Self.referenceKinds : reason
                 let text = Self.sentence(what) + stillReference
