@@ -221,8 +221,10 @@ package final class TuningPanel {
         Gui.help(
             "A recorded trajectory, CSV with t (s) and offset (pt) (and finger for a drag), as `scrollab fit` reads, "
                 + "or a screen recording (MP4, MOV, GIF, WebM …) of any app, tracked as `scrollab track` does (its "
-                + "glide, page settle or return is the reference): drawn over the offset plot in pink from the "
-                + "gesture's start; Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole "
+                + "glide, page settle or return is the reference; so is a CSV of a whole recording's): drawn over "
+                + "the offset plot in pink, placed on the last gesture (a glide or settle from the lift, a return at "
+                + "its rest, a trace with the finger's samples from the touch); "
+                + "Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole "
                 + "pipeline from the finger's samples, decided from the data); a side running another model is "
                 + "switched to UIKit first, and the message says so."
         )
