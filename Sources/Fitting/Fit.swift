@@ -94,9 +94,12 @@ public enum Fit {
     /// `geometry`: the view a pipeline fit replays the gesture in.
     /// `glideRate`: the deceleration rate (per ms) a UIKit return's held velocity decays by (the
     /// glide's, as fitted before it; 0.998 when not known).
+    /// `travel`: the motion (pt) the rows are part of, when they are a segment's (`fit --video`
+    /// fits a glide from the frame after its release): the warning of `unexplained` measures
+    /// against it, the travel the segment's line shows.
     public static func run(
         _ trace: FitTrace, kind: FitKind, law: EdgeReturnLaw = .uikit, base: ScrollParameters = ScrollParameters(),
-        geometry: Geometry = Geometry(), glideRate: Double? = nil
+        geometry: Geometry = Geometry(), glideRate: Double? = nil, travel: Double? = nil
     ) throws(InputError) -> Result {
         let result: Result
         switch kind {
@@ -110,24 +113,26 @@ public enum Fit {
         case .auto:
             let detected = detect(trace)
             var chosen = try run(
-                trace, kind: detected.kind, law: law, base: base, geometry: geometry, glideRate: glideRate)
+                trace, kind: detected.kind, law: law, base: base, geometry: geometry, glideRate: glideRate,
+                travel: travel)
             chosen.notes.insert("auto: \(detected.kind.rawValue) — \(detected.reason)", at: 0)
             return chosen
         }
         try checkFinite(result)
         var checked = result
-        if let warning = unexplained(result) { checked.notes.insert(warning, at: 0) }
+        if let warning = unexplained(result, travel: travel) { checked.notes.insert(warning, at: 0) }
         return checked
     }
 
     /// One line when the model leaves much of the motion unexplained: its rms residual over
     /// `unexplainedShare` of the way the fitted rows span (and over 1 pt, the grain of a tracked
     /// frame). One model cannot trace a whole recording (a drag, a glide and a return are three
-    /// laws): it fits something, and its values mean nothing.
-    public static func unexplained(_ result: Result) -> String? {
+    /// laws): it fits something, and its values mean nothing. `travel`: the motion (pt) to measure
+    /// against instead of the rows' span (a segment's, of which the rows are a part).
+    public static func unexplained(_ result: Result, travel: Double? = nil) -> String? {
         let offsets = result.points.map(\.y)
         guard let low = offsets.min(), let high = offsets.max() else { return nil }
-        let span = high - low, error = rms(result.residuals)
+        let span = travel.map(abs) ?? high - low, error = rms(result.residuals)
         guard error > 1, error > unexplainedShare * span else { return nil }
         return String(
             format:

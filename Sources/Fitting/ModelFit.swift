@@ -21,6 +21,9 @@ public enum ModelFit {
         public var values: [(key: String, value: Double)]
         public var velocity: Double
         public var residuals: [Double]
+        /// The values given as their defaults because the glide does not pin them down (at the
+        /// default, the others fitted again, it is traced within 1 %).
+        public var unpinned: [String] = []
         public var maximumResidual: Double { residuals.map { abs($0) }.max() ?? 0 }
         public var meanResidual: Double {
             residuals.isEmpty ? 0 : residuals.reduce(0) { $0 + abs($1) } / Double(residuals.count)
@@ -52,17 +55,24 @@ public enum ModelFit {
 
     /// Every model fitted to the glide `rows` (t in s, offset in pt; the first row is the
     /// release), best (lowest rms residual) first. Models that cannot follow it are left out.
-    public static func glide(_ rows: [(t: Double, offset: Double)], models: [ZooModel] = FeelZoo.models)
-        -> [Result]
-    {
+    /// `pinned`: values a model keeps as given (by model name, then key) while the rest is fitted:
+    /// `fit --video` pins UIKit's to the glide's own fit, so one glide has one UIKit fit.
+    public static func glide(
+        _ rows: [(t: Double, offset: Double)], models: [ZooModel] = FeelZoo.models,
+        pinned: [String: [String: Double]] = [:]
+    ) -> [Result] {
         guard rows.count >= 4 else { return [] }
         let t0 = rows[0].t
         let v0Guess = Fit.initialVelocity(rows.map { FitTrace.Sample(t: $0.t, offset: $0.offset) })
         let speed = abs(v0Guess) * 4 + 200
         var results: [Result] = []
         for model in models {
-            let feel = Feel(model)
-            let keys = glideKeys(feel)
+            var feel = Feel(model)
+            let pins = pinned[model.name] ?? [:]
+            for (key, value) in pins.sorted(by: { $0.key < $1.key }) {
+                if let next = try? feel.setting(key, to: .number(value)) { feel = next }
+            }
+            let keys = glideKeys(feel).filter { pins[$0.key] == nil }
             func feelWith(_ p: [Double]) -> Feel {
                 var current = feel
                 for (index, key) in keys.enumerated() {
@@ -89,30 +99,44 @@ public enum ModelFit {
                     + keys.map { $0.range.lowerBound + 0.75 * ($0.range.upperBound - $0.range.lowerBound) })
             // The motion is made once per parameter vector, not once per row.
             var cached: (p: [Double], motion: Motion)?
-            let best = Fit.fitted(rows.count, solver: solver, starts: starts) { p, i in
+            func residual(_ p: [Double], _ i: Int) -> Double {
                 if cached?.p != p {
                     cached = (p, feelWith(p).model.release(position: p[0], velocity: p[1], extent: far))
                 }
                 return cached!.motion.position(at: rows[i].t - t0) - rows[i].offset
             }
+            let best = Fit.fitted(rows.count, solver: solver, starts: starts, residual: residual)
             var parameters = best.parameters
             var all = residuals(parameters)
             guard all.allSatisfy(\.isFinite) else { continue }
-            // A value the motion does not pin down (its default fits within 1 %) is given as its
-            // default, not as wherever the search left it.
+            // A value the motion does not pin down (at its default, the others fitted again, it
+            // fits within 1 %) is given as its default, not as wherever the search left it: Framer's
+            // power and v0 trace a glide only by their product, and the search's pick of the two
+            // would follow the last digit of the data.
+            var unpinned: [String] = []
             for (index, key) in keys.enumerated() where parameters[2 + index] != key.value {
                 var trial = parameters
                 trial[2 + index] = key.value
+                let free = parameters.indices.filter { $0 != 2 + index }
+                let others = LeastSquares(bounds: free.map { solver.bounds[$0] })
+                let refit = Fit.fitted(rows.count, solver: others, starts: [free.map { trial[$0] }]) { q, i in
+                    var p = trial
+                    for (j, k) in free.enumerated() { p[k] = q[j] }
+                    return residual(p, i)
+                }
+                for (j, k) in free.enumerated() { trial[k] = refit.parameters[j] }
                 let again = residuals(trial)
                 if again.allSatisfy(\.isFinite), Fit.rms(again) <= 1.01 * Fit.rms(all) + 1e-9 {
                     parameters = trial; all = again
+                    unpinned.append(key.key)
                 }
             }
+            let pinnedValues = pins.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
             results.append(
                 Result(
                     model: model.name, title: model.title,
-                    values: keys.enumerated().map { ($0.element.key, parameters[2 + $0.offset]) },
-                    velocity: parameters[1], residuals: all))
+                    values: pinnedValues + keys.enumerated().map { ($0.element.key, parameters[2 + $0.offset]) },
+                    velocity: parameters[1], residuals: all, unpinned: unpinned))
         }
         return results.sorted { $0.rms < $1.rms }
     }

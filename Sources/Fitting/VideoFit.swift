@@ -360,7 +360,10 @@ public enum VideoFit {
                 }
                 do {
                     let trace = rows(track, first...last)
-                    var result = try Fit.run(trace, kind: kind, law: law, glideRate: glideRate)
+                    // Its warnings measure the segment's travel, as its line shows it (the rows fitted
+                    // start a frame later, and a glide's end at an edge).
+                    let travel = track.frames[segment.last].offset - track.frames[segment.first].offset
+                    var result = try Fit.run(trace, kind: kind, law: law, glideRate: glideRate, travel: travel)
                     if segment.kind == .glide {
                         glideRate = result.values.first { $0.key == "decelerationRate" }?.value
                     }
@@ -404,8 +407,16 @@ public enum VideoFit {
         let longest = free.max { ($0.last - $0.first) < ($1.last - $1.first) }
         var ranking: [ModelFit.Result] = []
         if models, let longest {
+            // UIKit's row is the glide's own fit (its rate and power, fitted on the same frames, with
+            // power 1 preferred when it fits about as well): one glide, one UIKit fit.
+            let own = pieces.first { $0.segment.first == longest.first && $0.segment.kind == .glide }?.result
+            var uikit: [String: Double] = [:]
+            for key in ["decelerationRate", "decelerationPower"] {
+                if let value = own?.values.first(where: { $0.key == key })?.value { uikit[key] = value }
+            }
             ranking = ModelFit.glide(
-                track.frames[min(longest.first + 1, longest.last)...longest.last].map { ($0.t, $0.offset) })
+                track.frames[min(longest.first + 1, longest.last)...longest.last].map { ($0.t, $0.offset) },
+                pinned: uikit.count == 2 ? [UIKitModel.name: uikit] : [:])
         }
         return Report(pieces: pieces, models: ranking, modelSegment: longest, segments: segments)
     }

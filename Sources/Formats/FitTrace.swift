@@ -9,12 +9,17 @@ public struct FitTrace: Equatable, Sendable {
         public var finger: Double?
         /// ScrollLab's own traces name the phase; rows while dragging are not free motion.
         public var dragging = false
+        /// How sure the tracker was of the row (0–1; a track's `confidence` column), when known.
+        public var confidence: Double?
 
-        public init(t: Double, offset: Double, finger: Double? = nil, dragging: Bool = false) {
+        public init(
+            t: Double, offset: Double, finger: Double? = nil, dragging: Bool = false, confidence: Double? = nil
+        ) {
             self.t = t
             self.offset = offset
             self.finger = finger
             self.dragging = dragging
+            self.confidence = confidence
         }
     }
 
@@ -39,7 +44,9 @@ public struct FitTrace: Equatable, Sendable {
         var header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map {
             String($0.trimmingSpaces)
         }
-        func columns(row: Int) throws(InputError) -> (t: Int, offset: Int, finger: Int?, phase: Int?) {
+        func columns(row: Int) throws(InputError) -> (
+            t: Int, offset: Int, finger: Int?, phase: Int?, confidence: Int?
+        ) {
             guard let t = header.firstIndex(of: "t") else {
                 throw InputError(
                     "\(file): row \(row): no column named \"t\" (the header is \(Self.shown(header)); expected "
@@ -52,9 +59,12 @@ public struct FitTrace: Equatable, Sendable {
                         + "t,offset[,finger])"
                 )
             }
-            return (t, offset, header.firstIndex(of: "finger"), header.firstIndex(of: "phase"))
+            return (
+                t, offset, header.firstIndex(of: "finger"), header.firstIndex(of: "phase"),
+                header.firstIndex(of: "confidence")
+            )
         }
-        var (tColumn, offsetColumn, fingerColumn, phaseColumn) = try columns(row: 1)
+        var (tColumn, offsetColumn, fingerColumn, phaseColumn, confidenceColumn) = try columns(row: 1)
         var samples: [Sample] = []
         for (index, line) in lines.enumerated().dropFirst() {
             let row = index + 1
@@ -63,7 +73,7 @@ public struct FitTrace: Equatable, Sendable {
             if fields.contains("t") {
                 // A new section's header.
                 header = fields
-                (tColumn, offsetColumn, fingerColumn, phaseColumn) = try columns(row: row)
+                (tColumn, offsetColumn, fingerColumn, phaseColumn, confidenceColumn) = try columns(row: row)
                 continue
             }
             func number(_ column: Int, required: Bool) throws(InputError) -> Double? {
@@ -101,7 +111,10 @@ public struct FitTrace: Equatable, Sendable {
                 )
             }
             let dragging = phaseColumn.map { $0 < fields.count && fields[$0] == "dragging" } ?? false
-            samples.append(Sample(t: t, offset: offset, finger: finger, dragging: dragging))
+            let confidence = try confidenceColumn.flatMap { column throws(InputError) in
+                try number(column, required: false)
+            }
+            samples.append(Sample(t: t, offset: offset, finger: finger, dragging: dragging, confidence: confidence))
         }
         guard samples.count >= 4 else {
             throw InputError("\(file): \(samples.count) data rows; at least 4 are needed to fit")

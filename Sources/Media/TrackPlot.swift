@@ -8,8 +8,11 @@ import Tracking
 /// marked in red, each segment shaded and named along the top.
 public enum TrackPlot {
     /// `fits`: fitted curves drawn over the segments they were fitted to (`fit --video`).
+    /// `confidence`: whether the frames' confidence is known; without (a plain t,offset CSV) no
+    /// frame is marked and the legend does not name it.
     public static func image(
-        _ track: Track, title: String, fits: [Fit.Result] = [], fonts: FontLibrary, width: Int = 900, height: Int = 520
+        _ track: Track, title: String, fits: [Fit.Result] = [], confidence: Bool = true, fonts: FontLibrary,
+        width: Int = 900, height: Int = 520
     ) throws -> Image {
         let canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts)
         canvas.clear(Color(hex: 0xFFFFFF))
@@ -46,17 +49,20 @@ public enum TrackPlot {
                     color: fitColor)
             }
         }
-        let low = track.frames.filter { $0.confidence < Track.lowConfidence }
+        let low = confidence ? track.frames.filter { $0.confidence < Track.lowConfidence } : []
         for frame in low {
             list.append(
                 .circle(centerX: chart.px(frame.t), centerY: chart.py(frame.offset), radius: 4, color: lowColor))
         }
         var legend: [Chart.LegendEntry] = [
-            .init(mark: .line, color: lineColor, text: "offset (\(track.frames.count) frames)", at: 0),
-            .init(
-                mark: .dot, color: lowColor, text: "confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))",
-                at: 200)
+            .init(mark: .line, color: lineColor, text: "offset (\(track.frames.count) frames)", at: 0)
         ]
+        if confidence {
+            legend.append(
+                .init(
+                    mark: .dot, color: lowColor,
+                    text: "confidence under \(Fit.format(Track.lowConfidence)) (\(low.count))", at: 200))
+        }
         if !fits.isEmpty {
             legend.append(
                 .init(

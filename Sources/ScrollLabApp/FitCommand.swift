@@ -95,7 +95,8 @@ struct FitCommand: ParsableCommand {
         }
         if fitKind == .auto, Self.isTrack(text[...]) {
             // A tracked recording: its drag and rests are no free motion; each segment is fitted.
-            let frames = trace.samples.map { TrackedFrame(t: $0.t, offset: $0.offset, confidence: 1) }
+            // The track's own confidence column, so the plot marks the frames it was unsure of.
+            let frames = trace.samples.map { TrackedFrame(t: $0.t, offset: $0.offset, confidence: $0.confidence ?? 1) }
             let track = Track(
                 frames: frames, note: "\(name): a track (t,offset,confidence): each segment is fitted as what it is")
             return try fitSegments(of: track, from: csv, law: returnLaw)
@@ -112,7 +113,8 @@ struct FitCommand: ParsableCommand {
                 "\(name): a whole recording, not one motion (one \(result.kind.rawValue) leaves "
                     + String(format: "%.1f", Fit.rms(result.residuals)) + " pt rms): each segment is fitted as what "
                     + "it is", at: 0)
-            return try fitSegments(of: track, from: csv, law: returnLaw)
+            // A plain t,offset CSV says nothing of confidence: the plot does not claim every row sure.
+            return try fitSegments(of: track, from: csv, law: returnLaw, confidence: false)
         }
         var lines = result.notes
         lines.append("kind: \(result.kind.rawValue), \(result.points.count) rows")
@@ -190,8 +192,11 @@ struct FitCommand: ParsableCommand {
     }
 
     /// Fits each segment of `track` as what it is, ranks the models on its longest free motion,
-    /// and prints (and writes) the result; `source` is the file it came from.
-    private func fitSegments(of track: Track, from source: String, law returnLaw: EdgeReturnLaw) throws {
+    /// and prints (and writes) the result; `source` is the file it came from; `confidence`: whether
+    /// the frames' confidence is known (a video's, a track's column), so the plot marks the unsure.
+    private func fitSegments(
+        of track: Track, from source: String, law returnLaw: EdgeReturnLaw, confidence: Bool = true
+    ) throws {
         var track = track
         let video = source
         let report = VideoFit.fit(track, law: returnLaw)
@@ -244,6 +249,12 @@ struct FitCommand: ParsableCommand {
                         format: "  %d. %@: %@v0 %.0f pt/s; residual rms %.3f pt, max %.3f pt", rank + 1, model.model,
                         values.isEmpty ? "" : values.joined(separator: ", ") + ", ", model.velocity, model.rms,
                         model.maximumResidual))
+                if !model.unpinned.isEmpty {
+                    lines.append(
+                        "     \(model.unpinned.joined(separator: ", ")) left at the default: this glide does not pin "
+                            + "\(model.unpinned.count == 1 ? "it" : "them") down (other values, with v0 fitted again, "
+                            + "trace it within 1 %)")
+                }
             }
         }
         guard !fittedKeys.isEmpty else {
@@ -265,7 +276,7 @@ struct FitCommand: ParsableCommand {
                     title: video == csv
                         ? "scrollab fit \(name): \(track.frames.count) frames"
                         : "scrollab fit --video \(name): \(track.frames.count) frames along \(track.axis.rawValue)",
-                    fits: report.pieces.compactMap(\.result), fonts: try FontLibrary()
+                    fits: report.pieces.compactMap(\.result), confidence: confidence, fonts: try FontLibrary()
                 ).pngData()
             } catch let error as SDLError {
                 throw InputError("\(error)")
