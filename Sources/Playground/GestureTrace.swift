@@ -68,9 +68,12 @@ public struct GestureTrace: Equatable, Sendable {
     }
 
     /// A sample at scene time `t`, `overshoot` pt past an edge (ignored outside a gesture, and at
-    /// or before the last sample's time); `atRest` ends the gesture with it.
+    /// or before the last sample's time); `atRest` ends the gesture with it. While `dragging` (a
+    /// finger down) the velocity kept is the content's from the sample before, (offset − offset₀)/
+    /// (t − t₀) pt/s, not the finger's estimate: moves that arrive a millisecond apart made that a
+    /// one-frame needle (15,482 pt/s read for a slow pull) that the content never moved at.
     public mutating func append(
-        at t: Double, offset: Double, velocity: Double, overshoot: Double = 0, atRest: Bool
+        at t: Double, offset: Double, velocity: Double, overshoot: Double = 0, atRest: Bool, dragging: Bool = false
     ) {
         guard let start, restTime == nil, t.isFinite, offset.isFinite, velocity.isFinite else { return }
         if overshoot.isFinite { self.overshoot = max(self.overshoot, overshoot) }
@@ -78,6 +81,10 @@ public struct GestureTrace: Equatable, Sendable {
         if let last = times.last, time <= last {
             if atRest, release != nil || time >= last { restTime = last }
             return
+        }
+        var velocity = velocity
+        if dragging, release == nil, let lastTime = times.last, let lastOffset = offsets.last {
+            velocity = (offset - lastOffset) / (time - lastTime)
         }
         if times.count < Self.capacity || atRest {
             if times.count >= Self.capacity {
@@ -134,8 +141,9 @@ public enum GestureTable {
     public static let meaning =
         "release: the finger's speed at the lift. glide travel: the distance the content moved from the lift to "
         + "rest, on and back again both counted. to rest: seconds from the lift to rest. peak velocity: the "
-        + "fastest it moved. past edge: the farthest a scroll view went past an end of its own content (a bounce, "
-        + "a rubber band); a pager or carousel passing the page or cell it settles on is not counted."
+        + "fastest it moved (while the finger is down, the content's speed from one frame to the next). past "
+        + "edge: the farthest a scroll view went past an end of its own content (a bounce, a rubber band); a pager "
+        + "or carousel passing the page or cell it settles on is not counted."
 
     /// `label`'s row: "–" for what the gesture does not have (no lift, still moving).
     public static func row(_ label: String, _ summary: GestureTrace.Summary?) -> [String] {

@@ -87,7 +87,7 @@ public struct PlaygroundSide: Equatable {
         let live = scene.liveReading(at: t)
         gesture.append(
             at: t, offset: live.offset, velocity: live.velocity, overshoot: live.overshoot,
-            atRest: scene.isAtRest(at: t) && !input.isPressed)
+            atRest: scene.isAtRest(at: t) && !input.isPressed, dragging: input.isPressed)
     }
 
     /// A gesture begins at scene time `t`: a touch-down always, a wheel or key step when the last

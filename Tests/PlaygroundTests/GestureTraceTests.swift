@@ -125,6 +125,32 @@ import ScrollPhysics
         #expect(h.times == [0])
     }
 
+    /// While the finger is down the trace keeps the content's own speed frame to frame: two moves
+    /// a millisecond apart made the finger's estimate a one-frame needle (15,482 pt/s read for a
+    /// slow pull) the content never moved at. After the lift the model's velocity is kept.
+    @Test func aDragKeepsTheContentsSpeedNotTheFingersNeedle() {
+        var g = GestureTrace()
+        g.begin(at: 1, offset: 0, velocity: 0)
+        // 5 pt a frame at 60 Hz is 300 pt/s; the finger's estimate spikes on the second frame.
+        for (i, reported) in [300.0, 15482, 310, 295].enumerated() {
+            g.append(
+                at: 1 + Double(i + 1) / 60, offset: 5 * Double(i + 1), velocity: reported, atRest: false,
+                dragging: true)
+        }
+        g.lift(at: 1 + 4 / 60, offset: 20, velocity: 320)
+        g.append(at: 1 + 5 / 60, offset: 25, velocity: 318, atRest: false)
+        for (kept, expected) in zip(g.velocities, [0.0, 300, 300, 300, 300, 318]) {
+            #expect(abs(kept - expected) < 1e-6, "\(g.velocities)")
+        }
+        // The peak is the lift's speed, not the needle.
+        #expect(g.summary?.peakVelocity == 320)
+        // Without a finger down (a wheel's glide, a key) the model's own velocity is kept.
+        var w = GestureTrace()
+        w.begin(at: 0, offset: 0, velocity: 900)
+        w.append(at: 1 / 60, offset: 14, velocity: 880, atRest: false)
+        #expect(w.velocities == [900, 880])
+    }
+
     @Test func theTableSaysNumbersAsAPersonReadsThem() {
         #expect(GestureTable.number(2056.3) == "2,056")
         #expect(GestureTable.number(-1234567) == "−1,234,567")
