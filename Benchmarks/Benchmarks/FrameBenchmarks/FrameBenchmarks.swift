@@ -155,7 +155,8 @@ final class FrameState {
     private var warm = false
     private var cleared = false
 
-    let scale: Double
+    /// Pixels per point (a resize benchmark changes it between samples).
+    var scale: Double
 
     init(scene: any ScrollScene, canvas: OffscreenCanvas?, scale: Double = 1) {
         self.scene = scene

@@ -31,19 +31,20 @@ func resizeBenchmarks(fonts: FontLibrary) {
     }
 }
 
-/// A list kept gliding on an offscreen canvas whose scale a benchmark changes.
+/// A list kept gliding (`FrameState`) on an offscreen canvas whose scale a benchmark changes.
 final class ResizeState {
-    let scene: any ScrollScene
-    let canvas: OffscreenCanvas
-    var list = DrawList()
-    var t = 0.0
-    var scale = 2.0
+    let frames: FrameState
+    let canvas: Canvas
+    var list: DrawList { frames.list }
+    var scale: Double {
+        get { frames.scale }
+        set { frames.scale = newValue }
+    }
 
     init(scene: any ScrollScene, canvas: OffscreenCanvas, gradually: Bool) {
-        self.scene = scene
-        self.canvas = canvas
-        canvas.canvas.redrawsGradually = gradually
-        canvas.clear(.black)
+        frames = FrameState(scene: scene, canvas: canvas, scale: 2)
+        self.canvas = canvas.canvas
+        self.canvas.redrawsGradually = gradually
     }
 
     /// Frames at the current scale until its layers and shadows are all drawn at it (drawn
@@ -51,22 +52,14 @@ final class ResizeState {
     /// past the 30 draws a layer that changed size is drawn directly).
     func settle() {
         let start = Canvas.seconds
-        var frames = 0
+        var drawn = 0
         repeat {
-            canvas.canvas.standIns = 0
+            canvas.standIns = 0
             step()
-            frames += 1
-        } while frames < 32 || canvas.canvas.standIns > 0
-            || (canvas.canvas.redrawsGradually && Canvas.seconds - start < Canvas.redrawSettleSeconds)
+            drawn += 1
+        } while drawn < 32 || canvas.standIns > 0
+            || (canvas.redrawsGradually && Canvas.seconds - start < Canvas.redrawSettleSeconds)
     }
 
-    func step() {
-        t += 1.0 / 60
-        if scene.isAtRest(at: t) { ScriptedFling.perform(on: scene, at: t, forward: Int(t) % 20 < 10) }
-        scene.advance(to: t)
-        list.removeAll()
-        scene.draw(into: &list, at: t)
-        list.pixelsPerPoint = scale
-        canvas.draw(list, viewport: Rect(x: 0, y: 0, width: 390, height: 844), scale: scale)
-    }
+    func step() { frames.step() }
 }
