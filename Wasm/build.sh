@@ -15,7 +15,7 @@ swiftc -target $target -enable-experimental-feature Embedded -enable-experimenta
     -c Wasm/Sources/Runtime.c -o "$out/Runtime.o"
 exports=$(grep -ho '@_cdecl("[a-z_]*")' Wasm/Sources/*.swift | sed 's/@_cdecl("\(.*\)")/--export=\1/')
 "$bin/wasm-ld" --no-entry $exports --gc-sections --strip-all "$out/ScrollPhysics.o" "$out/Runtime.o" \
-    "$bin/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" -o "$out/ScrollPhysics.linked.wasm"
+    -o "$out/ScrollPhysics.linked.wasm"
 # Binaryen's optimizer (Debian's binaryen) for size; the module's behaviour is the linker's.
 # Only the features the linker's output uses, so node 20 and every current browser load it.
 wasm-opt -Oz --enable-nontrapping-float-to-int --enable-sign-ext --enable-bulk-memory --enable-mutable-globals \
