@@ -54,10 +54,18 @@ public final class CarouselScene: SingleAxisScene {
         return (low...high, targets)
     }
 
+    /// The axis on the new geometry. A carousel at rest keeps the card it shows: it moves to that
+    /// card's new target (without it, the old offset under the new targets rested on another card
+    /// or settled between two). Moving or held, it keeps its offset and motion, as a resize does.
     private func rebuild(at time: Double) {
         let geometry = Self.geometry(
             viewport: viewport, cellWidth: cellWidth, spacing: spacing, count: cellCount, inset: sectionInset)
+        axis.advance(to: time)
+        let shown = axis.isDragging || axis.isMoving ? nil : axis.pageIndex(at: time)
         axis.setBounds(geometry.bounds, snapTargets: geometry.targets, at: time)
+        if let shown, shown < geometry.targets.count {
+            axis.setOffset(geometry.targets[shown], at: time)
+        }
     }
 
     public override var controls: [SceneControl] {

@@ -100,6 +100,21 @@ import ScrollPhysics
         #expect(carousel.axis.bounds == 0...1800)
     }
 
+    /// A card resting centred stays the card shown when its width, the spacing or the inset
+    /// changes: the new geometry's target for the same card, not the nearest target of the old
+    /// offset (which was another card, or a settle between two).
+    @Test(arguments: [("cellWidth", 200.0), ("cellWidth", 380.0), ("spacing", 50.0), ("sectionInset", 10.0)])
+    func aCarouselKeepsItsCardWhenItsGeometryChanges(control: String, value: Double) {
+        let carousel = CarouselScene(cellWidth: 300, spacing: 12, cellCount: 10)
+        carousel.axis.setOffset(carousel.axis.snapTargets[6], at: 0)
+        carousel.setControl(control, to: value, at: 1)
+        #expect(carousel.axis.pageIndex(at: 1) == 6)
+        #expect(carousel.axis.phase(at: 1) == .idle)
+        #expect(abs(carousel.axis.offset(at: 2) - carousel.axis.snapTargets[6]) < 1e-9)
+        let frame = carousel.cellFrame(6, offset: carousel.axis.offset(at: 2))
+        #expect(abs(frame.x + frame.width / 2 - 195) < 1e-9)
+    }
+
     @Test func scrollIndicatorShowsWhileMovingAndFadesAfter() {
         let list = ListScene(cardCount: 100)
         func indicator(at t: Double) -> DrawCommand? {
