@@ -172,7 +172,7 @@ let package = Package(
             name: "ScrollLabAppTests",
             dependencies: [
                 "ScrollLabApp", "Playground", "SessionEffects", "Media", "BlindTest", "Drawing", "Platform", "Scenes",
-                "ScrollPhysics", "Formats", "Fitting", "TestSupport",
+                "ScrollPhysics", "Formats", "Fitting", "TestSupport", "SafeOutput",
             ]),
         // The windows, run under Xvfb as a user runs them (tagged `window`): mostly waiting on the
         // window, so `make test` runs them in a process of their own beside the other suites.

@@ -23,6 +23,30 @@ std::string shown(const char *text) {
     while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) end--;
     return std::string(text, end) + "\u2026";
 }
+
+// One line of `text` where the area's width left of the cursor holds it; else cut at a
+// character's start to end in "…" within that width, the whole text said in a tooltip on
+// hover. (A label or a table cell wider than its place was cut mid-letter by the window's or
+// the column's clip, with no sign that anything was missing.)
+void fittingText(const char *text, bool disabled) {
+    const std::string whole = shown(text);
+    const float width = ImGui::GetContentRegionAvail().x;
+    const bool fits = whole.find('\n') != std::string::npos || ImGui::CalcTextSize(whole.c_str()).x <= width;
+    std::string line = whole;
+    if (!fits) {
+        const std::string ellipsis = "\u2026";
+        while (!line.empty() && ImGui::CalcTextSize((line + ellipsis).c_str()).x > width) {
+            // One character off the end: its continuation bytes, then its first byte.
+            while (!line.empty() && (static_cast<unsigned char>(line.back()) & 0xC0) == 0x80) line.pop_back();
+            if (!line.empty()) line.pop_back();
+        }
+        line += ellipsis;
+    }
+    if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextUnformatted(line.c_str());
+    if (disabled) ImGui::PopStyleColor();
+    if (!fits && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", whole.c_str());
+}
 }  // namespace
 
 extern "C" {
@@ -95,7 +119,7 @@ bool slgui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(lab
 bool slgui_input_text(const char *label, char *buffer, size_t size) { return ImGui::InputText(label, buffer, size); }
 void slgui_same_line(void) { ImGui::SameLine(); }
 void slgui_text(const char *text) { ImGui::TextUnformatted(shown(text).c_str()); }
-void slgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", shown(text).c_str()); }
+void slgui_text_disabled(const char *text) { fittingText(text, true); }
 void slgui_progress(float fraction, const char *text) {
     ImGui::ProgressBar(fraction, ImVec2(ImGui::CalcItemWidth(), 0), shown(text).c_str());
 }
@@ -296,7 +320,7 @@ void slgui_table(const char *id, int columns, int rows, const char *const *cells
         ImGui::TableNextRow();
         for (int c = 0; c < columns; c++) {
             ImGui::TableSetColumnIndex(c);
-            ImGui::TextUnformatted(shown(cells[r * columns + c]).c_str());
+            fittingText(cells[r * columns + c], false);
         }
     }
     ImGui::EndTable();

@@ -313,14 +313,21 @@ package final class OutputFile {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entryName(entry)
             guard name.hasPrefix(prefix) else { continue }
             let rest = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1)
             guard rest.count == 2, rest[1].count == 6, let pid = Int32(rest[0]), pid > 0 else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH { unlink("\(folder)/\(name)") }
         }
+    }
+
+    /// A directory entry's name, read up to its terminating NUL and no further. An entry is only
+    /// as long as its name: the last one `readdir` filled its buffer with can end right before
+    /// unmapped memory, and copying the entry's whole `d_name` array (256 bytes) read past it (a
+    /// test run crashed there, writing into a temporary folder of many files).
+    static func entryName(_ entry: UnsafePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// The target's name as it appears in `.NAME.partial-PID-XXXXXX`: cut (at a character boundary)

@@ -131,7 +131,7 @@ package final class TuningPanel {
             if Gui.button("Cancel clip") { requests.append(.cancelClip) }
         } else if let last = state.undoLabel {
             Gui.sameLine()
-            Gui.disabled(Self.clipped("last change: \(last)", to: 34))
+            Gui.disabled("last change: \(last)")
         }
 
         // Everything below scrolls on its own, so the scene and the last message stay in sight
@@ -605,8 +605,5 @@ package final class TuningPanel {
     }
 
     /// `text` cut to `count` characters with "…".
-    static func clipped(_ text: String, to count: Int) -> String {
-        text.count <= count ? text : String(text.prefix(count - 1)) + "…"
-    }
 
 }

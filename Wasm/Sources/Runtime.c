@@ -154,12 +154,13 @@ u128 __multi3(u64 aLow, u64 aHigh, u64 bLow, u64 bHigh) {
     return r;
 }
 
-// Unicode normalization, which String comparison and hashing ask of the standard library's tables
-// (libswiftUnicodeDataTables: 31.8 KB of the module, 257,588 → 225,795 bytes): every scalar is answered as already in normal
-// form (no canonical combining class, no decomposition, no composition), which is exact for every
-// string the core compares (parameter keys, model and law names: ASCII, which the standard library
-// never looks up) and for any string already in NFC. A key typed decomposed would not match its
-// composed spelling; none of the core's keys has a scalar that decomposes.
+// Unicode normalization, which String comparison and hashing ask of the standard library's
+// tables (libswiftUnicodeDataTables: 31.8 KB of the module, 257,588 → 225,795 bytes): every scalar
+// is answered as already in normal form (no canonical combining class, no decomposition, no
+// composition), which is exact for every string the core compares (parameter keys, model and law
+// names: ASCII, which the standard library never looks up) and for any string already in NFC. A
+// key typed decomposed would not match its composed spelling; none of the core's keys has a
+// scalar that decomposes.
 unsigned short _swift_stdlib_getNormData(unsigned scalar) { (void)scalar; return 0; }
 // (Reached only for a scalar whose normalization data says it decomposes or composes: none here.)
 // An entry whose hashed scalar (its low 18 bits, 0x3FFFF, a noncharacter) matches no real scalar.
