@@ -93,10 +93,11 @@ phone-bench: wasm
 	$(SWIFT) build --product scrollab
 	python3 Wasm/test/phone_test.py .build/debug/scrollab .build/phone --bench 100
 
-# Main-thread work per frame of the page while flicked, the CPU throttled 4× (numbers, not a test).
+# Main-thread work per frame of the page while flicked, the CPU throttled 4× (numbers, not a test),
+# beside the skeleton (the least a page moving content by its own physics does) and the floor.
 browser-bench: wasm
 	$(SWIFT) build --product scrollab
-	python3 Wasm/test/browser_bench.py .build/debug/scrollab
+	python3 Wasm/test/browser_bench.py .build/debug/scrollab --skeleton
 
 # The layout is swift-format's (.swift-format); no source line over 120 columns, C++ included; every import
 # of a package module is a declared dependency (scripts/check_imports.py).
