@@ -314,7 +314,16 @@ void slgui_table(const char *id, int columns, int rows, const char *const *cells
     const ImGuiTableFlags flags =
         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
     if (!ImGui::BeginTable(id, columns, flags)) return;
-    for (int c = 0; c < columns; c++) ImGui::TableSetupColumn(cells[c]);
+    // Each column's share of the width is its widest text's (whole, header included): the cells
+    // are cut to fit their columns (fittingText), so the widths ImGui would measure from what was
+    // drawn would shrink a cut column for good.
+    for (int c = 0; c < columns; c++) {
+        float widest = 1;
+        for (int r = 0; r < rows; r++) {
+            widest = ImMax(widest, ImGui::CalcTextSize(shown(cells[r * columns + c]).c_str()).x);
+        }
+        ImGui::TableSetupColumn(cells[c], ImGuiTableColumnFlags_WidthStretch, widest);
+    }
     ImGui::TableHeadersRow();
     for (int r = 1; r < rows; r++) {
         ImGui::TableNextRow();

@@ -226,7 +226,8 @@ package final class TuningPanel {
                 + "its rest, a trace with the finger's samples from the touch); "
                 + "Fit sets UIKit's sliders from it (glide, drag, return, page, or the whole "
                 + "pipeline from the finger's samples, decided from the data); a side running another model is "
-                + "switched to UIKit first, and the message says so."
+                + "switched to UIKit first, and the message says so, and says when another model traces a glide "
+                + "clearly closer."
         )
         if Gui.button("Load##reference") { requests.append(.loadReference(path: referencePath)) }
         Gui.sameLine(fitting: "Fit")

@@ -324,6 +324,32 @@ import SessionEffects
         #expect(s.message?.text.contains("Warning: one return does not explain this trace") == true)
     }
 
+    /// Fit sets UIKit's values; a glide another model traces clearly closer (Android's spline,
+    /// Swiper's) says so with both residuals. A glide UIKit's exponential traces as well (its own,
+    /// Flutter's and Framer's exponential decays) says nothing of the kind.
+    @Test(arguments: [
+        ("android", true), ("swiper", true), ("framer", false), ("flutter-bouncing", false), ("uikit", false)
+    ])
+    func aGlideAnotherModelTracesCloserSaysSo(model name: String, closer: Bool) throws {
+        let model = try #require(FeelZoo.models.first { $0.name == name })
+        let motion = Feel(model).model.release(
+            position: 200, velocity: 2400, extent: ModelExtent(minOffset: -1e9, maxOffset: 1e9, viewport: 844))
+        let samples = (0..<90).map { FitTrace.Sample(t: Double($0) / 60, offset: motion.position(at: Double($0) / 60)) }
+        let job = FitJob(
+            side: 0, path: "glide.csv", trace: FitTrace(samples: samples), kind: .glide, base: ScrollParameters(),
+            viewport: 844, maxOffset: 10_000, was: name == "uikit" ? nil : name)
+        guard case let .result(.fitted(_, outcome)) = FitRunner.run(job) else {
+            Issue.record("no fit")
+            return
+        }
+        let said = outcome.notes.first { $0.contains("traces this glide closer than UIKit") }
+        #expect((said != nil) == closer, "\(outcome.notes)")
+        if let said {
+            #expect(said.hasPrefix(Feel(model).title), "\(said)")
+            #expect(said.contains("the model menu picks"), "\(said)")
+        }
+    }
+
     /// A picture given as the reference is no CSV and no recording: the message says what a
     /// reference can be; after Clear, Fit says a recording works too.
     @Test func aPictureSaysWhatAReferenceIs() throws {
