@@ -59,7 +59,14 @@ bool slgui_begin_panel(const char *title, float x, float y, float width, float h
 }
 void slgui_end_panel(void) { ImGui::End(); }
 bool slgui_collapsing_header(const char *label, bool defaultOpen) {
-    return ImGui::CollapsingHeader(label, defaultOpen ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    const bool open = ImGui::CollapsingHeader(label, defaultOpen ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    // A title wider than the header (its arrow and padding apart) is said whole in a tooltip.
+    const char *end = ImGui::FindRenderedTextEnd(label);
+    const float room = ImGui::GetItemRectSize().x - ImGui::GetFontSize() - ImGui::GetStyle().FramePadding.x * 3;
+    if (ImGui::IsItemHovered() && ImGui::CalcTextSize(label, end).x > room) {
+        ImGui::SetTooltip("%.*s", (int)(end - label), label);
+    }
+    return open;
 }
 bool slgui_combo(const char *label, int *current, const char *const *items, int count) {
     // ImGui::Combo's own loop, keeping each open item's rectangle for slgui_combo_item_rect.
@@ -83,7 +90,12 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
     bool changed = false;
     // Tall enough for every list the panel has (up to 20 items), so opening one never scrolls
     // the items above the current one out of sight.
-    if (ImGui::BeginCombo(label, preview, ImGuiComboFlags_HeightLargest)) {
+    const bool open = ImGui::BeginCombo(label, preview, ImGuiComboFlags_HeightLargest);
+    // A shortened choice is said whole in a tooltip on hover.
+    if (!open && preview == shortened.c_str() && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", items[*current]);
+    }
+    if (open) {
         // On its first frame a popup is measured, not yet placed: report its items from the next.
         const bool placed = !ImGui::IsWindowAppearing();
         const ImRect visible = ImGui::GetCurrentWindow()->InnerClipRect;
@@ -115,6 +127,12 @@ void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *h
     *height = gComboRects[index][3];
 }
 bool slgui_button(const char *label) { return ImGui::Button(label); }
+bool slgui_button_enabled(const char *label, bool enabled) {
+    ImGui::BeginDisabled(!enabled);
+    const bool pressed = ImGui::Button(label);
+    ImGui::EndDisabled();
+    return pressed && enabled;
+}
 bool slgui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
 bool slgui_input_text(const char *label, char *buffer, size_t size) { return ImGui::InputText(label, buffer, size); }
 void slgui_same_line(void) { ImGui::SameLine(); }
@@ -324,7 +342,14 @@ void slgui_table(const char *id, int columns, int rows, const char *const *cells
         }
         ImGui::TableSetupColumn(cells[c], ImGuiTableColumnFlags_WidthStretch, widest);
     }
-    ImGui::TableHeadersRow();
+    // The headers row, each header said whole in a tooltip when its column cuts it.
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < columns; c++) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const float room = ImGui::GetContentRegionAvail().x;
+        ImGui::TableHeader(cells[c]);
+        if (ImGui::IsItemHovered() && ImGui::CalcTextSize(cells[c]).x > room) ImGui::SetTooltip("%s", cells[c]);
+    }
     for (int r = 1; r < rows; r++) {
         ImGui::TableNextRow();
         for (int c = 0; c < columns; c++) {

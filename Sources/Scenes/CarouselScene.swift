@@ -79,9 +79,10 @@ public final class CarouselScene: SingleAxisScene {
             .slider(
                 id: "sectionInset", label: "Section inset", range: 0...135, format: "%.0f pt",
                 help:
-                    "Space before the first card. the article “iOS UIScrollView paging effect”'s target formula "
-                    + "centres every card whatever the inset; a smaller inset only moves where the rubber band "
-                    + "starts."
+                    "Space before the first card and after the last. Every card still rests centred, the first "
+                    + "and last too (the target formula of the article “iOS UIScrollView paging effect”), so at "
+                    + "rest nothing moves: the inset sets how far the carousel slides past the first or last card "
+                    + "before the rubber band resists (a larger inset, a longer free slide)."
             )
         ]
     }

@@ -47,8 +47,9 @@ enum Gui {
         note(s)
         return isOpen
     }
-    static func button(_ s: String) -> Bool {
-        let pressed = s.withCString { slgui_button($0) }
+    /// A button; greyed out and inert when not `enabled`.
+    static func button(_ s: String, enabled: Bool = true) -> Bool {
+        let pressed = s.withCString { enabled ? slgui_button($0) : slgui_button_enabled($0, false) }
         note(s)
         return pressed
     }

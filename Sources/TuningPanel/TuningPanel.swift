@@ -109,14 +109,14 @@ package final class TuningPanel {
 
         // Undo and redo stay in sight, saying what they would take back; a clip encoding in the
         // background shows its progress and Cancel on the same row (nothing below moves).
-        if Gui.button("Undo") { requests.append(.undo) }
+        if Gui.button("Undo", enabled: state.undoLabel != nil) { requests.append(.undo) }
         Gui.help(
             state.undoLabel.map { "Takes back: \($0). Ctrl+Z." }
                 ?? "Nothing to undo yet: every change of a parameter, preset, copy, swap, load, reset, model or fit "
                 + "can be taken back (Ctrl+Z)."
         )
         Gui.sameLine(fitting: "Redo")
-        if Gui.button("Redo") { requests.append(.redo) }
+        if Gui.button("Redo", enabled: state.redoLabel != nil) { requests.append(.redo) }
         Gui.help(state.redoLabel.map { "Does again: \($0). Ctrl+Shift+Z." } ?? "Nothing to redo. Ctrl+Shift+Z.")
         if let clip = state.clip {
             Gui.sameLine()
