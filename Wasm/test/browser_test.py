@@ -209,7 +209,24 @@ def main():
         flick(browser, 195, 300, 600)
         time.sleep(0.2)
         assert browser.evaluate("scrollLab.phase") != "idle" and browser.evaluate(count) > 3, "no frames after a touch"
+        # A flick that catches that glide: every sample since the page was laid out, replayed from
+        # rest at the top, gives the frames of this gesture too.
+        flick(browser, 195, 650, 450)
         wait_for_rest(browser)
+        state = json.loads(browser.evaluate(
+            "JSON.stringify({offset: scrollLab.offset, history: scrollLab.history, start: scrollLab.historyStart,"
+            " frames: scrollLab.frames, gesture: scrollLab.lastGesture, rate: scrollLab.refreshRate})"))
+        history, frames = state["history"], state["frames"]
+        assert state["start"] == 0 and [s["type"] for s in history].count("down") == 4, state["start"]
+        t0, rows = replay_offsets(scrollab, work, history, state["rate"])
+        since = max(state["gesture"][-1]["t"] + 0.02, state["gesture"][-1].get("received", 0))
+        compared = [(f["t"], f["offset"]) for f in frames if f["t"] >= since]
+        worst = max(difference(rows, t - t0, page) for t, page in compared)
+        rest = abs(state["offset"] - rows[-1][1])
+        print(f"browser: a flick that caught a glide, replayed with the page's history ({len(history)} samples, "
+              f"4 gestures): {len(compared)} frames, largest difference {worst:.2e} pt; rest {state['offset']:.3f} pt "
+              f"(desktop {rows[-1][1]:.3f})")
+        assert len(compared) >= 20 and worst <= TOLERANCE and rest <= TOLERANCE, (len(compared), worst, rest)
         # A new layout (a resize here) keeps the list where it was.
         flick(browser, 195, 600, 500)
         wait_for_rest(browser)
