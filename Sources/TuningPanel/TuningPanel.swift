@@ -43,8 +43,11 @@ package final class TuningPanel {
     /// The preset the menu showed when last drawn (what Apply applies).
     package private(set) var shownPreset = Preset.all[0].title
 
-    /// Height of the message area (pt): fixed, so the controls below never move.
+    /// Height of the message area (pt): fixed, so the controls below never move; three lines,
+    /// or two in a panel under 500 pt tall (at 640×400 three kept a sixth of the panel for a
+    /// message, empty most of the time; a longer one ends in "…" with all of it in the tooltip).
     package static let messageHeight: Float = 64
+    package static func messageHeight(panelHeight: Float) -> Float { panelHeight < 500 ? 42 : messageHeight }
 
     /// Whether to collect every labelled widget's rectangle while drawing (`widgetRects`).
     package var reportsWidgets = false
@@ -105,7 +108,9 @@ package final class TuningPanel {
         )
         // The last message, in an area of fixed height: wraps, never pushes the controls down.
         // A message longer than the area ends at a word with "…", all of it in the tooltip.
-        slgui_message("##message", state.message?.text ?? "", state.message?.isError ?? false, Self.messageHeight)
+        slgui_message(
+            "##message", state.message?.text ?? "", state.message?.isError ?? false,
+            Self.messageHeight(panelHeight: height))
 
         // Undo and redo stay in sight, saying what they would take back; a clip encoding in the
         // background shows its progress and Cancel on the same row (nothing below moves).

@@ -209,6 +209,23 @@ import TuningPanel
         }
     }
 
+    /// In a short panel (a 640×400 window) the message area is two lines, not three: the rows
+    /// below it (Undo first) start 22 pt higher than in a tall one.
+    @Test func aShortPanelKeepsTwoLinesForTheMessage() throws {
+        func undoTop(height: Float) throws -> Float {
+            let (offscreen, session, panel) = try headless(width: 260, height: height)
+            defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+            slgui_set_mouse(-1, -1, false)
+            slgui_new_frame(260, height, 1, 1.0 / 60)
+            _ = panel.draw(session.panelState(at: 10), frameMilliseconds: 0, x: 0, y: 0, width: 260, height: height)
+            slgui_render()
+            return try #require(panel.widgetRects.first { $0.label == "Undo" }).y
+        }
+        #expect(try undoTop(height: 800) - undoTop(height: 400) == 22)
+        #expect(try undoTop(height: 499) == undoTop(height: 400))
+        #expect(try undoTop(height: 500) == undoTop(height: 800))
+    }
+
     /// The window copies the panel from a cached texture only when nothing it drew reaches left
     /// of it; window frames carry the whole display as their clip rectangle, so the leftmost
     /// pixel must come from what is drawn. (Taken from clip rectangles it was 0: the panel was
