@@ -86,12 +86,19 @@ extension PlaygroundSession {
 
         /// Whether a recording without the finger runs the other way from `gesture` after its
         /// lift: a screen recording scrolled back up (tracked as offsets going down) compared
-        /// with a fling down the list. Then it is drawn mirrored, on the gesture's side.
+        /// with a fling down the list. Then it is drawn mirrored, on the gesture's side. The
+        /// gesture's way is where its content went after the lift (its velocity at the lift only
+        /// until it has moved half a point): a pull past an edge is let go still moving the pull's
+        /// way, and its return runs the other way; read from that velocity, every return was drawn
+        /// mirrored, above the edge it comes back to.
         func runsAgainst(_ gesture: GestureTrace) -> Bool {
-            guard let release = gesture.release, release.velocity != 0, let first = shown.samples.first,
-                let last = shown.samples.last, !shown.samples.contains(where: { $0.finger != nil })
+            guard let release = gesture.release, let first = shown.samples.first, let last = shown.samples.last,
+                !shown.samples.contains(where: { $0.finger != nil })
             else { return false }
-            return (last.offset - first.offset) * release.velocity < 0
+            let now = gesture.times.indices.last.map { gesture.times[$0] > release.time ? gesture.offsets[$0] : nil }
+            let moved = (now ?? nil).map { $0 - release.offset } ?? 0
+            let way = abs(moved) >= 0.5 ? moved : release.velocity
+            return (last.offset - first.offset) * way < 0
         }
 
         /// The recording's samples as drawn over `gesture`: mirrored when it runs against it.
