@@ -22,7 +22,8 @@ public enum FitRunner {
             let values =
                 result.values.filter { $0.key != nil }.map { "\($0.name) \(Fit.format($0.value))" }
                 + (result.pageMotion.map { ["pageMotion \($0.rawValue)"] } ?? [])
-            let closer = result.kind == .glide ? closerModel(job.trace, uikit: fitted) : nil
+            let closer =
+                result.kind == .glide ? closerModel(job.trace, uikit: fitted, rms: Fit.rms(result.residuals)) : nil
             return .result(
                 .fitted(
                     job,
@@ -40,16 +41,18 @@ public enum FitRunner {
     /// sets UIKit's values, and without it a side running that model was switched to UIKit with
     /// no word that its own model fitted better. The ranking is `scrollab fit`'s (every model
     /// fitted to the glide, best first; UIKit's row keeps the values Fit found).
-    static func closerModel(_ trace: FitTrace, uikit: ScrollParameters) -> String? {
+    /// `rms`: UIKit's own, the fit's (the figure its other lines use; the ranking refits the
+    /// glide's start and speed, which gave a second, smaller figure for the same values).
+    static func closerModel(_ trace: FitTrace, uikit: ScrollParameters, rms uikitRMS: Double) -> String? {
         let rows = trace.samples.filter { !$0.dragging }.map { (t: $0.t, offset: $0.offset) }
         let pinned = ["decelerationRate": uikit.decelerationRate, "decelerationPower": uikit.decelerationPower]
         let ranking = ModelFit.glide(rows, pinned: [UIKitModel.name: pinned])
-        guard let best = ranking.first, let own = ranking.first(where: { $0.model == UIKitModel.name }),
-            best.model != own.model, best.rms < 0.8 * own.rms, own.rms - best.rms >= 0.1
+        guard let best = ranking.first, best.model != UIKitModel.name, best.rms < 0.8 * uikitRMS,
+            uikitRMS - best.rms >= 0.1
         else { return nil }
         let rms = { (value: Double) in String(format: "%.2f", value) }
         return "\(best.title) traces this glide closer than UIKit (rms \(rms(best.rms)) pt against "
-            + "\(rms(own.rms)) pt); Fit sets UIKit's values: the model menu picks \(best.title), and "
+            + "\(rms(uikitRMS)) pt); Fit sets UIKit's values: the model menu picks \(best.title), and "
             + "`scrollab fit` on the reference ranks every model."
     }
 
