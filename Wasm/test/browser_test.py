@@ -251,11 +251,20 @@ def main():
         time.sleep(0.8)
         after = browser.evaluate("scrollLab.offset")
         assert before > 100 and abs(after - before) < 1e-9, f"a resize moved the list from {before} to {after}"
+        # The history starts again there, from rest where the new layout put the list.
+        assert browser.evaluate("scrollLab.history.length") == 0
+        assert abs(browser.evaluate("scrollLab.historyStart") - after) < 1e-9
         # A and B: both run, each labelled; on a phone one at a time, the button toggles them.
         b_file = os.path.join(work, "b.json")
         with open(b_file, "w") as f:
             json.dump({"model": "android"}, f)
         open_page(browser, export(scrollab, work, "ab.html", "--params-b", b_file))
+        # Each phone's screen, which a replay of its samples needs: shorter than the window by the
+        # toggle's row.
+        screens = json.loads(browser.evaluate(
+            "JSON.stringify({said: scrollLab.sides.map((s) => s.viewport), phone: (({width, height}) =>"
+            " ({width, height}))(document.querySelector('.side.shown .phone').getBoundingClientRect())})"))
+        assert all(v == screens["phone"] for v in screens["said"]) and screens["phone"]["height"] < 844, screens
         labels = browser.evaluate("JSON.stringify(scrollLab.sides.map((s) => s.label))")
         # Each side named as the window names a feel: a preset's title, else its file and model.
         expected = ["A · UIKit normal", "B · Android (OverScroller + stretch)"]
