@@ -52,6 +52,33 @@ import Testing
         #expect(second.count == 2 && second["model"] as? String == "android" && second["flywheel"] as? Bool == false)
     }
 
+    /// The scene's content flags size the page's scene as they size replay's (a longer list, more
+    /// pages, other cells), so a page and a replay of its samples lay out the same content.
+    @Test(
+        arguments: [
+            (["--content-length", "8000"], ["contentLength": 8000.0, "pages": 5, "cells": 10]),
+            (["--scene", "pager", "--pages", "9"], ["contentLength": 3000, "pages": 9, "cells": 10]),
+            (
+                ["--scene", "carousel", "--cells", "4", "--cell-width", "200", "--spacing", "20"],
+                ["cells": 4, "cellWidth": 200, "spacing": 20]
+            )
+        ] as [([String], [String: Double])])
+    func contentFlagsSizeThePagesScene(flags: [String], expected: [String: Double]) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let core = try fakeCore(in: dir), page = dir.appendingPathComponent("feel.html")
+        let run = try scrollab(["export", "--web", "--out", page.path, "--core", core.path] + flags)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let start = try #require(html.range(of: "const config = ")).upperBound
+        let end = try #require(html.range(of: ";\n'AGFzbQEAAAA='")).lowerBound
+        let config = try #require(
+            try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: Any])
+        for (key, value) in expected {
+            #expect((config[key] as? NSNumber)?.doubleValue == value, "\(key): \(config[key] ?? "none")")
+        }
+    }
+
     @Test(
         arguments: [
             (["export", "--web"], "scrollab: error: --web needs --out FILE.html\n"),
@@ -68,6 +95,24 @@ import Testing
             (
                 ["export", "--web", "--out", "OUT", "--params", "/nonexistent/p.json", "--core", "CORE"],
                 "scrollab: error: /nonexistent/p.json: no such file\n"
+            ),
+            (["export", "--content-length", "5000"], "scrollab: error: --content-length needs --web\n"),
+            (
+                ["export", "--web", "--out", "OUT", "--content-length", "200000", "--core", "CORE"],
+                "scrollab: error: --content-length: 200000 is more than a page lays out at once; at most 100000\n"
+            ),
+            (
+                ["export", "--web", "--out", "OUT", "--scene", "pager", "--cells", "4", "--core", "CORE"],
+                "scrollab: error: --cells applies to --scene carousel only, not pager\n"
+            ),
+            (
+                ["export", "--web", "--out", "OUT", "--viewport", "390x700", "--core", "CORE"],
+                "scrollab: error: --viewport: a page's screen is the browser's (open it on the phone, or size the "
+                    + "window)\n"
+            ),
+            (
+                ["export", "--web", "--out", "OUT", "--cards", "40", "--core", "CORE"],
+                "scrollab: error: --cards: a page's list is sized by --content-length (pt)\n"
             )
         ] as [([String], String)])
     func badInputIsOneLineAndStatusTwo(arguments: [String], expected: String) throws {
