@@ -40,14 +40,13 @@ struct ExportCommand: ParsableCommand {
 
     static let scenes = ["list", "pager", "carousel"]
 
-    /// A side's name on the page, as the window names a feel: the preset's title when the feel is
-    /// a preset's ("UIKit fast" for a file stating only `decelerationRate` 0.99; "UIKit normal"
-    /// without a file), else the file's name and the model's title (two files of one model would
-    /// otherwise show one title twice).
+    /// A side's name on the page, as the window names a side started from the same file
+    /// (`play --params`, `--params-b`): the file's name; without a file, the defaults' preset
+    /// title ("UIKit normal"). (The page named a file by its preset's title when its values were
+    /// a preset's: "B · Snappy" for the window's "B · snappy.json".)
     static func feelName(_ feel: Feel, file: String?) -> String {
-        if let preset = Preset.all.first(where: { $0.feel == feel }) { return preset.title }
-        let name = file.map { String(($0 as NSString).lastPathComponent.prefix(40)) + " · " } ?? ""
-        return name + feel.title
+        if let file { return URL(fileURLWithPath: file).lastPathComponent }
+        return Preset.all.first(where: { $0.feel == feel })?.title ?? feel.title
     }
 
     /// The page's sizes from the scene's content flags (ranges and one-line errors from the scene

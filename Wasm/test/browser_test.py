@@ -266,13 +266,13 @@ def main():
             " ({width, height}))(document.querySelector('.side.shown .phone').getBoundingClientRect())})"))
         assert all(v == screens["phone"] for v in screens["said"]) and screens["phone"]["height"] < 844, screens
         labels = browser.evaluate("JSON.stringify(scrollLab.sides.map((s) => s.label))")
-        # Each side named as the window names a feel: a preset's title, else its file and model.
-        expected = ["A · UIKit normal", "B · Android (OverScroller + stretch)"]
+        # Each side named as the window names a side: the defaults' preset title, else its file's name.
+        expected = ["A · UIKit normal", "B · b.json"]
         assert json.loads(labels) == expected, labels
         browser.evaluate("document.getElementById('toggle').click()")
         time.sleep(0.3)
         shown = browser.evaluate("document.getElementById('toggle').textContent")
-        assert shown.startswith("B · Android"), shown
+        assert shown.startswith("B · b.json"), shown
         screenshot(browser, os.path.join(out, "ab-toggled.png"))
         # On a screen wide enough for both phones side by side, one drag on either phone drives both
         # with the same pointer samples, as the desktop playground's A/B does.
