@@ -24,6 +24,19 @@ std::string shown(const char *text) {
     return std::string(text, end) + "\u2026";
 }
 
+// `text` cut at a character's start (and before trailing spaces) to end in "…" within `width`
+// (for a text wider than that).
+std::string cutToWidth(std::string text, float width) {
+    const char *ellipsis = "\u2026";
+    while (!text.empty() && ImGui::CalcTextSize((text + ellipsis).c_str()).x > width) {
+        // One character off the end: its continuation bytes, then its first byte.
+        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+        if (!text.empty()) text.pop_back();
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text + ellipsis;
+}
+
 // One line of `text` where the area's width left of the cursor holds it; else cut at a
 // character's start to end in "…" within that width, the whole text said in a tooltip on
 // hover. (A label or a table cell wider than its place was cut mid-letter by the window's or
@@ -32,16 +45,7 @@ void fittingText(const char *text, bool disabled) {
     const std::string whole = shown(text);
     const float width = ImGui::GetContentRegionAvail().x;
     const bool fits = whole.find('\n') != std::string::npos || ImGui::CalcTextSize(whole.c_str()).x <= width;
-    std::string line = whole;
-    if (!fits) {
-        const std::string ellipsis = "\u2026";
-        while (!line.empty() && ImGui::CalcTextSize((line + ellipsis).c_str()).x > width) {
-            // One character off the end: its continuation bytes, then its first byte.
-            while (!line.empty() && (static_cast<unsigned char>(line.back()) & 0xC0) == 0x80) line.pop_back();
-            if (!line.empty()) line.pop_back();
-        }
-        line += ellipsis;
-    }
+    const std::string line = fits ? whole : cutToWidth(whole, width);
     if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextUnformatted(line.c_str());
     if (disabled) ImGui::PopStyleColor();
@@ -73,18 +77,10 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
     gComboItems = 0;
     const char *preview = (*current >= 0 && *current < count) ? items[*current] : "";
     // A choice longer than the box ends with "…" (ImGui would cut it off mid-letter).
-    std::string shortened = preview;
+    std::string shortened;
     const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
     if (room > 0 && ImGui::CalcTextSize(preview).x > room) {
-        while (!shortened.empty() && ImGui::CalcTextSize((shortened + "\xE2\x80\xA6").c_str()).x > room) {
-            shortened.pop_back();
-            while (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0x80)
-            shortened.pop_back();
-            if (!shortened.empty() && (static_cast<unsigned char>(shortened.back()) & 0xC0) == 0xC0)
-            shortened.pop_back();
-        }
-        while (!shortened.empty() && shortened.back() == ' ') shortened.pop_back();
-        shortened += "\xE2\x80\xA6";
+        shortened = cutToWidth(preview, room);
         preview = shortened.c_str();
     }
     bool changed = false;
@@ -126,8 +122,7 @@ void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *h
     *width = gComboRects[index][2];
     *height = gComboRects[index][3];
 }
-bool slgui_button(const char *label) { return ImGui::Button(label); }
-bool slgui_button_enabled(const char *label, bool enabled) {
+bool slgui_button(const char *label, bool enabled) {
     ImGui::BeginDisabled(!enabled);
     const bool pressed = ImGui::Button(label);
     ImGui::EndDisabled();
@@ -334,10 +329,12 @@ void slgui_table(const char *id, int columns, int rows, const char *const *cells
     if (!ImGui::BeginTable(id, columns, flags)) return;
     // Each column's share of the width is its widest text's (whole, header included): the cells
     // are cut to fit their columns (fittingText), so the widths ImGui would measure from what was
-    // drawn would shrink a cut column for good.
+    // drawn would shrink a cut column for good. ImGui reads the shares only when the table is
+    // made, so they are measured only then.
+    const bool initializing = ImGui::GetCurrentTable()->IsInitializing;
     for (int c = 0; c < columns; c++) {
         float widest = 1;
-        for (int r = 0; r < rows; r++) {
+        for (int r = 0; initializing && r < rows; r++) {
             widest = ImMax(widest, ImGui::CalcTextSize(shown(cells[r * columns + c]).c_str()).x);
         }
         ImGui::TableSetupColumn(cells[c], ImGuiTableColumnFlags_WidthStretch, widest);

@@ -95,8 +95,8 @@ extension PlaygroundSession {
             guard let release = gesture.release, let first = shown.samples.first, let last = shown.samples.last,
                 !shown.samples.contains(where: { $0.finger != nil })
             else { return false }
-            let now = gesture.times.indices.last.map { gesture.times[$0] > release.time ? gesture.offsets[$0] : nil }
-            let moved = (now ?? nil).map { $0 - release.offset } ?? 0
+            let now = gesture.times.last.flatMap { $0 > release.time ? gesture.offsets.last : nil }
+            let moved = (now ?? release.offset) - release.offset
             let way = abs(moved) >= 0.5 ? moved : release.velocity
             return (last.offset - first.offset) * way < 0
         }

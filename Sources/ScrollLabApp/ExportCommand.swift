@@ -61,7 +61,7 @@ struct ExportCommand: ParsableCommand {
         // What a page lays out at once: every card, page and cell is made when the phone is laid out.
         for (flag, key, most) in [
             ("--content-length", "contentLength", 100_000.0), ("--pages", "pages", 100), ("--cells", "cells", 100)
-        ] where setup.value(key) > most && content.givenFlags[flag] != nil {
+        ] where setup.value(key) > most {
             throw InputError(
                 "\(flag): \(ParameterSpec.format(setup.value(key))) is more than a page lays out at once; at most "
                     + ParameterSpec.format(most))

@@ -49,7 +49,7 @@ enum Gui {
     }
     /// A button; greyed out and inert when not `enabled`.
     static func button(_ s: String, enabled: Bool = true) -> Bool {
-        let pressed = s.withCString { enabled ? slgui_button($0) : slgui_button_enabled($0, false) }
+        let pressed = s.withCString { slgui_button($0, enabled) }
         note(s)
         return pressed
     }

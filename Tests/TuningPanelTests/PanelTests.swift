@@ -105,6 +105,33 @@ import TuningPanel
         #expect(session.feel.uikit.rubberBandCoefficient == 0.9)
     }
 
+    /// Undo and Redo are inert while there is nothing to take back or do again: a click on them
+    /// asks nothing; after a change, a click on Undo asks to undo it, and then Redo is live.
+    @Test func undoAndRedoAskNothingWhenThereIsNothingToDo() throws {
+        let width: Float = 560, height: Float = 900
+        let (offscreen, session, panel) = try headless(width: width, height: height)
+        defer { withExtendedLifetime(offscreen) { slgui_shutdown() } }
+        var mouse: (x: Float, y: Float) = (-1, -1)
+        func frame(down: Bool = false) -> [SessionRequest] {
+            self.frame(session, panel, size: (width, height), at: mouse, down: down, applying: false)
+        }
+        func click(_ label: String) throws -> [SessionRequest] {
+            for _ in 0..<3 where !panel.widgetRects.contains(where: { $0.label == label }) { _ = frame() }
+            let rect = try #require(panel.widgetRects.first { $0.label == label }, "widget \(label)")
+            mouse = (rect.x + rect.width / 2, rect.y + rect.height / 2)
+            return frame() + frame(down: true) + frame() + frame()
+        }
+        _ = frame()
+        #expect(try click("Undo").isEmpty)
+        #expect(try click("Redo").isEmpty)
+        session.send([.setValue(key: "decelerationRate", value: .number(0.99))], at: 10)
+        #expect(try click("Undo") == [.undo])
+        session.send([.undo], at: 11)
+        #expect(session.feel.uikit.decelerationRate == ScrollParameters().decelerationRate)
+        #expect(try click("Redo") == [.redo])
+        #expect(try click("Undo").isEmpty, "nothing left to undo")
+    }
+
     @Test func clicksReturnRequestsAndTheNextFlingFeelsThem() throws {
         let width: Float = 560, height: Float = 1600
         let (offscreen, session, panel) = try headless(width: width, height: height)

@@ -57,9 +57,8 @@ bool slgui_combo(const char *label, int *current, const char *const *items, int 
 /// While the last combo's popup is open: how many items it drew, and each one's rectangle.
 int slgui_combo_item_count(void);
 void slgui_combo_item_rect(int index, float *x, float *y, float *width, float *height);
-bool slgui_button(const char *label);
-// A button greyed out and inert unless `enabled`.
-bool slgui_button_enabled(const char *label, bool enabled);
+// A button, greyed out and inert unless `enabled`.
+bool slgui_button(const char *label, bool enabled);
 bool slgui_checkbox(const char *label, bool *value);
 bool slgui_input_text(const char *label, char *buffer, size_t size);
 void slgui_same_line(void);
