@@ -137,6 +137,26 @@ func fling(_ axis: inout ScrollAxis, from: Double, to: Double, start: Double = 0
     /// Offset, velocity, phase and page are closed forms at any t: read past the motion's end
     /// before the clock has been advanced there (the web page keeps its clock behind the frame),
     /// the page is the one the motion rests on, not the one it started from.
+    /// A flick on a carousel of a trillion cells, and a recycling shift of its content, cost what
+    /// they cost for five: the page rule sees the targets moved to start at 0 and the shift moves
+    /// them, without listing them (each listed every target in an array: a million cells made a
+    /// cell-width slider move cost 16 ms, a trillion could not run at all).
+    @Test func aFlickAndAShiftOnATrillionTargetsListNone() {
+        let count = 1_000_000_000_000
+        var axis = ScrollAxis(
+            viewportLength: 390, bounds: 0...(312 * Double(count - 1)),
+            snapTargets: .evenlySpaced(count: count, spacing: 312))
+        axis.setOffset(312 * 700_000_000, at: 0)
+        fling(&axis, from: 300, to: 200, duration: 0.05)  // 2000 pt/s to the left of the screen: the next cell
+        let end = try! #require(axis.motionEndTime)
+        axis.advance(to: end)
+        #expect(axis.pageIndex(at: end) == 700_000_001)
+        #expect(axis.offset(at: end) == 312 * 700_000_001)
+        axis.shiftContent(by: -312, at: end)
+        #expect(axis.snapTargets[0] == -312 && axis.snapTargets.count == count)
+        #expect(axis.offset(at: end) == 312 * 700_000_000 && axis.pageIndex(at: end) == 700_000_001)
+    }
+
     @Test func pageReadPastTheMotionsEndBeforeAdvancingIsTheRestingPage() {
         var axis = ScrollAxis(
             viewportLength: 844, bounds: 0...(844 * 4), snapTargets: .evenlySpaced(count: 5, spacing: 844))

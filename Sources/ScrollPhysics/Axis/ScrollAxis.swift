@@ -458,7 +458,7 @@ public struct ScrollAxis: Sendable {
         let now = max(t, time)
         let x = offset(at: now), v = velocity(at: now)
         bounds = (bounds.lowerBound + delta)...(bounds.upperBound + delta)
-        snapTargets = SnapTargets(snapTargets.offsets.map { $0 + delta })
+        snapTargets = snapTargets.shifted(by: delta)
         restOffset += delta
         if var drag {
             drag.pullOrigin += delta
@@ -538,7 +538,8 @@ public struct ScrollAxis: Sendable {
         lead: Double = 0, multiplier: Double = 1, caughtDirection: Int = 0
     ) -> AxisReport {
         var planned: Motion?
-        if let first = snapTargets.offsets.first {
+        if !snapTargets.isEmpty {
+            let first = snapTargets[0]
             // Pages from 0: the feel's page rule sees offsets relative to the first target.
             let pageSize = snapTargets.count >= 2 ? snapTargets[1] - first : viewportLength
             let shiftedExtent = ModelExtent(
@@ -548,7 +549,7 @@ public struct ScrollAxis: Sendable {
                 ModelPageRelease(
                     offset: x - first, velocity: v, pageSize: pageSize, pageCount: snapTargets.count,
                     travel: travel, touchDuration: touchDuration, viewport: viewportLength,
-                    startIndex: startIndex, targets: SnapTargets(snapTargets.offsets.map { $0 - first }),
+                    startIndex: startIndex, targets: snapTargets.shifted(by: -first),
                     extent: shiftedExtent, tolerance: tolerance, caughtDirection: caughtDirection))
             {
                 var motion = turn.motion.shifted(by: first)

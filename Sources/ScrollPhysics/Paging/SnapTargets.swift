@@ -1,12 +1,11 @@
 /// The offsets a paged axis may come to rest at, in points, sorted ascending.
 ///
 /// Full-screen pages are multiples of the page length; cells narrower than the viewport have
-/// one target per cell that centres it (the article “iOS UIScrollView paging effect”, `the article “iOS UIScrollView
-/// paging effect”`: `index·pagingWidth −
-/// (viewWidth/2 − cellWidth/2 − sectionInset)`). Evenly spaced targets are not stored but computed:
-/// target i = first + i·spacing, and look-ups invert it, i = ⌈(offset − first)/spacing⌉, so making,
-/// comparing and searching them costs the same for a million cells as for ten. Targets given as a
-/// list are kept sorted and searched by bisection.
+/// one target per cell that centres it (the article “iOS UIScrollView paging effect”:
+/// `index·pagingWidth − (viewWidth/2 − cellWidth/2 − sectionInset)`). Evenly spaced targets are not
+/// stored but computed: target i = first + i·spacing, and look-ups invert it,
+/// i = ⌈(offset − first)/spacing⌉, so making, comparing and searching them costs the same for a
+/// million cells as for ten. Targets given as a list are kept sorted and searched by bisection.
 public struct SnapTargets: Equatable, Sendable {
     private indirect enum Storage: Equatable, Sendable {
         case list([Double])
@@ -42,6 +41,16 @@ public struct SnapTargets: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { count == 0 }
+
+    /// The targets moved by `delta` points: O(1) for evenly spaced ones (a release and a
+    /// recycling shift each moved a million cells' targets through an array of them).
+    public func shifted(by delta: Double) -> SnapTargets {
+        switch storage {
+        case .list(let offsets): return SnapTargets(offsets.map { $0 + delta })
+        case .even(let first, let spacing, let count):
+            return .evenlySpaced(count: count, spacing: spacing, first: first + delta)
+        }
+    }
 
     public var count: Int {
         switch storage {
